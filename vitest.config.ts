@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests live beside the code they test (`*.test.ts`).
+// End-to-end tests in real Chromium have their own config in e2e/.
+export default defineConfig({
+  test: {
+    include: ["{anomaly,server,client,lang,wasm,scripts,bench}/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "e2e/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,1 @@
+export const COMPILER_VERSION = "0.1.0";
