@@ -1,0 +1,71 @@
+// Runs a WASI preview1 command in memory with @bjorn3/browser_wasi_shim.
+// The same function serves the browser worker and Node (tests, server), so
+// every host drives compiler.wasm and user programs through one code path.
+import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI, WASIProcExit } from "@bjorn3/browser_wasi_shim";
+
+export interface WasiRunInput {
+  module: WebAssembly.Module;
+  /** argv without the program name; argv[0] is `program`. */
+  args: string[];
+  program?: string;
+  /** Files placed in the preopened working directory. */
+  files?: Record<string, Uint8Array | string>;
+  stdin?: Uint8Array | string;
+  env?: Record<string, string>;
+  /** Extra imports (host modules such as canvas) merged beside WASI. */
+  imports?: WebAssembly.Imports;
+}
+
+export interface WasiRunResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  /** Every regular file left in the working directory after the run. */
+  files: Map<string, Uint8Array>;
+  instance: WebAssembly.Instance;
+}
+
+const encoder = new TextEncoder();
+const toBytes = (data: Uint8Array | string): Uint8Array =>
+  typeof data === "string" ? encoder.encode(data) : data;
+
+export function concatBytes(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export async function runWasiShim(input: WasiRunInput): Promise<WasiRunResult> {
+  const stdout: Uint8Array[] = [];
+  const stderr: Uint8Array[] = [];
+  const contents = new Map<string, File>();
+  for (const [name, data] of Object.entries(input.files ?? {})) contents.set(name, new File(toBytes(data)));
+  const root = new PreopenDirectory(".", contents);
+  const fds = [
+    new OpenFile(new File(toBytes(input.stdin ?? new Uint8Array()))),
+    new ConsoleStdout((chunk) => stdout.push(chunk.slice())),
+    new ConsoleStdout((chunk) => stderr.push(chunk.slice())),
+    root,
+  ];
+  const env = Object.entries(input.env ?? {}).map(([k, v]) => `${k}=${v}`);
+  const wasi = new WASI([input.program ?? "program", ...input.args], env, fds, { debug: false });
+  const instance = await WebAssembly.instantiate(input.module, {
+    ...input.imports,
+    wasi_snapshot_preview1: wasi.wasiImport,
+  });
+  let exitCode: number;
+  try {
+    exitCode = wasi.start(instance as { exports: { memory: WebAssembly.Memory; _start: () => unknown } });
+  } catch (error) {
+    // The shim reports proc_exit as an exception on some paths.
+    if (error instanceof WASIProcExit) exitCode = error.code;
+    else throw error;
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const [name, inode] of root.dir.contents) if (inode instanceof File) files.set(name, inode.data);
+  return { exitCode, stdout: concatBytes(stdout), stderr: concatBytes(stderr), files, instance };
+}

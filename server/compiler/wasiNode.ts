@@ -1,0 +1,82 @@
+// Runs a WASI preview1 command under Node's own node:wasi, with a private
+// temporary working directory and files standing in for stdin/stdout/stderr.
+// It mirrors client/compiler/wasiShim.ts so the two hosts can be compared.
+import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WASI } from "node:wasi";
+
+export interface NodeWasiRunInput {
+  module: WebAssembly.Module;
+  args: string[];
+  program?: string;
+  files?: Record<string, Uint8Array | string>;
+  stdin?: Uint8Array | string;
+  env?: Record<string, string>;
+  imports?: WebAssembly.Imports;
+}
+
+export interface NodeWasiRunResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  files: Map<string, Uint8Array>;
+  instance: WebAssembly.Instance;
+}
+
+// node:wasi prints an ExperimentalWarning once per process; it is noise here.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const text = typeof warning === "string" ? warning : warning.message;
+  if (text.includes("WASI is an experimental feature")) return;
+  (emitWarning as (...a: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
+export async function runWasiNode(input: NodeWasiRunInput): Promise<NodeWasiRunResult> {
+  const scratch = mkdtempSync(join(tmpdir(), "pith-wasi-"));
+  const workdir = join(scratch, "work");
+  const io = join(scratch, "io");
+  try {
+    for (const dir of [workdir, io]) mkdirSync(dir);
+    for (const [name, data] of Object.entries(input.files ?? {})) writeFileSync(join(workdir, name), data);
+    writeFileSync(join(io, "stdin"), input.stdin ?? "");
+    const stdinFd = openSync(join(io, "stdin"), "r");
+    const stdoutFd = openSync(join(io, "stdout"), "w");
+    const stderrFd = openSync(join(io, "stderr"), "w");
+    let exitCode: number;
+    let instance: WebAssembly.Instance;
+    try {
+      const wasi = new WASI({
+        version: "preview1",
+        args: [input.program ?? "program", ...input.args],
+        env: input.env ?? {},
+        preopens: { ".": workdir },
+        stdin: stdinFd,
+        stdout: stdoutFd,
+        stderr: stderrFd,
+        returnOnExit: true,
+      });
+      instance = await WebAssembly.instantiate(input.module, {
+        ...input.imports,
+        wasi_snapshot_preview1: wasi.wasiImport,
+      });
+      exitCode = wasi.start(instance);
+    } finally {
+      for (const fd of [stdinFd, stdoutFd, stderrFd]) closeSync(fd);
+    }
+    const files = new Map<string, Uint8Array>();
+    for (const name of readdirSync(workdir)) {
+      const path = join(workdir, name);
+      if (statSync(path).isFile()) files.set(name, new Uint8Array(readFileSync(path)));
+    }
+    return {
+      exitCode,
+      stdout: new Uint8Array(readFileSync(join(io, "stdout"))),
+      stderr: new Uint8Array(readFileSync(join(io, "stderr"))),
+      files,
+      instance,
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
