@@ -1,0 +1,50 @@
+/**
+ * Bulk scoring backends. Every backend must be bit-identical: it only walks
+ * trees and adds each tree's precomputed leaf value (depth + c(leaf size)) in
+ * tree order, in f64; all non-linear maths (the 2^x, the offset) stays on the
+ * host in scoring.ts. That keeps CPU, worker and a later WebGPU backend
+ * interchangeable.
+ */
+import { type Forest, pathSumsInto } from "./forest";
+
+/** Rows of a matrix: row r's features start at r * rowStride in `data`. */
+export interface RowMatrix {
+  data: Float64Array;
+  nRows: number;
+  rowStride: number;
+}
+
+export interface ScoringBackend {
+  readonly name: string;
+  /** Sum over trees (in tree order) of each row's path length. */
+  pathSums(forest: Forest, rows: RowMatrix): Promise<Float64Array>;
+  close(): Promise<void>;
+}
+
+/** Single-threaded typed-array backend; runs anywhere (Node, browser, Web Worker). */
+export class CpuBackend implements ScoringBackend {
+  readonly name = "cpu";
+  async pathSums(forest: Forest, rows: RowMatrix): Promise<Float64Array> {
+    const out = new Float64Array(rows.nRows);
+    pathSumsInto(forest, rows.data, rows.rowStride, 0, rows.nRows, out);
+    return out;
+  }
+  async close(): Promise<void> {}
+}
+
+/** Environment switches honoured when picking an accelerator. */
+export interface BackendEnv {
+  ANOMALY_GPU?: string;
+  LANG_GPU?: string;
+}
+
+/**
+ * Whether an accelerator may be used at all. `ANOMALY_GPU=0` disables it;
+ * `LANG_GPU=cpu` forces the host backend. The WebGPU backend (a later issue)
+ * plugs in where this returns true.
+ */
+export function acceleratorAllowed(env: BackendEnv): boolean {
+  if (env.ANOMALY_GPU === "0") return false;
+  if (env.LANG_GPU !== undefined && env.LANG_GPU.toLowerCase() === "cpu") return false;
+  return true;
+}
