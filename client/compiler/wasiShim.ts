@@ -26,8 +26,7 @@ export interface WasiRunResult {
 }
 
 const encoder = new TextEncoder();
-const toBytes = (data: Uint8Array | string): Uint8Array =>
-  typeof data === "string" ? encoder.encode(data) : data;
+const toBytes = (data: Uint8Array | string): Uint8Array => (typeof data === "string" ? encoder.encode(data) : data);
 
 export function concatBytes(chunks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));

@@ -10,7 +10,11 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 describe("compiler.wasm under node:wasi and @bjorn3/browser_wasi_shim", () => {
   const cases: { name: string; args: string[]; files?: Record<string, string> }[] = [
     { name: "version", args: ["version"] },
-    { name: "reading a file argument", args: ["check", "hello.pith"], files: { "hello.pith": 'fn main() {\n  println("hi")\n}\n' } },
+    {
+      name: "reading a file argument",
+      args: ["check", "hello.pith"],
+      files: { "hello.pith": 'fn main() {\n  println("hi")\n}\n' },
+    },
     { name: "a missing file", args: ["check", "missing.pith"] },
     { name: "no command (usage error)", args: [] },
     { name: "an unknown command", args: ["frobnicate"] },

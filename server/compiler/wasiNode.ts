@@ -1,7 +1,17 @@
 // Runs a WASI preview1 command under Node's own node:wasi, with a private
 // temporary working directory and files standing in for stdin/stdout/stderr.
 // It mirrors client/compiler/wasiShim.ts so the two hosts can be compared.
-import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WASI } from "node:wasi";

@@ -1,0 +1,47 @@
+// The compiler runs here, off the UI thread: compiler.wasm under the WASI
+// shim with an in-memory file system, exposed to the page through comlink.
+import * as Comlink from "comlink";
+import compilerUrl from "../../wasm/build/compiler.wasm?url";
+import { runWasiShim } from "../compiler/wasiShim";
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+const compilerModule = () => {
+  compiled ??= WebAssembly.compileStreaming(fetch(compilerUrl));
+  return compiled;
+};
+
+export interface CompilerRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  files: Record<string, Uint8Array>;
+}
+
+const decoder = new TextDecoder();
+
+const api = {
+  /** The compiler's own version string, e.g. "0.1.0". */
+  async version(): Promise<string> {
+    const run = await api.run(["version"], {});
+    if (run.exitCode !== 0) throw new Error(`compiler exited ${run.exitCode}: ${run.stderr}`);
+    return run.stdout.trim().replace(/^pith\s+/, "");
+  },
+  /** Runs the compiler with arguments and input files; returns its output and written files. */
+  async run(args: string[], files: Record<string, string | Uint8Array>): Promise<CompilerRun> {
+    const result = await runWasiShim({
+      module: await compilerModule(),
+      args,
+      files,
+      program: "pith",
+    });
+    return {
+      exitCode: result.exitCode,
+      stdout: decoder.decode(result.stdout),
+      stderr: decoder.decode(result.stderr),
+      files: Object.fromEntries(result.files),
+    };
+  },
+};
+
+export type CompilerApi = typeof api;
+Comlink.expose(api);

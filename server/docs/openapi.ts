@@ -1,0 +1,51 @@
+// /openapi.json is generated from the same zod schemas that validate the
+// routes; /docs renders it with Swagger UI served from our own node_modules
+// (no CDN), so the docs work on an offline or firewalled host.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { SERVER_VERSION } from "../version";
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const ASSETS: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+};
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Pith playground and anomaly service API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="docs"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script>
+</body>
+</html>`;
+
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#docs", deepLinking: true });`;
+
+export function registerDocs(app: OpenAPIHono): void {
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Pith playground and anomaly service",
+      version: SERVER_VERSION,
+      description:
+        "Builds Pith programs for WebAssembly and native targets, serves the language docs, and runs the streaming anomaly-detection API.",
+    },
+  });
+  app.get("/docs", (c) => c.html(DOCS_PAGE));
+  app.get("/docs/init.js", (c) => c.body(INIT_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/docs/assets/:name", async (c) => {
+    const name = c.req.param("name");
+    const type = ASSETS[name];
+    if (!type) return c.json({ status: "error", detail: `no docs asset ${name}` }, 404);
+    const body = await readFile(join(swaggerDir, name));
+    return c.body(body, 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+  });
+}

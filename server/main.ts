@@ -1,0 +1,40 @@
+// The production entry point: `npm start` builds, then runs this file.
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+
+const port = Number(process.env.PORT ?? 8000);
+const host = process.env.HOST ?? "0.0.0.0";
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be an integer between 0 and 65535, got ${process.env.PORT}`);
+  process.exit(2);
+}
+
+const app = createApp();
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  console.log(`serving on http://${host}:${info.port} (health: /health, API docs: /docs)`);
+});
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `cannot listen on ${host}:${port}: the port is already in use`
+      : `server error: ${error.message}`,
+  );
+  process.exit(1);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests`);
+  // Stop accepting connections; let open requests complete, then exit.
+  server.close(() => process.exit(0));
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  setTimeout(() => {
+    console.error("shutdown timed out after 10 s; exiting");
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

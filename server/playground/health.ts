@@ -1,0 +1,87 @@
+// GET /health: proves the compiler works by instantiating compiler.wasm and
+// asking it for its version, rather than only checking that the file exists.
+import { readdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { runWasiShim } from "../../client/compiler/wasiShim";
+import { loadCompilerModule } from "../compiler/compilerModule";
+import { missingTools } from "../toolchain/detect";
+import { SERVER_VERSION } from "../version";
+
+const STDLIB_DIR = fileURLToPath(new URL("../../lang/stdlib/", import.meta.url));
+
+const HealthSchema = z
+  .object({
+    status: z.literal("ok"),
+    version: z.string(),
+    compiler_available: z.boolean(),
+    compiler_version: z.string().nullable(),
+    compiler_error: z.string().nullable(),
+    toolchain: z.record(z.string(), z.boolean()),
+    missing_tools: z.record(z.string(), z.array(z.string())),
+    stdlib_modules: z.array(z.string()),
+  })
+  .openapi("Health");
+
+const route = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["playground"],
+  summary: "Service health: compiler, native toolchains, standard library",
+  responses: {
+    200: {
+      description: "Health report",
+      content: { "application/json": { schema: HealthSchema } },
+    },
+  },
+});
+
+async function probeCompiler(): Promise<{ version: string | null; error: string | null }> {
+  try {
+    const result = await runWasiShim({
+      module: await loadCompilerModule(),
+      args: ["version"],
+      program: "pith",
+    });
+    const out = new TextDecoder().decode(result.stdout).trim();
+    if (result.exitCode !== 0) return { version: null, error: `compiler exited ${result.exitCode}` };
+    return { version: out.replace(/^pith\s+/, ""), error: null };
+  } catch (error) {
+    return { version: null, error: (error as Error).message };
+  }
+}
+
+async function stdlibModules(): Promise<string[]> {
+  try {
+    const entries = await readdir(STDLIB_DIR, { recursive: true });
+    return entries
+      .filter((name) => name.endsWith(".pith"))
+      .map((name) => `std.${name.slice(0, -".pith".length).replaceAll("/", ".")}`)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+export function registerHealth(app: OpenAPIHono): void {
+  app.openapi(route, async (c) => {
+    const [compiler, modules] = await Promise.all([probeCompiler(), stdlibModules()]);
+    const missing = missingTools();
+    return c.json({
+      status: "ok" as const,
+      version: SERVER_VERSION,
+      compiler_available: compiler.version !== null,
+      compiler_version: compiler.version,
+      compiler_error: compiler.error,
+      // The wasm target needs no host tools, only a working compiler.
+      toolchain: Object.fromEntries(
+        Object.entries(missing).map(([id, tools]) => [
+          id,
+          tools.length === 0 && (id !== "wasm" || compiler.version !== null),
+        ]),
+      ),
+      missing_tools: missing,
+      stdlib_modules: modules,
+    });
+  });
+}
