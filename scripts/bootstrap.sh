@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs and is missing, then says what it did.
 # Idempotent: when everything is present it only checks (a second or two).
-#   npm dependencies  -> `npm ci` when node_modules is absent or stale
+#   npm dependencies  -> `npm install` when node_modules is absent or stale
 #   Debian packages   -> apt-get, only as root with apt available
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +11,9 @@ say() { printf '[bootstrap] %s\n' "$*"; }
 # --- npm dependencies ---------------------------------------------------------
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  say "installing npm dependencies (npm install, pinned by package-lock.json)"
+  npm install --no-audit --no-fund --loglevel=error
+  touch node_modules/.package-lock.json
 else
   say "npm dependencies: up to date, skipped"
 fi
