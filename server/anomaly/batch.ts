@@ -1,0 +1,128 @@
+// POST /detect_anomalies: one-off isolation-forest detection over a CSV.
+// The CSV arrives four ways (multipart field `file`, a text/csv body, JSON
+// `{csv}`, or JSON `{file_path}` inside the configured data folder); this
+// file only gets the text out of the request, the engine does the rest.
+import { readFile, realpath, stat } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { ApiError, requireUtf8 } from "./errors";
+import { jsonContent, modelErrors, TAG } from "./openapi";
+import type { AnomalyApi } from "./routes";
+import { BatchBody, BatchForm, BatchJson } from "./schemas";
+
+interface BatchOptions {
+  service: Pick<AnomalyApi, "batch">;
+  dataDir?: string;
+  limit: MiddlewareHandler;
+}
+
+const MODEL_NAME_REFUSED =
+  "model_name is not accepted: /detect_anomalies trains its own forest on the uploaded CSV and never uses a stored model";
+
+const HasHeaderQuery = z.object({
+  has_header: z
+    .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
+    .optional()
+    .openapi({
+      param: { name: "has_header", in: "query" },
+      description: "For text/csv and multipart bodies (default true)",
+    }),
+});
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeCsv(bytes: ArrayBuffer, what: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ApiError(400, `${what} is not valid UTF-8`);
+  }
+}
+
+function parseFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  return value === "true" || value === "1";
+}
+
+/** Reads `file_path` only when it resolves (symlinks too) inside dataDir. */
+async function readDataFile(dataDir: string | undefined, filePath: string): Promise<string> {
+  if (!dataDir) throw new ApiError(400, "file_path is not enabled: this server has no data folder configured");
+  const root = await realpath(dataDir);
+  const inside = (p: string) => {
+    const rel = relative(root, p);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  };
+  // Judge the path as written before touching the disk, so a probe cannot
+  // learn whether files outside the folder exist.
+  const target = resolve(root, filePath);
+  if (!inside(target)) throw new ApiError(400, "file_path must name a file inside the data folder");
+  let real: string;
+  try {
+    real = await realpath(target);
+  } catch {
+    throw new ApiError(404, `File not found: ${filePath}`);
+  }
+  if (!inside(real)) throw new ApiError(400, "file_path must name a file inside the data folder");
+  if (!(await stat(real)).isFile()) throw new ApiError(400, `file_path is not a file: ${filePath}`);
+  const bytes = await readFile(real);
+  return decodeCsv(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    "The file",
+  );
+}
+
+async function csvFromRequest(c: Context, dataDir: string | undefined, queryHeader: boolean | undefined) {
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  if (type.startsWith("application/json")) {
+    const body = c.req.valid("json" as never) as z.infer<typeof BatchJson>;
+    if ("model_name" in body) throw new ApiError(400, MODEL_NAME_REFUSED);
+    const hasHeader = body.has_header ?? queryHeader;
+    if (typeof body.csv === "string") return { csv: body.csv, hasHeader };
+    if (typeof body.file_path === "string") return { csv: await readDataFile(dataDir, body.file_path), hasHeader };
+    throw new ApiError(400, "Invalid request body: give the CSV text as csv, or a file_path");
+  }
+  if (type.startsWith("multipart/form-data")) {
+    const form = c.req.valid("form" as never) as Record<string, unknown>;
+    if ("model_name" in form) throw new ApiError(400, MODEL_NAME_REFUSED);
+    const hasHeader = parseFlag(typeof form.has_header === "string" ? form.has_header : undefined) ?? queryHeader;
+    const file = form.file;
+    if (file instanceof File) return { csv: decodeCsv(await file.arrayBuffer(), "The uploaded file"), hasHeader };
+    if (typeof file === "string") return { csv: file, hasHeader };
+    throw new ApiError(400, "Invalid request body: the multipart field file is required");
+  }
+  // text/csv or text/plain: requireUtf8 already vouched for the bytes.
+  return { csv: await c.req.text(), hasHeader: queryHeader };
+}
+
+export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/detect_anomalies",
+      tags: [TAG],
+      summary: "Detect anomalies in a CSV with a fresh isolation forest",
+      description:
+        "Numeric fields only; has_header defaults to true. Send multipart (field `file`), a text/csv body, JSON `{csv, has_header?}`, or JSON `{file_path}` for a file inside the server's data folder.",
+      middleware: [options.limit, requireUtf8],
+      request: {
+        query: HasHeaderQuery,
+        body: {
+          content: {
+            "multipart/form-data": { schema: BatchForm },
+            "application/json": { schema: BatchJson },
+            "text/csv": { schema: z.string() },
+            "text/plain": { schema: z.string() },
+          },
+          required: true,
+        },
+      },
+      responses: { 200: jsonContent(BatchBody, "Every row's score and the anomalous rows"), ...modelErrors },
+    }),
+    async (c) => {
+      const queryHeader = parseFlag(c.req.valid("query").has_header);
+      const { csv, hasHeader } = await csvFromRequest(c, options.dataDir, queryHeader);
+      return c.json((await options.service.batch(csv, hasHeader ?? true)) as never, 200);
+    },
+  );
+}

@@ -1,0 +1,318 @@
+// The anomaly service's HTTP API (WIRE.md, anomaly half) as an OpenAPIHono
+// sub-app. It owns its error shape: onError and the validation hook are the
+// sub-app's own, and middleware is attached per route, so mounting it at "/"
+// in the main server leaves the playground routes' behaviour alone.
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AnomalyService } from "../../anomaly/service";
+import { registerBatchRoute } from "./batch";
+import {
+  createErrorHandler,
+  errorResponse,
+  INVALID_MODEL_NAME,
+  MODEL_NAME,
+  requireModelName,
+  requireUtf8,
+  validationHook,
+} from "./errors";
+import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
+import { registerPages } from "./pages";
+import {
+  AutoencoderBody,
+  AutoencoderRequest,
+  CollectingBody,
+  DataBody,
+  DataQuery,
+  DetectBody,
+  FinetuneBody,
+  MarginRequest,
+  MessageBody,
+  Metadata,
+  ModelBundle,
+  ModelParams,
+  ModelsBody,
+  RecordBody,
+  ScheduleBody,
+  ScheduleRequest,
+  TrainedBody,
+} from "./schemas";
+
+export type AnomalyApi = Pick<
+  AnomalyService,
+  | "detect"
+  | "detectOnly"
+  | "forceTrain"
+  | "reset"
+  | "deleteModel"
+  | "listModels"
+  | "metadata"
+  | "data"
+  | "setSchedule"
+  | "finetune"
+  | "setMargin"
+  | "trainAutoencoder"
+  | "batch"
+  | "exportModel"
+  | "importModel"
+>;
+
+export interface AnomalyAppOptions {
+  service: AnomalyApi;
+  /** Folder holding the built dashboard pages; without it they answer 404. */
+  webroot?: string;
+  /** Serve the dashboard pages at all (the main server serves its own `/`). */
+  pages?: boolean;
+  /** Folder that `POST /detect_anomalies {file_path}` may read from. */
+  dataDir?: string;
+  /** Largest JSON record or small body, in bytes (default 1 MiB). */
+  recordLimit?: number;
+  /** Largest CSV upload or model bundle, in bytes (default 64 MiB). */
+  csvLimit?: number;
+  /** Where server faults are logged (default console.error). */
+  log?: (err: unknown) => void;
+}
+
+export const MiB = 1024 * 1024;
+
+export function limitBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => errorResponse(c, 413, `Request body too large (limit ${maxSize} bytes)`),
+  });
+}
+
+export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
+  const { service } = options;
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+  app.onError(createErrorHandler(options.log));
+
+  const small = limitBody(options.recordLimit ?? MiB);
+  const large = limitBody(options.csvLimit ?? 64 * MiB);
+  // Order matters: the model name first (WIRE.md), then size, then bytes.
+  const record = [requireModelName, small, requireUtf8];
+  const bundle = [requireModelName, large, requireUtf8];
+  const bare = [requireModelName];
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/detect/{m}",
+      tags: [TAG],
+      summary: "Ingest one record and return its verdict",
+      description:
+        "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      responses: {
+        200: jsonContent(DetectBody, "The verdict of every enabled version"),
+        202: jsonContent(CollectingBody, "Still collecting the first points"),
+        ...modelErrors,
+      },
+    }),
+    async (c) => {
+      const { m } = c.req.valid("param");
+      const { httpStatus, body } = await service.detect(m, c.req.valid("json"));
+      return c.json(body as never, httpStatus);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/detect_only/{m}",
+      tags: [TAG],
+      summary: "Score one record without storing or learning anything",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  for (const method of ["get", "post"] as const) {
+    app.openapi(
+      createRoute({
+        method,
+        path: "/force_train/{m}",
+        tags: [TAG],
+        summary: "Retrain every enabled version now",
+        middleware: bare,
+        request: { params: ModelParams },
+        responses: { 200: jsonContent(TrainedBody, "Trained; points_used counts the ring points"), ...modelErrors },
+      }),
+      async (c) => c.json((await service.forceTrain(c.req.valid("param").m)) as never, 200),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/models/dynamic",
+      tags: [TAG],
+      summary: "List every model with its metadata",
+      responses: { 200: jsonContent(ModelsBody, "All models"), 500: modelErrors[500] },
+    }),
+    async (c) => c.json((await service.listModels()) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/models/dynamic/{m}/metadata",
+      tags: [TAG],
+      summary: "One model's metadata plus model_name",
+      middleware: bare,
+      request: { params: ModelParams },
+      responses: { 200: jsonContent(Metadata, "The metadata"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.metadata(c.req.valid("param").m)) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/models/dynamic/{m}/data",
+      tags: [TAG],
+      summary: "The most recent raw points, oldest first",
+      middleware: bare,
+      request: { params: ModelParams, query: DataQuery },
+      responses: { 200: jsonContent(DataBody, "The points"), ...modelErrors },
+    }),
+    async (c) => {
+      const { limit } = c.req.valid("query");
+      return c.json((await service.data(c.req.valid("param").m, limit ?? 100)) as never, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/models/dynamic/{m}/reset",
+      tags: [TAG],
+      summary: "Forget every point and forest; keep the model's settings",
+      middleware: bare,
+      request: { params: ModelParams },
+      responses: { 200: jsonContent(MessageBody, "Reset"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.reset(c.req.valid("param").m)) as never, 200),
+  );
+
+  for (const method of ["delete", "get"] as const) {
+    app.openapi(
+      createRoute({
+        method,
+        path: "/delete_model/{m}",
+        tags: [TAG],
+        summary: "Delete a model and its files",
+        middleware: bare,
+        request: { params: ModelParams },
+        responses: { 200: jsonContent(MessageBody, "Deleted"), ...modelErrors },
+      }),
+      async (c) => c.json((await service.deleteModel(c.req.valid("param").m)) as never, 200),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/schedule",
+      tags: [TAG],
+      summary: "Set how many new points trigger a retrain",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(ScheduleRequest) },
+      responses: { 200: jsonContent(ScheduleBody, "The schedule now in force"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.setSchedule(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/dynamic/{m}/finetune",
+      tags: [TAG],
+      summary: "Set each version's margin from the lowest score over the ring",
+      middleware: bare,
+      request: { params: ModelParams },
+      responses: { 200: jsonContent(FinetuneBody, "The new margins"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.finetune(c.req.valid("param").m)) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/margin",
+      tags: [TAG],
+      summary: "Set one version's decision margin (persisted, no retrain)",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(MarginRequest) },
+      responses: { 200: jsonContent(MessageBody, "The margin now in force"), ...modelErrors },
+    }),
+    async (c) => {
+      const { version, margin } = c.req.valid("json");
+      return c.json((await service.setMargin(c.req.valid("param").m, version, margin)) as never, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/train/autoencoder/{m}",
+      tags: [TAG],
+      summary: "Train the optional autoencoder version on the ring",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(AutoencoderRequest, false) },
+      responses: { 200: jsonContent(AutoencoderBody, "Trained"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.trainAutoencoder(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/dynamic/{m}/export",
+      tags: [TAG],
+      summary: "Export a whole model as one JSON bundle (for sharing with the browser)",
+      middleware: bare,
+      request: { params: ModelParams },
+      responses: { 200: jsonContent(ModelBundle, "The bundle"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.exportModel(c.req.valid("param").m)) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/import",
+      tags: [TAG],
+      summary: "Create or replace a model from an exported bundle",
+      middleware: bundle,
+      request: { params: ModelParams, body: jsonBody(ModelBundle) },
+      responses: { 200: jsonContent(MessageBody, "Imported"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.importModel(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large });
+  if (options.pages !== false) registerPages(app, options.webroot);
+  refuseMalformedModelPaths(app);
+  return app;
+}
+
+// `/detect/a/b` or `/detect/` would otherwise fall through to a generic 404;
+// the client meant a model name, so it gets the model-name answer. A valid
+// name reached with the wrong method gets a 405 instead. Registered last so
+// the real routes above win.
+function refuseMalformedModelPaths(app: OpenAPIHono) {
+  const prefixes = ["/detect", "/detect_only", "/force_train", "/delete_model", "/train/autoencoder"];
+  for (const prefix of prefixes) {
+    app.all(`${prefix}/*`, (c) => {
+      const at = c.req.path.indexOf(`${prefix}/`);
+      const rest = at < 0 ? "" : c.req.path.slice(at + prefix.length + 1);
+      if (MODEL_NAME.test(rest))
+        return errorResponse(c, 405, `Method ${c.req.method} is not allowed on ${prefix}/<model>`);
+      return errorResponse(c, 400, INVALID_MODEL_NAME);
+    });
+  }
+}

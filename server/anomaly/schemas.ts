@@ -1,0 +1,170 @@
+// Zod schemas for the anomaly API: they validate requests at the edge and
+// generate the OpenAPI document. Response schemas describe WIRE.md's bodies
+// for readers of /openapi.json; the engine produces the bodies themselves.
+import { z } from "@hono/zod-openapi";
+import { MODEL_NAME } from "./errors";
+
+export const ModelParams = z.object({
+  m: z
+    .string()
+    .regex(MODEL_NAME)
+    .openapi({
+      param: { name: "m", in: "path" },
+      example: "sensor_1",
+      description: "Model name: letters, digits, underscores",
+    }),
+});
+
+// A record is flat: each value a string, a finite number, a boolean or null.
+// zod 4 rejects ±Infinity, which is what JSON.parse makes of 1e400.
+const RecordValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: "must be a string, a finite number, a boolean or null (records are flat)",
+});
+
+export const RecordBody = z
+  .record(z.string(), RecordValue, { error: "expected a JSON object (the record)" })
+  .openapi("Record", {
+    description: "One flat record. `timestamp` (ISO-8601 or unix seconds) is the point's own clock, never a feature.",
+    example: { timestamp: "2024-05-01T12:00:00Z", temperature: 21.5, site: "north" },
+  });
+
+export const ErrorBody = z
+  .object({ status: z.literal("error"), message: z.string() })
+  .openapi("Error", { example: { status: "error", message: "Model sensor_1 not found" } });
+
+const VersionVerdict = z.object({
+  anomaly: z.boolean(),
+  score: z.number(),
+  threshold_info: z.object({ margin: z.number() }),
+});
+
+export const DetectBody = z
+  .object({
+    status: z.literal("success"),
+    model: z.string(),
+    anomaly: z.boolean(),
+    score: z.number(),
+    data_points: z.number().int(),
+    versions: z.record(z.string(), VersionVerdict),
+    data_point: z.record(z.string(), z.unknown()),
+  })
+  .openapi("Verdict");
+
+export const CollectingBody = z
+  .object({
+    status: z.literal("collecting"),
+    message: z.string().openapi({ example: "Collecting data (12/50 points)." }),
+    data_points: z.number().int(),
+    min_data_points: z.number().int(),
+    model_name: z.string(),
+  })
+  .openapi("Collecting");
+
+export const MessageBody = z.object({ status: z.literal("success"), message: z.string() }).openapi("Message");
+
+export const TrainedBody = MessageBody.extend({ points_used: z.number().int() }).openapi("Trained");
+
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .openapi("Metadata", { description: "The model's metadata.json (see ANOMALY.md), field order kept." });
+
+export const ModelsBody = z
+  .object({
+    status: z.literal("success"),
+    models: z.record(z.string(), Metadata),
+    min_data_points: z.number().int(),
+    max_data_points: z.number().int(),
+  })
+  .openapi("Models");
+
+export const DataQuery = z.object({
+  limit: z
+    .union([z.literal("all"), z.coerce.number().int().min(0)], { error: 'must be a non-negative integer or "all"' })
+    .optional()
+    .openapi({
+      param: { name: "limit", in: "query" },
+      example: "100",
+      description: 'How many recent points (default 100); "all" for every point',
+    }),
+});
+
+export const DataBody = z
+  .object({
+    status: z.literal("success"),
+    model_name: z.string(),
+    data_points_count: z.number().int(),
+    data: z.array(z.record(z.string(), z.unknown())),
+  })
+  .openapi("ModelData");
+
+const positive = z.number().finite();
+export const ScheduleRequest = z
+  .object({
+    below_max_retrain_frequency: positive.optional(),
+    at_max_retrain_frequency: positive.optional(),
+  })
+  .openapi("ScheduleRequest", { description: "Values > 0 apply; others are ignored." });
+
+export const ScheduleBody = MessageBody.extend({
+  training_schedule: z.object({ below_max: z.number(), at_max: z.number() }),
+}).openapi("Schedule");
+
+export const FinetuneBody = MessageBody.extend({
+  adjusted_margins: z.record(z.string(), z.number()),
+  max_anomaly_scores: z.record(z.string(), z.number()),
+}).openapi("Finetune");
+
+export const MarginRequest = z
+  .object({ version: z.string().min(1), margin: z.number().finite() })
+  .openapi("MarginRequest", { example: { version: "daily", margin: 0.1 } });
+
+export const AutoencoderRequest = z
+  .object({
+    hidden: z.array(z.number().int().positive()).min(1).optional(),
+    contamination: z.number().finite().optional(),
+  })
+  .openapi("AutoencoderRequest", { example: { hidden: [64, 32, 64], contamination: 0.1 } });
+
+export const AutoencoderBody = MessageBody.extend({
+  training_data_points: z.number().int(),
+  filtered_anomalies: z.number().int(),
+  reconstruction_threshold: z.number(),
+}).openapi("AutoencoderTrained");
+
+export const BatchJson = z
+  .object({
+    csv: z.string().optional(),
+    has_header: z.boolean().optional(),
+    file_path: z.string().optional(),
+    model_name: z.unknown().optional(),
+  })
+  .openapi("BatchRequest", {
+    description:
+      "Give `csv` (text) or `file_path` (a file inside the server's data folder). `model_name` is refused: batch detection never uses a stored model.",
+  });
+
+export const BatchForm = z
+  .object({
+    file: z.unknown().optional().openapi({ type: "string", format: "binary" }),
+    has_header: z.string().optional(),
+    model_name: z.unknown().optional(),
+  })
+  .openapi("BatchUpload");
+
+export const BatchBody = MessageBody.extend({
+  result: z.object({
+    total_rows: z.number().int(),
+    anomaly_count: z.number().int(),
+    anomaly_percentage: z.number(),
+    has_anomalies: z.boolean(),
+    anomaly_indices: z.array(z.number().int()),
+    scores: z.array(z.number()),
+    model_used: z.string(),
+  }),
+}).openapi("BatchResult");
+
+export const ModelBundle = z
+  .record(z.string(), z.unknown())
+  .openapi("ModelBundle", {
+    description: "A whole model (metadata, ring, forests) as produced by export; import it elsewhere to share.",
+  });

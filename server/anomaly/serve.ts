@@ -1,0 +1,129 @@
+// The standalone anomaly server (what `anomaly serve` runs): the anomaly
+// sub-app plus the OpenAPI docs and the dashboards' static assets, on
+// @hono/node-server, with a shutdown that lets in-flight requests finish.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { AnomalyService } from "../../anomaly/service";
+import type { ModelStore } from "../../anomaly/store";
+import { registerDocs } from "../docs/openapi";
+import { errorResponse } from "./errors";
+import { type AnomalyApi, createAnomalyApp } from "./routes";
+
+export interface AnomalyServerOptions {
+  host?: string;
+  /** 0 picks a free port (see the handle's `port`). */
+  port?: number;
+  /** The model store; the service is built on it unless `service` is given. */
+  store?: ModelStore;
+  webroot?: string;
+  dataDir?: string;
+  /** Replaces the service built from `store` (tests inject faults here). */
+  service?: AnomalyApi & { close(): Promise<void> };
+  /** Close gracefully on SIGINT/SIGTERM, then exit the process. */
+  handleSignals?: boolean;
+  /** How long close() waits for in-flight requests before cutting them. */
+  drainMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface AnomalyServerHandle {
+  host: string;
+  port: number;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, closes the models. */
+  close(): Promise<void>;
+}
+
+/** A listener failure turned into a sentence a user can act on. */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function listenMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
+  if (err.code === "EADDRINUSE") return `cannot listen on ${host}:${port}: the port is already in use`;
+  if (err.code === "EACCES")
+    return `cannot listen on ${host}:${port}: permission denied (ports below 1024 need privileges)`;
+  if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND")
+    return `cannot listen on ${host}:${port}: no such local address`;
+  return `cannot listen on ${host}:${port}: ${err.message}`;
+}
+
+export async function startAnomalyServer(options: AnomalyServerOptions): Promise<AnomalyServerHandle> {
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? ((line: string) => console.error(line));
+  const service = options.service ?? (options.store && new AnomalyService(options.store));
+  if (!service) throw new Error("startAnomalyServer needs a store or a service");
+
+  const app = new OpenAPIHono();
+  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir }));
+  registerDocs(app);
+  // The dashboards' scripts and styles; serveStatic refuses paths that
+  // climb out of the root.
+  if (options.webroot) app.get("*", serveStatic({ root: options.webroot }));
+  app.notFound((c) => errorResponse(c, 404, `No route for ${c.req.method} ${c.req.path}`));
+
+  const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8000 });
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(new ListenError(err.code, listenMessage(err, host, options.port ?? 8000)));
+    };
+    server.once("error", onError);
+    server.once("listening", () => {
+      server.off("error", onError);
+      resolve();
+    });
+  }).catch(async (err) => {
+    await service.close();
+    throw err;
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const http = server as import("node:http").Server;
+        http.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open forever; busy ones
+        // are left to finish their request, then cut after drainMs.
+        const sweep = setInterval(() => http.closeIdleConnections(), 25);
+        const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
+        http.once("close", () => {
+          clearInterval(sweep);
+          clearTimeout(cut);
+        });
+      });
+      await service.close();
+    })();
+    return closing;
+  };
+
+  if (options.handleSignals) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (closing) {
+        log(`${signal} again: exiting without waiting`);
+        process.exit(1);
+      }
+      log(`${signal} received: finishing in-flight requests`);
+      close().then(
+        () => process.exit(0),
+        (err) => {
+          log(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  }
+
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return { host, port, url: `http://${shownHost}:${port}`, close };
+}
