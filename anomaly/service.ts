@@ -2,10 +2,24 @@
  * The anomaly service: every operation of the HTTP API as a method returning
  * the exact JSON body of its WIRE.md route, so the HTTP routes, the CLI and
  * the browser worker stay thin. Errors are AnomalyError with the HTTP status.
+ *
+ * Operations on one model run one at a time (a promise chain per model), so
+ * concurrent requests never lose an update. Models load lazily and stay
+ * cached.
  */
-import { type ScoringBackend } from "./backend";
-import type { MetadataJson } from "./metadata";
-import type { ModelStore, RawRecord } from "./store";
+import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
+import { CpuBackend, type ScoringBackend } from "./backend";
+import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
+import { parseNumericCsv, scoreTable } from "./batch";
+import { MAX_POINTS, MIN_POINTS } from "./constants";
+import { EncodingError, featureNames } from "./encoding";
+import { type MetadataJson, orderedMetadata } from "./metadata";
+import { Model } from "./model";
+import type { ModelStore, RawRecord, StoredForest } from "./store";
+import type { Verdict, VersionVerdict } from "./verdict";
+
+export type { ModelBundle } from "./bundle";
+export type { VersionVerdict } from "./verdict";
 
 export class AnomalyError extends Error {
   constructor(
@@ -21,12 +35,6 @@ export interface ServiceOptions {
   backend?: ScoringBackend;
   /** Unix seconds; defaults to the wall clock. */
   clock?: () => number;
-}
-
-export interface VersionVerdict {
-  anomaly: boolean;
-  score: number;
-  threshold_info: { margin: number };
 }
 
 export interface CollectingBody {
@@ -49,16 +57,6 @@ export interface SuccessBody {
 
 export type DetectBody = CollectingBody | SuccessBody;
 
-/** A whole model, JSON-serialisable, for moving models between browser and server. */
-export interface ModelBundle {
-  format: "anomaly-model/1";
-  metadata: MetadataJson;
-  ring: RawRecord[];
-  /** ANOMFOR1 files, base64, by version name. */
-  forests: Record<string, string>;
-  autoencoder: unknown | null;
-}
-
 export interface BatchResult {
   total_rows: number;
   anomaly_count: number;
@@ -70,72 +68,243 @@ export interface BatchResult {
   skipped_rows: number;
 }
 
-const todo = (): never => {
-  throw new AnomalyError(500, "not implemented yet");
-};
+const NAME = /^[A-Za-z0-9_]{1,200}$/;
+export const INVALID_NAME = "Invalid model name. Use only letters, numbers, and underscores.";
+
+export function checkModelName(model: string): void {
+  if (typeof model !== "string" || !NAME.test(model)) throw new AnomalyError(400, INVALID_NAME);
+}
+
+const notFound = (model: string) => new AnomalyError(404, `Model ${model} not found`);
+const notTrained = (model: string) =>
+  new AnomalyError(400, `Model ${model} exists but is not trained yet.`);
+
+/** Bad input found by the engine becomes a 400 with the engine's message. */
+async function asClientErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof EncodingError || e instanceof AutoencoderError) {
+      throw new AnomalyError(400, e.message);
+    }
+    throw e;
+  }
+}
 
 export class AnomalyService {
+  private readonly backend: ScoringBackend;
+  /** A backend passed in belongs to the caller and is not closed here. */
+  private readonly ownsBackend: boolean;
+  private readonly clock: () => number;
+  private readonly models = new Map<string, Model>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(
     readonly store: ModelStore,
-    readonly options: ServiceOptions = {},
-  ) {}
+    options: ServiceOptions = {},
+  ) {
+    this.backend = options.backend ?? new CpuBackend();
+    this.ownsBackend = options.backend === undefined;
+    this.clock = options.clock ?? (() => Date.now() / 1000);
+  }
+
+  /** Runs `work` after every earlier operation on the same model. */
+  private serial<T>(model: string, work: () => Promise<T>): Promise<T> {
+    checkModelName(model);
+    const previous = this.queues.get(model) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(model, tail);
+    void tail.then(() => {
+      if (this.queues.get(model) === tail) this.queues.delete(model);
+    });
+    return result;
+  }
+
+  private async find(model: string): Promise<Model | null> {
+    const cached = this.models.get(model);
+    if (cached !== undefined) return cached;
+    const loaded = await Model.load(this.store, this.backend, model);
+    if (loaded !== null) this.models.set(model, loaded);
+    return loaded;
+  }
+
+  private async get(model: string): Promise<Model> {
+    const found = await this.find(model);
+    if (found === null) throw notFound(model);
+    return found;
+  }
+
+  private verdictBody(m: Model, verdict: Verdict, record: RawRecord): SuccessBody {
+    return {
+      status: "success",
+      model: m.name,
+      anomaly: verdict.anomaly,
+      score: verdict.score,
+      data_points: m.meta.n_seen,
+      versions: verdict.versions,
+      data_point: record,
+    };
+  }
 
   async detect(
-    _model: string,
-    _record: unknown,
-    _now?: number,
+    model: string,
+    record: unknown,
+    now?: number,
   ): Promise<{ httpStatus: 200 | 202; body: DetectBody }> {
-    return todo();
+    return this.serial(model, () =>
+      asClientErrors(async () => {
+        const t = now ?? this.clock();
+        const m = (await this.find(model)) ?? Model.create(this.store, this.backend, model, t);
+        const { record: stored, verdict } = await m.ingest(record, t);
+        this.models.set(model, m);
+        if (verdict === null) {
+          const n = m.meta.n_seen;
+          return {
+            httpStatus: 202,
+            body: {
+              status: "collecting",
+              message: `Collecting data (${n}/${MIN_POINTS} points).`,
+              data_points: n,
+              min_data_points: MIN_POINTS,
+              model_name: model,
+            },
+          };
+        }
+        return { httpStatus: 200, body: this.verdictBody(m, verdict, stored) };
+      }),
+    );
   }
-  async detectOnly(_model: string, _record: unknown, _now?: number): Promise<DetectBody> {
-    return todo();
+
+  async detectOnly(model: string, record: unknown, _now?: number): Promise<DetectBody> {
+    return this.serial(model, () =>
+      asClientErrors(async () => {
+        const m = await this.get(model);
+        if (!m.trained) throw notTrained(model);
+        return this.verdictBody(m, m.score(record), record as RawRecord);
+      }),
+    );
   }
+
   async forceTrain(
-    _model: string,
-    _now?: number,
+    model: string,
+    now?: number,
   ): Promise<{ status: "success"; message: string; points_used: number }> {
-    return todo();
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      const used = await m.retrain(now ?? this.clock());
+      if (used === 0) throw new AnomalyError(400, "Not enough data to train");
+      return { status: "success", message: `Model ${model} trained`, points_used: used };
+    });
   }
-  async reset(_model: string): Promise<{ status: "success"; message: string }> {
-    return todo();
+
+  async reset(model: string, now?: number): Promise<{ status: "success"; message: string }> {
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      await m.reset(now ?? this.clock());
+      return { status: "success", message: `Model ${model} reset` };
+    });
   }
-  async deleteModel(_model: string): Promise<{ status: "success"; message: string }> {
-    return todo();
+
+  async deleteModel(model: string): Promise<{ status: "success"; message: string }> {
+    return this.serial(model, async () => {
+      await this.get(model);
+      await this.store.deleteModel(model);
+      this.models.delete(model);
+      return { status: "success", message: `Model ${model} deleted successfully` };
+    });
   }
+
   async listModels(): Promise<{
     status: "success";
     models: Record<string, MetadataJson>;
     min_data_points: 50;
     max_data_points: 150000;
   }> {
-    return todo();
+    const models: Record<string, MetadataJson> = {};
+    for (const name of (await this.store.list()).sort()) {
+      if (!NAME.test(name)) continue;
+      const cached = this.models.get(name);
+      const meta = cached?.meta ?? (await this.store.loadMetadata(name));
+      if (meta !== null) models[name] = orderedMetadata({ ...meta, name });
+    }
+    return { status: "success", models, min_data_points: MIN_POINTS, max_data_points: MAX_POINTS };
   }
-  async metadata(_model: string): Promise<MetadataJson & { model_name: string }> {
-    return todo();
+
+  async metadata(model: string): Promise<MetadataJson & { model_name: string }> {
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      return { ...orderedMetadata(m.meta), model_name: model };
+    });
   }
+
   async data(
-    _model: string,
-    _limit: number | "all",
+    model: string,
+    limit: number | "all",
   ): Promise<{
     status: "success";
     model_name: string;
     data_points_count: number;
     data: Record<string, unknown>[];
   }> {
-    return todo();
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      const n = m.ring.length;
+      if (limit !== "all" && !(Number.isInteger(limit) && limit >= 0)) {
+        throw new AnomalyError(400, "limit must be a non-negative integer or 'all'");
+      }
+      // The most recent `limit` records, oldest first.
+      const data = m.ring.toArray(limit === "all" ? 0 : n - limit);
+      return { status: "success", model_name: model, data_points_count: n, data };
+    });
   }
+
   async setSchedule(
-    _model: string,
-    _body: unknown,
+    model: string,
+    body: unknown,
   ): Promise<{
     status: "success";
     message: string;
     training_schedule: { below_max: number; at_max: number };
   }> {
-    return todo();
+    return this.serial(model, async () => {
+      if (body === null || typeof body !== "object" || Array.isArray(body)) {
+        throw new AnomalyError(400, "The request body must be a JSON object.");
+      }
+      const b = body as Record<string, unknown>;
+      const pick = (key: string): number | null => {
+        const v = b[key];
+        if (v === undefined || v === null) return null;
+        if (typeof v !== "number" || !Number.isFinite(v)) {
+          throw new AnomalyError(400, `${key} must be a number.`);
+        }
+        return v > 0 ? Math.max(1, Math.floor(v)) : null;
+      };
+      const below = pick("below_max_retrain_frequency");
+      const atMax = pick("at_max_retrain_frequency");
+      const m = await this.get(model);
+      const meta = await m.updateMeta((meta) => {
+        if (below !== null) meta.sched_below = below;
+        if (atMax !== null) meta.sched_at_max = atMax;
+        // Effective at once: a shorter schedule pulls the next mark closer.
+        if (meta.last_trained !== null) {
+          const step = m.ring.full ? meta.sched_at_max : meta.sched_below;
+          meta.next_train = Math.min(meta.next_train, meta.n_seen + step);
+        }
+      });
+      return {
+        status: "success",
+        message: `Training schedule updated for model ${model}`,
+        training_schedule: { below_max: meta.sched_below, at_max: meta.sched_at_max },
+      };
+    });
   }
+
   async finetune(
-    _model: string,
+    model: string,
     _now?: number,
   ): Promise<{
     status: "success";
@@ -143,18 +312,60 @@ export class AnomalyService {
     adjusted_margins: Record<string, number>;
     max_anomaly_scores: Record<string, number>;
   }> {
-    return todo();
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      if (m.forests.size === 0) throw notTrained(model);
+      const lowest = await asClientErrors(() => m.lowestDecisions());
+      const adjusted: Record<string, number> = {};
+      const scores: Record<string, number> = {};
+      for (const [v, low] of lowest) {
+        adjusted[v] = 0.95 * Math.abs(low);
+        scores[v] = low;
+      }
+      await m.updateMeta((meta) => {
+        for (const v of meta.versions) if (v.vname in adjusted) v.decision_margin = adjusted[v.vname];
+      });
+      return {
+        status: "success",
+        message: `Margins of model ${model} fine-tuned on ${m.ring.length} points`,
+        adjusted_margins: adjusted,
+        max_anomaly_scores: scores,
+      };
+    });
   }
+
   async setMargin(
-    _model: string,
-    _version: string,
-    _margin: number,
+    model: string,
+    version: string,
+    margin: number,
   ): Promise<{ status: "success"; message: string; version: string; margin: number }> {
-    return todo();
+    return this.serial(model, async () => {
+      if (typeof margin !== "number" || !Number.isFinite(margin)) {
+        throw new AnomalyError(400, "margin must be a finite number.");
+      }
+      const m = await this.get(model);
+      if (version === "autoencoder" && m.autoencoder !== null) {
+        await m.setAutoencoder({ ...m.autoencoder.json, margin });
+      } else {
+        if (!m.meta.versions.some((v) => v.vname === version)) {
+          throw new AnomalyError(404, `Version ${version} not found in model ${model}`);
+        }
+        await m.updateMeta((meta) => {
+          for (const v of meta.versions) if (v.vname === version) v.decision_margin = margin;
+        });
+      }
+      return {
+        status: "success",
+        message: `Margin of ${version} in model ${model} set to ${margin}`,
+        version,
+        margin,
+      };
+    });
   }
+
   async trainAutoencoder(
-    _model: string,
-    _body: unknown,
+    model: string,
+    body: unknown,
     _now?: number,
   ): Promise<{
     status: "success";
@@ -163,26 +374,84 @@ export class AnomalyService {
     filtered_anomalies: number;
     reconstruction_threshold: number;
   }> {
-    return todo();
+    return this.serial(model, () =>
+      asClientErrors(async () => {
+        const request = parseAutoencoderRequest(body);
+        const m = await this.get(model);
+        const feats = m.meta.feats.length > 0 ? m.meta.feats : featureNames(m.meta);
+        const raw = m.rawRingMatrix(feats);
+        const fit = await fitAutoencoder(raw, m.ring.length, feats, request, this.backend);
+        await m.setAutoencoder(fit.model);
+        return {
+          status: "success",
+          message: `Autoencoder trained for model ${model}`,
+          training_data_points: fit.trainingPoints,
+          filtered_anomalies: fit.filteredAnomalies,
+          reconstruction_threshold: fit.model.threshold,
+        };
+      }),
+    );
   }
+
   async batch(
-    _csv: string,
-    _hasHeader: boolean,
-  ): Promise<{
-    status: "success";
-    message: "Anomaly detection completed";
-    result: BatchResult;
-  }> {
-    return todo();
+    csv: string,
+    hasHeader: boolean,
+  ): Promise<{ status: "success"; message: "Anomaly detection completed"; result: BatchResult }> {
+    if (typeof csv !== "string") throw new AnomalyError(400, "The CSV must be text.");
+    const table = parseNumericCsv(csv, hasHeader);
+    if (table.nRows === 0) throw new AnomalyError(400, "No numeric data rows found in the CSV.");
+    const { scores, anomalies } = await scoreTable(table, this.backend);
+    return {
+      status: "success",
+      message: "Anomaly detection completed",
+      result: {
+        total_rows: table.nRows,
+        anomaly_count: anomalies.length,
+        anomaly_percentage: Math.round((10000 * anomalies.length) / table.nRows) / 100,
+        has_anomalies: anomalies.length > 0,
+        anomaly_indices: anomalies,
+        scores: Array.from(scores),
+        model_used: "batch:iforest",
+        skipped_rows: table.skippedRows,
+      },
+    };
   }
-  async exportModel(_model: string): Promise<ModelBundle> {
-    return todo();
+
+  async exportModel(model: string): Promise<ModelBundle> {
+    return this.serial(model, async () => {
+      const m = await this.get(model);
+      const forests: StoredForest[] = [];
+      for (const v of m.meta.versions) {
+        const forest = m.forests.get(v.vname);
+        if (forest !== undefined) forests.push({ name: v.vname, margin: v.decision_margin, forest });
+      }
+      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null);
+    });
   }
-  async importModel(
-    _model: string,
-    _bundle: unknown,
-  ): Promise<{ status: "success"; message: string }> {
-    return todo();
+
+  async importModel(model: string, bundle: unknown): Promise<{ status: "success"; message: string }> {
+    return this.serial(model, async () => {
+      const parsed = parseBundle(bundle);
+      if (typeof parsed === "string") throw new AnomalyError(400, parsed);
+      const meta = { ...parsed.metadata, name: model };
+      // Replace whatever was there: stale forests of the old model must not survive.
+      const old = await this.find(model);
+      if (old !== null) await this.store.deleteModel(model);
+      this.models.delete(model);
+      await this.store.replaceRing(model, parsed.ring.slice(-MAX_POINTS));
+      for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
+      await this.store.saveAutoencoder(model, parsed.autoencoder);
+      await this.store.saveMetadata(model, meta);
+      if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");
+      return { status: "success", message: `Model ${model} imported` };
+    });
   }
-  async close(): Promise<void> {}
+
+  /** Waits for queued operations, then releases the backend and the store. */
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()]);
+    this.models.clear();
+    if (this.ownsBackend) await this.backend.close();
+    await this.store.close();
+  }
 }

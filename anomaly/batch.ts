@@ -1,0 +1,84 @@
+/**
+ * Stateless batch scoring of a CSV: fit a scaler on the matrix, train one
+ * forest (100 trees, 256 samples, "auto") on the standardised copy, and
+ * score every row. Nothing is stored.
+ */
+import type { ScoringBackend } from "./backend";
+import { FOREST_SEED } from "./constants";
+import { parseNumber } from "./encoding";
+import { buildForest } from "./forest";
+import { applyScaler, fitScaler } from "./scaler";
+import { decisionFunction } from "./scoring";
+
+export interface NumericTable {
+  /** Row-major, nRows × nCols. */
+  data: Float64Array;
+  nRows: number;
+  nCols: number;
+  /** Header names when the CSV had a header line. */
+  columns: string[] | null;
+  /** Data rows whose count of numeric fields differed from the first row's. */
+  skippedRows: number;
+}
+
+function splitFields(line: string): string[] {
+  // Comma first; semicolon or tab only for lines without a comma.
+  const delimiter = line.includes(",") ? "," : line.includes(";") ? ";" : line.includes("\t") ? "\t" : ",";
+  return line.split(delimiter).map((f) => {
+    const t = f.trim();
+    return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).trim() : t;
+  });
+}
+
+/** Keeps the numeric fields of each line; the first data row fixes the column count. */
+export function parseNumericCsv(text: string, hasHeader: boolean): NumericTable {
+  const values: number[] = [];
+  let nCols = -1;
+  let nRows = 0;
+  let skippedRows = 0;
+  let columns: string[] | null = null;
+  let headerPending = hasHeader;
+  for (const line of text.split(/\r?\n|\r/)) {
+    if (line.trim() === "") continue;
+    const fields = splitFields(line);
+    if (headerPending) {
+      columns = fields;
+      headerPending = false;
+      continue;
+    }
+    const row: number[] = [];
+    for (const f of fields) {
+      const n = parseNumber(f);
+      if (n !== null) row.push(n);
+    }
+    if (nCols < 0 && row.length > 0) nCols = row.length;
+    if (row.length !== nCols) {
+      skippedRows++;
+      continue;
+    }
+    for (const x of row) values.push(x);
+    nRows++;
+  }
+  return { data: Float64Array.from(values), nRows, nCols: Math.max(nCols, 0), columns, skippedRows };
+}
+
+export interface BatchScores {
+  scores: Float64Array;
+  anomalies: number[];
+}
+
+/** Decision values of every row; rows with decision ≤ −margin are anomalies. */
+export async function scoreTable(
+  table: NumericTable,
+  backend: ScoringBackend,
+  margin = 0,
+): Promise<BatchScores> {
+  const scaled = Float64Array.from(table.data);
+  applyScaler(fitScaler(scaled, table.nRows, table.nCols), scaled, table.nCols);
+  const rows = { data: scaled, nRows: table.nRows, rowStride: table.nCols };
+  const forest = buildForest(rows, table.nCols, { nTrees: 100, maxSamples: 256, seed: FOREST_SEED });
+  const scores = await decisionFunction(backend, forest, rows);
+  const anomalies: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i] <= -margin) anomalies.push(i);
+  return { scores, anomalies };
+}
