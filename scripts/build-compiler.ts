@@ -18,6 +18,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+execFileSync(process.execPath, ["--import", "tsx", join(wasmDir, "embed-stdlib.ts")], { stdio: "inherit" });
 const force = process.argv.includes("--force");
 if (!force && existsSync(output) && statSync(output).mtimeMs >= Math.max(...inputs.map(newestMtime))) {
   console.log("compiler.wasm is up to date");

@@ -1,34 +1,89 @@
-import { args, exit, readFile, writeString, STDERR, STDOUT } from "./host/wasi";
+import { Diagnostics, renderHuman, renderJson } from "./diagnostics";
+import { analyze } from "./frontend";
+import { args, exit, readFile, writeFile, writeString, STDERR, STDOUT } from "./host/wasi";
+import { buildModule } from "./build";
 import { COMPILER_VERSION } from "./version";
 
-const USAGE = "usage: pith <command> [args]\n\ncommands:\n  version            print the compiler version\n  check <file>       report diagnostics for a file\n";
+const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
+  "  version                                   print the compiler version\n" +
+  "  check <file> [--json]                     report diagnostics for a file\n" +
+  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir] [--leak-check] -o <out>\n" +
+  "                                            compile a file to a wasm32-wasi module\n";
+
+function usage(message: string): i32 {
+  writeString(STDERR, "error: " + message + "\n" + USAGE);
+  return 2;
+}
+
+function report(diags: Diagnostics, json: bool): void {
+  if (json) {
+    writeString(STDOUT, renderJson(diags.list));
+    return;
+  }
+  let text = "";
+  for (let i = 0; i < diags.list.length; i++) text += renderHuman(diags.list[i]);
+  if (diags.errorCount > 0) text += diags.errorCount.toString() + " error" + (diags.errorCount == 1 ? "" : "s") + "\n";
+  writeString(STDERR, text);
+}
 
 function run(argv: string[]): i32 {
-  if (argv.length < 2) {
-    writeString(STDERR, USAGE);
-    return 2;
-  }
+  if (argv.length < 2) return usage("no command");
   const command = argv[1];
   if (command == "version" || command == "--version") {
     writeString(STDOUT, "pith " + COMPILER_VERSION + "\n");
     return 0;
   }
-  if (command == "check") {
-    if (argv.length < 3) {
-      writeString(STDERR, "error: check needs a file\n" + USAGE);
-      return 2;
-    }
-    const path = argv[2];
-    const data = readFile(path);
-    if (data === null) {
-      writeString(STDERR, "error: cannot read " + path + "\n");
-      return 1;
-    }
-    writeString(STDOUT, path + ": " + data.length.toString() + " bytes\n");
+  if (command == "help" || command == "--help" || command == "-h") {
+    writeString(STDOUT, USAGE);
     return 0;
   }
-  writeString(STDERR, "error: unknown command '" + command + "'\n" + USAGE);
-  return 2;
+  if (command != "check" && command != "build") return usage("unknown command '" + command + "'");
+  let file = "";
+  let out = "";
+  let json = false;
+  let emit = "wasm";
+  let opt = 2;
+  let leakCheck = false;
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i];
+    if (a == "--json") json = true;
+    else if (a == "--leak-check") leakCheck = true;
+    else if (a == "-o") {
+      if (i + 1 >= argv.length) return usage("-o needs a file name");
+      out = argv[++i];
+    } else if (a == "--emit") {
+      if (i + 1 >= argv.length) return usage("--emit needs wasm or ir");
+      emit = argv[++i];
+      if (emit != "wasm" && emit != "ir") return usage("--emit must be wasm or ir");
+    } else if (a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3") opt = <i32>a.charCodeAt(2) - 48;
+    else if (a == "-Os") opt = 4;
+    else if (a.startsWith("-")) return usage("unknown option '" + a + "'");
+    else if (file == "") file = a;
+    else return usage("more than one input file");
+  }
+  if (file == "") return usage(command + " needs a file");
+  const data = readFile(file);
+  if (data === null) {
+    writeString(STDERR, "error: cannot read " + file + "\n");
+    return 1;
+  }
+  const diags = new Diagnostics();
+  const program = analyze(file, data, diags);
+  if (command == "check" || diags.errorCount > 0) {
+    report(diags, json);
+    return diags.errorCount > 0 ? 1 : 0;
+  }
+  if (out == "") return usage("build needs -o <out>");
+  const bytes = buildModule(program, opt, emit, leakCheck, diags);
+  if (diags.errorCount > 0) {
+    report(diags, json);
+    return 1;
+  }
+  if (!writeFile(out, bytes)) {
+    writeString(STDERR, "error: cannot write " + out + "\n");
+    return 1;
+  }
+  return 0;
 }
 
 exit(run(args()));

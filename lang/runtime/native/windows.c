@@ -1,0 +1,88 @@
+/* Pith shim for windows-x64: a console program on the mingw-w64 CRT, which
+ * supplies the startup code, __main, ___chkstk_ms and the memory functions
+ * (from msvcrt). Built with -municode so the CRT hands us wmain's UTF-16
+ * arguments; they are converted to UTF-8 on demand. kernel32 is declared by
+ * hand: including <windows.h> would triple the build time. */
+
+#include "core.h"
+
+typedef void *HANDLE;
+typedef unsigned long DWORD;
+typedef int BOOL;
+typedef unsigned short wchar;
+
+#define WINAPI __declspec(dllimport)
+WINAPI HANDLE GetStdHandle(DWORD which);
+WINAPI BOOL WriteFile(HANDLE file, const void *buf, DWORD len, DWORD *written, void *overlapped);
+WINAPI BOOL ReadFile(HANDLE file, void *buf, DWORD len, DWORD *read, void *overlapped);
+WINAPI __attribute__((noreturn)) void ExitProcess(unsigned code);
+WINAPI void *VirtualAlloc(void *at, u64 size, DWORD type, DWORD protect);
+WINAPI DWORD GetLastError(void);
+WINAPI int WideCharToMultiByte(unsigned codepage, DWORD flags, const wchar *wide, int wide_len, char *out,
+                               int out_len, const char *default_char, BOOL *used_default);
+
+enum { MEM_COMMIT = 0x1000, MEM_RESERVE = 0x2000, PAGE_NOACCESS = 1, PAGE_READWRITE = 4, CP_UTF8 = 65001 };
+enum { ERROR_BROKEN_PIPE = 109, ERROR_HANDLE_EOF = 38 };
+
+/* Pith's fds 0/1/2 are the standard handles STD_INPUT/OUTPUT/ERROR_HANDLE. */
+static HANDLE handle_for(int fd) {
+  if (fd < 0 || fd > 2) return 0;
+  return GetStdHandle((DWORD)(-10 - fd));
+}
+
+static int argc_;
+static wchar **argv_;
+
+static u64 wide_len(const wchar *s) {
+  u64 n = 0;
+  while (s[n]) n++;
+  return n;
+}
+
+static u64 os_arg_count(void) { return (u64)argc_; }
+static u64 os_arg_len(u64 index) {
+  const wchar *w = argv_[index];
+  return (u64)WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), 0, 0, 0, 0);
+}
+static void os_arg_copy(u64 index, char *dst) {
+  const wchar *w = argv_[index];
+  /* Passing the length without the terminator keeps Windows from writing a
+   * NUL past the bytes the runtime asked for. */
+  WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), dst, (int)os_arg_len(index), 0, 0);
+}
+
+static void *os_reserve(u64 bytes) { return VirtualAlloc(0, bytes, MEM_RESERVE, PAGE_NOACCESS); }
+static int os_commit(void *at, u64 bytes) { return VirtualAlloc(at, bytes, MEM_COMMIT, PAGE_READWRITE) ? 0 : -1; }
+
+i64 pith_sys_write(int fd, const char *buf, i64 len) {
+  HANDLE h = handle_for(fd);
+  i64 done = 0;
+  while (done < len) {
+    DWORD chunk = len - done > 0x40000000 ? 0x40000000 : (DWORD)(len - done);
+    DWORD n = 0;
+    if (!h || !WriteFile(h, buf + done, chunk, &n, 0) || n == 0) return -1;
+    done += n;
+  }
+  return done;
+}
+
+i64 pith_sys_read(int fd, char *buf, i64 len) {
+  HANDLE h = handle_for(fd);
+  DWORD chunk = len > 0x40000000 ? 0x40000000 : (DWORD)len;
+  DWORD n = 0;
+  if (!h) return -1;
+  if (!ReadFile(h, buf, chunk, &n, 0)) {
+    DWORD error = GetLastError();
+    /* A closed pipe is how Windows says end of input. */
+    return error == ERROR_BROKEN_PIPE || error == ERROR_HANDLE_EOF ? 0 : -1;
+  }
+  return (i64)n;
+}
+
+__attribute__((noreturn)) void pith_sys_exit(int code) { ExitProcess((unsigned)code); }
+
+int wmain(int argc, wchar **argv) {
+  argc_ = argc;
+  argv_ = argv;
+  pith_sys_exit(pith_main());
+}

@@ -1,0 +1,217 @@
+import { CallExpr, EK, Expr, FieldExpr, IdentExpr } from "../syntax/ast";
+import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
+import { FnInfo } from "./program";
+import { tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+
+/** Function, method, builtin and enum-constructor calls. */
+export class CallChecker extends ExprChecker {
+  checkCall(c: CallExpr, expected: Type | null): Type {
+    const callee = c.callee;
+    if (callee.kind == EK.Ident) {
+      const name = (callee as IdentExpr).name;
+      if (this.lookup(name) !== null) {
+        this.errAt(callee, "'" + name + "' is a variable, not a function");
+        this.checkArgs(c, 0);
+        return tError;
+      }
+      const f = this.findFn(name);
+      if (f !== null) return this.callFn(c, f, c.args, 0);
+      if (isBuiltin(name)) return this.checkBuiltin(c, name);
+      if (this.program.types.has(name)) {
+        this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
+      } else this.errAt(callee, "unknown function '" + name + "'");
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    if (callee.kind == EK.Field) return this.checkMethodCall(c, callee as FieldExpr, expected);
+    this.check(callee, null);
+    this.errAt(callee, "this expression cannot be called");
+    this.checkArgs(c, 0);
+    return tError;
+  }
+
+  checkArgs(c: CallExpr, from: i32): void {
+    for (let i = from; i < c.args.length; i++) this.check(c.args[i], null);
+  }
+
+  /** Checks arguments against `f`'s parameters starting at parameter `skip` (1 for a receiver). */
+  callFn(c: CallExpr, f: FnInfo, args: Expr[], skip: i32): Type {
+    c.target = f.name;
+    const want = f.params.length - skip;
+    if (args.length != want) {
+      this.errAt(c, "'" + f.decl.name + "' takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + args.length.toString());
+    }
+    for (let i = 0; i < args.length; i++) {
+      if (i < want) this.expectType(args[i], f.params[i + skip], "argument " + (i + 1).toString() + " of '" + f.decl.name + "'");
+      else this.check(args[i], null);
+    }
+    return f.ret;
+  }
+
+  checkMethodCall(c: CallExpr, f: FieldExpr, expected: Type | null): Type {
+    const obj = f.object;
+    if (obj.kind == EK.Ident && this.lookup((obj as IdentExpr).name) === null) {
+      const head = (obj as IdentExpr).name;
+      // Module function: `math.sqrt(x)`.
+      if (this.mod.imports.has(head)) {
+        const key = this.mod.imports.get(head) + f.name;
+        if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
+        this.errAt(f, "module '" + head + "' has no function '" + f.name + "'");
+        this.checkArgs(c, 0);
+        return tError;
+      }
+      if (this.program.types.has(head)) {
+        const t = this.program.types.get(head);
+        obj.ty = t;
+        // Enum constructor: `Shape.Circle(1.0)`.
+        if (t.kind == TyK.Enum && t.variantIndex(f.name) >= 0) {
+          const v = t.variantIndex(f.name);
+          const payload = t.variants[v].payload;
+          c.variant = v;
+          if (payload.length != c.args.length) {
+            this.errAt(c, "variant " + t.name + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
+          }
+          for (let i = 0; i < c.args.length; i++) {
+            if (i < payload.length) this.expectType(c.args[i], payload[i], "payload of " + t.name + "." + f.name);
+            else this.check(c.args[i], null);
+          }
+          return t;
+        }
+        // Associated function: `Point.new(1, 2)`.
+        const key = t.name + "." + f.name;
+        if (this.program.funcs.has(key)) {
+          const fn = this.program.funcs.get(key);
+          if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+          return this.callFn(c, fn, c.args, 0);
+        }
+        this.errAt(f, "type " + t.name + " has no " + (t.kind == TyK.Enum ? "variant or " : "") + "function '" + f.name + "'");
+        this.checkArgs(c, 0);
+        return tError;
+      }
+      if (head == "std") {
+        this.errAt(obj, "import the module first, e.g. 'import std." + f.name + "'");
+        this.checkArgs(c, 0);
+        return tError;
+      }
+    }
+    const t = this.check(obj, null);
+    if (t.isError) { this.checkArgs(c, 0); return tError; }
+    c.isMethod = true;
+    const key = t.name + "." + f.name;
+    if (this.program.funcs.has(key)) {
+      const fn = this.program.funcs.get(key);
+      if (!fn.hasSelf) this.errAt(f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");
+      if (fn.mutSelf) this.checkMutablePlace(obj);
+      return this.callFn(c, fn, c.args, fn.hasSelf ? 1 : 0);
+    }
+    if (t.kind == TyK.Array || t.kind == TyK.Str) {
+      const m = f.name;
+      if (m == "len") return this.builtinMethod(c, "#len", 0, tI64);
+      if (t.kind == TyK.Array) {
+        const elem = t.elem!;
+        if (m == "push") {
+          c.target = "#push";
+          if (c.args.length != 1) this.errAt(c, "'push' takes 1 argument, found " + c.args.length.toString());
+          else this.expectType(c.args[0], elem, "argument of 'push'");
+          this.checkMutablePlace(obj);
+          return tUnit;
+        }
+        if (m == "pop") {
+          this.checkMutablePlace(obj);
+          return this.builtinMethod(c, "#pop", 0, elem);
+        }
+      }
+    }
+    this.errAt(f, "type " + t.name + " has no method '" + f.name + "'");
+    this.checkArgs(c, 0);
+    return tError;
+  }
+
+  builtinMethod(c: CallExpr, target: string, arity: i32, result: Type): Type {
+    c.target = target;
+    if (c.args.length != arity) this.errAt(c, "'" + target.substring(1) + "' takes no arguments");
+    this.checkArgs(c, 0);
+    return result;
+  }
+
+  arity(c: CallExpr, n: i32, name: string): bool {
+    if (c.args.length == n) return true;
+    this.errAt(c, "'" + name + "' takes " + n.toString() + " argument" + (n == 1 ? "" : "s") + ", found " + c.args.length.toString());
+    this.checkArgs(c, 0);
+    return false;
+  }
+
+  checkBuiltin(c: CallExpr, name: string): Type {
+    c.target = "#" + name;
+    if (name == "print" || name == "println" || name == "eprint" || name == "eprintln") {
+      if (c.args.length > 1 || (c.args.length == 0 && (name == "print" || name == "eprint"))) {
+        this.errAt(c, "'" + name + "' takes one value; use interpolation to print several: \"{a} {b}\"");
+        this.checkArgs(c, 0);
+        return tUnit;
+      }
+      if (c.args.length == 1) {
+        const t = this.check(c.args[0], null);
+        if (!isPrintable(t)) this.errAt(c.args[0], "cannot print a value of type " + t.name);
+      }
+      return tUnit;
+    }
+    if (name == "panic") {
+      if (this.arity(c, 1, name)) this.expectType(c.args[0], tStr, "message of 'panic'");
+      return tNever;
+    }
+    if (name == "assert") {
+      if (c.args.length < 1 || c.args.length > 2) return this.arity(c, 1, name) ? tUnit : tUnit;
+      this.expectType(c.args[0], tBool, "condition of 'assert'");
+      if (c.args.length == 2) this.expectType(c.args[1], tStr, "message of 'assert'");
+      return tUnit;
+    }
+    if (name == "len") {
+      if (!this.arity(c, 1, name)) return tI64;
+      const t = this.check(c.args[0], null);
+      if (!t.isError && t.kind != TyK.Str && t.kind != TyK.Array) this.errAt(c.args[0], "'len' needs a str or an array, found " + t.name);
+      return tI64;
+    }
+    if (name == "read_line" || name == "read_all") {
+      this.arity(c, 0, name);
+      return tStr;
+    }
+    return this.checkIntrinsic(c, name);
+  }
+
+  /** Low-level operations the runtime (written in Pith) is built from. */
+  checkIntrinsic(c: CallExpr, name: string): Type {
+    let params: Type[];
+    let ret: Type = tUnit;
+    if (name == "__load_i32") { params = [tPtr]; ret = tI32; }
+    else if (name == "__load_u8") { params = [tPtr]; ret = tU8; }
+    else if (name == "__load_i64") { params = [tPtr]; ret = tI64; }
+    else if (name == "__load_f64") { params = [tPtr]; ret = tF64; }
+    else if (name == "__load_ptr") { params = [tPtr]; ret = tPtr; }
+    else if (name == "__store_i32") params = [tPtr, tI32];
+    else if (name == "__store_u8") params = [tPtr, tU8];
+    else if (name == "__store_i64") params = [tPtr, tI64];
+    else if (name == "__store_f64") params = [tPtr, tF64];
+    else if (name == "__store_ptr") params = [tPtr, tPtr];
+    else if (name == "__memory_size") { params = []; ret = tI32; }
+    else if (name == "__memory_grow") { params = [tI32]; ret = tI32; }
+    else if (name == "__heap_base") { params = []; ret = tPtr; }
+    else if (name == "__memcpy") params = [tPtr, tPtr, tI32];
+    else if (name == "__memset") params = [tPtr, tI32, tI32];
+    else if (name == "__f64_bits") { params = [tF64]; ret = tI64; }
+    else if (name == "__f64_from_bits") { params = [tI64]; ret = tF64; }
+    else if (name == "__unreachable") { params = []; ret = tNever; }
+    else if (name == "__str_ptr") {
+      // Reinterprets a heap value (str, array) as its address; the runtime's view of user values.
+      if (this.arity(c, 1, name)) this.check(c.args[0], null);
+      return tPtr;
+    } else if (name == "__ptr_str") { params = [tPtr]; ret = tStr; }
+    else {
+      this.errAt(c.callee, "unknown function '" + name + "'");
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    if (!this.arity(c, params.length, name)) return ret;
+    for (let i = 0; i < params.length; i++) this.expectType(c.args[i], params[i], "argument of '" + name + "'");
+    return ret;
+  }
+}

@@ -1,0 +1,336 @@
+import {
+  BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
+  UnaryLikeExpr,
+} from "../syntax/ast";
+import { CallChecker } from "./call_checker";
+import { FnInfo, Program } from "./program";
+import { assignable, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
+
+/** Blocks, statements, branches, loops and patterns; the entry point of type checking. */
+class Checker extends CallChecker {
+  checkFlow(e: Expr, expected: Type | null): Type {
+    switch (e.kind) {
+      case EK.Block: return this.checkBlock(e as BlockExpr, expected);
+      case EK.If: return this.checkIf(e as IfExpr, expected);
+      case EK.Match: return this.checkMatch(e as MatchExpr, expected);
+      case EK.While: case EK.Loop: case EK.For: return this.checkLoop(e as LoopExpr);
+      case EK.Return: {
+        const r = e as UnaryLikeExpr;
+        if (r.value !== null) {
+          const t = this.check(r.value!, this.fn.ret);
+          if (!assignable(t, this.fn.ret)) {
+            this.errAt(r.value!, "return value: expected " + this.fn.ret.name + ", found " + t.name);
+          }
+        } else if (this.fn.ret.kind != TyK.Unit && !this.fn.ret.isError) {
+          this.errAt(e, "missing return value of type " + this.fn.ret.name);
+        }
+        return tNever;
+      }
+      case EK.Break: {
+        const b = e as UnaryLikeExpr;
+        if (b.value !== null) {
+          this.check(b.value!, null);
+          this.errAt(b.value!, "'break' with a value is not supported yet");
+        }
+        if (this.loopBreaks.length == 0) this.errAt(e, "'break' outside of a loop");
+        else this.loopBreaks[this.loopBreaks.length - 1] = true;
+        return tNever;
+      }
+      case EK.Continue:
+        if (this.loopBreaks.length == 0) this.errAt(e, "'continue' outside of a loop");
+        return tNever;
+    }
+    this.errAt(e, "unsupported expression");
+    return tError;
+  }
+
+  checkBlock(b: BlockExpr, expected: Type | null): Type {
+    this.push();
+    let diverges = false;
+    for (let i = 0; i < b.stmts.length; i++) {
+      if (this.checkStmt(b.stmts[i])) diverges = true;
+    }
+    let t: Type = diverges ? tNever : tUnit;
+    if (b.tail !== null) {
+      const tt = this.check(b.tail!, expected);
+      t = diverges && tt.kind == TyK.Unit ? tNever : tt;
+    }
+    this.pop();
+    return t;
+  }
+
+  /** Returns true when the statement never completes (return, panic, ...). */
+  checkStmt(s: Stmt): bool {
+    if (!s.isLet) {
+      const t = this.check(s.expr!, null);
+      return t.kind == TyK.Never;
+    }
+    let declared: Type | null = s.type !== null ? this.program.resolveType(s.type, this.mod, null) : null;
+    let t: Type = tError;
+    if (s.expr !== null) {
+      t = this.check(s.expr!, declared);
+      if (declared !== null && !assignable(t, declared)) {
+        this.errAt(s.expr!, "expected " + declared.name + ", found " + t.name);
+      }
+    }
+    let ty = declared !== null ? declared : t;
+    if (ty.kind == TyK.Never) ty = tError;
+    if (ty.kind == TyK.Unit && s.expr !== null && declared === null) {
+      this.errAt(s.expr!, "this expression has no value to store");
+      ty = tError;
+    }
+    if (s.names.length > 0) {
+      if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
+        if (!ty.isError) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
+        for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
+      } else {
+        s.local = this.declareLocal("$tuple", ty, false);
+        for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], ty.elems[i], s.mutable);
+      }
+      return false;
+    }
+    s.local = this.declareLocal(s.name, ty, s.mutable);
+    return t.kind == TyK.Never;
+  }
+
+  checkIf(e: IfExpr, expected: Type | null): Type {
+    this.expectType(e.cond, tBool, "condition of 'if'");
+    const thenT = this.check(e.then, e.otherwise !== null ? expected : null);
+    if (e.otherwise === null) return tUnit;
+    const elseT = this.check(e.otherwise!, thenT.kind == TyK.Never ? expected : thenT);
+    return this.join(thenT, elseT, e.otherwise!, "'if' and 'else' branches");
+  }
+
+  join(a: Type, b: Type, at: Expr, what: string): Type {
+    if (a.kind == TyK.Never) return b;
+    if (b.kind == TyK.Never) return a;
+    if (a.isError || b.isError) return tError;
+    if (a != b) {
+      this.errAt(at, what + " have different types: " + a.name + " and " + b.name);
+      return tError;
+    }
+    return a;
+  }
+
+  checkLoop(l: LoopExpr): Type {
+    this.push();
+    if (l.kind == EK.While) this.expectType(l.cond!, tBool, "condition of 'while'");
+    if (l.kind == EK.For) {
+      const iter = l.iter!;
+      let elem: Type = tError;
+      if (iter.kind == EK.Range) {
+        const r = iter as RangeExpr;
+        const lt = this.check(r.lo, null);
+        const ht = this.check(r.hi, lt.isInt ? lt : null);
+        if (r.lo.kind == EK.Int && ht.isInt && ht != lt) this.check(r.lo, ht);
+        const t = r.lo.ty!;
+        if (!t.isError && !t.isInt) this.errAt(r.lo, "a range needs integers, found " + t.name);
+        else if (!ht.isError && ht != t) this.errAt(r.hi, "range end: expected " + t.name + ", found " + ht.name);
+        r.ty = t;
+        elem = t.isInt ? t : tError;
+      } else {
+        const t = this.check(iter, null);
+        if (t.kind == TyK.Array) elem = t.elem!;
+        else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
+      }
+      l.local = this.declareLocal(l.varName, elem, false);
+    }
+    this.loopBreaks.push(false);
+    this.check(l.body, null);
+    const broke = this.loopBreaks.pop();
+    this.pop();
+    // `loop` without `break` never finishes; the code after it is unreachable.
+    return l.kind == EK.Loop && !broke ? tNever : tUnit;
+  }
+
+  checkMatch(m: MatchExpr, expected: Type | null): Type {
+    const st = this.check(m.scrutinee, null);
+    let result: Type = tNever;
+    for (let i = 0; i < m.arms.length; i++) {
+      const arm = m.arms[i];
+      this.push();
+      this.checkPattern(arm.pattern, st);
+      if (arm.guard !== null) this.expectType(arm.guard!, tBool, "match guard");
+      const t = this.check(arm.body, result.kind == TyK.Never ? expected : result);
+      result = this.join(result, t, arm.body, "match arms");
+      this.pop();
+    }
+    if (!st.isError) this.checkExhaustive(m, st);
+    if (m.arms.length == 0) return tNever;
+    return result;
+  }
+
+  checkExhaustive(m: MatchExpr, t: Type): void {
+    const covered = new Set<i32>();
+    for (let i = 0; i < m.arms.length; i++) {
+      const arm = m.arms[i];
+      if (arm.guard !== null) continue;
+      if (coversAll(arm.pattern)) return;
+      collectCovered(arm.pattern, covered);
+    }
+    if (t.kind == TyK.Enum) {
+      let missing = "";
+      for (let v = 0; v < t.variants.length; v++) {
+        if (!covered.has(v)) missing += (missing.length > 0 ? ", " : "") + t.name + "." + t.variants[v].name;
+      }
+      if (missing.length == 0) return;
+      this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing);
+      return;
+    }
+    if (t.kind == TyK.Bool && covered.has(0) && covered.has(1)) return;
+    this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
+  }
+
+  checkPattern(p: Pattern, t: Type): void {
+    switch (p.kind) {
+      case PK.Wild: return;
+      case PK.Bind: {
+        // A bare name that is a variant of the scrutinee's enum matches that variant.
+        if (t.kind == TyK.Enum && t.variantIndex(p.name) >= 0) {
+          p.kind = PK.Variant;
+          this.checkPattern(p, t);
+          return;
+        }
+        p.local = this.declareLocal(p.name, t, false);
+        return;
+      }
+      case PK.Lit: {
+        const lt = this.check(p.lit!, t.isNumeric ? t : null);
+        if (!t.isError && !lt.isError && lt != t) this.errAt(p.lit!, "pattern type " + lt.name + " does not match " + t.name);
+        if (!t.isError && !(t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Bool)) this.errAt(p.lit!, "cannot match " + t.name + " against a literal");
+        if (t.kind == TyK.Bool) p.variant = (p.lit! as LitExpr).boolValue ? 1 : 0;
+        return;
+      }
+      case PK.Range: {
+        if (!t.isError && !t.isInt) { this.err(p.start, p.end, "range patterns need an integer, found " + t.name); return; }
+        this.check(p.lit!, t);
+        if (p.hi !== null) this.check(p.hi!, t);
+        return;
+      }
+      case PK.Or: {
+        for (let i = 0; i < p.subs.length; i++) {
+          const before = this.fn.locals.length;
+          this.checkPattern(p.subs[i], t);
+          if (this.fn.locals.length != before) this.err(p.subs[i].start, p.subs[i].end, "patterns joined with '|' cannot bind names");
+        }
+        return;
+      }
+      case PK.Tuple: {
+        if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
+          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name);
+          for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
+          return;
+        }
+        for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], t.elems[i]);
+        return;
+      }
+    }
+    // Variant
+    let name = p.name;
+    const dot = name.lastIndexOf(".");
+    if (dot >= 0) {
+      const enumName = name.substring(0, dot);
+      name = name.substring(dot + 1);
+      if (!t.isError && enumName != t.name) {
+        this.err(p.start, p.end, "pattern " + p.name + " does not match a value of type " + t.name);
+        for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
+        return;
+      }
+    }
+    if (t.isError) { for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError); return; }
+    if (t.kind != TyK.Enum || t.variantIndex(name) < 0) {
+      this.err(p.start, p.end, t.kind == TyK.Enum ? "enum " + t.name + " has no variant '" + name + "'" : "cannot match " + t.name + " against variant '" + name + "'");
+      for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
+      return;
+    }
+    const v = t.variantIndex(name);
+    p.variant = v;
+    const payload = t.variants[v].payload;
+    if (p.subs.length != payload.length && (p.hasParens || payload.length > 0)) {
+      this.err(p.start, p.end, "variant " + t.name + "." + name + " has " + payload.length.toString() + " value(s), the pattern has " + p.subs.length.toString());
+    }
+    for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], i < payload.length ? payload[i] : tError);
+  }
+
+  checkFunction(f: FnInfo): void {
+    const d = f.decl;
+    if (d.body === null || f.checked) return;
+    f.checked = true;
+    this.fn = f;
+    this.mod = f.mod;
+    this.source = d.source;
+    this.scopes = [];
+    this.loopBreaks = [];
+    this.push();
+    for (let i = 0; i < d.params.length; i++) {
+      const p = d.params[i];
+      if (this.lookup(p.name) !== null) this.err(p.start, p.end, "parameter '" + p.name + "' is declared twice");
+      f.paramLocals.push(this.declareLocal(p.name, f.params[i], p.isSelf && p.mutable));
+    }
+    const body = d.body!;
+    const t = this.check(body, f.ret);
+    if (!assignable(t, f.ret) && !(f.ret.kind == TyK.Unit)) {
+      if (body.tail !== null) this.errAt(body.tail!, "expected " + f.ret.name + ", found " + t.name);
+      else this.err(d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' must return a value of type " + f.ret.name + " on every path");
+    }
+    this.pop();
+  }
+
+  checkConst(c: ConstDecl, declared: Type): Type {
+    const t = this.check(c.value, declared.isError ? null : declared);
+    if (!declared.isError && !assignable(t, declared)) this.errAt(c.value, "expected " + declared.name + ", found " + t.name);
+    if (!isConstant(c.value)) this.errAt(c.value, "a constant must be a literal value");
+    return declared.isError ? t : declared;
+  }
+}
+
+function isConstant(e: Expr): bool {
+  const k = e.kind;
+  if (k == EK.Int || k == EK.Float || k == EK.Str || k == EK.Bool) return true;
+  return k == EK.Unary && isConstant((e as UnaryExpr).operand);
+}
+
+function coversAll(p: Pattern): bool {
+  if (p.kind == PK.Wild || p.kind == PK.Bind) return true;
+  if (p.kind == PK.Or) {
+    for (let i = 0; i < p.subs.length; i++) if (coversAll(p.subs[i])) return true;
+  }
+  if (p.kind == PK.Tuple) {
+    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return false;
+    return true;
+  }
+  return false;
+}
+
+/** Variants (or bool values) a pattern covers completely. */
+function collectCovered(p: Pattern, out: Set<i32>): void {
+  if (p.kind == PK.Or) {
+    for (let i = 0; i < p.subs.length; i++) collectCovered(p.subs[i], out);
+    return;
+  }
+  if (p.kind == PK.Variant && p.variant >= 0) {
+    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return;
+    out.add(p.variant);
+  }
+  if (p.kind == PK.Lit && p.variant >= 0) out.add(p.variant);
+}
+
+/** Type-checks every function of the program; annotations land on the AST. */
+export function checkProgram(program: Program): void {
+  program.declareTypes();
+  program.declareMembers();
+  const c = new Checker(program);
+  const keys = program.consts.keys();
+  for (let i = 0; i < keys.length; i++) {
+    const info = program.consts.get(keys[i]);
+    c.mod = info.mod;
+    c.source = info.decl.source;
+    const dummy = new FnInfo("$const", new FnDecl(DK.Fn, 0, 0), info.mod);
+    c.fn = dummy;
+    c.scopes = [];
+    c.push();
+    info.ty = c.checkConst(info.decl, info.ty);
+  }
+  for (let i = 0; i < program.funcOrder.length; i++) c.checkFunction(program.funcOrder[i]);
+}
+

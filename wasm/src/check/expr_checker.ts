@@ -1,0 +1,383 @@
+import {
+  BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr,
+  LitExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
+} from "../syntax/ast";
+import { Tok } from "../syntax/token";
+import { intFits, parseIntText } from "./literals";
+import { Scopes } from "./scope";
+import {
+  arrayOf, assignable, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
+} from "./types";
+
+// Builtin functions every program sees (the prelude), and intrinsics the
+// runtime uses. User functions of the same name take precedence.
+export function isBuiltin(name: string): bool {
+  return name == "print" || name == "println" || name == "eprint" || name == "eprintln" || name == "panic" ||
+    name == "assert" || name == "len" || name == "read_line" || name == "read_all" || name.startsWith("__");
+}
+
+export function isPrintable(t: Type): bool {
+  const k = t.kind;
+  return k == TyK.Str || t.isNumeric || k == TyK.Bool || k == TyK.Error || k == TyK.Never;
+}
+
+/** Type checking of expressions other than blocks, branches and loops. */
+export class ExprChecker extends Scopes {
+  // Overridden by the flow checker (blocks, if, match, loops).
+  checkFlow(e: Expr, expected: Type | null): Type { return tError; }
+
+  check(e: Expr, expected: Type | null): Type {
+    const t = this.checkInner(e, expected);
+    e.ty = t;
+    return t;
+  }
+
+  /** Checks `e` against a required type and reports a mismatch. */
+  expectType(e: Expr, want: Type, what: string): Type {
+    const t = this.check(e, want);
+    if (!assignable(t, want)) this.errAt(e, what + ": expected " + want.name + ", found " + t.name);
+    return t;
+  }
+
+  checkInner(e: Expr, expected: Type | null): Type {
+    switch (e.kind) {
+      case EK.Int: return this.checkInt(e as LitExpr, false, expected);
+      case EK.Float: {
+        const lit = e as LitExpr;
+        lit.floatValue = parseFloat(lit.text);
+        return tF64;
+      }
+      case EK.Str: return tStr;
+      case EK.Bool: return tBool;
+      case EK.Interp: {
+        const ie = e as InterpExpr;
+        for (let i = 0; i < ie.exprs.length; i++) {
+          const t = this.check(ie.exprs[i], null);
+          if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string");
+        }
+        return tStr;
+      }
+      case EK.Ident: return this.checkIdent(e as IdentExpr);
+      case EK.Unary: return this.checkUnary(e as UnaryExpr, expected);
+      case EK.Binary: return this.checkBinary(e as BinaryExpr, expected);
+      case EK.Assign: return this.checkAssign(e as BinaryExpr);
+      case EK.Call: return this.checkCall(e as CallExpr, expected);
+      case EK.Field: return this.checkField(e as FieldExpr);
+      case EK.Index: return this.checkIndex(e as IndexExpr);
+      case EK.StructLit: return this.checkStructLit(e as StructLitExpr);
+      case EK.ArrayLit: return this.checkArrayLit(e as ListExpr, expected);
+      case EK.TupleLit: {
+        const le = e as ListExpr;
+        if (le.elems.length == 0) return tUnit;
+        const want: Type[] = expected !== null && expected.kind == TyK.Tuple && expected.elems.length == le.elems.length ? expected.elems : [];
+        const elems: Type[] = [];
+        for (let i = 0; i < le.elems.length; i++) {
+          const t = this.check(le.elems[i], want.length > 0 ? want[i] : null);
+          if (t.kind == TyK.Unit || t.kind == TyK.Never) this.errAt(le.elems[i], "a tuple element needs a value");
+          elems.push(t);
+        }
+        return tupleOf(elems);
+      }
+      case EK.Cast: return this.checkCast(e as CastExpr);
+      case EK.Range:
+        this.errAt(e, "a range is only allowed in 'for' loops and slices");
+        return tError;
+      case EK.Closure:
+        this.errAt(e, "closures are not supported yet");
+        return tError;
+      case EK.Try:
+        this.check((e as UnaryLikeExpr).value!, null);
+        this.errAt(e, "the '?' operator is not supported yet");
+        return tError;
+      case EK.Error: return tError;
+    }
+    return this.checkFlow(e, expected);
+  }
+
+  checkInt(lit: LitExpr, negative: bool, expected: Type | null): Type {
+    let ty = tI64;
+    if (expected !== null && (expected.isInt || expected.kind == TyK.F64)) ty = expected;
+    let text = lit.text;
+    if (text.startsWith("-")) { negative = !negative; text = text.substring(1); }
+    const r = parseIntText(text);
+    if (ty.kind == TyK.F64) {
+      lit.floatValue = negative ? -(<f64>r.value) : <f64>r.value;
+      return tF64;
+    }
+    const hex = text.length > 1 && text.charCodeAt(1) > 57;
+    let fits = r.ok && intFits(r.value, negative, ty);
+    if (fits && !hex && !negative && ty.kind == TyK.I64 && r.value > 0x7fffffffffffffff) fits = false;
+    if (fits && !hex && !negative && ty.kind == TyK.I32 && r.value > 0x7fffffff) fits = false;
+    if (!fits) this.errAt(lit, "integer literal " + (negative ? "-" : "") + text + " does not fit in " + ty.name);
+    lit.intValue = negative ? -(<i64>r.value) : <i64>r.value;
+    return ty;
+  }
+
+  checkIdent(id: IdentExpr): Type {
+    const local = this.lookup(id.name);
+    if (local !== null) {
+      id.local = local;
+      return local.ty;
+    }
+    const key = this.mod.prefix + id.name;
+    if (this.program.consts.has(key) || this.program.consts.has(id.name)) {
+      const c = this.program.consts.has(key) ? this.program.consts.get(key) : this.program.consts.get(id.name);
+      id.global = c.name;
+      return c.ty;
+    }
+    if (this.findFn(id.name) !== null) {
+      this.errAt(id, "functions cannot be used as values yet; call '" + id.name + "(...)'");
+      return tError;
+    }
+    if (this.program.types.has(id.name)) {
+      this.errAt(id, "'" + id.name + "' is a type, not a value");
+      return tError;
+    }
+    if (id.name == "self") this.errAt(id, "'self' is only available inside methods");
+    else this.errAt(id, "unknown name '" + id.name + "'");
+    return tError;
+  }
+
+  checkUnary(u: UnaryExpr, expected: Type | null): Type {
+    if (u.op == Tok.Minus && u.operand.kind == EK.Int) {
+      const t = this.checkInt(u.operand as LitExpr, true, expected);
+      u.operand.ty = t;
+      return t;
+    }
+    const t = this.check(u.operand, u.op == Tok.Bang ? null : expected);
+    if (t.isError) return tError;
+    if (u.op == Tok.Minus) {
+      if (t.isNumeric) return t;
+      this.errAt(u, "cannot negate a value of type " + t.name);
+    } else if (u.op == Tok.Bang) {
+      if (t.kind == TyK.Bool || t.isInt) return t;
+      this.errAt(u, "'!' needs a bool or an integer, found " + t.name);
+    } else {
+      if (t.isInt) return t;
+      this.errAt(u, "'~' needs an integer, found " + t.name);
+    }
+    return tError;
+  }
+
+  /** Checks two operands so an untyped literal on either side takes the other side's type. */
+  checkOperands(left: Expr, right: Expr, expected: Type | null): Type {
+    const leftIsLit = isNumericLiteral(left);
+    let lt: Type;
+    let rt: Type;
+    if (leftIsLit && !isNumericLiteral(right)) {
+      rt = this.check(right, expected);
+      lt = this.check(left, rt);
+    } else {
+      lt = this.check(left, expected);
+      rt = this.check(right, lt);
+    }
+    if (lt.isError || rt.isError) return tError;
+    if (lt != rt) return tNever;  // signals a mismatch to the caller
+    return lt;
+  }
+
+  checkBinary(b: BinaryExpr, expected: Type | null): Type {
+    const op = b.op;
+    if (op == Tok.AndAnd || op == Tok.OrOr) {
+      this.expectType(b.left, tBool, "left side of '" + (op == Tok.AndAnd ? "&&" : "||") + "'");
+      this.expectType(b.right, tBool, "right side of '" + (op == Tok.AndAnd ? "&&" : "||") + "'");
+      return tBool;
+    }
+    const isCompare = op == Tok.EqEq || op == Tok.NotEq || op == Tok.Lt || op == Tok.Le || op == Tok.Gt || op == Tok.Ge;
+    const isShift = op == Tok.Shl || op == Tok.Shr;
+    let t: Type;
+    if (isShift) {
+      t = this.check(b.left, expected);
+      const st = this.check(b.right, t.isInt ? t : null);
+      if (!t.isError && !t.isInt) { this.errAt(b.left, "shift needs an integer, found " + t.name); return tError; }
+      if (!st.isError && !st.isInt) { this.errAt(b.right, "shift amount must be an integer, found " + st.name); return tError; }
+      return t;
+    }
+    t = this.checkOperands(b.left, b.right, isCompare ? null : expected);
+    if (t.isError) return tError;
+    const name = opName(op);
+    if (t.kind == TyK.Never) {
+      this.errAt(b, "'" + name + "' needs both sides of the same type, found " + b.left.ty!.name + " and " + b.right.ty!.name);
+      return tError;
+    }
+    if (isCompare) {
+      const eqOnly = op == Tok.EqEq || op == Tok.NotEq;
+      if (t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Ptr) return tBool;
+      if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap)) && eqOnly) return tBool;
+      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'");
+      return tError;
+    }
+    if (op == Tok.Plus && (t.kind == TyK.Str || t.isNumeric)) return t;
+    if (t.kind == TyK.Ptr && (op == Tok.Plus || op == Tok.Minus)) return t;
+    if ((op == Tok.Minus || op == Tok.Star || op == Tok.Slash || op == Tok.Percent) && t.isNumeric) return t;
+    if ((op == Tok.Amp || op == Tok.Pipe || op == Tok.Caret) && (t.isInt || t.kind == TyK.Bool)) return t;
+    this.errAt(b, "operator '" + name + "' cannot be applied to " + t.name);
+    return tError;
+  }
+
+  checkAssign(a: BinaryExpr): Type {
+    const lt = this.check(a.left, null);
+    if (a.op == Tok.Eq) {
+      const rt = this.check(a.right, lt);
+      if (!assignable(rt, lt)) this.errAt(a.right, "cannot assign a value of type " + rt.name + " to " + lt.name);
+    } else {
+      const rt = a.op == Tok.ShlEq || a.op == Tok.ShrEq ? this.check(a.right, lt.isInt ? lt : null) : this.check(a.right, lt);
+      if (!lt.isError && !rt.isError) {
+        const ok = a.op == Tok.ShlEq || a.op == Tok.ShrEq ? lt.isInt && rt.isInt :
+          lt == rt && (lt.isNumeric || (a.op == Tok.PlusEq && lt.kind == TyK.Str) ||
+            ((a.op == Tok.AmpEq || a.op == Tok.PipeEq || a.op == Tok.CaretEq) && lt.kind == TyK.Bool));
+        if (!ok) this.errAt(a, "operator '" + opName(a.op) + "' cannot be applied to " + lt.name + " and " + rt.name);
+        if (lt.isInt && !(a.op >= Tok.AmpEq && a.op <= Tok.ShrEq) && lt != rt) { /* reported above */ }
+      }
+    }
+    if (!lt.isError) this.checkMutablePlace(a.left);
+    return tUnit;
+  }
+
+  checkCast(c: CastExpr): Type {
+    const from = this.check(c.value, null);
+    const to = this.program.resolveType(c.type, this.mod, null);
+    if (from.isError || to.isError) return tError;
+    if (from == to) return to;
+    if (numericLike(from) && (to.isNumeric || to.kind == TyK.Ptr)) return to;
+    this.errAt(c, "cannot cast " + from.name + " to " + to.name);
+    return tError;
+  }
+
+  checkField(f: FieldExpr): Type {
+    // `Enum.Variant` without payload.
+    if (f.object.kind == EK.Ident) {
+      const id = f.object as IdentExpr;
+      if (this.lookup(id.name) === null && this.program.types.has(id.name)) {
+        const t = this.program.types.get(id.name);
+        f.object.ty = t;
+        if (t.kind == TyK.Enum) {
+          const v = t.variantIndex(f.name);
+          if (v < 0) { this.errAt(f, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
+          if (t.variants[v].payload.length > 0) {
+            this.errAt(f, "variant " + t.name + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
+          }
+          f.index = v;
+          return t;
+        }
+        this.errAt(f, "'" + id.name + "' is a type; call a function on it with '" + id.name + "." + f.name + "(...)'");
+        return tError;
+      }
+      if (this.lookup(id.name) === null && this.mod.imports.has(id.name)) {
+        const key = this.mod.imports.get(id.name) + f.name;
+        if (this.program.consts.has(key)) {
+          const c = this.program.consts.get(key);
+          id.global = c.name;
+          f.index = -2;  // a module constant: lowered like an identifier
+          return c.ty;
+        }
+        this.errAt(f, "module '" + id.name + "' has no constant '" + f.name + "'");
+        return tError;
+      }
+    }
+    const t = this.check(f.object, null);
+    if (t.isError) return tError;
+    if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
+      const i = t.fieldIndex(f.name);
+      if (i >= 0) { f.index = i; return t.elems[i]; }
+      this.errAt(f, "type " + t.name + " has no field '" + f.name + "'");
+      return tError;
+    }
+    if (this.program.funcs.has(t.name + "." + f.name) || f.name == "len" || f.name == "push" || f.name == "pop") {
+      this.errAt(f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
+      return tError;
+    }
+    this.errAt(f, "type " + t.name + " has no field '" + f.name + "'");
+    return tError;
+  }
+
+  checkIndex(ix: IndexExpr): Type {
+    const t = this.check(ix.object, null);
+    if (ix.index.kind == EK.Range) {
+      const r = ix.index as RangeExpr;
+      this.expectType(r.lo, tI64, "slice start");
+      this.expectType(r.hi, tI64, "slice end");
+      r.ty = tI64;
+      if (t.kind == TyK.Str || t.kind == TyK.Array) return t;
+      if (!t.isError) this.errAt(ix.object, "cannot slice a value of type " + t.name);
+      return tError;
+    }
+    const it = this.check(ix.index, tI64);
+    if (!it.isError && !it.isInt) this.errAt(ix.index, "an index must be an integer, found " + it.name);
+    if (t.kind == TyK.Array) return t.elem!;
+    if (t.kind == TyK.Str) return tU8;
+    if (!t.isError) this.errAt(ix.object, "cannot index a value of type " + t.name);
+    return tError;
+  }
+
+  checkStructLit(s: StructLitExpr): Type {
+    if (!this.program.types.has(s.name) || this.program.types.get(s.name).kind != TyK.Struct) {
+      this.err(s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
+      for (let i = 0; i < s.values.length; i++) this.check(s.values[i], null);
+      return tError;
+    }
+    const t = this.program.types.get(s.name);
+    const seen = new Set<i32>();
+    for (let i = 0; i < s.fieldNames.length; i++) {
+      const fi = t.fieldIndex(s.fieldNames[i]);
+      if (fi < 0) {
+        this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "struct " + t.name + " has no field '" + s.fieldNames[i] + "'");
+        this.check(s.values[i], null);
+        continue;
+      }
+      if (seen.has(fi)) this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "field '" + s.fieldNames[i] + "' is given twice");
+      seen.add(fi);
+      this.expectType(s.values[i], t.elems[fi], "field '" + s.fieldNames[i] + "'");
+    }
+    let missing = "";
+    for (let i = 0; i < t.fieldNames.length; i++) {
+      if (!seen.has(i)) missing += (missing.length > 0 ? ", " : "") + t.fieldNames[i];
+    }
+    if (missing.length > 0) this.errAt(s, "missing field(s) in " + t.name + ": " + missing);
+    return t;
+  }
+
+  checkArrayLit(a: ListExpr, expected: Type | null): Type {
+    let elem: Type | null = expected !== null && expected.kind == TyK.Array ? expected.elem : null;
+    if (a.elems.length == 0) {
+      if (elem === null) {
+        this.errAt(a, "cannot infer the element type of an empty array; write its type, e.g. 'let a: [i64] = []'");
+        return tError;
+      }
+      return arrayOf(elem);
+    }
+    for (let i = 0; i < a.elems.length; i++) {
+      const t = this.check(a.elems[i], elem);
+      if (elem === null || elem.isError) {
+        if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[i], "an array element needs a value"); elem = tError; }
+        else elem = t;
+      } else if (!assignable(t, elem)) this.errAt(a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
+    }
+    return arrayOf(elem!);
+  }
+
+  // Calls are checked in call_checker.ts.
+  checkCall(c: CallExpr, expected: Type | null): Type { return tError; }
+}
+
+function numericLike(t: Type): bool {
+  return t.isNumeric || t.kind == TyK.Bool || t.kind == TyK.Ptr || (t.kind == TyK.Enum && !t.isHeap);
+}
+
+export function isNumericLiteral(e: Expr): bool {
+  if (e.kind == EK.Int || e.kind == EK.Float) return true;
+  return e.kind == EK.Unary && (e as UnaryExpr).op == Tok.Minus && isNumericLiteral((e as UnaryExpr).operand);
+}
+
+export function opName(op: i32): string {
+  switch (op) {
+    case Tok.Plus: return "+"; case Tok.Minus: return "-"; case Tok.Star: return "*"; case Tok.Slash: return "/";
+    case Tok.Percent: return "%"; case Tok.Amp: return "&"; case Tok.Pipe: return "|"; case Tok.Caret: return "^";
+    case Tok.Shl: return "<<"; case Tok.Shr: return ">>"; case Tok.EqEq: return "=="; case Tok.NotEq: return "!=";
+    case Tok.Lt: return "<"; case Tok.Le: return "<="; case Tok.Gt: return ">"; case Tok.Ge: return ">=";
+    case Tok.PlusEq: return "+="; case Tok.MinusEq: return "-="; case Tok.StarEq: return "*="; case Tok.SlashEq: return "/=";
+    case Tok.PercentEq: return "%="; case Tok.AmpEq: return "&="; case Tok.PipeEq: return "|="; case Tok.CaretEq: return "^=";
+    case Tok.ShlEq: return "<<="; case Tok.ShrEq: return ">>=";
+  }
+  return "?";
+}

@@ -1,0 +1,219 @@
+import { Diagnostics } from "../diagnostics";
+import {
+  ConstDecl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
+} from "../syntax/ast";
+import { Source } from "../source";
+import { arrayOf, primitiveByName, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+
+/** One source module and the names it sees. */
+export class ModuleInfo {
+  // Module aliases visible here ("math" -> "math.").
+  imports: Map<string, string> = new Map();
+  constructor(public module: Module, public prefix: string) {}
+}
+
+/** A function or method with its resolved signature. */
+export class FnInfo {
+  params: Type[] = [];
+  paramLocals: Local[] = [];
+  locals: Local[] = [];
+  ret: Type = tUnit;
+  hasSelf: bool = false;
+  mutSelf: bool = false;
+  checked: bool = false;
+  constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
+}
+
+export class ConstInfo {
+  ty: Type = tError;
+  constructor(public name: string, public decl: ConstDecl, public mod: ModuleInfo) {}
+}
+
+/**
+ * Everything the checker knows globally: types, functions, methods, constants.
+ * Built in two steps (names first, then signatures) so declarations may refer
+ * to each other in any order.
+ */
+export class Program {
+  modules: ModuleInfo[] = [];
+  types: Map<string, Type> = new Map();
+  typeDecls: Map<string, ModuleInfo> = new Map();
+  funcs: Map<string, FnInfo> = new Map();
+  funcOrder: FnInfo[] = [];
+  consts: Map<string, ConstInfo> = new Map();
+  // Modules that exist (embedded stdlib), by prefix.
+  known: Set<string> = new Set();
+
+  constructor(public diags: Diagnostics) {}
+
+  err(source: Source, start: i32, end: i32, message: string): void {
+    this.diags.error(source, start, end, message);
+  }
+
+  resolveType(t: TypeExpr | null, mod: ModuleInfo, selfType: Type | null): Type {
+    if (t === null) return tUnit;
+    const src = mod.module.source;
+    switch (t.kind) {
+      case TK.Array: return arrayOf(this.resolveType(t.args[0], mod, selfType));
+      case TK.Tuple: {
+        if (t.args.length == 0) return tUnit;
+        const elems: Type[] = [];
+        for (let i = 0; i < t.args.length; i++) elems.push(this.resolveType(t.args[i], mod, selfType));
+        return tupleOf(elems);
+      }
+      case TK.Func:
+        this.err(src, t.start, t.end, "function types are not supported yet");
+        return tError;
+      case TK.Optional:
+        this.err(src, t.start, t.end, "optional types 'T?' are not supported yet");
+        return tError;
+    }
+    if (t.name == "?") return tError;
+    if (t.name == "Self" && selfType !== null) return selfType;
+    const prim = primitiveByName(t.name);
+    if (prim !== null) {
+      if (t.args.length > 0) this.err(src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
+      return prim;
+    }
+    if (this.types.has(t.name)) {
+      if (t.args.length > 0) this.err(src, t.start, t.end, "generic types are not supported yet");
+      return this.types.get(t.name);
+    }
+    if (t.name == "Option" || t.name == "Result" || t.name == "Map") {
+      this.err(src, t.start, t.end, "'" + t.name + "' is not supported yet");
+      return tError;
+    }
+    if (t.name == "int") {
+      this.err(src, t.start, t.end, "unknown type 'int'; the integer types are i64, i32 and u8");
+      return tI64;
+    }
+    this.err(src, t.start, t.end, "unknown type '" + t.name + "'");
+    return tError;
+  }
+
+  addModule(module: Module, prefix: string): ModuleInfo {
+    const info = new ModuleInfo(module, prefix);
+    this.modules.push(info);
+    return info;
+  }
+
+  /** Step 1: type names. */
+  declareTypes(): void {
+    for (let m = 0; m < this.modules.length; m++) {
+      const mod = this.modules[m];
+      const decls = mod.module.decls;
+      for (let i = 0; i < decls.length; i++) {
+        const d = decls[i];
+        if (d.kind != DK.Struct && d.kind != DK.Enum) continue;
+        if (d.name == "") continue;
+        if (d.typeParams.length > 0) {
+          this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic types are not supported yet");
+        }
+        if (this.types.has(d.name) || primitiveByName(d.name) !== null) {
+          this.err(d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
+          continue;
+        }
+        this.types.set(d.name, new Type(d.kind == DK.Struct ? TyK.Struct : TyK.Enum, d.name));
+        this.typeDecls.set(d.name, mod);
+      }
+    }
+  }
+
+  /** Step 2: fields, variants, function signatures, constants. */
+  declareMembers(): void {
+    for (let m = 0; m < this.modules.length; m++) {
+      const mod = this.modules[m];
+      const decls = mod.module.decls;
+      for (let i = 0; i < decls.length; i++) {
+        const d = decls[i];
+        if (d.kind == DK.Struct && this.typeDecls.has(d.name) && this.typeDecls.get(d.name) == mod) {
+          const s = d as StructDecl;
+          const t = this.types.get(d.name);
+          if (t.fieldNames.length > 0 || t.kind != TyK.Struct) continue;
+          for (let f = 0; f < s.fields.length; f++) {
+            const fd = s.fields[f];
+            if (t.fieldIndex(fd.name) >= 0) this.err(d.source, fd.start, fd.end, "field '" + fd.name + "' is declared twice");
+            t.fieldNames.push(fd.name);
+            t.elems.push(this.resolveType(fd.type, mod, null));
+          }
+        } else if (d.kind == DK.Enum && this.typeDecls.has(d.name) && this.typeDecls.get(d.name) == mod) {
+          const e = d as EnumDecl;
+          const t = this.types.get(d.name);
+          if (t.variants.length > 0 || t.kind != TyK.Enum) continue;
+          for (let v = 0; v < e.variants.length; v++) {
+            const vd = e.variants[v];
+            if (t.variantIndex(vd.name) >= 0) this.err(d.source, vd.start, vd.end, "variant '" + vd.name + "' is declared twice");
+            const payload: Type[] = [];
+            for (let p = 0; p < vd.payload.length; p++) payload.push(this.resolveType(vd.payload[p], mod, null));
+            t.variants.push(new Variant(vd.name, payload));
+          }
+          if (e.variants.length == 0) this.err(d.source, d.nameStart, d.nameStart + d.name.length, "an enum needs at least one variant");
+        } else if (d.kind == DK.Fn) {
+          this.declareFn(d as FnDecl, mod, mod.prefix + d.name, null);
+        } else if (d.kind == DK.Impl) {
+          const impl = d as ImplDecl;
+          let self: Type | null = null;
+          if (this.types.has(impl.name)) self = this.types.get(impl.name);
+          else if (primitiveByName(impl.name) !== null) self = primitiveByName(impl.name);
+          if (self === null) {
+            if (impl.name != "") this.err(d.source, d.nameStart, d.nameStart + impl.name.length, "unknown type '" + impl.name + "'");
+            continue;
+          }
+          if (impl.typeParams.length > 0) this.err(d.source, d.start, d.nameStart, "generic impl blocks are not supported yet");
+          for (let j = 0; j < impl.methods.length; j++) {
+            this.declareFn(impl.methods[j], mod, self.name + "." + impl.methods[j].name, self);
+          }
+        } else if (d.kind == DK.Const) {
+          const key = mod.prefix + d.name;
+          if (this.consts.has(key)) {
+            this.err(d.source, d.nameStart, d.nameStart + d.name.length, "constant '" + d.name + "' is already defined");
+            continue;
+          }
+          const c = new ConstInfo(key, d as ConstDecl, mod);
+          if ((d as ConstDecl).type !== null) c.ty = this.resolveType((d as ConstDecl).type, mod, null);
+          this.consts.set(key, c);
+        } else if (d.kind == DK.Import) {
+          const imp = d as ImportDecl;
+          const parts = imp.path.split(".");
+          const alias = parts[parts.length - 1];
+          if (parts.length != 2 || parts[0] != "std" || !this.known.has(alias)) {
+            this.err(d.source, d.start, d.end, "unknown module '" + imp.path + "'");
+            continue;
+          }
+          mod.imports.set(alias, alias + ".");
+        }
+      }
+    }
+  }
+
+  declareFn(d: FnDecl, mod: ModuleInfo, key: string, self: Type | null): void {
+    if (d.name == "") return;
+    if (this.funcs.has(key)) {
+      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
+      return;
+    }
+    if (d.typeParams.length > 0) {
+      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic functions are not supported yet");
+    }
+    const f = new FnInfo(key, d, mod);
+    for (let i = 0; i < d.params.length; i++) {
+      const p = d.params[i];
+      let t: Type;
+      if (p.isSelf) {
+        if (self === null || i != 0) {
+          this.err(d.source, p.start, p.end, "'self' is only allowed as the first parameter of a method");
+          t = tError;
+        } else {
+          t = self;
+          f.hasSelf = true;
+          f.mutSelf = p.mutable;
+        }
+      } else t = this.resolveType(p.type, mod, self);
+      f.params.push(t);
+    }
+    f.ret = this.resolveType(d.ret, mod, self);
+    if (d.body === null && !d.isExtern) this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
+    this.funcs.set(key, f);
+    this.funcOrder.push(f);
+  }
+}

@@ -1,0 +1,78 @@
+import { Diagnostics } from "../diagnostics";
+import { Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
+import { Source } from "../source";
+import { FnInfo, ModuleInfo, Program } from "./program";
+import { tError, Type } from "./types";
+
+/** Lexical scopes of one function body, and the checker's shared state. */
+export class Scopes {
+  scopes: Map<string, Local>[] = [];
+  fn!: FnInfo;
+  mod!: ModuleInfo;
+  source!: Source;
+  // One entry per enclosing loop: whether a `break` reaches it.
+  loopBreaks: bool[] = [];
+  diags: Diagnostics;
+
+  constructor(public program: Program) {
+    this.diags = program.diags;
+  }
+
+  err(start: i32, end: i32, message: string): void {
+    this.diags.error(this.source, start, end, message);
+  }
+
+  errAt(e: Expr, message: string): void {
+    this.diags.error(this.source, e.start, e.end, message);
+  }
+
+  push(): void { this.scopes.push(new Map()); }
+  pop(): void { this.scopes.pop(); }
+
+  declareLocal(name: string, ty: Type, mutable: bool): Local {
+    const local = new Local(name, ty, mutable);
+    this.fn.locals.push(local);
+    if (name != "_") this.scopes[this.scopes.length - 1].set(name, local);
+    return local;
+  }
+
+  lookup(name: string): Local | null {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const s = this.scopes[i];
+      if (s.has(name)) return s.get(name);
+    }
+    return null;
+  }
+
+  /** The function `name` as seen from the current module. */
+  findFn(name: string): FnInfo | null {
+    const own = this.mod.prefix + name;
+    if (this.program.funcs.has(own)) return this.program.funcs.get(own);
+    if (this.program.funcs.has(name)) return this.program.funcs.get(name);
+    return null;
+  }
+
+  /**
+   * Checks that `e` names storage that may be changed (a `var`, or a field or
+   * element of one) and reports why not otherwise. Types are already set.
+   */
+  checkMutablePlace(e: Expr): bool {
+    if (e.kind == EK.Ident) {
+      const id = e as IdentExpr;
+      const local = id.local;
+      if (local === null) {
+        this.errAt(e, "cannot assign to '" + id.name + "'");
+        return false;
+      }
+      if (!local.mutable) {
+        this.errAt(e, "cannot assign to '" + id.name + "': it is not declared with 'var'");
+        return false;
+      }
+      return true;
+    }
+    if (e.kind == EK.Field) return this.checkMutablePlace((e as FieldExpr).object);
+    if (e.kind == EK.Index) return this.checkMutablePlace((e as IndexExpr).object);
+    if (e.ty !== tError) this.errAt(e, "this expression cannot be assigned to");
+    return false;
+  }
+}

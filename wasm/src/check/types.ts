@@ -1,0 +1,93 @@
+// Semantic types. Primitive types are singletons; arrays and tuples are
+// interned by their spelling, so two types are the same exactly when they
+// are the same object.
+export const enum TyK { Error, Never, Unit, Bool, I64, I32, U8, F64, Str, Ptr, Array, Tuple, Struct, Enum, Module }
+
+export class Type {
+  elem: Type | null = null;       // array element
+  elems: Type[] = [];             // tuple elements, struct field types
+  fieldNames: string[] = [];      // struct fields
+  variants: Variant[] = [];       // enum variants
+  constructor(public kind: TyK, public name: string) {}
+
+  get isInt(): bool { return this.kind == TyK.I64 || this.kind == TyK.I32 || this.kind == TyK.U8; }
+  get isNumeric(): bool { return this.isInt || this.kind == TyK.F64; }
+  get isError(): bool { return this.kind == TyK.Error; }
+
+  /** Values of this type live on the heap and are reference counted. */
+  get isHeap(): bool {
+    const k = this.kind;
+    if (k == TyK.Enum) return hasPayload(this);
+    return k == TyK.Str || k == TyK.Array || k == TyK.Tuple || k == TyK.Struct;
+  }
+
+  fieldIndex(name: string): i32 {
+    for (let i = 0; i < this.fieldNames.length; i++) if (this.fieldNames[i] == name) return i;
+    return -1;
+  }
+
+  variantIndex(name: string): i32 {
+    for (let i = 0; i < this.variants.length; i++) if (this.variants[i].name == name) return i;
+    return -1;
+  }
+}
+
+export class Variant {
+  constructor(public name: string, public payload: Type[]) {}
+}
+
+/** An enum without payloads is a plain i32 tag, not a heap object. */
+export function hasPayload(t: Type): bool {
+  for (let i = 0; i < t.variants.length; i++) if (t.variants[i].payload.length > 0) return true;
+  return false;
+}
+
+export const tError = new Type(TyK.Error, "<error>");
+export const tNever = new Type(TyK.Never, "never");
+export const tUnit = new Type(TyK.Unit, "()");
+export const tBool = new Type(TyK.Bool, "bool");
+export const tI64 = new Type(TyK.I64, "i64");
+export const tI32 = new Type(TyK.I32, "i32");
+export const tU8 = new Type(TyK.U8, "u8");
+export const tF64 = new Type(TyK.F64, "f64");
+export const tStr = new Type(TyK.Str, "str");
+export const tPtr = new Type(TyK.Ptr, "ptr");
+
+const interned = new Map<string, Type>();
+
+export function arrayOf(elem: Type): Type {
+  const name = "[" + elem.name + "]";
+  if (interned.has(name)) return interned.get(name);
+  const t = new Type(TyK.Array, name);
+  t.elem = elem;
+  interned.set(name, t);
+  return t;
+}
+
+export function tupleOf(elems: Type[]): Type {
+  let name = "(";
+  for (let i = 0; i < elems.length; i++) name += (i > 0 ? ", " : "") + elems[i].name;
+  name += elems.length == 1 ? ",)" : ")";
+  if (interned.has(name)) return interned.get(name);
+  const t = new Type(TyK.Tuple, name);
+  t.elems = elems;
+  for (let i = 0; i < elems.length; i++) t.fieldNames.push(i.toString());
+  interned.set(name, t);
+  return t;
+}
+
+export function primitiveByName(name: string): Type | null {
+  if (name == "i64" || name == "int") return name == "i64" ? tI64 : null;
+  if (name == "i32") return tI32;
+  if (name == "u8") return tU8;
+  if (name == "f64") return tF64;
+  if (name == "bool") return tBool;
+  if (name == "str") return tStr;
+  if (name == "ptr") return tPtr;
+  return null;
+}
+
+/** `a` can be used where `b` is expected (never fits anywhere; errors fit silently). */
+export function assignable(a: Type, b: Type): bool {
+  return a == b || a.kind == TyK.Never || a.kind == TyK.Error || b.kind == TyK.Error;
+}

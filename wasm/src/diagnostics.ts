@@ -1,0 +1,72 @@
+import { Source } from "./source";
+
+// Diagnostics are collected, never thrown (AssemblyScript has no exceptions):
+// every phase appends to one list and carries on, so a run reports several
+// errors at once.
+export class Diagnostic {
+  constructor(
+    public source: Source,
+    public start: i32,
+    public end: i32,
+    public severity: string,
+    public message: string,
+  ) {}
+}
+
+export class Diagnostics {
+  list: Diagnostic[] = [];
+  errorCount: i32 = 0;
+
+  error(source: Source, start: i32, end: i32, message: string): void {
+    // One error per position is enough: recovery can otherwise repeat itself.
+    for (let i = 0; i < this.list.length; i++) {
+      const d = this.list[i];
+      if (d.source == source && d.start == start && d.severity == "error") return;
+    }
+    if (this.errorCount >= 100) return;
+    this.list.push(new Diagnostic(source, start, end < start ? start : end, "error", message));
+    this.errorCount++;
+  }
+}
+
+function jsonString(s: string): string {
+  let out = "\"";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == 34) out += "\\\"";
+    else if (c == 92) out += "\\\\";
+    else if (c == 10) out += "\\n";
+    else if (c < 32) out += "\\u00" + (c < 16 ? "0" : "") + c.toString(16);
+    else out += String.fromCharCode(c);
+  }
+  return out + "\"";
+}
+
+export function renderHuman(d: Diagnostic): string {
+  const line = d.source.line(d.start);
+  const col = d.source.col(d.start);
+  const text = d.source.lineText(line);
+  let caret = "";
+  for (let i = 1; i < col; i++) caret += text.charCodeAt(i - 1) == 9 ? "\t" : " ";
+  let width = d.end > d.start && d.source.line(d.end) == line ? d.end - d.start : 1;
+  caret += "^";
+  for (let i = 1; i < width; i++) caret += "~";
+  return d.source.name + ":" + line.toString() + ":" + col.toString() + ": " + d.severity + ": " + d.message + "\n" +
+    "  " + text + "\n  " + caret + "\n";
+}
+
+export function renderJson(list: Diagnostic[]): string {
+  let out = "[";
+  for (let i = 0; i < list.length; i++) {
+    const d = list[i];
+    if (i > 0) out += ",";
+    out += "{\"file\":" + jsonString(d.source.name) +
+      ",\"line\":" + d.source.line(d.start).toString() +
+      ",\"col\":" + d.source.col(d.start).toString() +
+      ",\"end_line\":" + d.source.line(d.end).toString() +
+      ",\"end_col\":" + d.source.col(d.end).toString() +
+      ",\"severity\":" + jsonString(d.severity) +
+      ",\"message\":" + jsonString(d.message) + "}";
+  }
+  return out + "]\n";
+}

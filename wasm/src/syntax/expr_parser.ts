@@ -1,0 +1,573 @@
+import {
+  BinaryExpr, BlockExpr, CallExpr, CastExpr, ClosureExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr,
+  InterpExpr, ListExpr, LitExpr, LoopExpr, MatchArm, MatchExpr, Param, RangeExpr, Stmt, StructLitExpr,
+  UnaryExpr, UnaryLikeExpr,
+} from "./ast";
+import { Cursor } from "./cursor";
+import { Tok } from "./token";
+
+// Binding power of binary operators; 0 = not a binary operator. Bitwise
+// operators bind tighter than comparisons (as in Rust and Go), so
+// `x & 1 == 0` means `(x & 1) == 0`.
+function binaryPrec(k: Tok): i32 {
+  switch (k) {
+    case Tok.OrOr: return 1;
+    case Tok.AndAnd: return 2;
+    case Tok.EqEq: case Tok.NotEq: case Tok.Lt: case Tok.Le: case Tok.Gt: case Tok.Ge: return 3;
+    case Tok.Pipe: return 4;
+    case Tok.Caret: return 5;
+    case Tok.Amp: return 6;
+    case Tok.Shl: case Tok.Shr: return 7;
+    case Tok.Plus: case Tok.Minus: return 8;
+    case Tok.Star: case Tok.Slash: case Tok.Percent: return 9;
+  }
+  return 0;
+}
+
+function isAssignOp(k: Tok): bool {
+  return k == Tok.Eq || (k >= Tok.PlusEq && k <= Tok.ShrEq);
+}
+
+/** Expressions, blocks and statements. */
+export class ExprParser extends Cursor {
+  // In `if c {`, `while c {`, `match x {`, `for x in e {` a '{' opens the body, not a struct literal.
+  noStruct: bool = false;
+
+  errorExpr(): Expr {
+    return new Expr(EK.Error, this.tok.start, this.tok.end);
+  }
+
+  /** '>' '>' with no gap is a right shift (the lexer splits it for generics). */
+  binaryOpHere(): Tok {
+    const k = this.kind;
+    if (k == Tok.Gt && this.peekKind(1) == Tok.Gt && this.tokens[this.pos + 1].start == this.tok.end) {
+      if (this.peekKind(2) == Tok.Ge && this.tokens[this.pos + 2].start == this.tokens[this.pos + 1].end) return Tok.Error;
+      return Tok.Shr;
+    }
+    if (k == Tok.Gt && this.peekKind(1) == Tok.Ge && this.tokens[this.pos + 1].start == this.tok.end) return Tok.ShrEq;
+    return k;
+  }
+
+  takeBinaryOp(op: Tok): void {
+    this.advance();
+    if (op == Tok.Shr || op == Tok.ShrEq) this.advance();
+  }
+
+  parseExpr(): Expr {
+    return this.parseBinary(1);
+  }
+
+  parseExprNoStruct(): Expr {
+    const saved = this.noStruct;
+    this.noStruct = true;
+    const e = this.parseExpr();
+    this.noStruct = saved;
+    return e;
+  }
+
+  parseBinary(minPrec: i32): Expr {
+    this.depth++;
+    if (this.tooDeep()) {
+      this.depth--;
+      const e = this.errorExpr();
+      this.advance();
+      return e;
+    }
+    let left = this.parseUnary();
+    while (true) {
+      if (this.tok.nlBefore && this.parenDepth == 0) break;
+      const op = this.binaryOpHere();
+      const prec = binaryPrec(op);
+      if (prec == 0 || prec < minPrec) break;
+      this.takeBinaryOp(op);
+      const right = this.parseBinary(prec + 1);
+      const b = new BinaryExpr(EK.Binary, left.start, right.end);
+      b.op = op;
+      b.left = left;
+      b.right = right;
+      left = b;
+    }
+    this.depth--;
+    return left;
+  }
+
+  parseUnary(): Expr {
+    const k = this.kind;
+    if (k == Tok.Minus || k == Tok.Bang || k == Tok.Tilde) {
+      const start = this.advance().start;
+      this.depth++;
+      if (this.tooDeep()) { this.depth--; return this.errorExpr(); }
+      const operand = this.parseUnary();
+      this.depth--;
+      const u = new UnaryExpr(EK.Unary, start, operand.end);
+      u.op = k;
+      u.operand = operand;
+      return u;
+    }
+    return this.parsePostfix(this.parsePrimary());
+  }
+
+  parsePostfix(e: Expr): Expr {
+    while (true) {
+      const k = this.kind;
+      const nl = this.tok.nlBefore && this.parenDepth == 0;
+      if (k == Tok.Dot) {
+        this.advance();
+        const f = new FieldExpr(EK.Field, e.start, e.end);
+        f.object = e;
+        if (this.kind == Tok.Ident) f.name = this.advance().text;
+        else if (this.kind == Tok.Int) f.name = this.advance().text;
+        else if (this.kind == Tok.Float) {
+          // `t.0.1` lexes as t . "0.1": split it into two tuple fields.
+          const t = this.advance();
+          const dot = t.text.indexOf(".");
+          f.name = t.text.substring(0, dot);
+          f.end = t.end;
+          const g = new FieldExpr(EK.Field, e.start, t.end);
+          g.object = f;
+          g.name = t.text.substring(dot + 1);
+          e = g;
+          continue;
+        } else this.errorHere("expected a field or method name after '.', found " + this.describe(this.tok));
+        f.end = this.prevEnd;
+        e = f;
+      } else if (k == Tok.LParen && !nl) {
+        e = this.parseCallArgs(e);
+      } else if (k == Tok.LBracket && !nl) {
+        this.advance();
+        this.parenDepth++;
+        const ix = new IndexExpr(EK.Index, e.start, e.end);
+        ix.object = e;
+        ix.index = this.parseRangeOrExpr();
+        this.parenDepth--;
+        this.expect(Tok.RBracket, "']' to close the index");
+        ix.end = this.prevEnd;
+        e = ix;
+      } else if (k == Tok.Question && !nl) {
+        this.advance();
+        const t = new UnaryLikeExpr(EK.Try, e.start, this.prevEnd);
+        t.value = e;
+        e = t;
+      } else if (k == Tok.As && !nl) {
+        this.advance();
+        const c = new CastExpr(EK.Cast, e.start, e.end);
+        c.value = e;
+        c.type = this.parseType();
+        c.end = this.prevEnd;
+        e = c;
+      } else break;
+    }
+    return e;
+  }
+
+  parseCallArgs(callee: Expr): Expr {
+    this.advance();
+    this.parenDepth++;
+    const call = new CallExpr(EK.Call, callee.start, callee.end);
+    call.callee = callee;
+    while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
+      const before = this.pos;
+      call.args.push(this.parseExpr());
+      if (!this.eat(Tok.Comma)) break;
+      if (this.pos == before) break;
+    }
+    this.parenDepth--;
+    this.expect(Tok.RParen, "')' to close the call");
+    call.end = this.prevEnd;
+    return call;
+  }
+
+  /** `a..b`, `a..=b` (for loops and slices) or a plain expression. */
+  parseRangeOrExpr(): Expr {
+    const lo = this.parseExpr();
+    if (this.kind == Tok.DotDot || this.kind == Tok.DotDotEq) {
+      const inclusive = this.advance().kind == Tok.DotDotEq;
+      const r = new RangeExpr(EK.Range, lo.start, lo.end);
+      r.lo = lo;
+      r.hi = this.parseExpr();
+      r.inclusive = inclusive;
+      r.end = r.hi.end;
+      return r;
+    }
+    return lo;
+  }
+
+  parsePrimary(): Expr {
+    const t = this.tok;
+    const start = t.start;
+    switch (t.kind) {
+      case Tok.Int: case Tok.Float: {
+        this.advance();
+        const lit = new LitExpr(t.kind == Tok.Int ? EK.Int : EK.Float, start, t.end);
+        lit.text = t.text;
+        return lit;
+      }
+      case Tok.Str: {
+        this.advance();
+        const lit = new LitExpr(EK.Str, start, t.end);
+        lit.text = t.text;
+        return lit;
+      }
+      case Tok.StrStart: return this.parseInterp();
+      case Tok.True: case Tok.False: {
+        this.advance();
+        const lit = new LitExpr(EK.Bool, start, t.end);
+        lit.boolValue = t.kind == Tok.True;
+        return lit;
+      }
+      case Tok.Ident: case Tok.SelfKw: {
+        this.advance();
+        if (this.kind == Tok.LBrace && !this.noStruct && t.kind == Tok.Ident && this.looksLikeStructLit()) {
+          return this.parseStructLit(t.text, start);
+        }
+        const id = new IdentExpr(EK.Ident, start, t.end);
+        id.name = t.kind == Tok.SelfKw ? "self" : t.text;
+        return id;
+      }
+      case Tok.LParen: return this.parseParenOrTuple();
+      case Tok.LBracket: {
+        this.advance();
+        this.parenDepth++;
+        const arr = new ListExpr(EK.ArrayLit, start, start);
+        while (this.kind != Tok.RBracket && this.kind != Tok.EOF) {
+          const before = this.pos;
+          arr.elems.push(this.parseExpr());
+          if (!this.eat(Tok.Comma)) break;
+          if (this.pos == before) break;
+        }
+        this.parenDepth--;
+        this.expect(Tok.RBracket, "']' to close the array");
+        arr.end = this.prevEnd;
+        return arr;
+      }
+      case Tok.LBrace: return this.parseBlock();
+      case Tok.If: return this.parseIf();
+      case Tok.Match: return this.parseMatch();
+      case Tok.While: {
+        this.advance();
+        const w = new LoopExpr(EK.While, start, start);
+        w.cond = this.parseExprNoStruct();
+        w.body = this.parseBlock();
+        w.end = this.prevEnd;
+        return w;
+      }
+      case Tok.Loop: {
+        this.advance();
+        const l = new LoopExpr(EK.Loop, start, start);
+        l.body = this.parseBlock();
+        l.end = this.prevEnd;
+        return l;
+      }
+      case Tok.For: {
+        this.advance();
+        const f = new LoopExpr(EK.For, start, start);
+        f.varStart = this.tok.start;
+        if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
+        else f.varName = this.expectIdent("a loop variable name");
+        this.expect(Tok.In, "'in'");
+        const saved = this.noStruct;
+        this.noStruct = true;
+        f.iter = this.parseRangeOrExpr();
+        this.noStruct = saved;
+        f.body = this.parseBlock();
+        f.end = this.prevEnd;
+        return f;
+      }
+      case Tok.Return: case Tok.Break: {
+        this.advance();
+        const r = new UnaryLikeExpr(t.kind == Tok.Return ? EK.Return : EK.Break, start, t.end);
+        const k = this.kind;
+        if (!this.tok.nlBefore && k != Tok.RBrace && k != Tok.Semi && k != Tok.Comma && k != Tok.RParen && k != Tok.EOF) {
+          r.value = this.parseExpr();
+          r.end = this.prevEnd;
+        }
+        return r;
+      }
+      case Tok.Continue: {
+        this.advance();
+        return new Expr(EK.Continue, start, t.end);
+      }
+      case Tok.Pipe: case Tok.OrOr: return this.parseClosure();
+    }
+    this.errorHere("expected an expression, found " + this.describe(t));
+    const e = this.errorExpr();
+    // Do not swallow tokens that close or separate something: recovery needs them.
+    const k = t.kind;
+    if (k != Tok.RBrace && k != Tok.RParen && k != Tok.RBracket && k != Tok.EOF && k != Tok.Comma && k != Tok.Semi) this.advance();
+    return e;
+  }
+
+  looksLikeStructLit(): bool {
+    const a = this.peekKind(1);
+    if (a == Tok.RBrace) return true;
+    if (a != Tok.Ident) return false;
+    const b = this.peekKind(2);
+    return b == Tok.Colon || b == Tok.Comma || b == Tok.RBrace;
+  }
+
+  parseStructLit(name: string, start: i32): Expr {
+    this.advance();
+    const s = new StructLitExpr(EK.StructLit, start, start);
+    s.name = name;
+    const savedDepth = this.parenDepth;
+    this.parenDepth = 1;
+    while (this.kind == Tok.Ident) {
+      const fieldTok = this.advance();
+      s.fieldNames.push(fieldTok.text);
+      s.fieldStarts.push(fieldTok.start);
+      if (this.eat(Tok.Colon)) {
+        s.values.push(this.parseExpr());
+      } else {
+        // Shorthand `Point { x, y }` takes the variables of the same name.
+        const id = new IdentExpr(EK.Ident, fieldTok.start, fieldTok.end);
+        id.name = fieldTok.text;
+        s.values.push(id);
+      }
+      if (!this.eat(Tok.Comma)) break;
+    }
+    this.parenDepth = savedDepth;
+    this.expect(Tok.RBrace, "'}' to close the struct literal");
+    s.end = this.prevEnd;
+    return s;
+  }
+
+  parseParenOrTuple(): Expr {
+    const start = this.advance().start;
+    this.parenDepth++;
+    const savedNoStruct = this.noStruct;
+    this.noStruct = false;
+    let result: Expr;
+    if (this.kind == Tok.RParen) {
+      result = new ListExpr(EK.TupleLit, start, start);
+    } else {
+      const first = this.parseExpr();
+      if (this.kind == Tok.Comma) {
+        const tup = new ListExpr(EK.TupleLit, start, start);
+        tup.elems.push(first);
+        while (this.eat(Tok.Comma)) {
+          if (this.kind == Tok.RParen) break;
+          tup.elems.push(this.parseExpr());
+        }
+        result = tup;
+      } else result = first;
+    }
+    this.noStruct = savedNoStruct;
+    this.parenDepth--;
+    this.expect(Tok.RParen, "')'");
+    if (result.kind == EK.TupleLit) { result.start = start; result.end = this.prevEnd; }
+    return result;
+  }
+
+  parseInterp(): Expr {
+    const start = this.tok.start;
+    const e = new InterpExpr(EK.Interp, start, start);
+    e.parts.push(this.advance().text);
+    const savedDepth = this.parenDepth;
+    this.parenDepth = 1;
+    while (true) {
+      e.exprs.push(this.parseExpr());
+      if (this.kind == Tok.StrMid) {
+        e.parts.push(this.advance().text);
+        continue;
+      }
+      if (this.kind == Tok.StrEnd) {
+        e.parts.push(this.advance().text);
+        break;
+      }
+      this.errorHere("expected '}' to close the interpolation");
+      // Skip to the end of the string so later code still parses.
+      while (this.kind != Tok.StrEnd && this.kind != Tok.EOF) this.advance();
+      if (this.kind == Tok.StrEnd) this.advance();
+      e.parts.push("");
+      break;
+    }
+    this.parenDepth = savedDepth;
+    e.end = this.prevEnd;
+    return e;
+  }
+
+  parseIf(): Expr {
+    const start = this.advance().start;
+    const e = new IfExpr(EK.If, start, start);
+    e.cond = this.parseExprNoStruct();
+    e.then = this.parseBlock();
+    if (this.kind == Tok.Else) {
+      this.advance();
+      if (this.kind == Tok.If) e.otherwise = this.parseIf();
+      else e.otherwise = this.parseBlock();
+    }
+    e.end = this.prevEnd;
+    return e;
+  }
+
+  parseMatch(): Expr {
+    const start = this.advance().start;
+    const m = new MatchExpr(EK.Match, start, start);
+    m.scrutinee = this.parseExprNoStruct();
+    const savedDepth = this.parenDepth;
+    this.parenDepth = 0;
+    const savedNoStruct = this.noStruct;
+    this.noStruct = false;
+    if (this.expect(Tok.LBrace, "'{' to open the match arms")) {
+      while (this.kind != Tok.RBrace && this.kind != Tok.EOF) {
+        const before = this.pos;
+        const arm = new MatchArm(this.tok.start, this.tok.start);
+        arm.pattern = this.parsePattern();
+        if (this.eat(Tok.If)) arm.guard = this.parseExpr();
+        this.expect(Tok.FatArrow, "'=>' after the pattern");
+        arm.body = this.parseExpr();
+        arm.end = this.prevEnd;
+        m.arms.push(arm);
+        if (!this.eat(Tok.Comma) && this.kind != Tok.RBrace && !this.tok.nlBefore) {
+          this.errorHere("expected ',' or a new line between match arms");
+          this.skipTo(Tok.RBrace);
+        }
+        if (this.pos == before) this.advance();
+      }
+      this.expect(Tok.RBrace, "'}' to close the match");
+    }
+    this.parenDepth = savedDepth;
+    this.noStruct = savedNoStruct;
+    m.end = this.prevEnd;
+    return m;
+  }
+
+  parseClosure(): Expr {
+    const start = this.tok.start;
+    const c = new ClosureExpr(EK.Closure, start, start);
+    if (!this.eat(Tok.OrOr)) {
+      this.advance();
+      while (this.kind != Tok.Pipe && this.kind != Tok.EOF) {
+        const p = new Param(this.tok.start, this.tok.end);
+        p.name = this.expectIdent("a parameter name");
+        if (this.eat(Tok.Colon)) p.type = this.parseType();
+        p.end = this.prevEnd;
+        c.params.push(p);
+        if (!this.eat(Tok.Comma)) break;
+      }
+      this.expect(Tok.Pipe, "'|' to close the closure parameters");
+    }
+    if (this.eat(Tok.Arrow)) {
+      c.ret = this.parseType();
+      c.body = this.parseBlock();
+    } else c.body = this.parseExpr();
+    c.end = this.prevEnd;
+    return c;
+  }
+
+  /** Skips tokens up to (not past) `kind` at the current nesting, or EOF. */
+  skipTo(kind: Tok): void {
+    let nest = 0;
+    while (this.kind != Tok.EOF) {
+      const k = this.kind;
+      if (nest == 0 && k == kind) return;
+      if (k == Tok.LBrace || k == Tok.LParen || k == Tok.LBracket) nest++;
+      if (k == Tok.RBrace || k == Tok.RParen || k == Tok.RBracket) {
+        if (nest == 0) return;
+        nest--;
+      }
+      this.advance();
+    }
+  }
+
+  parseBlock(): BlockExpr {
+    const start = this.tok.start;
+    const block = new BlockExpr(EK.Block, start, start);
+    if (!this.expect(Tok.LBrace, "'{'")) {
+      block.end = this.prevEnd;
+      return block;
+    }
+    this.depth++;
+    const savedDepth = this.parenDepth;
+    const savedNoStruct = this.noStruct;
+    this.parenDepth = 0;
+    this.noStruct = false;
+    while (this.kind != Tok.RBrace && this.kind != Tok.EOF) {
+      if (this.eat(Tok.Semi)) continue;
+      if (this.tooDeep()) { this.skipTo(Tok.RBrace); break; }
+      const before = this.pos;
+      const stmt = this.parseStmt();
+      if (stmt === null) {
+        if (this.pos == before) this.advance();
+        continue;
+      }
+      // The last expression statement without ';' is the block's value.
+      if (!stmt.isLet && this.kind == Tok.RBrace) {
+        block.tail = stmt.expr;
+        break;
+      }
+      block.stmts.push(stmt);
+      if (this.kind == Tok.Semi || this.kind == Tok.RBrace || this.tok.nlBefore || this.kind == Tok.EOF) continue;
+      if (!stmt.isLet && isBlockLike(stmt.expr!)) continue;
+      this.errorHere("expected a new line or ';' after the statement, found " + this.describe(this.tok));
+      this.recoverStatement();
+    }
+    this.expect(Tok.RBrace, "'}' to close the block");
+    this.parenDepth = savedDepth;
+    this.noStruct = savedNoStruct;
+    this.depth--;
+    block.end = this.prevEnd;
+    return block;
+  }
+
+  /** After an error inside a block: skip to the next line or ';' at this nesting. */
+  recoverStatement(): void {
+    let nest = 0;
+    while (this.kind != Tok.EOF) {
+      const k = this.kind;
+      if (nest == 0 && (k == Tok.Semi || k == Tok.RBrace || this.tok.nlBefore)) return;
+      if (k == Tok.LBrace || k == Tok.LParen || k == Tok.LBracket) nest++;
+      if ((k == Tok.RBrace || k == Tok.RParen || k == Tok.RBracket) && nest > 0) nest--;
+      this.advance();
+    }
+  }
+
+  parseStmt(): Stmt | null {
+    const start = this.tok.start;
+    const stmt = new Stmt(start, start);
+    if (this.kind == Tok.Let || this.kind == Tok.Var) {
+      stmt.isLet = true;
+      stmt.mutable = this.advance().kind == Tok.Var;
+      if (this.kind == Tok.LParen) {
+        this.advance();
+        while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
+          if (this.kind == Tok.Underscore) { this.advance(); stmt.names.push("_"); }
+          else stmt.names.push(this.expectIdent("a variable name"));
+          if (!this.eat(Tok.Comma)) break;
+        }
+        this.expect(Tok.RParen, "')'");
+      } else if (this.kind == Tok.Underscore) {
+        this.advance();
+        stmt.name = "_";
+      } else stmt.name = this.expectIdent("a variable name");
+      if (this.eat(Tok.Colon)) stmt.type = this.parseType();
+      if (this.expect(Tok.Eq, "'=' and an initial value")) stmt.expr = this.parseExpr();
+      stmt.end = this.prevEnd;
+      return stmt;
+    }
+    if (this.kind == Tok.Fn || this.kind == Tok.Struct || this.kind == Tok.Enum || this.kind == Tok.Impl) {
+      this.errorHere("declarations are only allowed at the top level of a file");
+      this.advance();
+      this.recoverStatement();
+      return null;
+    }
+    const e = this.parseExpr();
+    const op = this.binaryOpHere();
+    if (isAssignOp(op) && !(this.tok.nlBefore && this.parenDepth == 0)) {
+      this.takeBinaryOp(op);
+      const a = new BinaryExpr(EK.Assign, e.start, e.end);
+      a.op = op;
+      a.left = e;
+      a.right = this.parseExpr();
+      a.end = this.prevEnd;
+      stmt.expr = a;
+    } else stmt.expr = e;
+    stmt.end = this.prevEnd;
+    return stmt;
+  }
+}
+
+export function isBlockLike(e: Expr): bool {
+  const k = e.kind;
+  return k == EK.If || k == EK.Match || k == EK.Block || k == EK.While || k == EK.For || k == EK.Loop;
+}

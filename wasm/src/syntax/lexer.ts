@@ -1,0 +1,240 @@
+import { Diagnostics } from "../diagnostics";
+import { Source } from "../source";
+import { keywordKind, Tok, Token } from "./token";
+
+function isIdentStart(c: i32): bool {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c >= 128;
+}
+function isDigit(c: i32): bool {
+  return c >= 48 && c <= 57;
+}
+function isIdentPart(c: i32): bool {
+  return isIdentStart(c) || isDigit(c);
+}
+
+/** Turns a source file into tokens; never fails, unknown bytes become diagnostics. */
+export class Lexer {
+  tokens: Token[] = [];
+  pos: i32 = 0;
+  nl: bool = false;
+  bytes: Uint8Array;
+  // Brace depth inside each open string interpolation: a '}' at depth 0
+  // resumes the string instead of closing a block.
+  interp: i32[] = [];
+
+  constructor(public source: Source, public diags: Diagnostics) {
+    this.bytes = source.bytes;
+  }
+
+  peek(off: i32): i32 {
+    const p = this.pos + off;
+    return p < this.bytes.length ? <i32>this.bytes[p] : -1;
+  }
+
+  add(kind: Tok, start: i32, text: string): void {
+    this.tokens.push(new Token(kind, start, this.pos, this.nl, text));
+    this.nl = false;
+  }
+
+  error(start: i32, message: string): void {
+    this.diags.error(this.source, start, this.pos, message);
+  }
+
+  run(): Token[] {
+    while (true) {
+      this.skipSpace();
+      if (this.pos >= this.bytes.length) break;
+      this.next();
+    }
+    if (this.interp.length > 0) this.error(this.pos, "unterminated string interpolation");
+    this.add(Tok.EOF, this.pos, "");
+    return this.tokens;
+  }
+
+  skipSpace(): void {
+    while (this.pos < this.bytes.length) {
+      const c = this.peek(0);
+      if (c == 10) { this.nl = true; this.pos++; }
+      else if (c == 32 || c == 9 || c == 13) this.pos++;
+      else if (c == 47 && this.peek(1) == 47) {
+        while (this.pos < this.bytes.length && this.peek(0) != 10) this.pos++;
+      } else if (c == 47 && this.peek(1) == 42) {
+        const start = this.pos;
+        this.pos += 2;
+        let depth = 1;
+        while (this.pos < this.bytes.length && depth > 0) {
+          if (this.peek(0) == 42 && this.peek(1) == 47) { depth--; this.pos += 2; }
+          else if (this.peek(0) == 47 && this.peek(1) == 42) { depth++; this.pos += 2; }
+          else { if (this.peek(0) == 10) this.nl = true; this.pos++; }
+        }
+        if (depth > 0) this.error(start, "unterminated block comment");
+      } else break;
+    }
+  }
+
+  next(): void {
+    const start = this.pos;
+    const c = this.peek(0);
+    if (isIdentStart(c)) {
+      while (isIdentPart(this.peek(0))) this.pos++;
+      const name = this.source.text(start, this.pos);
+      this.add(keywordKind(name), start, name);
+      return;
+    }
+    if (isDigit(c)) { this.number(start); return; }
+    if (c == 34) { this.pos++; this.string(start, true); return; }
+    this.pos++;
+    const d = this.peek(0);
+    let kind = Tok.Error;
+    switch (c) {
+      case 40: kind = Tok.LParen; break;
+      case 41: kind = Tok.RParen; break;
+      case 123:
+        kind = Tok.LBrace;
+        if (this.interp.length > 0) this.interp[this.interp.length - 1]++;
+        break;
+      case 125:
+        if (this.interp.length > 0) {
+          const depth = this.interp[this.interp.length - 1];
+          if (depth == 0) { this.interp.pop(); this.string(start, false); return; }
+          this.interp[this.interp.length - 1] = depth - 1;
+        }
+        kind = Tok.RBrace;
+        break;
+      case 91: kind = Tok.LBracket; break;
+      case 93: kind = Tok.RBracket; break;
+      case 44: kind = Tok.Comma; break;
+      case 59: kind = Tok.Semi; break;
+      case 63: kind = Tok.Question; break;
+      case 126: kind = Tok.Tilde; break;
+      case 58: if (d == 58) { this.pos++; kind = Tok.ColonColon; } else kind = Tok.Colon; break;
+      case 46:
+        if (d == 46) {
+          this.pos++;
+          if (this.peek(0) == 61) { this.pos++; kind = Tok.DotDotEq; } else kind = Tok.DotDot;
+        } else kind = Tok.Dot;
+        break;
+      case 43: kind = this.eq(Tok.Plus, Tok.PlusEq); break;
+      case 45: if (d == 62) { this.pos++; kind = Tok.Arrow; } else kind = this.eq(Tok.Minus, Tok.MinusEq); break;
+      case 42: kind = this.eq(Tok.Star, Tok.StarEq); break;
+      case 47: kind = this.eq(Tok.Slash, Tok.SlashEq); break;
+      case 37: kind = this.eq(Tok.Percent, Tok.PercentEq); break;
+      case 94: kind = this.eq(Tok.Caret, Tok.CaretEq); break;
+      case 38: if (d == 38) { this.pos++; kind = Tok.AndAnd; } else kind = this.eq(Tok.Amp, Tok.AmpEq); break;
+      case 124: if (d == 124) { this.pos++; kind = Tok.OrOr; } else kind = this.eq(Tok.Pipe, Tok.PipeEq); break;
+      case 33: kind = this.eq(Tok.Bang, Tok.NotEq); break;
+      case 61:
+        if (d == 62) { this.pos++; kind = Tok.FatArrow; } else kind = this.eq(Tok.Eq, Tok.EqEq);
+        break;
+      case 60:
+        if (d == 60) { this.pos++; kind = this.eq(Tok.Shl, Tok.ShlEq); } else kind = this.eq(Tok.Lt, Tok.Le);
+        break;
+      case 62:
+        // '>>' is lexed as two '>' so generic argument lists close cleanly;
+        // the parser joins adjacent '>' '>' into a shift.
+        kind = this.eq(Tok.Gt, Tok.Ge);
+        break;
+    }
+    if (kind == Tok.Error) {
+      while (this.pos < this.bytes.length && (this.bytes[this.pos] & 0xc0) == 0x80) this.pos++;
+      this.error(start, "unexpected character '" + this.source.text(start, this.pos) + "'");
+      return;
+    }
+    this.add(kind, start, "");
+  }
+
+  eq(plain: Tok, withEq: Tok): Tok {
+    if (this.peek(0) == 61) { this.pos++; return withEq; }
+    return plain;
+  }
+
+  number(start: i32): void {
+    let isFloat = false;
+    if (this.peek(0) == 48 && (this.peek(1) == 120 || this.peek(1) == 98 || this.peek(1) == 111)) {
+      this.pos += 2;
+      while (isIdentPart(this.peek(0))) this.pos++;
+    } else {
+      while (isDigit(this.peek(0)) || this.peek(0) == 95) this.pos++;
+      if (this.peek(0) == 46 && isDigit(this.peek(1))) {
+        isFloat = true;
+        this.pos++;
+        while (isDigit(this.peek(0)) || this.peek(0) == 95) this.pos++;
+      }
+      const e = this.peek(0);
+      if (e == 101 || e == 69) {
+        const s = this.peek(1);
+        if (isDigit(s) || ((s == 43 || s == 45) && isDigit(this.peek(2)))) {
+          isFloat = true;
+          this.pos += 2;
+          while (isDigit(this.peek(0))) this.pos++;
+        }
+      }
+      if (isIdentStart(this.peek(0))) {
+        while (isIdentPart(this.peek(0))) this.pos++;
+        this.error(start, "invalid number literal '" + this.source.text(start, this.pos) + "'");
+      }
+    }
+    let text = this.source.text(start, this.pos);
+    this.add(isFloat ? Tok.Float : Tok.Int, start, text.replaceAll("_", ""));
+  }
+
+  /** Lexes string text after an opening '"' (first) or an interpolation's closing '}'. */
+  string(start: i32, first: bool): void {
+    let out = "";
+    let runStart = this.pos;
+    while (true) {
+      const c = this.peek(0);
+      if (c < 0 || c == 10) {
+        this.error(start, "unterminated string literal");
+        out += this.source.text(runStart, this.pos);
+        this.add(first ? Tok.Str : Tok.StrEnd, start, out);
+        return;
+      }
+      if (c == 34) {
+        out += this.source.text(runStart, this.pos);
+        this.pos++;
+        this.add(first ? Tok.Str : Tok.StrEnd, start, out);
+        return;
+      }
+      if (c == 123) {
+        out += this.source.text(runStart, this.pos);
+        this.pos++;
+        this.interp.push(0);
+        this.add(first ? Tok.StrStart : Tok.StrMid, start, out);
+        return;
+      }
+      if (c == 92) {
+        out += this.source.text(runStart, this.pos);
+        const escStart = this.pos;
+        this.pos++;
+        const e = this.peek(0);
+        this.pos++;
+        if (e == 110) out += "\n";
+        else if (e == 116) out += "\t";
+        else if (e == 114) out += "\r";
+        else if (e == 48) out += "\0";
+        else if (e == 92 || e == 34 || e == 123 || e == 125 || e == 39) out += String.fromCharCode(e);
+        else if (e == 117 && this.peek(0) == 123) {
+          this.pos++;
+          let value = 0;
+          let digits = 0;
+          while (this.pos < this.bytes.length && this.peek(0) != 125 && this.peek(0) != 34 && digits < 7) {
+            const h = this.peek(0);
+            const v = isDigit(h) ? h - 48 : (h >= 97 && h <= 102) ? h - 87 : (h >= 65 && h <= 70) ? h - 55 : -1;
+            if (v < 0) break;
+            value = value * 16 + v;
+            digits++;
+            this.pos++;
+          }
+          if (this.peek(0) == 125 && digits > 0 && value <= 0x10ffff && (value < 0xd800 || value > 0xdfff)) {
+            this.pos++;
+            out += String.fromCodePoint(value);
+          } else this.error(escStart, "invalid unicode escape");
+        } else this.error(escStart, "unknown escape sequence");
+        runStart = this.pos;
+        continue;
+      }
+      this.pos++;
+    }
+  }
+}
