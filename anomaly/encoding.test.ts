@@ -65,7 +65,7 @@ describe("encoding", () => {
   });
 
   it("rejects non-objects, nested values, non-finite numbers and bad timestamps", () => {
-    for (const bad of [null, 5, "x", [1, 2], { a: { b: 1 } }, { a: [1] }, { a: Number.NaN }, { a: Number.POSITIVE_INFINITY }, { timestamp: "soon" }, { timestamp: true }]) {
+    for (const bad of [null, 5, "x", [1, 2], { a: { b: 1 } }, { a: [1] }, { a: Number.NaN }, { a: Number.POSITIVE_INFINITY }, { timestamp: "soon" }, { timestamp: true }, { a: "NaN" }, { a: "-Infinity" }, { a: "1e400" }, { a: "inf" }]) {
       expect(() => checkRecord(bad), JSON.stringify(bad)).toThrow(EncodingError);
     }
   });

@@ -30,6 +30,7 @@ export interface EncoderState {
   cats: string[][];
 }
 
+const NON_FINITE_TEXT = /^\s*[+-]?(nan|inf|infinity)\s*$/i;
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 /** A finite number from a number or numeric text; null otherwise ("NaN", "1e999", "0x10" are not numbers). */
@@ -90,6 +91,11 @@ export function checkRecord(record: unknown): CheckedRecord {
     } else if (typeof value === "string") {
       if (value.length > MAX_STRING_LENGTH) {
         throw new EncodingError(`Field '${key}' is longer than ${MAX_STRING_LENGTH} characters.`);
+      }
+      // Text that names a non-finite number ("NaN", "inf", "1e999") is a bad
+      // number, not a category: accepting it would freeze the column's kind wrongly.
+      if (NON_FINITE_TEXT.test(value) || (NUMERIC_TEXT.test(value) && parseNumber(value) === null)) {
+        throw new EncodingError(`Field '${key}' is not a finite number (${JSON.stringify(value)}).`);
       }
       fields.push([key, value]);
     } else if (typeof value === "boolean") {
