@@ -1,0 +1,189 @@
+// The conformance corpus: discovery of lang/tests and lang/examples, and the
+// check of one program against its expected results. The format is described
+// in lang/tests/README.md; conformance.test.ts turns each case into a test.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runWasiShim } from "../../client/compiler/wasiShim";
+import { loadCompilerModule } from "../../server/compiler/compilerModule";
+import { runWasiNode } from "../../server/compiler/wasiNode";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CORPUS_DIRS = ["lang/tests", "lang/examples"];
+export const PENDING_FILE = "lang/tests/pending.txt";
+
+export interface ExpectedDiagnostic {
+  line: number;
+  col: number;
+  message: string;
+}
+
+export interface CorpusCase {
+  /** Repository-relative path of the .pith file, e.g. lang/tests/ints/bitwise.pith. */
+  path: string;
+  /** Folder under lang/tests (or "examples"), for grouping. */
+  category: string;
+  source: string;
+  stdin: string;
+  /** Present for positive programs. */
+  expected?: { stdout: string; stderr: string; exit: number };
+  /** Present for negative programs (a .diag file). */
+  diagnostics?: ExpectedDiagnostic[];
+}
+
+export interface Outcome {
+  problems: string[];
+}
+
+function readOptional(path: string, fallback: string): string {
+  return existsSync(path) ? readFileSync(path, "utf8") : fallback;
+}
+
+function walk(dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else if (entry.name.endsWith(".pith")) out.push(full);
+  }
+}
+
+export function parseDiag(text: string, path: string): ExpectedDiagnostic[] {
+  const list: ExpectedDiagnostic[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const m = /^(\d+):(\d+): (.+)$/.exec(line);
+    if (!m) throw new Error(`${path}: bad expected diagnostic line '${line}' (want '<line>:<col>: <message>')`);
+    list.push({ line: Number(m[1]), col: Number(m[2]), message: m[3] });
+  }
+  if (list.length === 0) throw new Error(`${path}: a .diag file must list at least one diagnostic`);
+  return list;
+}
+
+/** Every program of the corpus, sorted by path. */
+export function discover(): CorpusCase[] {
+  const files: string[] = [];
+  for (const dir of CORPUS_DIRS) if (existsSync(join(REPO_ROOT, dir))) walk(join(REPO_ROOT, dir), files);
+  files.sort();
+  return files.map((full) => {
+    const stem = full.slice(0, -".pith".length);
+    const path = relative(REPO_ROOT, full).split("\\").join("/");
+    const parts = path.split("/");
+    const category = parts[1] === "examples" ? "examples" : parts.slice(2, -1).join("/") || "tests";
+    const c: CorpusCase = {
+      path,
+      category,
+      source: readFileSync(full, "utf8"),
+      stdin: readOptional(`${stem}.stdin`, ""),
+    };
+    if (existsSync(`${stem}.diag`)) {
+      c.diagnostics = parseDiag(readFileSync(`${stem}.diag`, "utf8"), path);
+    } else {
+      c.expected = {
+        stdout: readOptional(`${stem}.stdout`, ""),
+        stderr: readOptional(`${stem}.stderr`, ""),
+        exit: Number(readOptional(`${stem}.exit`, "0").trim()),
+      };
+    }
+    return c;
+  });
+}
+
+/** Paths listed in pending.txt with their reasons ("path  # reason"). */
+export function readPending(): Map<string, string> {
+  const pending = new Map<string, string>();
+  const text = readOptional(join(REPO_ROOT, PENDING_FILE), "");
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const hash = line.indexOf("#");
+    const path = (hash >= 0 ? line.slice(0, hash) : line).trim();
+    pending.set(path, hash >= 0 ? line.slice(hash + 1).trim() : "pending");
+  }
+  return pending;
+}
+
+const decoder = new TextDecoder();
+const text = (bytes: Uint8Array): string => decoder.decode(bytes);
+
+interface JsonDiagnostic {
+  line: number;
+  col: number;
+  severity: string;
+  message: string;
+}
+
+async function runCompiler(args: string[], name: string, source: string) {
+  const compiler = await loadCompilerModule();
+  return runWasiNode({ module: compiler, program: "pith", args, files: { [name]: source } });
+}
+
+function describeDiagnostics(list: JsonDiagnostic[]): string {
+  return list.map((d) => `  ${d.line}:${d.col}: ${d.severity}: ${d.message}`).join("\n");
+}
+
+/** Compiles a positive program, runs it on both WASI hosts and compares with the expectation. */
+export async function checkPositive(c: CorpusCase): Promise<Outcome> {
+  const problems: string[] = [];
+  const expected = c.expected!;
+  const name = basename(c.path);
+  const build = await runCompiler(["build", name, "-O2", "--leak-check", "-o", "out.wasm"], name, c.source);
+  const wasm = build.files.get("out.wasm");
+  if (build.exitCode !== 0 || !wasm) {
+    problems.push(`compile failed with exit ${build.exitCode}:\n${text(build.stderr)}${text(build.stdout)}`);
+    return { problems };
+  }
+  let module: WebAssembly.Module;
+  try {
+    module = await WebAssembly.compile(wasm);
+  } catch (error) {
+    problems.push(`the compiler wrote an invalid module: ${(error as Error).message}`);
+    return { problems };
+  }
+  const runs = {
+    "node:wasi": await runWasiNode({ module, program: name, args: [], stdin: c.stdin }),
+    browser_wasi_shim: await runWasiShim({ module, program: name, args: [], stdin: c.stdin }),
+  };
+  for (const [host, run] of Object.entries(runs)) {
+    const got = { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode };
+    for (const key of ["stdout", "stderr", "exit"] as const) {
+      if (got[key] !== expected[key]) {
+        problems.push(`${host}: ${key} differs\n--- expected\n${String(expected[key])}\n--- got\n${String(got[key])}`);
+      }
+    }
+    const live = (run.instance.exports as Record<string, unknown>).__pith_live_allocations;
+    if (typeof live === "function" && run.exitCode !== 101) {
+      const count = Number((live as () => number | bigint)());
+      if (count !== 0) problems.push(`${host}: ${count} allocations still live at exit`);
+    }
+  }
+  return { problems };
+}
+
+/** Checks a negative program: `check --json` exits 1 and reports every expected diagnostic. */
+export async function checkNegative(c: CorpusCase): Promise<Outcome> {
+  const problems: string[] = [];
+  const name = basename(c.path);
+  const run = await runCompiler(["check", name, "--json"], name, c.source);
+  if (run.exitCode !== 1) problems.push(`check exited ${run.exitCode}, expected 1`);
+  let list: JsonDiagnostic[] = [];
+  try {
+    list = JSON.parse(text(run.stdout) || "[]") as JsonDiagnostic[];
+  } catch {
+    problems.push(`check --json printed no JSON:\n${text(run.stdout)}${text(run.stderr)}`);
+    return { problems };
+  }
+  for (const want of c.diagnostics!) {
+    const hit = list.find(
+      (d) => d.severity === "error" && d.line === want.line && d.col === want.col && d.message.includes(want.message),
+    );
+    if (!hit) {
+      problems.push(`missing ${want.line}:${want.col}: ${want.message}\nreported:\n${describeDiagnostics(list)}`);
+    }
+  }
+  return { problems };
+}
+
+export function checkCase(c: CorpusCase): Promise<Outcome> {
+  return c.diagnostics ? checkNegative(c) : checkPositive(c);
+}
