@@ -1,7 +1,10 @@
 // Starts the real production server (`server/main.ts`) on a free loopback
 // port, serving the built SPA from dist/, and stops it after the tests.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface RunningServer {
   url: string;
@@ -23,7 +26,14 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(new URL("../node_modules/.bin/tsx", import.meta.url).pathname, ["server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    // A private model store so tests never touch the user's ~/.anomaly.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ANOMALY_HOME: mkdtempSync(join(tmpdir(), "e2e-anomaly-")),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -2,6 +2,7 @@
 // (`app.request(...)`), which is how most server tests run.
 import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
@@ -10,6 +11,10 @@ import { serveSpa } from "./spa";
 export interface AppOptions {
   /** Built SPA folder; defaults to dist/ at the repository root. */
   spaRoot?: string;
+  /** The anomaly service behind the anomaly API routes; without it they are not mounted. */
+  anomaly?: AnomalyApi;
+  /** Folder that `POST /detect_anomalies {file_path}` may read from. */
+  anomalyDataDir?: string;
 }
 
 export const DEFAULT_SPA_ROOT = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -25,6 +30,11 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
     },
   });
   registerHealth(app);
+  if (options.anomaly) {
+    // The anomaly API keeps its own error shape ({status, message}); the
+    // dashboards are pages of the SPA here, so the sub-app serves none.
+    app.route("/", createAnomalyApp({ service: options.anomaly, pages: false, dataDir: options.anomalyDataDir }));
+  }
   registerDocs(app);
   serveSpa(app, options.spaRoot ?? DEFAULT_SPA_ROOT);
   app.notFound((c) => c.json(playgroundError(`no route for ${c.req.method} ${c.req.path}`), 404));

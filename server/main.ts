@@ -1,5 +1,11 @@
 // The production entry point: `npm start` builds, then runs this file.
+
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { createNodeBackend } from "../anomaly/node/backends";
+import { FileStore } from "../anomaly/node/fileStore";
+import { AnomalyService } from "../anomaly/service";
 import { createApp } from "./app";
 
 const port = Number(process.env.PORT ?? 8000);
@@ -9,9 +15,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const app = createApp();
+const anomalyHome = process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
+const anomaly = new AnomalyService(new FileStore(anomalyHome), { backend: createNodeBackend() });
+const app = createApp({ anomaly, anomalyDataDir: process.env.ANOMALY_DATA_DIR });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`serving on http://${host}:${info.port} (health: /health, API docs: /docs)`);
+  console.log(
+    `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyHome})`,
+  );
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -29,7 +39,15 @@ function shutdown(signal: string): void {
   stopping = true;
   console.log(`${signal} received: finishing in-flight requests`);
   // Stop accepting connections; let open requests complete, then exit.
-  server.close(() => process.exit(0));
+  server.close(() => {
+    anomaly.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`closing the anomaly models failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  });
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   setTimeout(() => {
     console.error("shutdown timed out after 10 s; exiting");

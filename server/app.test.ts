@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FileStore } from "../anomaly/node/fileStore";
+import { AnomalyService } from "../anomaly/service";
+import { createApp } from "./app";
+
+const storeRoot = mkdtempSync(join(tmpdir(), "app-test-"));
+const anomaly = new AnomalyService(new FileStore(storeRoot));
+const app = createApp({ anomaly, spaRoot: join(storeRoot, "no-spa") });
+afterAll(async () => {
+  await anomaly.close();
+  rmSync(storeRoot, { recursive: true, force: true });
+});
+
+const post = (path: string, body: string) =>
+  app.request(path, { method: "POST", body, headers: { "content-type": "application/json" } });
+
+describe("the main server app", () => {
+  it("mounts the anomaly API with the anomaly error shape", async () => {
+    const collecting = await post("/detect/app_model", JSON.stringify({ x: 1 }));
+    expect(collecting.status).toBe(202);
+    const bad = await post("/detect/bad-name", "{}");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      status: "error",
+      message: "Invalid model name. Use only letters, numbers, and underscores.",
+    });
+  });
+
+  it("answers unknown routes with the playground error shape", async () => {
+    const response = await app.request("/no/such/route");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: "error", detail: "no route for GET /no/such/route" });
+  });
+
+  it("describes both services in one OpenAPI 3.1 document", async () => {
+    const doc = (await (await app.request("/openapi.json")).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/detect/{m}", "/detect_anomalies"]));
+  });
+
+  it("serves interactive docs without any CDN", async () => {
+    const page = await (await app.request("/docs")).text();
+    expect(page).toContain("/docs/assets/swagger-ui-bundle.js");
+    expect(page).not.toMatch(/https?:\/\//);
+    expect((await app.request("/docs/assets/swagger-ui-bundle.js")).status).toBe(200);
+  });
+
+  it("reports health with the compiler actually run", async () => {
+    const body = (await (await app.request("/health")).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: "ok", compiler_available: true });
+    expect(Object.keys(body.toolchain as object)).toEqual(expect.arrayContaining(["wasm", "linux-x64", "windows-x64"]));
+  });
+});
