@@ -30,3 +30,9 @@ export function missingTools(): Record<string, string[]> {
   };
   return Object.fromEntries(TARGETS.map((t) => [t.id, t.tools.filter((tool) => !has(tool))]));
 }
+
+/** Tools one target lacks; unknown targets need nothing we could name. */
+export function missingToolsFor(targetId: string): string[] {
+  const target = TARGETS.find((t) => t.id === targetId);
+  return target ? target.tools.filter((tool) => !hasTool(tool)) : [];
+}

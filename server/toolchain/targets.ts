@@ -16,6 +16,8 @@ export interface Target {
 }
 
 const LINK = ["clang-19", "ld.lld-19"];
+// Mach-O is linked by lld's ld64 flavour, a separate program name.
+const LINK_MACHO = ["clang-19", "ld64.lld-19"];
 
 export const TARGETS: readonly Target[] = [
   {
@@ -79,7 +81,7 @@ export const TARGETS: readonly Target[] = [
     endpoint: "/build_macos",
     runnable: false,
     notes: "Mach-O linking only libSystem; unsigned, so clear the quarantine attribute before running.",
-    tools: LINK,
+    tools: LINK_MACHO,
   },
   {
     id: "macos-arm64",
@@ -88,7 +90,7 @@ export const TARGETS: readonly Target[] = [
     endpoint: "/build_target",
     runnable: false,
     notes: "Mach-O linking only libSystem, ad-hoc signed by the linker.",
-    tools: LINK,
+    tools: LINK_MACHO,
   },
   {
     id: "windows-x64",

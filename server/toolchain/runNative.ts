@@ -1,0 +1,73 @@
+// Runs a built executable for its target on this Linux host, for the
+// differential tests: x86-64 directly, arm64 and riscv64 under qemu user
+// mode (the glibc build with the cross sysroot as its root), Windows under
+// Wine. macOS executables cannot run here; see inspect.ts.
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RECIPES } from "./recipes";
+import { runProcess } from "./runProcess";
+import { WINE, wineEnv, winePrefix } from "./winePrefix";
+
+export interface RunNativeOptions {
+  args?: string[];
+  stdin?: Uint8Array | string;
+  timeoutMs?: number;
+}
+
+export interface RunNativeResult {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  exitCode: number | null;
+  timedOut: boolean;
+}
+
+interface Launcher {
+  command: string;
+  prefixArgs: string[];
+  wine?: boolean;
+}
+
+const LAUNCHERS: Readonly<Record<string, Launcher | null>> = {
+  "linux-x64": { command: "", prefixArgs: [] },
+  "linux-x64-musl": { command: "", prefixArgs: [] },
+  "linux-arm64-musl": { command: "qemu-aarch64-static", prefixArgs: [] },
+  "linux-riscv64-musl": { command: "qemu-riscv64-static", prefixArgs: [] },
+  "linux-arm64-gnu": { command: "qemu-aarch64-static", prefixArgs: ["-L", "/usr/aarch64-linux-gnu"] },
+  "windows-x64": { command: WINE, prefixArgs: [], wine: true },
+  "macos-x64": null,
+  "macos-arm64": null,
+};
+
+export function canRun(target: string): boolean {
+  return Boolean(LAUNCHERS[target]);
+}
+
+export async function runNative(
+  binary: Uint8Array,
+  target: string,
+  options: RunNativeOptions = {},
+): Promise<RunNativeResult> {
+  const launcher = LAUNCHERS[target];
+  if (!launcher) throw new Error(`cannot run ${target} executables on this host`);
+  const dir = await mkdtemp(join(tmpdir(), "pith-run-"));
+  try {
+    const path = join(dir, `program${RECIPES[target].extension}`);
+    await writeFile(path, binary);
+    await chmod(path, 0o755);
+    const env = launcher.wine ? wineEnv(await winePrefix()) : process.env;
+    const [command, args] = launcher.command
+      ? [launcher.command, [...launcher.prefixArgs, path, ...(options.args ?? [])]]
+      : [path, options.args ?? []];
+    const result = await runProcess(command, args, {
+      cwd: dir,
+      env,
+      stdin: options.stdin,
+      timeoutMs: options.timeoutMs ?? 20_000,
+    });
+    if (result.spawnError) throw new Error(`cannot start ${command}: ${result.spawnError}`);
+    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
