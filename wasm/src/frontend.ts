@@ -28,8 +28,12 @@ export function analyze(fileName: string, bytes: Uint8Array, diags: Diagnostics)
   }
   const user = parse(new Source(fileName, bytes), diags);
   program.addModule(user, "");
-  const rt = parseEmbedded("runtime/rt", diags);
-  if (rt !== null) program.addModule(rt, "rt.");
+  // Every runtime file shares the "rt." namespace.
+  for (let i = 0; i < EMBEDDED_NAMES.length; i++) {
+    if (!EMBEDDED_NAMES[i].startsWith("runtime/")) continue;
+    const rt = parseEmbedded(EMBEDDED_NAMES[i], diags);
+    if (rt !== null) program.addModule(rt, "rt.");
+  }
   const prelude = parseEmbedded("std/prelude", diags);
   if (prelude !== null) program.addModule(prelude, "");
   // Imported modules, transitively; each loaded once.

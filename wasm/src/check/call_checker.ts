@@ -199,6 +199,9 @@ export class CallChecker extends ExprChecker {
     else if (name == "__memset") params = [tPtr, tI32, tI32];
     else if (name == "__f64_bits") { params = [tF64]; ret = tI64; }
     else if (name == "__f64_from_bits") { params = [tI64]; ret = tF64; }
+    else if (name == "__f64_sqrt" || name == "__f64_floor" || name == "__f64_ceil" || name == "__f64_trunc" ||
+      name == "__f64_abs" || name == "__f64_nearest") { params = [tF64]; ret = tF64; }
+    else if (name == "__f64_min" || name == "__f64_max" || name == "__f64_copysign") { params = [tF64, tF64]; ret = tF64; }
     else if (name == "__unreachable") { params = []; ret = tNever; }
     else if (name == "__str_ptr") {
       // Reinterprets a heap value (str, array) as its address; the runtime's view of user values.

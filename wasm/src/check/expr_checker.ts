@@ -96,7 +96,7 @@ export class ExprChecker extends Scopes {
 
   checkInt(lit: LitExpr, negative: bool, expected: Type | null): Type {
     let ty = tI64;
-    if (expected !== null && (expected.isInt || expected.kind == TyK.F64)) ty = expected;
+    if (expected !== null && (expected.isInt || expected.kind == TyK.F64 || expected.kind == TyK.Ptr)) ty = expected;
     let text = lit.text;
     if (text.startsWith("-")) { negative = !negative; text = text.substring(1); }
     const r = parseIntText(text);

@@ -32,7 +32,7 @@ export function parseIntText(text: string): IntParse {
 /** Whether `value` (negated when `negative`) fits `ty`; unsigned spellings of i32/i64 bit patterns are allowed for hex. */
 export function intFits(value: u64, negative: bool, ty: Type): bool {
   if (ty.kind == TyK.U8) return !negative && value <= 255;
-  if (ty.kind == TyK.I32) return negative ? value <= 0x80000000 : value <= 0xffffffff;
+  if (ty.kind == TyK.I32 || ty.kind == TyK.Ptr) return negative ? value <= 0x80000000 : value <= 0xffffffff;
   if (ty.kind == TyK.I64) return negative ? value <= 0x8000000000000000 : true;
   return true;
 }

@@ -233,5 +233,8 @@ export class Module {
 /** A local variable or parameter, created by the checker. */
 export class Local {
   index: i32 = -1;  // assigned by the lowering
+  // Parameters, loop variables and match bindings borrow their value: the
+  // lowering never drops them.
+  borrowed: bool = false;
   constructor(public name: string, public ty: Type, public mutable: bool) {}
 }

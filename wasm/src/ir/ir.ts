@@ -1,0 +1,181 @@
+// The typed intermediate representation: structured control flow over a
+// few machine types, close to both wasm and LLVM. Pointers are their own
+// type so a 64-bit backend can widen them; the wasm backend maps them to i32.
+// Branches name their target block by id, not by depth, so a backend that
+// builds basic blocks (LLVM) does not need to count nesting.
+export const enum T { None, I32, I64, F64, Ptr }
+
+export const enum Op {
+  // binary
+  Add, Sub, Mul, DivS, DivU, RemS, RemU, And, Or, Xor, Shl, ShrS, ShrU,
+  Eq, Ne, LtS, LtU, LeS, LeU, GtS, GtU, GeS, GeU,
+  FDiv, FMin, FMax, FCopysign,
+  // unary
+  Eqz, FNeg, FAbs, FSqrt, FFloor, FCeil, FTrunc, FNearest,
+  ExtendI32S, ExtendI32U, WrapI64, ConvertS, ConvertU, TruncSatS, TruncSatU,
+  Reinterpret, Extend8S,
+}
+
+export const enum K {
+  Const, LocalGet, LocalSet, LocalTee, Unary, Binary, Load, Store, Call,
+  Block, Loop, If, Br, BrIf, Return, Drop, Unreachable, MemorySize, MemoryGrow, MemoryCopy, MemoryFill, Select,
+}
+
+export class Ins {
+  ty: T = T.None;        // result type
+  op: Op = Op.Add;
+  i: i64 = 0;            // integer constant, local index, label id, memory offset
+  f: f64 = 0;            // float constant
+  width: i32 = 0;        // load/store width in bytes (1, 4, 8)
+  name: string = "";     // call target
+  args: Ins[] = [];      // operands, in evaluation order
+  body: Ins[] = [];      // block/loop/then body
+  other: Ins[] = [];     // else body
+  constructor(public kind: K) {}
+}
+
+export class Func {
+  locals: T[] = [];      // params first
+  body: Ins[] = [];
+  exportName: string = "";
+  constructor(public name: string, public params: T[], public result: T) {}
+}
+
+export class Import {
+  constructor(public module: string, public field: string, public name: string, public params: T[], public result: T) {}
+}
+
+export class IrModule {
+  funcs: Func[] = [];
+  imports: Import[] = [];
+  data: Uint8Array = new Uint8Array(0);  // bytes placed at address dataBase
+  dataBase: i32 = 8192;
+  start: string = "";                      // the function run as _start
+}
+
+// ---------- constructors ----------
+export function iconst(ty: T, v: i64): Ins {
+  const n = new Ins(K.Const);
+  n.ty = ty;
+  n.i = v;
+  return n;
+}
+export function fconst(v: f64): Ins {
+  const n = new Ins(K.Const);
+  n.ty = T.F64;
+  n.f = v;
+  return n;
+}
+export function get(index: i32, ty: T): Ins {
+  const n = new Ins(K.LocalGet);
+  n.ty = ty;
+  n.i = index;
+  return n;
+}
+export function set(index: i32, value: Ins): Ins {
+  const n = new Ins(K.LocalSet);
+  n.i = index;
+  n.args.push(value);
+  return n;
+}
+export function tee(index: i32, value: Ins, ty: T): Ins {
+  const n = new Ins(K.LocalTee);
+  n.i = index;
+  n.ty = ty;
+  n.args.push(value);
+  return n;
+}
+export function unary(op: Op, ty: T, a: Ins): Ins {
+  const n = new Ins(K.Unary);
+  n.op = op;
+  n.ty = ty;
+  n.args.push(a);
+  return n;
+}
+/** `ty` is the result type; the operand type is the type of `a`. */
+export function binary(op: Op, ty: T, a: Ins, b: Ins): Ins {
+  const n = new Ins(K.Binary);
+  n.op = op;
+  n.ty = ty;
+  n.args.push(a);
+  n.args.push(b);
+  return n;
+}
+export function load(ty: T, width: i32, addr: Ins, offset: i32): Ins {
+  const n = new Ins(K.Load);
+  n.ty = ty;
+  n.width = width;
+  n.i = offset;
+  n.args.push(addr);
+  return n;
+}
+export function store(width: i32, addr: Ins, offset: i32, value: Ins): Ins {
+  const n = new Ins(K.Store);
+  n.width = width;
+  n.i = offset;
+  n.args.push(addr);
+  n.args.push(value);
+  return n;
+}
+export function call(name: string, args: Ins[], ty: T): Ins {
+  const n = new Ins(K.Call);
+  n.name = name;
+  n.args = args;
+  n.ty = ty;
+  return n;
+}
+export function block(label: i32, body: Ins[], ty: T): Ins {
+  const n = new Ins(K.Block);
+  n.i = label;
+  n.body = body;
+  n.ty = ty;
+  return n;
+}
+export function loop(label: i32, body: Ins[]): Ins {
+  const n = new Ins(K.Loop);
+  n.i = label;
+  n.body = body;
+  return n;
+}
+export function iff(cond: Ins, then: Ins[], otherwise: Ins[], ty: T): Ins {
+  const n = new Ins(K.If);
+  n.args.push(cond);
+  n.body = then;
+  n.other = otherwise;
+  n.ty = ty;
+  return n;
+}
+export function br(label: i32): Ins {
+  const n = new Ins(K.Br);
+  n.i = label;
+  return n;
+}
+export function brIf(label: i32, cond: Ins): Ins {
+  const n = new Ins(K.BrIf);
+  n.i = label;
+  n.args.push(cond);
+  return n;
+}
+export function ret(value: Ins | null): Ins {
+  const n = new Ins(K.Return);
+  if (value !== null) n.args.push(value);
+  return n;
+}
+export function drop(value: Ins): Ins {
+  const n = new Ins(K.Drop);
+  n.args.push(value);
+  return n;
+}
+export function unreachable(): Ins {
+  return new Ins(K.Unreachable);
+}
+export function simple(kind: K, args: Ins[], ty: T): Ins {
+  const n = new Ins(kind);
+  n.args = args;
+  n.ty = ty;
+  return n;
+}
+
+export function pushAll(to: Ins[], from: Ins[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]);
+}

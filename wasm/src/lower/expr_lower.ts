@@ -1,0 +1,351 @@
+import { tStr, TyK, Type } from "../check/types";
+import {
+  BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
+  RangeExpr, StructLitExpr, UnaryExpr,
+} from "../syntax/ast";
+import { Tok } from "../syntax/token";
+import {
+  binary, block, call, fconst, get, iconst, iff, Ins, load, Op, set, store, T, unary, unreachable,
+} from "../ir/ir";
+import { ARRAY_DATA, fieldOffsets, HEADER, irType, widthOf } from "./layout";
+import { FnBase } from "./fn_base";
+
+/** Expressions: literals, operators, casts, fields, indexing, literals of aggregates. */
+export class ExprLower extends FnBase {
+  // Overridden by the flow lowering.
+  flow(e: Expr): Ins { return unreachable(); }
+  lowerCall(c: CallExpr): Ins { return unreachable(); }
+
+  owned(e: Expr): Ins {
+    const t = e.ty!;
+    switch (e.kind) {
+      case EK.Int: {
+        const lit = e as LitExpr;
+        return t.kind == TyK.F64 ? fconst(lit.floatValue) : iconst(irType(t), t.kind == TyK.U8 ? lit.intValue & 255 : lit.intValue);
+      }
+      case EK.Float: return fconst((e as LitExpr).floatValue);
+      case EK.Bool: return iconst(T.I32, (e as LitExpr).boolValue ? 1 : 0);
+      case EK.Str: return this.staticStr((e as LitExpr).text);
+      case EK.Interp: return this.interp(e as InterpExpr);
+      case EK.Ident: {
+        const id = e as IdentExpr;
+        if (id.local === null) return this.constValue(id.global);
+        return this.retain(t, get(this.localIndex(id.local!), irType(t)));
+      }
+      case EK.Unary: return this.unaryOp(e as UnaryExpr);
+      case EK.Binary: return this.binaryOp(e as BinaryExpr);
+      case EK.Cast: return this.cast(e as CastExpr);
+      case EK.Call: return this.lowerCall(e as CallExpr);
+      case EK.Field: {
+        const f = e as FieldExpr;
+        if (f.index == -2) return this.constValue((f.object as IdentExpr).global);
+        return this.retain(t, this.fieldRead(f));
+      }
+      case EK.Index: {
+        const ix = e as IndexExpr;
+        if (ix.index.kind == EK.Range) return this.slice(ix);
+        return this.retain(t, this.indexRead(ix));
+      }
+      case EK.StructLit: {
+        const s = e as StructLitExpr;
+        const values: Expr[] = [];
+        for (let i = 0; i < t.fieldNames.length; i++) {
+          for (let j = 0; j < s.fieldNames.length; j++) if (s.fieldNames[j] == t.fieldNames[i]) values.push(s.values[j]);
+        }
+        return this.object(t.elems, values, -1);
+      }
+      case EK.TupleLit: return this.object(t.elems, (e as ListExpr).elems, -1);
+      case EK.ArrayLit: return this.arrayLit(e as ListExpr);
+    }
+    return this.flow(e);
+  }
+
+  /** A value valid until the end of the current statement, without a new reference. */
+  borrowed(e: Expr): Ins {
+    const t = e.ty!;
+    if (!t.isHeap) return this.owned(e);
+    if (e.kind == EK.Ident && (e as IdentExpr).local !== null) return get(this.localIndex((e as IdentExpr).local!), T.Ptr);
+    if (e.kind == EK.Str) return this.owned(e);
+    if (e.kind == EK.Field && (e as FieldExpr).index >= 0) return this.fieldRead(e as FieldExpr);
+    if (e.kind == EK.Index && (e as IndexExpr).index.kind != EK.Range) return this.indexRead(e as IndexExpr);
+    return this.temp(t, this.owned(e));
+  }
+
+  constValue(key: string): Ins {
+    const c = this.m.program.consts.get(key);
+    const saved = this.source;
+    this.source = c.decl.source;
+    const v = this.owned(c.decl.value);
+    this.source = saved;
+    return v;
+  }
+
+  loadField(t: Type, addr: Ins, offset: i32): Ins {
+    return load(irType(t), widthOf(t), addr, offset);
+  }
+
+  fieldRead(f: FieldExpr): Ins {
+    const ot = f.object.ty!;
+    const offs = fieldOffsets(ot.elems);
+    return this.loadField(f.ty!, this.borrowed(f.object), offs[f.index]);
+  }
+
+  /** Bounds-checked element address: [checks..., address]. */
+  elementAddr(arr: Ins, index: Expr, esize: i32, at: i32, base: i32): Ins {
+    const p = this.newLocal(T.Ptr);
+    const i = this.newLocal(T.I64);
+    const it = index.ty!;
+    let iv = this.owned(index);
+    if (it.kind != TyK.I64) iv = unary(Op.ExtendI32S, T.I64, iv);
+    const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4));
+    const check = iff(binary(Op.GeU, T.I32, get(i, T.I64), len), [
+      this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4)), this.loc(at)]),
+      unreachable(),
+    ], [], T.None);
+    const addr = binary(Op.Add, T.Ptr, get(p, T.Ptr),
+      binary(Op.Mul, T.I32, unary(Op.WrapI64, T.I32, get(i, T.I64)), iconst(T.I32, esize)));
+    return block(0, [set(p, arr), set(i, iv), check, binary(Op.Add, T.Ptr, addr, iconst(T.I32, base))], T.Ptr);
+  }
+
+  indexRead(ix: IndexExpr): Ins {
+    const ot = ix.object.ty!;
+    const at = ix.object.end;
+    if (ot.kind == TyK.Str) {
+      return load(T.I32, 1, this.elementAddr(this.borrowed(ix.object), ix.index, 1, at, HEADER), 0);
+    }
+    const et = ot.elem!;
+    return this.loadField(et, this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA), 0);
+  }
+
+  slice(ix: IndexExpr): Ins {
+    const r = ix.index as RangeExpr;
+    const ot = ix.object.ty!;
+    const lo = this.int64(r.lo);
+    const hi = this.int64(r.hi);
+    if (ot.kind == TyK.Str) return this.rt("str_slice", [this.borrowed(ix.object), lo, hi, this.loc(ix.object.end)]);
+    const et = ot.elem!;
+    const q = this.rt("array_slice", [this.borrowed(ix.object), lo, hi, iconst(T.I32, widthOf(et)), this.loc(ix.object.end)]);
+    if (!et.isHeap) return q;
+    return call(this.m.requestHelper("retain_elems", ot), [q], T.Ptr);
+  }
+
+  int64(e: Expr): Ins {
+    const v = this.owned(e);
+    return e.ty!.kind == TyK.I64 ? v : unary(Op.ExtendI32S, T.I64, v);
+  }
+
+  /** Allocates an object with the given fields; tag >= 0 writes an enum tag. */
+  object(types: Type[], values: Expr[], tag: i32): Ins {
+    const offs = fieldOffsets(types);
+    const p = this.newLocal(T.Ptr);
+    const body: Ins[] = [
+      set(p, this.rt("alloc", [iconst(T.I32, offs[offs.length - 1])])),
+      store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)),
+      store(4, get(p, T.Ptr), 4, iconst(T.I32, tag < 0 ? 0 : tag)),
+    ];
+    for (let i = 0; i < values.length && i < types.length; i++) {
+      body.push(store(widthOf(types[i]), get(p, T.Ptr), offs[i], this.owned(values[i])));
+    }
+    body.push(get(p, T.Ptr));
+    return block(0, body, T.Ptr);
+  }
+
+  arrayLit(a: ListExpr): Ins {
+    const et = a.ty!.elem!;
+    const w = widthOf(et);
+    const p = this.newLocal(T.Ptr);
+    const n = a.elems.length;
+    const body: Ins[] = [set(p, this.rt("array_new", [iconst(T.I32, n), iconst(T.I32, n), iconst(T.I32, w)]))];
+    for (let i = 0; i < n; i++) body.push(store(w, get(p, T.Ptr), ARRAY_DATA + i * w, this.owned(a.elems[i])));
+    body.push(get(p, T.Ptr));
+    return block(0, body, T.Ptr);
+  }
+
+  /** A borrowed str for a printable value (converting numbers and bools). */
+  strOf(e: Expr): Ins {
+    const t = e.ty!;
+    if (t.kind == TyK.Str) return this.borrowed(e);
+    return this.temp(t.kind == TyK.Str ? t : strType(e), this.toStr(t, this.owned(e)));
+  }
+
+  toStr(t: Type, v: Ins): Ins {
+    switch (t.kind) {
+      case TyK.I64: return this.rt("i64_to_str", [v]);
+      case TyK.I32: return this.rt("i64_to_str", [unary(Op.ExtendI32S, T.I64, v)]);
+      case TyK.U8: return this.rt("i64_to_str", [unary(Op.ExtendI32U, T.I64, v)]);
+      case TyK.F64: return this.rt("f64_to_str", [v]);
+      case TyK.Bool: return this.rt("bool_to_str", [v]);
+    }
+    return v;
+  }
+
+  interp(e: InterpExpr): Ins {
+    const acc = this.newLocal(T.Ptr);
+    const body: Ins[] = [set(acc, this.staticStr(e.parts[0]))];
+    const st = strType(e);
+    for (let i = 0; i < e.exprs.length; i++) {
+      body.push(this.append(acc, this.strOf(e.exprs[i]), st));
+      if (e.parts[i + 1].length > 0) body.push(this.append(acc, this.staticStr(e.parts[i + 1]), st));
+    }
+    body.push(get(acc, T.Ptr));
+    return block(0, body, T.Ptr);
+  }
+
+  append(acc: i32, piece: Ins, st: Type): Ins {
+    const next = this.newLocal(T.Ptr);
+    return block(0, [
+      set(next, this.rt("str_concat", [get(acc, T.Ptr), piece])),
+      this.release(st, get(acc, T.Ptr)),
+      set(acc, get(next, T.Ptr)),
+    ], T.None);
+  }
+
+  unaryOp(u: UnaryExpr): Ins {
+    const t = u.ty!;
+    if (u.op == Tok.Minus && u.operand.kind == EK.Int) return this.owned(u.operand);
+    const v = this.owned(u.operand);
+    const it = irType(t);
+    if (u.op == Tok.Minus) {
+      if (t.kind == TyK.F64) return unary(Op.FNeg, T.F64, v);
+      return this.wrap(t, binary(Op.Sub, it, iconst(it, 0), v));
+    }
+    if (t.kind == TyK.Bool) return unary(Op.Eqz, T.I32, v);
+    return this.wrap(t, binary(Op.Xor, it, v, iconst(it, -1)));
+  }
+
+  /** u8 arithmetic wraps modulo 256. */
+  wrap(t: Type, v: Ins): Ins {
+    if (t.kind == TyK.U8) return binary(Op.And, T.I32, v, iconst(T.I32, 255));
+    return v;
+  }
+
+  binaryOp(b: BinaryExpr): Ins {
+    const op = b.op;
+    const lt = b.left.ty!;
+    if (op == Tok.AndAnd) return iff(this.owned(b.left), [this.owned(b.right)], [iconst(T.I32, 0)], T.I32);
+    if (op == Tok.OrOr) return iff(this.owned(b.left), [iconst(T.I32, 1)], [this.owned(b.right)], T.I32);
+    if (lt.kind == TyK.Str) return this.strOp(op, b);
+    return this.arith(op, lt, this.owned(b.left), this.owned(b.right), b);
+  }
+
+  strOp(op: i32, b: BinaryExpr): Ins {
+    const l = this.borrowed(b.left);
+    const r = this.borrowed(b.right);
+    if (op == Tok.Plus) return this.rt("str_concat", [l, r]);
+    if (op == Tok.EqEq) return this.rt("str_eq", [l, r]);
+    if (op == Tok.NotEq) return unary(Op.Eqz, T.I32, this.rt("str_eq", [l, r]));
+    const c = this.rt("str_cmp", [l, r]);
+    return binary(cmpOp(op, false), T.I32, c, iconst(T.I32, 0));
+  }
+
+  /** Arithmetic and comparison on scalars; `at` gives the operator position for panics. */
+  arith(op: i32, t: Type, l: Ins, r: Ins, at: BinaryExpr): Ins {
+    const it = irType(t);
+    const isF = t.kind == TyK.F64;
+    const unsigned = t.kind == TyK.U8;
+    switch (op) {
+      case Tok.Plus: case Tok.PlusEq: return this.wrap(t, binary(Op.Add, it, l, r));
+      case Tok.Minus: case Tok.MinusEq: return this.wrap(t, binary(Op.Sub, it, l, r));
+      case Tok.Star: case Tok.StarEq: return this.wrap(t, binary(Op.Mul, it, l, r));
+      case Tok.Slash: case Tok.SlashEq:
+        if (isF) return binary(Op.FDiv, T.F64, l, r);
+        return this.divide(t, l, r, false, at);
+      case Tok.Percent: case Tok.PercentEq:
+        if (isF) return this.rt("fmod", [l, r]);
+        return this.divide(t, l, r, true, at);
+      case Tok.Amp: case Tok.AmpEq: return binary(Op.And, it, l, r);
+      case Tok.Pipe: case Tok.PipeEq: return binary(Op.Or, it, l, r);
+      case Tok.Caret: case Tok.CaretEq: return binary(Op.Xor, it, l, r);
+      case Tok.Shl: case Tok.ShlEq:
+        return this.wrap(t, binary(Op.Shl, it, l, unsigned ? binary(Op.And, T.I32, r, iconst(T.I32, 7)) : r));
+      case Tok.Shr: case Tok.ShrEq:
+        return binary(unsigned ? Op.ShrU : Op.ShrS, it, l, unsigned ? binary(Op.And, T.I32, r, iconst(T.I32, 7)) : r);
+    }
+    return binary(cmpOp(op, unsigned || t.kind == TyK.Ptr), T.I32, l, r);
+  }
+
+  /** Integer division: panics on zero, and MIN / -1 wraps instead of trapping. */
+  divide(t: Type, l: Ins, r: Ins, rem: bool, at: BinaryExpr): Ins {
+    const it = irType(t);
+    const a = this.newLocal(it);
+    const b = this.newLocal(it);
+    const opPos = at.kind == EK.Assign ? at.left.end : at.left.end;
+    const check = iff(unary(Op.Eqz, T.I32, get(b, it)), [
+      this.rt("panic", [this.staticStr(rem ? "remainder by zero" : "division by zero"), this.loc(this.opOffset(opPos))]),
+      unreachable(),
+    ], [], T.None);
+    let result: Ins;
+    if (t.kind == TyK.U8) result = binary(rem ? Op.RemU : Op.DivU, it, get(a, it), get(b, it));
+    else {
+      result = iff(binary(Op.Eq, T.I32, get(b, it), iconst(it, -1)),
+        [rem ? iconst(it, 0) : binary(Op.Sub, it, iconst(it, 0), get(a, it))],
+        [binary(rem ? Op.RemS : Op.DivS, it, get(a, it), get(b, it))], it);
+    }
+    return block(0, [set(a, l), set(b, r), check, result], it);
+  }
+
+  /** The byte offset of the operator token after the left operand. */
+  opOffset(afterLeft: i32): i32 {
+    let i = afterLeft;
+    const bytes = this.source.bytes;
+    while (i < bytes.length && (bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 || bytes[i] == 41)) i++;
+    return i;
+  }
+
+  cast(c: CastExpr): Ins {
+    const from = c.value.ty!;
+    const to = c.ty!;
+    const v = this.owned(c.value);
+    return convert(from, to, v);
+  }
+}
+
+export function cmpOp(op: i32, unsigned: bool): Op {
+  switch (op) {
+    case Tok.EqEq: return Op.Eq;
+    case Tok.NotEq: return Op.Ne;
+    case Tok.Lt: return unsigned ? Op.LtU : Op.LtS;
+    case Tok.Le: return unsigned ? Op.LeU : Op.LeS;
+    case Tok.Gt: return unsigned ? Op.GtU : Op.GtS;
+  }
+  return unsigned ? Op.GeU : Op.GeS;
+}
+
+function strType(e: Expr): Type {
+  return tStr;
+}
+
+/** Numeric conversions for `as`: wrap, extend, truncate with saturation. */
+export function convert(from: Type, to: Type, v: Ins): Ins {
+  const f = from.kind;
+  const t = to.kind;
+  if (from == to) return v;
+  const fromI64 = f == TyK.I64;
+  const fromI32 = f == TyK.I32 || f == TyK.Bool || f == TyK.Enum || f == TyK.Ptr;
+  const fromU8 = f == TyK.U8;
+  if (t == TyK.F64) {
+    if (f == TyK.F64) return v;
+    if (fromU8) return unary(Op.ConvertU, T.F64, v);
+    return unary(Op.ConvertS, T.F64, v);
+  }
+  if (t == TyK.I64) {
+    if (f == TyK.F64) return unary(Op.TruncSatS, T.I64, v);
+    if (fromU8 || f == TyK.Bool || f == TyK.Ptr) return unary(Op.ExtendI32U, T.I64, v);
+    if (fromI32) return unary(Op.ExtendI32S, T.I64, v);
+    return v;
+  }
+  // to i32, u8 or ptr
+  let r: Ins;
+  if (f == TyK.F64) {
+    if (t == TyK.U8) {
+      // Saturate to 0..255: clamp in f64 first.
+      const clamped = binary(Op.FMin, T.F64, binary(Op.FMax, T.F64, v, fconst(0)), fconst(255));
+      return unary(Op.TruncSatS, T.I32, clamped);
+    }
+    return unary(Op.TruncSatS, T.I32, v);
+  }
+  r = fromI64 ? unary(Op.WrapI64, T.I32, v) : v;
+  if (t == TyK.U8) return binary(Op.And, T.I32, r, iconst(T.I32, 255));
+  return r;
+}
+

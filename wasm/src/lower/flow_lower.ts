@@ -1,0 +1,506 @@
+import { TyK, Type } from "../check/types";
+import {
+  BinaryExpr, BlockExpr, CallExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, LitExpr, LoopExpr, MatchExpr,
+  Pattern, PK, RangeExpr, Stmt, UnaryLikeExpr,
+} from "../syntax/ast";
+import { Tok } from "../syntax/token";
+import {
+  binary, block, br, brIf, call, drop, get, iconst, iff, Ins, load, loop, Op, ret, set, simple, K, store, T, unary,
+  unreachable,
+  pushAll,
+} from "../ir/ir";
+import { ExprLower } from "./expr_lower";
+import { LoopCtx, Temp } from "./fn_base";
+import { ARRAY_DATA, fieldOffsets, irType, widthOf } from "./layout";
+
+/** Calls, statements, blocks, branches, loops, match and assignment to places. */
+export class FlowLower extends ExprLower {
+  flow(e: Expr): Ins {
+    switch (e.kind) {
+      case EK.Block: return this.lowerBlock(e as BlockExpr);
+      case EK.If: return this.lowerIf(e as IfExpr);
+      case EK.Match: return this.lowerMatch(e as MatchExpr);
+      case EK.While: case EK.Loop: case EK.For: return this.lowerLoop(e as LoopExpr);
+      case EK.Assign: return block(0, this.assign(e as BinaryExpr), T.None);
+      case EK.Return: {
+        const r = e as UnaryLikeExpr;
+        const out: Ins[] = [];
+        let value: Ins | null = null;
+        if (r.value !== null && !this.isUnit(r.value!.ty!)) {
+          const idx = this.newLocal(irType(r.value!.ty!));
+          out.push(set(idx, this.owned(r.value!)));
+          value = get(idx, irType(r.value!.ty!));
+        } else if (r.value !== null) out.push(this.discard(r.value!));
+        pushAll(out, this.unwind(0, 0));
+        out.push(ret(value));
+        return block(0, out, T.None);
+      }
+      case EK.Break: case EK.Continue: {
+        const l = this.loops[this.loops.length - 1];
+        const out = this.unwind(l.scopeDepth, l.tempDepth);
+        out.push(br(e.kind == EK.Break ? l.breakLabel : l.continueLabel));
+        return block(0, out, T.None);
+      }
+    }
+    return unreachable();
+  }
+
+  /** Evaluates for effect only. */
+  discard(e: Expr): Ins {
+    const t = e.ty!;
+    const v = this.owned(e);
+    if (this.isUnit(t)) return v;
+    if (t.isHeap) return this.release(t, v);
+    return drop(v);
+  }
+
+  lowerStmt(s: Stmt): Ins[] {
+    this.pushTemps();
+    const out: Ins[] = [];
+    if (s.isLet) {
+      const t = s.local!.ty;
+      const v = this.owned(s.expr!);
+      if (this.isUnit(t) || s.expr!.ty!.kind == TyK.Never) out.push(this.discard(s.expr!));
+      else if (s.names.length > 0) {
+        const tl = this.localIndex(s.local!);
+        out.push(set(tl, v));
+        this.scopes[this.scopes.length - 1].push(s.local!);
+        const offs = fieldOffsets(t.elems);
+        // The tuple local keeps the parts alive; the names borrow them.
+        for (let i = 0; i < s.names.length; i++) {
+          const part = this.info.locals[this.info.locals.indexOf(s.local!) + 1 + i];
+          part.borrowed = !part.mutable;
+          const pv = this.loadField(t.elems[i], get(tl, T.Ptr), offs[i]);
+          out.push(set(this.localIndex(part), part.mutable ? this.retain(t.elems[i], pv) : pv));
+          if (part.mutable) this.scopes[this.scopes.length - 1].push(part);
+        }
+      } else {
+        out.push(set(this.localIndex(s.local!), v));
+        this.scopes[this.scopes.length - 1].push(s.local!);
+      }
+    } else {
+      out.push(this.discard(s.expr!));
+    }
+    pushAll(out, this.popTemps());
+    return out;
+  }
+
+  lowerBlock(b: BlockExpr): Ins {
+    this.scopes.push([]);
+    const out: Ins[] = [];
+    for (let i = 0; i < b.stmts.length; i++) pushAll(out, this.lowerStmt(b.stmts[i]));
+    const t = b.ty!;
+    const it = this.isUnit(t) ? T.None : irType(t);
+    let result = -1;
+    if (b.tail !== null) {
+      this.pushTemps();
+      const tail = b.tail!;
+      if (it != T.None && !this.isUnit(tail.ty!)) {
+        result = this.newLocal(it);
+        out.push(set(result, this.owned(tail)));
+      } else out.push(this.discard(tail));
+      pushAll(out, this.popTemps());
+    }
+    const locals = this.scopes.pop();
+    for (let i = 0; i < locals.length; i++) pushAll(out, this.dropLocal(locals[i]));
+    if (t.kind == TyK.Never) out.push(unreachable());
+    if (result >= 0) out.push(get(result, it));
+    return block(0, out, result >= 0 ? it : T.None);
+  }
+
+  lowerIf(e: IfExpr): Ins {
+    const t = e.ty!;
+    const it = this.isUnit(t) ? T.None : irType(t);
+    const cond = this.owned(e.cond);
+    const then = this.branch(e.then, it);
+    const other: Ins[] = e.otherwise !== null ? [this.branch(e.otherwise!, it)] : [];
+    return iff(cond, [then], other, it);
+  }
+
+  /** A branch body; discards a value the enclosing expression does not use. */
+  branch(e: Expr, it: T): Ins {
+    if (it == T.None && !this.isUnit(e.ty!)) return this.discard(e);
+    if (it != T.None && e.ty!.kind == TyK.Never) return block(0, [this.owned(e), unreachable()], it);
+    return this.owned(e);
+  }
+
+  lowerLoop(l: LoopExpr): Ins {
+    const brk = this.newLabel();
+    const top = this.newLabel();
+    const cont = this.newLabel();
+    const out: Ins[] = [];
+    const inner: Ins[] = [];
+    let step: Ins[] = [];
+    this.scopes.push([]);
+    if (l.kind == EK.While) {
+      this.pushTemps();
+      const c = this.newLocal(T.I32);
+      inner.push(set(c, this.owned(l.cond!)));
+      pushAll(inner, this.popTemps());
+      inner.push(brIf(brk, unary(Op.Eqz, T.I32, get(c, T.I32))));
+    } else if (l.kind == EK.For) {
+      const iter = l.iter!;
+      const v = l.local!;
+      v.borrowed = true;
+      const vi = this.localIndex(v);
+      if (iter.kind == EK.Range) {
+        const r = iter as RangeExpr;
+        const it = irType(r.ty!);
+        const end = this.newLocal(it);
+        out.push(set(vi, this.owned(r.lo)));
+        out.push(set(end, this.owned(r.hi)));
+        const unsigned = r.ty!.kind == TyK.U8;
+        if (r.inclusive) {
+          inner.push(brIf(brk, binary(unsigned ? Op.GtU : Op.GtS, T.I32, get(vi, it), get(end, it))));
+          step.push(brIf(brk, binary(Op.Eq, T.I32, get(vi, it), get(end, it))));
+        } else {
+          inner.push(brIf(brk, binary(unsigned ? Op.GeU : Op.GeS, T.I32, get(vi, it), get(end, it))));
+        }
+        step.push(set(vi, binary(Op.Add, it, get(vi, it), iconst(it, 1))));
+      } else {
+        // Iterates over a snapshot: the loop holds its own reference to the array.
+        const at = iter.ty!;
+        const et = at.elem!;
+        const arr = this.newLocal(T.Ptr);
+        const idx = this.newLocal(T.I32);
+        const w = widthOf(et);
+        out.push(set(arr, this.owned(iter)));
+        out.push(set(idx, iconst(T.I32, 0)));
+        inner.push(brIf(brk, binary(Op.GeS, T.I32, get(idx, T.I32), load(T.I32, 4, get(arr, T.Ptr), 4))));
+        inner.push(set(vi, load(irType(et), w, binary(Op.Add, T.Ptr, get(arr, T.Ptr), binary(Op.Mul, T.I32, get(idx, T.I32), iconst(T.I32, w))), ARRAY_DATA)));
+        step.push(set(idx, binary(Op.Add, T.I32, get(idx, T.I32), iconst(T.I32, 1))));
+        const t = this.newLocal(T.Ptr);
+        this.temps[this.temps.length - 1].push(new Temp(t, at));
+        out.push(set(t, get(arr, T.Ptr)));
+      }
+    }
+    this.loops.push(new LoopCtx(brk, cont, this.scopes.length, this.temps.length));
+    const body = this.discard(l.body);
+    this.loops.pop();
+    this.scopes.pop();
+    inner.push(block(cont, [body], T.None));
+    pushAll(inner, step);
+    inner.push(br(top));
+    out.push(block(brk, [loop(top, inner)], T.None));
+    if (l.ty!.kind == TyK.Never) out.push(unreachable());
+    return block(0, out, T.None);
+  }
+
+  lowerMatch(m: MatchExpr): Ins {
+    const t = m.ty!;
+    const it = this.isUnit(t) ? T.None : irType(t);
+    const st = m.scrutinee.ty!;
+    const sIdx = this.newLocal(irType(st) == T.None ? T.I32 : irType(st));
+    const out: Ins[] = [];
+    // The match holds its own reference, so bindings stay valid even if the
+    // scrutinee's variable is reassigned inside an arm.
+    out.push(set(sIdx, this.owned(m.scrutinee)));
+    if (st.isHeap) {
+      const t2 = this.newLocal(T.Ptr);
+      this.temps[this.temps.length - 1].push(new Temp(t2, st));
+      out.push(set(t2, get(sIdx, T.Ptr)));
+    }
+    const done = this.newLabel();
+    const result = it != T.None ? this.newLocal(it) : -1;
+    const arms: Ins[] = [];
+    for (let i = 0; i < m.arms.length; i++) {
+      const arm = m.arms[i];
+      const next = this.newLabel();
+      const body: Ins[] = [];
+      this.scopes.push([]);
+      this.test(arm.pattern, get(sIdx, irType(st) == T.None ? T.I32 : irType(st)), st, next, body);
+      if (arm.guard !== null) {
+        this.pushTemps();
+        const g = this.newLocal(T.I32);
+        body.push(set(g, this.owned(arm.guard!)));
+        pushAll(body, this.popTemps());
+        body.push(brIf(next, unary(Op.Eqz, T.I32, get(g, T.I32))));
+      }
+      this.pushTemps();
+      if (result >= 0 && arm.body.ty!.kind != TyK.Never) body.push(set(result, this.owned(arm.body)));
+      else body.push(this.discard(arm.body));
+      pushAll(body, this.popTemps());
+      this.scopes.pop();
+      body.push(br(done));
+      arms.push(block(next, body, T.None));
+    }
+    arms.push(unreachable());
+    out.push(block(done, arms, T.None));
+    if (t.kind == TyK.Never) out.push(unreachable());
+    if (result >= 0) out.push(get(result, it));
+    return block(0, out, result >= 0 ? it : T.None);
+  }
+
+  /** Emits checks that branch to `fail` when `v` does not match `p`, and binds names. */
+  test(p: Pattern, v: Ins, t: Type, fail: i32, out: Ins[]): void {
+    switch (p.kind) {
+      case PK.Wild: return;
+      case PK.Bind: {
+        const l = p.local!;
+        l.borrowed = true;
+        out.push(set(this.localIndex(l), v));
+        return;
+      }
+      case PK.Lit: {
+        const lit = p.lit!;
+        if (t.kind == TyK.Str) {
+          out.push(brIf(fail, unary(Op.Eqz, T.I32, this.rt("str_eq", [v, this.staticStr((lit as LitExpr).text)]))));
+          return;
+        }
+        out.push(brIf(fail, binary(Op.Ne, T.I32, v, this.owned(lit))));
+        return;
+      }
+      case PK.Range: {
+        const unsigned = t.kind == TyK.U8;
+        out.push(brIf(fail, binary(unsigned ? Op.LtU : Op.LtS, T.I32, v, this.owned(p.lit!))));
+        out.push(brIf(fail, binary(p.hasParens ? (unsigned ? Op.GtU : Op.GtS) : (unsigned ? Op.GeU : Op.GeS), T.I32, copyIns(v), this.owned(p.hi!))));
+        return;
+      }
+      case PK.Or: {
+        // Any alternative may match: try each, jumping to `ok` on success.
+        const ok = this.newLabel();
+        const tries: Ins[] = [];
+        for (let i = 0; i < p.subs.length; i++) {
+          const next = this.newLabel();
+          const body: Ins[] = [];
+          this.test(p.subs[i], copyIns(v), t, next, body);
+          body.push(br(ok));
+          tries.push(block(next, body, T.None));
+        }
+        tries.push(br(fail));
+        out.push(block(ok, tries, T.None));
+        return;
+      }
+      case PK.Tuple: {
+        const offs = fieldOffsets(t.elems);
+        for (let i = 0; i < p.subs.length; i++) {
+          this.test(p.subs[i], this.loadField(t.elems[i], copyIns(v), offs[i]), t.elems[i], fail, out);
+        }
+        return;
+      }
+    }
+    // Variant
+    if (!t.isHeap) {
+      out.push(brIf(fail, binary(Op.Ne, T.I32, v, iconst(T.I32, p.variant))));
+      return;
+    }
+    out.push(brIf(fail, binary(Op.Ne, T.I32, load(T.I32, 4, v, 4), iconst(T.I32, p.variant))));
+    const payload = t.variants[p.variant].payload;
+    const offs = fieldOffsets(payload);
+    for (let i = 0; i < p.subs.length && i < payload.length; i++) {
+      this.test(p.subs[i], this.loadField(payload[i], copyIns(v), offs[i]), payload[i], fail, out);
+    }
+  }
+
+  // ---------- places ----------
+
+  /** The pointer of a heap place made unique (copied if shared), written back to the place. */
+  uniquePlace(e: Expr): Ins {
+    const t = e.ty!;
+    if (e.kind == EK.Ident) {
+      const idx = this.localIndex((e as IdentExpr).local!);
+      return block(0, [set(idx, this.unique(t, get(idx, T.Ptr))), get(idx, T.Ptr)], T.Ptr);
+    }
+    const slot = this.placeAddr(e);
+    const a = this.newLocal(T.Ptr);
+    const v = this.newLocal(T.Ptr);
+    return block(0, [
+      set(a, slot),
+      set(v, this.unique(t, load(T.Ptr, 4, get(a, T.Ptr), 0))),
+      store(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
+      get(v, T.Ptr),
+    ], T.Ptr);
+  }
+
+  /** Address of the storage of a field or element place (its parent made unique). */
+  placeAddr(e: Expr): Ins {
+    if (e.kind == EK.Field) {
+      const f = e as FieldExpr;
+      const offs = fieldOffsets(f.object.ty!.elems);
+      return binary(Op.Add, T.Ptr, this.uniquePlace(f.object), iconst(T.I32, offs[f.index]));
+    }
+    const ix = e as IndexExpr;
+    const et = ix.object.ty!.elem!;
+    return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA);
+  }
+
+  unique(t: Type, v: Ins): Ins {
+    return call(this.m.requestHelper("unique", t), [v], T.Ptr);
+  }
+
+  assign(a: BinaryExpr): Ins[] {
+    const target = a.left;
+    const t = target.ty!;
+    const it = irType(t);
+    if (this.isUnit(t)) return [this.discard(a.right)];
+    const nv = this.newLocal(it);
+    const out: Ins[] = [];
+    if (target.kind == EK.Ident) {
+      const idx = this.localIndex((target as IdentExpr).local!);
+      if (a.op == Tok.Eq) out.push(set(nv, this.owned(a.right)));
+      else out.push(set(nv, this.compound(a, t, get(idx, it))));
+      if (t.isHeap) out.push(this.release(t, get(idx, T.Ptr)));
+      out.push(set(idx, get(nv, it)));
+      return out;
+    }
+    const addr = this.newLocal(T.Ptr);
+    const w = widthOf(t);
+    if (a.op == Tok.Eq) {
+      out.push(set(nv, this.owned(a.right)));
+      out.push(set(addr, this.placeAddr(target)));
+    } else {
+      out.push(set(addr, this.placeAddr(target)));
+      out.push(set(nv, this.compound(a, t, load(it, w, get(addr, T.Ptr), 0))));
+    }
+    if (t.isHeap) out.push(this.release(t, load(T.Ptr, 4, get(addr, T.Ptr), 0)));
+    out.push(store(w, get(addr, T.Ptr), 0, get(nv, it)));
+    return out;
+  }
+
+  /** `x op= v` given the current value (borrowed). */
+  compound(a: BinaryExpr, t: Type, current: Ins): Ins {
+    if (t.kind == TyK.Str) return this.rt("str_concat", [current, this.borrowed(a.right)]);
+    return this.arith(a.op, t, current, this.owned(a.right), a);
+  }
+
+  // ---------- calls ----------
+
+  lowerCall(c: CallExpr): Ins {
+    const t = c.ty!;
+    if (c.variant >= 0) {
+      if (!t.isHeap) return iconst(T.I32, c.variant);
+      return this.object(t.variants[c.variant].payload, c.args, c.variant);
+    }
+    const target = c.target;
+    if (target.startsWith("#")) return this.builtin(c, target.substring(1));
+    const info = this.m.program.funcs.get(target);
+    const args: Ins[] = [];
+    if (c.isMethod && info.hasSelf) {
+      const recv = (c.callee as FieldExpr).object;
+      args.push(info.mutSelf && recv.ty!.isHeap ? this.uniquePlace(recv) : this.borrowed(recv));
+    }
+    for (let i = 0; i < c.args.length; i++) args.push(this.borrowed(c.args[i]));
+    this.m.request(target);
+    const r = call(target, args, irType(info.ret));
+    if (info.ret.kind == TyK.Never) return block(0, [r, unreachable()], T.None);
+    return r;
+  }
+
+  receiver(c: CallExpr): Expr {
+    return c.isMethod ? (c.callee as FieldExpr).object : c.args[0];
+  }
+
+  calleeStart(c: CallExpr): i32 {
+    return c.callee.kind == EK.Field ? (c.callee as FieldExpr).end - (c.callee as FieldExpr).name.length : c.callee.start;
+  }
+
+  builtin(c: CallExpr, name: string): Ins {
+    if (name == "print" || name == "println" || name == "eprint" || name == "eprintln") {
+      const fd = iconst(T.I32, name.startsWith("e") ? 2 : 1);
+      const nl = iconst(T.I32, name.endsWith("ln") ? 1 : 0);
+      const s = c.args.length > 0 ? this.strOf(c.args[0]) : this.staticStr("");
+      return this.rt("print", [fd, s, nl]);
+    }
+    if (name == "panic") {
+      return block(0, [this.rt("panic", [this.borrowed(c.args[0]), this.loc(this.calleeStart(c))]), unreachable()], T.None);
+    }
+    if (name == "assert") {
+      let msg = this.staticStr("assertion failed");
+      if (c.args.length > 1) msg = this.rt("str_concat", [this.staticStr("assertion failed: "), this.borrowed(c.args[1])]);
+      return iff(unary(Op.Eqz, T.I32, this.owned(c.args[0])), [this.rt("panic", [msg, this.loc(this.calleeStart(c))]), unreachable()], [], T.None);
+    }
+    if (name == "len") {
+      return unary(Op.ExtendI32U, T.I64, load(T.I32, 4, this.borrowed(this.receiver(c)), 4));
+    }
+    if (name == "chr") return this.rt("chr", [this.owned(c.args[0])]);
+    if (name == "read_line" || name == "read_all") return this.rt(name, []);
+    if (name == "push") return this.push(c);
+    if (name == "pop") return this.pop(c);
+    return this.intrinsic(c, name);
+  }
+
+  push(c: CallExpr): Ins {
+    const recv = (c.callee as FieldExpr).object;
+    const at = recv.ty!;
+    const et = at.elem!;
+    const w = widthOf(et);
+    const v = this.newLocal(irType(et));
+    const p = this.newLocal(T.Ptr);
+    const out: Ins[] = [set(v, this.owned(c.args[0]))];
+    if (recv.kind == EK.Ident) {
+      const idx = this.localIndex((recv as IdentExpr).local!);
+      out.push(set(p, this.rt("array_grow", [this.unique(at, get(idx, T.Ptr)), iconst(T.I32, w)])));
+      out.push(set(idx, get(p, T.Ptr)));
+    } else {
+      const slot = this.newLocal(T.Ptr);
+      out.push(set(slot, this.placeAddr(recv)));
+      out.push(set(p, this.rt("array_grow", [this.unique(at, load(T.Ptr, 4, get(slot, T.Ptr), 0)), iconst(T.I32, w)])));
+      out.push(store(4, get(slot, T.Ptr), 0, get(p, T.Ptr)));
+    }
+    const len = load(T.I32, 4, get(p, T.Ptr), 4);
+    out.push(store(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, len, iconst(T.I32, w))), ARRAY_DATA, get(v, irType(et))));
+    out.push(store(4, get(p, T.Ptr), 4, binary(Op.Add, T.I32, load(T.I32, 4, get(p, T.Ptr), 4), iconst(T.I32, 1))));
+    return block(0, out, T.None);
+  }
+
+  pop(c: CallExpr): Ins {
+    const recv = (c.callee as FieldExpr).object;
+    const et = recv.ty!.elem!;
+    const w = widthOf(et);
+    const p = this.newLocal(T.Ptr);
+    const n = this.newLocal(T.I32);
+    const out: Ins[] = [set(p, this.uniquePlace(recv))];
+    out.push(set(n, load(T.I32, 4, get(p, T.Ptr), 4)));
+    out.push(iff(unary(Op.Eqz, T.I32, get(n, T.I32)), [
+      this.rt("panic", [this.staticStr("pop from empty array"), this.loc(this.calleeStart(c))]), unreachable(),
+    ], [], T.None));
+    out.push(set(n, binary(Op.Sub, T.I32, get(n, T.I32), iconst(T.I32, 1))));
+    out.push(store(4, get(p, T.Ptr), 4, get(n, T.I32)));
+    // The element's reference moves out of the array to the caller.
+    out.push(load(irType(et), w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(n, T.I32), iconst(T.I32, w))), ARRAY_DATA));
+    return block(0, out, irType(et));
+  }
+
+  intrinsic(c: CallExpr, name: string): Ins {
+    const a: Ins[] = [];
+    for (let i = 0; i < c.args.length; i++) a.push(name == "__str_ptr" ? this.borrowed(c.args[i]) : this.owned(c.args[i]));
+    if (name.startsWith("__load_")) {
+      const k = name.substring(7);
+      if (k == "u8") return load(T.I32, 1, a[0], 0);
+      if (k == "i64") return load(T.I64, 8, a[0], 0);
+      if (k == "f64") return load(T.F64, 8, a[0], 0);
+      return load(k == "ptr" ? T.Ptr : T.I32, 4, a[0], 0);
+    }
+    if (name.startsWith("__store_")) {
+      const k = name.substring(8);
+      return store(k == "u8" ? 1 : (k == "i64" || k == "f64") ? 8 : 4, a[0], 0, a[1]);
+    }
+    if (name == "__memory_size") return simple(K.MemorySize, [], T.I32);
+    if (name == "__memory_grow") return simple(K.MemoryGrow, a, T.I32);
+    if (name == "__heap_base") { const n = iconst(T.Ptr, 0); n.name = "heap_base"; return n; }
+    if (name == "__memcpy") return simple(K.MemoryCopy, a, T.None);
+    if (name == "__memset") return simple(K.MemoryFill, a, T.None);
+    if (name == "__f64_bits") return unary(Op.Reinterpret, T.I64, a[0]);
+    if (name == "__f64_from_bits") return unary(Op.Reinterpret, T.F64, a[0]);
+    if (name == "__str_ptr" || name == "__ptr_str") return a[0];
+    if (name == "__f64_sqrt") return unary(Op.FSqrt, T.F64, a[0]);
+    if (name == "__f64_floor") return unary(Op.FFloor, T.F64, a[0]);
+    if (name == "__f64_ceil") return unary(Op.FCeil, T.F64, a[0]);
+    if (name == "__f64_trunc") return unary(Op.FTrunc, T.F64, a[0]);
+    if (name == "__f64_abs") return unary(Op.FAbs, T.F64, a[0]);
+    if (name == "__f64_nearest") return unary(Op.FNearest, T.F64, a[0]);
+    if (name == "__f64_min") return binary(Op.FMin, T.F64, a[0], a[1]);
+    if (name == "__f64_max") return binary(Op.FMax, T.F64, a[0], a[1]);
+    if (name == "__f64_copysign") return binary(Op.FCopysign, T.F64, a[0], a[1]);
+    return unreachable();
+  }
+}
+
+/** Re-reading a value: only local reads and loads of local reads are duplicated. */
+export function copyIns(v: Ins): Ins {
+  const n = new Ins(v.kind);
+  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.name = v.name;
+  for (let i = 0; i < v.args.length; i++) n.args.push(copyIns(v.args[i]));
+  return n;
+}
+

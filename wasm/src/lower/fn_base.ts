@@ -1,0 +1,135 @@
+import { FnInfo } from "../check/program";
+import { TyK, Type } from "../check/types";
+import { Local } from "../syntax/ast";
+import { Source } from "../source";
+import { block, call, Func, get, iconst, Ins, K, set, T, tee, pushAll } from "../ir/ir";
+import { hasHeapChildren, irType } from "./layout";
+import { ModuleLowering } from "./module";
+
+export class Temp {
+  constructor(public index: i32, public ty: Type) {}
+}
+
+export class LoopCtx {
+  constructor(public breakLabel: i32, public continueLabel: i32, public scopeDepth: i32, public tempDepth: i32) {}
+}
+
+/**
+ * Per-function lowering state and the reference-counting conventions:
+ * every expression lowers to an owned (+1) value unless asked for a
+ * borrowed one; functions borrow their arguments and return owned results;
+ * owned temporaries are dropped at the end of the statement that made them.
+ */
+export class FnBase {
+  f!: Func;
+  info!: FnInfo;
+  source!: Source;
+  scopes: Local[][] = [];
+  temps: Temp[][] = [];
+  loops: LoopCtx[] = [];
+  nextLabel: i32 = 1;
+
+  constructor(public m: ModuleLowering) {}
+
+  newLocal(t: T): i32 {
+    this.f.locals.push(t == T.None ? T.I32 : t);
+    return this.f.locals.length - 1;
+  }
+
+  newLabel(): i32 { return this.nextLabel++; }
+
+  localIndex(l: Local): i32 {
+    if (l.index < 0) l.index = this.newLocal(irType(l.ty));
+    return l.index;
+  }
+
+  /** A call to a runtime function, requested on first use. */
+  rt(name: string, args: Ins[]): Ins {
+    const full = "rt." + name;
+    this.m.request(full);
+    return call(full, args, this.m.resultOf(full));
+  }
+
+  staticStr(s: string): Ins {
+    return iconst(T.Ptr, this.m.data.addString(s));
+  }
+
+  /** The source position text used in panic messages. */
+  loc(offset: i32): Ins {
+    return this.staticStr(this.source.name + ":" + this.source.line(offset).toString() + ":" + this.charCol(offset).toString());
+  }
+
+  /** Columns count characters, not bytes. */
+  charCol(offset: i32): i32 {
+    const line = this.source.line(offset);
+    let col = 1;
+    for (let i = this.source.lineStarts[line - 1]; i < offset; i++) {
+      if ((this.source.bytes[i] & 0xc0) != 0x80) col++;
+    }
+    return col;
+  }
+
+  retain(t: Type, v: Ins): Ins {
+    if (!t.isHeap) return v;
+    if (v.kind == K.LocalGet) {
+      return block(0, [this.rt("retain", [get(<i32>v.i, T.Ptr)]), get(<i32>v.i, T.Ptr)], T.Ptr);
+    }
+    const tmp = this.newLocal(T.Ptr);
+    return block(0, [this.rt("retain", [tee(tmp, v, T.Ptr)]), get(tmp, T.Ptr)], T.Ptr);
+  }
+
+  /** Drops one reference to a value of type t. */
+  release(t: Type, v: Ins): Ins {
+    if (hasHeapChildren(t)) {
+      const name = this.m.requestHelper("drop", t);
+      return call(name, [v], T.None);
+    }
+    return this.rt("release", [v]);
+  }
+
+  /** Registers an owned heap value to be dropped at the end of the current statement; yields it. */
+  temp(t: Type, v: Ins): Ins {
+    const idx = this.newLocal(T.Ptr);
+    this.temps[this.temps.length - 1].push(new Temp(idx, t));
+    return tee(idx, v, T.Ptr);
+  }
+
+  pushTemps(): void { this.temps.push([]); }
+
+  /** Drops for the innermost temp scope, which is closed. */
+  popTemps(): Ins[] {
+    const list = this.temps.pop();
+    const out: Ins[] = [];
+    for (let i = 0; i < list.length; i++) pushAll(out, this.dropTemp(list[i]));
+    return out;
+  }
+
+  dropTemp(t: Temp): Ins[] {
+    // Zeroed after the drop: a conditionally evaluated temp must not be
+    // dropped twice when the statement runs again in a loop.
+    return [this.release(t.ty, get(t.index, T.Ptr)), set(t.index, iconst(T.Ptr, 0))];
+  }
+
+  dropLocal(l: Local): Ins[] {
+    if (l.borrowed || !l.ty.isHeap || l.index < 0) return [];
+    return [this.release(l.ty, get(l.index, T.Ptr))];
+  }
+
+  /** Drops everything owned in scopes and temp scopes above the given depths (for break, continue, return). */
+  unwind(scopeDepth: i32, tempDepth: i32): Ins[] {
+    const out: Ins[] = [];
+    for (let i = this.temps.length - 1; i >= tempDepth; i--) {
+      const list = this.temps[i];
+      for (let j = 0; j < list.length; j++) pushAll(out, this.dropTemp(list[j]));
+    }
+    for (let i = this.scopes.length - 1; i >= scopeDepth; i--) {
+      const list = this.scopes[i];
+      for (let j = 0; j < list.length; j++) pushAll(out, this.dropLocal(list[j]));
+    }
+    return out;
+  }
+
+  isUnit(t: Type): bool {
+    return t.kind == TyK.Unit || t.kind == TyK.Never || t.kind == TyK.Error;
+  }
+}

@@ -1,0 +1,87 @@
+import { TyK, Type } from "../check/types";
+import { T } from "../ir/ir";
+
+// How Pith values are represented: scalars in machine types, every heap
+// value (str, array, struct, tuple, enum with payload) as a pointer to an
+// object whose first word is its reference count (0 = static, never freed).
+export const HEADER = 8;        // rc + one word (length or enum tag) before fields
+export const ARRAY_DATA = 16;   // rc, len, cap, pad, then elements
+
+export function irType(t: Type): T {
+  switch (t.kind) {
+    case TyK.I64: return T.I64;
+    case TyK.F64: return T.F64;
+    case TyK.I32: case TyK.U8: case TyK.Bool: return T.I32;
+    case TyK.Unit: case TyK.Never: case TyK.Error: return T.None;
+    case TyK.Enum: return t.isHeap ? T.Ptr : T.I32;
+  }
+  return T.Ptr;
+}
+
+/** Bytes a value of this type takes inside an object. */
+export function widthOf(t: Type): i32 {
+  const k = t.kind;
+  if (k == TyK.U8 || k == TyK.Bool) return 1;
+  if (k == TyK.I64 || k == TyK.F64) return 8;
+  if (k == TyK.Unit || k == TyK.Never || k == TyK.Error) return 0;
+  return 4;
+}
+
+/** Offsets of a struct's or tuple's fields (or an enum variant's payload). */
+export function fieldOffsets(fields: Type[]): i32[] {
+  const out: i32[] = [];
+  let off = HEADER;
+  for (let i = 0; i < fields.length; i++) {
+    const w = widthOf(fields[i]);
+    if (w > 1) off = (off + w - 1) & ~(w - 1);
+    out.push(off);
+    off += w;
+  }
+  out.push((off + 7) & ~7);  // total size, last
+  return out;
+}
+
+/** Whether dropping a value of this type must visit children. */
+export function hasHeapChildren(t: Type): bool {
+  if (t.kind == TyK.Array) return t.elem!.isHeap;
+  if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
+    for (let i = 0; i < t.elems.length; i++) if (t.elems[i].isHeap) return true;
+    return false;
+  }
+  if (t.kind == TyK.Enum) {
+    for (let v = 0; v < t.variants.length; v++) {
+      const p = t.variants[v].payload;
+      for (let i = 0; i < p.length; i++) if (p[i].isHeap) return true;
+    }
+  }
+  return false;
+}
+
+/** Static data: string literals as immortal objects (rc 0) at fixed addresses. */
+export class DataSegment {
+  bytes: u8[] = [];
+  strings: Map<string, i32> = new Map();
+  constructor(public base: i32) {}
+
+  addString(s: string): i32 {
+    if (this.strings.has(s)) return this.strings.get(s);
+    while ((this.bytes.length & 7) != 0) this.bytes.push(0);
+    const addr = this.base + this.bytes.length;
+    const utf8 = Uint8Array.wrap(String.UTF8.encode(s));
+    this.word(0);
+    this.word(utf8.length);
+    for (let i = 0; i < utf8.length; i++) this.bytes.push(utf8[i]);
+    this.strings.set(s, addr);
+    return addr;
+  }
+
+  word(v: i32): void {
+    for (let i = 0; i < 4; i++) this.bytes.push(<u8>((v >> (i * 8)) & 0xff));
+  }
+
+  toArray(): Uint8Array {
+    const out = new Uint8Array(this.bytes.length);
+    for (let i = 0; i < this.bytes.length; i++) out[i] = this.bytes[i];
+    return out;
+  }
+}

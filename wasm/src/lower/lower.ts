@@ -1,0 +1,98 @@
+import { FnInfo, Program } from "../check/program";
+import { TyK } from "../check/types";
+import { Diagnostics } from "../diagnostics";
+import { call, Func, get, Ins, IrModule, K, set, T, pushAll } from "../ir/ir";
+import { FlowLower } from "./flow_lower";
+import { irType } from "./layout";
+import { ModuleLowering } from "./module";
+import { genHelper } from "./rc_helpers";
+
+class FnLower extends FlowLower {
+  lowerFunction(info: FnInfo): Func {
+    const params: T[] = [];
+    for (let i = 0; i < info.params.length; i++) params.push(irType(info.params[i]) == T.None ? T.I32 : irType(info.params[i]));
+    const result = info.ret.kind == TyK.Never ? T.None : irType(info.ret);
+    const f = new Func(info.name, params, result);
+    this.f = f;
+    this.info = info;
+    this.source = info.decl.source;
+    for (let i = 0; i < params.length; i++) {
+      f.locals.push(params[i]);
+      const l = info.paramLocals[i];
+      l.index = i;
+      l.borrowed = true;
+    }
+    this.scopes = [[]];
+    this.temps = [[]];
+    const body = info.decl.body!;
+    if (result == T.None) {
+      f.body.push(this.discard(body));
+      pushAll(f.body, this.popTemps());
+    } else {
+      const r = this.newLocal(result);
+      f.body.push(set(r, this.owned(body)));
+      pushAll(f.body, this.popTemps());
+      f.body.push(get(r, result));
+    }
+    return f;
+  }
+}
+
+/** Lowers the functions reachable from `main` (and the runtime they use) to IR. */
+export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool): IrModule | null {
+  const user = program.modules[0].module.source;
+  if (!program.funcs.has("main")) {
+    diags.error(user, 0, 0, "no 'main' function");
+    return null;
+  }
+  const main = program.funcs.get("main");
+  if (main.params.length > 0 || !(main.ret.kind == TyK.Unit || main.ret.kind == TyK.I32)) {
+    diags.error(user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
+    return null;
+  }
+  const m = new ModuleLowering(program, diags, leakCheck);
+  const start = new Func("_start", [], T.None);
+  start.exportName = "_start";
+  m.request("main");
+  if (main.ret.kind == TyK.I32) {
+    m.request("rt.proc_exit");
+    start.body.push(call("rt.proc_exit", [call("main", [], T.I32)], T.None));
+  } else start.body.push(call("main", [], T.None));
+  m.addFunc(start);
+  if (leakCheck) {
+    const probe = new Func("__pith_live_allocations", [], T.I32);
+    probe.exportName = "__pith_live_allocations";
+    m.request("rt.live_allocations");
+    probe.body.push(call("rt.live_allocations", [], T.I32));
+    m.addFunc(probe);
+  }
+  const lowering = new FnLower(m);
+  while (m.queue.length > 0) {
+    const name = m.queue.shift();
+    if (m.helperTypes.has(name)) {
+      m.addFunc(genHelper(m, name, m.helperTypes.get(name)));
+      continue;
+    }
+    if (!program.funcs.has(name)) continue;
+    const info = program.funcs.get(name);
+    if (info.decl.isExtern) {
+      m.addImport(info);
+      continue;
+    }
+    m.addFunc(lowering.lowerFunction(info));
+  }
+  m.ir.data = m.data.toArray();
+  const heapBase = (m.ir.dataBase + m.ir.data.length + 15) & ~15;
+  for (let i = 0; i < m.ir.funcs.length; i++) patchHeapBase(m.ir.funcs[i].body, heapBase);
+  return m.ir;
+}
+
+function patchHeapBase(list: Ins[], value: i32): void {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n.kind == K.Const && n.name == "heap_base") n.i = value;
+    patchHeapBase(n.args, value);
+    patchHeapBase(n.body, value);
+    patchHeapBase(n.other, value);
+  }
+}

@@ -1,0 +1,53 @@
+import { FnInfo, Program } from "../check/program";
+import { Type } from "../check/types";
+import { Diagnostics } from "../diagnostics";
+import { Func, Import, IrModule, T } from "../ir/ir";
+import { DataSegment, irType } from "./layout";
+
+/**
+ * Module-level state of the lowering: which functions are needed (a work
+ * list from `main`, so unused runtime and library functions are never
+ * emitted), the static data, and the generated per-type helpers.
+ */
+export class ModuleLowering {
+  ir: IrModule = new IrModule();
+  data: DataSegment = new DataSegment(8192);
+  queue: string[] = [];
+  requested: Set<string> = new Set();
+  helperTypes: Map<string, Type> = new Map();
+  funcByName: Map<string, Func> = new Map();
+
+  constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
+  }
+
+  /** Marks a function as needed; returns its name for a call instruction. */
+  request(name: string): string {
+    if (!this.requested.has(name)) {
+      this.requested.add(name);
+      this.queue.push(name);
+    }
+    return name;
+  }
+
+  requestHelper(kind: string, t: Type): string {
+    const name = kind + "." + t.name;
+    this.helperTypes.set(name, t);
+    return this.request(name);
+  }
+
+  resultOf(name: string): T {
+    if (this.program.funcs.has(name)) return irType(this.program.funcs.get(name).ret);
+    return T.None;
+  }
+
+  addImport(f: FnInfo): void {
+    const params: T[] = [];
+    for (let i = 0; i < f.params.length; i++) params.push(irType(f.params[i]));
+    this.ir.imports.push(new Import(f.decl.externModule, f.decl.name, f.name, params, irType(f.ret)));
+  }
+
+  addFunc(f: Func): void {
+    this.ir.funcs.push(f);
+    this.funcByName.set(f.name, f);
+  }
+}

@@ -1,0 +1,105 @@
+import { TyK, Type } from "../check/types";
+import { pushAll, binary, block, br, brIf, call, Func, get, iconst, iff, Ins, K, load, loop, Op, ret, set, simple, store, T } from "../ir/ir";
+import { ARRAY_DATA, fieldOffsets, hasHeapChildren, widthOf } from "./layout";
+import { ModuleLowering } from "./module";
+
+// Per-type helpers the lowering calls: drop (release children, then free),
+// unique (copy on write: a private copy when the object is shared) and
+// retain_elems (after a raw copy of an array of heap values).
+
+function rtCall(m: ModuleLowering, name: string, args: Ins[]): Ins {
+  const full = "rt." + name;
+  m.request(full);
+  return call(full, args, m.resultOf(full));
+}
+
+function releaseChild(m: ModuleLowering, t: Type, v: Ins): Ins {
+  if (hasHeapChildren(t)) return call(m.requestHelper("drop", t), [v], T.None);
+  return rtCall(m, "release", [v]);
+}
+
+/** Calls `each(addr)` for every heap field of the object at local 0 (struct, tuple, enum payload by tag). */
+function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLowering, t: Type, addr: Ins) => Ins): Ins[] {
+  const out: Ins[] = [];
+  const p = get(0, T.Ptr);
+  if (t.kind == TyK.Array) {
+    const et = t.elem!;
+    const w = widthOf(et);
+    f.locals.push(T.I32);
+    const i = f.locals.length - 1;
+    out.push(set(i, iconst(T.I32, 0)));
+    const addr = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), iconst(T.I32, ARRAY_DATA));
+    out.push(block(1, [loop(2, [
+      brIf(1, binary(Op.GeS, T.I32, get(i, T.I32), load(T.I32, 4, get(0, T.Ptr), 4))),
+      each(m, et, load(T.Ptr, 4, addr, 0)),
+      set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))),
+      br(2),
+    ])], T.None));
+    return out;
+  }
+  if (t.kind == TyK.Enum) {
+    for (let v = 0; v < t.variants.length; v++) {
+      const payload = t.variants[v].payload;
+      const offs = fieldOffsets(payload);
+      const body: Ins[] = [];
+      for (let i = 0; i < payload.length; i++) {
+        if (payload[i].isHeap) body.push(each(m, payload[i], load(T.Ptr, 4, get(0, T.Ptr), offs[i])));
+      }
+      if (body.length > 0) out.push(iff(binary(Op.Eq, T.I32, load(T.I32, 4, get(0, T.Ptr), 4), iconst(T.I32, v)), body, [], T.None));
+    }
+    return out;
+  }
+  const offs = fieldOffsets(t.elems);
+  for (let i = 0; i < t.elems.length; i++) {
+    if (t.elems[i].isHeap) out.push(each(m, t.elems[i], load(T.Ptr, 4, p, offs[i])));
+  }
+  return out;
+}
+
+function dropEach(m: ModuleLowering, t: Type, v: Ins): Ins { return releaseChild(m, t, v); }
+function retainEach(m: ModuleLowering, t: Type, v: Ins): Ins { return rtCall(m, "retain", [v]); }
+
+export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
+  const kind = name.substring(0, name.indexOf("."));
+  if (kind == "drop") {
+    const f = new Func(name, [T.Ptr], T.None);
+    f.locals.push(T.Ptr);
+    const then = forEachChild(m, t, f, dropEach);
+    then.push(rtCall(m, "free", [get(0, T.Ptr)]));
+    f.body.push(iff(rtCall(m, "dec", [get(0, T.Ptr)]), then, [], T.None));
+    return f;
+  }
+  if (kind == "retain_elems") {
+    const f = new Func(name, [T.Ptr], T.Ptr);
+    f.locals.push(T.Ptr);
+    pushAll(f.body, forEachChild(m, t, f, retainEach));
+    f.body.push(get(0, T.Ptr));
+    return f;
+  }
+  // unique: arrays and structs/tuples (enums are never mutated in place).
+  const f = new Func(name, [T.Ptr], T.Ptr);
+  f.locals.push(T.Ptr);
+  f.locals.push(T.Ptr);
+  f.locals.push(T.Ptr);
+  f.body.push(brIfRet(binary(Op.Eq, T.I32, load(T.I32, 4, get(0, T.Ptr), 0), iconst(T.I32, 1))));
+  if (t.kind == TyK.Array) {
+    f.body.push(set(1, rtCall(m, "array_copy", [get(0, T.Ptr), iconst(T.I32, widthOf(t.elem!))])));
+  } else {
+    const size = fieldOffsets(t.elems)[t.elems.length];
+    f.body.push(set(1, rtCall(m, "alloc", [iconst(T.I32, size)])));
+    f.body.push(simple(K.MemoryCopy, [get(1, T.Ptr), get(0, T.Ptr), iconst(T.I32, size)], T.None));
+    f.body.push(store(4, get(1, T.Ptr), 0, iconst(T.I32, 1)));
+  }
+  // Retain the children through the copy, then give up our share of the original.
+  f.body.push(set(2, get(0, T.Ptr)));
+  f.body.push(set(0, get(1, T.Ptr)));
+  pushAll(f.body, forEachChild(m, t, f, retainEach));
+  f.body.push(set(0, get(2, T.Ptr)));
+  f.body.push(releaseChild(m, t, get(0, T.Ptr)));
+  f.body.push(get(1, T.Ptr));
+  return f;
+}
+
+function brIfRet(cond: Ins): Ins {
+  return iff(cond, [ret(get(0, T.Ptr))], [], T.None);
+}
