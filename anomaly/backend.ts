@@ -5,7 +5,8 @@
  * host in scoring.ts. That keeps CPU, worker and a later WebGPU backend
  * interchangeable.
  */
-import { type Forest, pathSumsInto } from "./forest";
+import type { Forest } from "./forest";
+import { compileForest, walkForest } from "./walk";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */
 export interface RowMatrix {
@@ -26,7 +27,7 @@ export class CpuBackend implements ScoringBackend {
   readonly name = "cpu";
   async pathSums(forest: Forest, rows: RowMatrix): Promise<Float64Array> {
     const out = new Float64Array(rows.nRows);
-    pathSumsInto(forest, rows.data, rows.rowStride, 0, rows.nRows, out);
+    walkForest(compileForest(forest), rows.data, rows.rowStride, 0, rows.nRows, out);
     return out;
   }
   async close(): Promise<void> {}

@@ -173,38 +173,3 @@ export function computeLeafValues(f: Omit<Forest, "value">): Float64Array | null
   }
   return value;
 }
-
-/**
- * Adds each row's per-tree path lengths in tree order into out[r − from].
- * Trees are the outer loop over small blocks of rows so one tree's nodes
- * stay in cache while many rows walk it.
- */
-export function pathSumsInto(
-  forest: Forest,
-  data: Float64Array,
-  rowStride: number,
-  from: number,
-  to: number,
-  out: Float64Array,
-): void {
-  const { roots, feature, split, left, right, value } = forest;
-  const nTrees = roots.length;
-  const BLOCK = 512;
-  for (let b0 = from; b0 < to; b0 += BLOCK) {
-    const b1 = Math.min(to, b0 + BLOCK);
-    for (let r = b0; r < b1; r++) out[r - from] = 0;
-    for (let t = 0; t < nTrees; t++) {
-      const root = roots[t];
-      for (let r = b0; r < b1; r++) {
-        const base = r * rowStride;
-        let node = root;
-        let f = feature[node];
-        while (f >= 0) {
-          node = data[base + f] < split[node] ? left[node] : right[node];
-          f = feature[node];
-        }
-        out[r - from] += value[node];
-      }
-    }
-  }
-}

@@ -5,8 +5,9 @@
  * when decision ≤ −margin.
  */
 import type { RowMatrix, ScoringBackend } from "./backend";
-import { type Forest, pathSumsInto } from "./forest";
+import type { Forest } from "./forest";
 import type { Contamination } from "./versions";
+import { compileForest, walkForest } from "./walk";
 
 export function scoreFromSum(forest: Forest, sum: number): number {
   const mean = sum / forest.nTrees;
@@ -31,7 +32,7 @@ export async function decisionFunction(
 export function decisionOne(forest: Forest, data: Float64Array, offset = 0): number {
   const out = new Float64Array(1);
   const view = offset === 0 ? data : data.subarray(offset);
-  pathSumsInto(forest, view, forest.nCols, 0, 1, out);
+  walkForest(compileForest(forest), view, forest.nCols, 0, 1, out);
   return scoreFromSum(forest, out[0]) - forest.offset;
 }
 

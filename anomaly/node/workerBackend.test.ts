@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { CpuBackend, acceleratorAllowed } from "../backend";
+import { buildForest } from "../forest";
+import { Xoshiro256 } from "../prng";
+import { slidingWindows } from "../windows";
+import { WorkerBackend } from "./workerBackend";
+
+describe("worker_threads backend", () => {
+  it("is bit-identical to the single-threaded CPU backend", async () => {
+    const g = new Xoshiro256(11);
+    const n = 30_000;
+    const d = 5;
+    const data = Float64Array.from({ length: n * d }, () => g.u01() * 10 - 5);
+    const rows = { data, nRows: n, rowStride: d };
+    const forest = buildForest(rows, d, { nTrees: 60, maxSamples: 256, seed: 42 });
+    const workers = new WorkerBackend({ threads: 2, minRows: 1000 });
+    try {
+      const a = await new CpuBackend().pathSums(forest, rows);
+      const b = await workers.pathSums(forest, rows);
+      expect(b).toEqual(a);
+      // Strided window views too (timevector scoring).
+      const win = slidingWindows(data, d, 3, n - 3, 4, 1);
+      if (win === null) throw new Error("expected windows");
+      const wf = buildForest(win, 4 * d, { nTrees: 20, maxSamples: 256, seed: 42 });
+      expect(await workers.pathSums(wf, win)).toEqual(await new CpuBackend().pathSums(wf, win));
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it("honours ANOMALY_GPU=0 and LANG_GPU=cpu", () => {
+    expect(acceleratorAllowed({})).toBe(true);
+    expect(acceleratorAllowed({ ANOMALY_GPU: "0" })).toBe(false);
+    expect(acceleratorAllowed({ LANG_GPU: "cpu" })).toBe(false);
+    expect(acceleratorAllowed({ LANG_GPU: "CPU" })).toBe(false);
+  });
+});
