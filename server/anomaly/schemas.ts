@@ -163,8 +163,6 @@ export const BatchBody = MessageBody.extend({
   }),
 }).openapi("BatchResult");
 
-export const ModelBundle = z
-  .record(z.string(), z.unknown())
-  .openapi("ModelBundle", {
-    description: "A whole model (metadata, ring, forests) as produced by export; import it elsewhere to share.",
-  });
+export const ModelBundle = z.record(z.string(), z.unknown()).openapi("ModelBundle", {
+  description: "A whole model (metadata, ring, forests) as produced by export; import it elsewhere to share.",
+});

@@ -1,0 +1,147 @@
+// HTTP ingest throughput of the anomaly server: a real `anomaly serve`
+// process on loopback, a trained model, autocannon POSTing varied records to
+// /detect/<m>. Prints req/s, p99 latency and errors against their targets,
+// and checks that the model counted exactly the 2xx answers.
+//
+//   npx tsx bench/anomaly-http.bench.ts [--duration 30] [--connections 10]
+//
+// The retrain schedule is raised out of reach for the measured run so the
+// figure is the ingest path (encode, append, persist, score); retraining
+// cost belongs to the engine's own benchmarks.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+// autocannon ships no types; this is the slice of its result used here.
+interface CannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  "2xx": number;
+  latency: { p50: number; p90: number; p99: number; average: number };
+}
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: object) => Promise<CannonResult>;
+
+const TARGETS = { reqPerSec: 2000, p99Ms: 20, errors: 0 };
+const MODEL = "bench_http";
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+const { values } = parseArgs({
+  options: { duration: { type: "string", default: "30" }, connections: { type: "string", default: "10" } },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+if (!(duration > 0) || !(connections > 0)) {
+  console.error("usage: anomaly-http.bench.ts [--duration SECONDS] [--connections N]");
+  process.exit(2);
+}
+
+function startServer(store: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/cli/anomaly.ts", "serve", "--addr", "127.0.0.1:0", "--store", store],
+    {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk) => {
+      out += chunk;
+      const url = /serving on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+}
+
+// Records vary in every field so scoring, encoding and JSON paths do real
+// work; the categorical column stays within a few known values.
+let seq = 0;
+function record(): string {
+  seq++;
+  const site = ["north", "south", "east", "west"][seq % 4];
+  return JSON.stringify({
+    temperature: 20 + 5 * Math.sin(seq / 50) + Math.random(),
+    pressure: 1013 + 10 * Math.random(),
+    load: Math.round(100 * Math.random()),
+    site,
+  });
+}
+
+async function call(url: string, path: string, init?: RequestInit) {
+  const res = await fetch(url + path, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const post = (body: string, method = "POST") => ({ method, headers: { "content-type": "application/json" }, body });
+
+// `amount` rather than `duration`: autocannon then waits for every answer, so
+// the server never counts a point the client did not see. A short probe sets
+// the amount that fills the requested duration.
+async function hammer(url: string, amount: number) {
+  return autocannon({
+    url: `${url}/detect/${MODEL}`,
+    connections,
+    amount,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: record() }),
+      },
+    ],
+  });
+}
+
+const store = await mkdtemp(join(tmpdir(), "anomaly-bench-"));
+const { child, url } = await startServer(store);
+try {
+  for (let i = 0; i < 120; i++) await call(url, `/detect/${MODEL}`, post(record()));
+  await call(
+    url,
+    `/api/dynamic/${MODEL}/schedule`,
+    post(JSON.stringify({ below_max_retrain_frequency: 1e9, at_max_retrain_frequency: 1e9 }), "PUT"),
+  );
+  const before = (await call(url, `/models/dynamic/${MODEL}/metadata`)).n_seen as number;
+
+  const probe = await hammer(url, 2000);
+  const rate = probe["2xx"] / (probe.duration || 1);
+  const main = await hammer(url, Math.max(connections, Math.round(rate * duration)));
+  const after = (await call(url, `/models/dynamic/${MODEL}/metadata`)).n_seen as number;
+
+  const okCount = probe["2xx"] + main["2xx"];
+  const errors = main.errors + main.timeouts + main.non2xx + probe.errors + probe.timeouts + probe.non2xx;
+  const reqPerSec = main["2xx"] / main.duration;
+  const p99 = main.latency.p99;
+  const rows: [string, string, string, string][] = [
+    ["req/s (2xx)", reqPerSec.toFixed(0), `>= ${TARGETS.reqPerSec}`, (reqPerSec / TARGETS.reqPerSec).toFixed(2)],
+    ["p99 latency ms", p99.toFixed(2), `<= ${TARGETS.p99Ms}`, (TARGETS.p99Ms / Math.max(p99, 0.001)).toFixed(2)],
+    ["errors", String(errors), `= ${TARGETS.errors}`, errors === 0 ? "ok" : "FAIL"],
+    ["n_seen delta", String(after - before), `= 2xx (${okCount})`, after - before === okCount ? "ok" : "FAIL"],
+  ];
+  console.log(
+    `POST /detect/${MODEL}: ${connections} connections, ${main.duration.toFixed(1)} s, ${main["2xx"]} requests (after a ${probe["2xx"]}-request warm-up)`,
+  );
+  console.log(
+    `p50 ${main.latency.p50} ms, p90 ${main.latency.p90} ms, mean ${main.latency.average.toFixed(2)} ms; ratio > 1 beats the target`,
+  );
+  const widths = [16, 10, 18, 6];
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 8)).join("  ");
+  console.log(line(["metric", "value", "target", "ratio"]));
+  for (const row of rows) console.log(line(row));
+  if (errors !== 0 || after - before !== okCount) process.exitCode = 1;
+} finally {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await rm(store, { recursive: true, force: true });
+}

@@ -1,0 +1,319 @@
+#!/usr/bin/env -S node --import tsx
+import { existsSync, realpathSync } from "node:fs";
+// The `anomaly` command: the same engine as the HTTP API, on a model store
+// folder, without a server. Exit codes: 0 ok, 1 runtime error, 2 usage error.
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { API_VERSION } from "../../anomaly/constants";
+import { FileStore } from "../../anomaly/node/fileStore";
+import { AnomalyService } from "../../anomaly/service";
+import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
+import { ListenError, startAnomalyServer } from "../anomaly/serve";
+
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+interface Command {
+  usage: string;
+  summary: string;
+  options?: Options;
+  run(args: Parsed, service: () => AnomalyService, storeDir: string): Promise<void>;
+}
+
+type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
+
+const GLOBAL_OPTIONS: Options = {
+  store: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+};
+
+const DEFAULT_ADDR = "127.0.0.1:8001";
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const printJson = (value: unknown, pretty = false) => print(JSON.stringify(value, null, pretty ? 2 : undefined));
+
+function modelArg(args: Parsed, command: string): string {
+  const model = args.positionals[0];
+  if (model === undefined) throw new UsageError(`${command}: missing <model>`);
+  if (!MODEL_NAME.test(model)) throw new UsageError(INVALID_MODEL_NAME);
+  return model;
+}
+
+function noMoreArgs(args: Parsed, used: number, command: string) {
+  const extra = args.positionals.slice(used);
+  if (extra.length > 0) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(extra[0])}`);
+}
+
+// Decimal literals only, so "0x10" or "Infinity" stay strings as written.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** `key=val` pairs to a record: numbers stay numbers, everything else a string. */
+export function parseRecord(pairs: string[]): Record<string, string | number> {
+  if (pairs.length === 0) throw new UsageError("give the record as key=value pairs, e.g. temperature=21.5 site=north");
+  const record: Record<string, string | number> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new UsageError(`expected key=value, got ${JSON.stringify(pair)}`);
+    const value = pair.slice(eq + 1);
+    const number = Number(value);
+    record[pair.slice(0, eq)] = DECIMAL.test(value) && Number.isFinite(number) ? number : value;
+  }
+  return record;
+}
+
+/** `HOST:PORT`, `[v6]:PORT` or `:PORT` (all interfaces). */
+export function parseAddr(addr: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(addr);
+  const port = match ? Number(match[3]) : Number.NaN;
+  if (!match || port > 65535)
+    throw new UsageError(`--addr must be HOST:PORT with a port from 0 to 65535, got ${JSON.stringify(addr)}`);
+  return { host: match[1] ?? (match[2] || "0.0.0.0"), port };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The built dashboards: --webroot, then $ANOMALY_WEBROOT, then dist/ of this checkout. */
+function locateWebroot(flag: string | undefined): string | undefined {
+  if (flag) return flag;
+  if (process.env.ANOMALY_WEBROOT) return process.env.ANOMALY_WEBROOT;
+  const built = fileURLToPath(new URL("../../dist/", import.meta.url));
+  return existsSync(join(built, "modelmanager.html")) ? built : undefined;
+}
+
+const verdictCommand = (name: "detect" | "score", summary: string): Command => ({
+  usage: `${name} <model> key=value...`,
+  summary,
+  async run(args, service) {
+    const model = modelArg(args, name);
+    const record = parseRecord(args.positionals.slice(1));
+    const body =
+      name === "detect" ? (await service().detect(model, record)).body : await service().detectOnly(model, record);
+    printJson(body);
+  },
+});
+
+const COMMANDS: Record<string, Command> = {
+  detect: verdictCommand("detect", "store one record and print its verdict (JSON)"),
+  score: verdictCommand("score", "print the verdict for one record without storing it"),
+  batch: {
+    usage: "batch [-f FILE] [-H]",
+    summary: "one-off detection over a CSV (stdin without -f): stdout index<TAB>score, summary on stderr",
+    options: { file: { type: "string", short: "f" }, header: { type: "boolean", short: "H" } },
+    async run(args, service) {
+      noMoreArgs(args, 0, "batch");
+      const file = args.values.file as string | undefined;
+      const csv = file ? await readFile(file, "utf8") : await readStdin();
+      const { result } = await service().batch(csv, args.values.header === true);
+      process.stdout.write(result.scores.map((score, i) => `${i}\t${score}\n`).join(""));
+      const skipped = result.skipped_rows
+        ? `, ${result.skipped_rows} rows skipped (wrong number of numeric fields)`
+        : "";
+      process.stderr.write(
+        `${result.total_rows} rows, ${result.anomaly_count} anomalies (${result.anomaly_percentage.toFixed(2)}%)${skipped}\n`,
+      );
+    },
+  },
+  train: {
+    usage: "train <model>",
+    summary: "retrain every enabled version now",
+    async run(args, service) {
+      const model = modelArg(args, "train");
+      noMoreArgs(args, 1, "train");
+      const body = await service().forceTrain(model);
+      print(`${body.message} (${body.points_used} points)`);
+    },
+  },
+  "train-ae": {
+    usage: "train-ae <model> [--hidden 64,32,64] [--contamination X]",
+    summary: "train the autoencoder version on the model's points",
+    options: { hidden: { type: "string" }, contamination: { type: "string" } },
+    async run(args, service) {
+      const model = modelArg(args, "train-ae");
+      noMoreArgs(args, 1, "train-ae");
+      const body: { hidden?: number[]; contamination?: number } = {};
+      if (typeof args.values.hidden === "string") {
+        body.hidden = args.values.hidden.split(",").map(Number);
+        if (body.hidden.some((n) => !Number.isInteger(n) || n <= 0))
+          throw new UsageError("--hidden must be positive integers separated by commas, e.g. 64,32,64");
+      }
+      if (typeof args.values.contamination === "string") {
+        body.contamination = Number(args.values.contamination);
+        if (!Number.isFinite(body.contamination)) throw new UsageError("--contamination must be a number");
+      }
+      printJson(await service().trainAutoencoder(model, body), true);
+    },
+  },
+  reset: {
+    usage: "reset <model>",
+    summary: "forget the model's points and forests",
+    async run(args, service) {
+      const model = modelArg(args, "reset");
+      noMoreArgs(args, 1, "reset");
+      print((await service().reset(model)).message);
+    },
+  },
+  rm: {
+    usage: "rm <model>",
+    summary: "delete the model and its files",
+    async run(args, service) {
+      const model = modelArg(args, "rm");
+      noMoreArgs(args, 1, "rm");
+      print((await service().deleteModel(model)).message);
+    },
+  },
+  ls: {
+    usage: "ls",
+    summary: "list models: name, points seen, last training (unix seconds)",
+    async run(args, service) {
+      noMoreArgs(args, 0, "ls");
+      const { models } = await service().listModels();
+      for (const [name, meta] of Object.entries(models)) {
+        const m = meta as unknown as { n_seen?: number; last_trained?: number };
+        print(`${name}\t${m.n_seen ?? 0}\t${m.last_trained ?? 0}`);
+      }
+    },
+  },
+  info: {
+    usage: "info <model>",
+    summary: "print the model's metadata (pretty JSON)",
+    async run(args, service) {
+      const model = modelArg(args, "info");
+      noMoreArgs(args, 1, "info");
+      printJson(await service().metadata(model), true);
+    },
+  },
+  serve: {
+    usage: "serve [--addr HOST:PORT] [--webroot DIR] [--data-dir DIR]",
+    summary: `serve the HTTP API and dashboards (default ${DEFAULT_ADDR})`,
+    options: { addr: { type: "string" }, webroot: { type: "string" }, "data-dir": { type: "string" } },
+    async run(args, _service, storeDir) {
+      noMoreArgs(args, 0, "serve");
+      const { host, port } = parseAddr((args.values.addr as string | undefined) ?? DEFAULT_ADDR);
+      const webroot = locateWebroot(args.values.webroot as string | undefined);
+      const dataDir = (args.values["data-dir"] as string | undefined) ?? process.env.ANOMALY_DATA_DIR;
+      const handle = await startAnomalyServer({
+        host,
+        port,
+        store: new FileStore(storeDir),
+        webroot,
+        dataDir,
+        handleSignals: true,
+      });
+      print(
+        `anomaly ${API_VERSION} serving on ${handle.url} (store ${storeDir}${webroot ? `, dashboards ${webroot}` : ", no dashboards"})`,
+      );
+    },
+  },
+};
+
+function globalHelp(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
+  return [
+    "Usage: anomaly [--store DIR] <command> [args]",
+    "",
+    "Streaming anomaly detection with isolation forests, on a folder of models.",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Options:",
+    "  --store DIR   model folder (default $ANOMALY_HOME, else ~/.anomaly)",
+    "  -h, --help    this help; `anomaly <command> --help` for one command",
+    `  --version     print the service API version (${API_VERSION})`,
+    "",
+    "Environment: ANOMALY_HOME, ANOMALY_WEBROOT, ANOMALY_DATA_DIR, ANOMALY_GPU=0 (no accelerator).",
+    "Exit codes: 0 ok, 1 runtime error, 2 usage error.",
+  ].join("\n");
+}
+
+function commandHelp(name: string, command: Command): string {
+  const options = Object.entries(command.options ?? {}).map(
+    ([long, o]) => `  ${o.short ? `-${o.short}, ` : ""}--${long}${o.type === "string" ? " VALUE" : ""}`,
+  );
+  return [
+    `Usage: anomaly [--store DIR] ${command.usage}`,
+    "",
+    `${name}: ${command.summary}`,
+    ...(options.length ? ["", "Options:", ...options] : []),
+  ].join("\n");
+}
+
+/** The first argument that is not an option (or the value of --store). */
+function findCommand(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--store") i++;
+    else if (!arg.startsWith("-")) return arg;
+  }
+  return undefined;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let service: AnomalyService | undefined;
+  try {
+    const name = findCommand(argv);
+    const command = name === undefined ? undefined : COMMANDS[name];
+    if (name !== undefined && !command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+    let parsed: Parsed;
+    try {
+      const options = { ...GLOBAL_OPTIONS, ...command?.options };
+      parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as Parsed;
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    if (parsed.values.version) {
+      print(API_VERSION);
+      return 0;
+    }
+    if (!command || !name) {
+      if (parsed.values.help) {
+        print(globalHelp());
+        return 0;
+      }
+      throw new UsageError("missing <command>");
+    }
+    if (parsed.values.help) {
+      print(commandHelp(name, command));
+      return 0;
+    }
+    parsed.positionals.splice(parsed.positionals.indexOf(name), 1);
+    const storeDir =
+      (parsed.values.store as string | undefined) ?? process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
+    // The service is built on first use: `serve` builds its own, and a usage
+    // error in a command's arguments should not touch the store.
+    const lazyService = () => (service ??= new AnomalyService(new FileStore(storeDir)));
+    await command.run(parsed, lazyService, storeDir);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`anomaly: ${err.message}\nRun \`anomaly --help\` for usage.\n`);
+      return 2;
+    }
+    if (err instanceof ListenError) {
+      process.stderr.write(`anomaly: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`anomaly: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    await service?.close();
+  }
+}
+
+// Run only as a program, so tests can import the parsers above.
+// npx runs it through a symlink in node_modules/.bin, hence realpath.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const code = await main(process.argv.slice(2));
+  // serve keeps the process alive through its listener; everything else exits.
+  if (code !== 0 || findCommand(process.argv.slice(2)) !== "serve") process.exitCode = code;
+}
