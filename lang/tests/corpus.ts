@@ -115,7 +115,11 @@ interface JsonDiagnostic {
 
 async function runCompiler(args: string[], name: string, source: string) {
   const compiler = await loadCompilerModule();
-  return runWasiNode({ module: compiler, program: "pith", args, files: { [name]: source } });
+  try {
+    return await runWasiNode({ module: compiler, program: "pith", args, files: { [name]: source } });
+  } catch (error) {
+    throw new Error(`compiler.wasm trapped on ${name}: ${(error as Error).message}`);
+  }
 }
 
 function describeDiagnostics(list: JsonDiagnostic[]): string {
@@ -140,11 +144,18 @@ export async function checkPositive(c: CorpusCase): Promise<Outcome> {
     problems.push(`the compiler wrote an invalid module: ${(error as Error).message}`);
     return { problems };
   }
-  const runs = {
-    "node:wasi": await runWasiNode({ module, program: name, args: [], stdin: c.stdin }),
-    browser_wasi_shim: await runWasiShim({ module, program: name, args: [], stdin: c.stdin }),
+  const hosts = {
+    "node:wasi": () => runWasiNode({ module, program: name, args: [], stdin: c.stdin }),
+    browser_wasi_shim: () => runWasiShim({ module, program: name, args: [], stdin: c.stdin }),
   };
-  for (const [host, run] of Object.entries(runs)) {
+  for (const [host, start] of Object.entries(hosts)) {
+    let run: Awaited<ReturnType<typeof start>>;
+    try {
+      run = await start();
+    } catch (error) {
+      problems.push(`${host}: the program trapped: ${(error as Error).message}`);
+      continue;
+    }
     const got = { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode };
     for (const key of ["stdout", "stderr", "exit"] as const) {
       if (got[key] !== expected[key]) {
