@@ -2,6 +2,8 @@
  * (wasm memory.grow semantics over one reserved region), the program
  * arguments, and the memory functions a libc would otherwise provide.
  *
+ * libm.h adds the math functions LLVM may call (fmod for frem, floor...).
+ *
  * Each OS file (linux_raw.c, posix_libc.c, windows.c) defines the OS
  * primitives below and then includes this file, so one build compiles the
  * shim as a single translation unit (one cc1 run, which keeps builds fast).
@@ -111,6 +113,8 @@ int memcmp(const void *a, const void *b, u64 n) {
   return 0;
 }
 #endif
+
+#include "libm.h"
 
 static u64 c_string_len(const char *s) {
   u64 n = 0;
