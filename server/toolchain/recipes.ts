@@ -91,7 +91,7 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
 
 /** Files from lang/runtime/native/ a build copies into its directory. */
 export function shimFiles(recipe: Recipe): string[] {
-  return [recipe.shim, "core.h", ...recipe.linkInputs];
+  return [recipe.shim, "core.h", "libm.h", ...recipe.linkInputs];
 }
 
 /** The clang arguments for one build, with paths relative to the build directory. */

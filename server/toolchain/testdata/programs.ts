@@ -37,6 +37,15 @@ export const TEST_PROGRAMS: readonly TestProgram[] = [
     exitCode: 101,
   },
   {
+    name: "math",
+    ll: read("math"),
+    stdout: utf8(
+      "fmod: 1000000 153218 999 1500000 -1500000 250000\nround: -3000000 -2000000 -2000000 3000000 -3000000 0\n",
+    ),
+    stderr: utf8(""),
+    exitCode: 0,
+  },
+  {
     name: "args",
     ll: read("args"),
     args: ["hello world", "", "\u00fcn\u00ef", "--flag=1"],
