@@ -192,18 +192,25 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   serve: {
-    usage: "serve [--addr HOST:PORT] [--webroot DIR] [--data-dir DIR]",
+    usage: "serve [--addr HOST:PORT] [--webroot DIR] [--data-dir DIR] [--no-fsync]",
     summary: `serve the HTTP API and dashboards (default ${DEFAULT_ADDR})`,
-    options: { addr: { type: "string" }, webroot: { type: "string" }, "data-dir": { type: "string" } },
+    options: {
+      addr: { type: "string" },
+      webroot: { type: "string" },
+      "data-dir": { type: "string" },
+      // Skipping fsync keeps every acknowledged point through a killed
+      // process (the page cache survives) but not through power loss.
+      "no-fsync": { type: "boolean" },
+    },
     async run(args, _service, storeDir) {
       noMoreArgs(args, 0, "serve");
       const { host, port } = parseAddr((args.values.addr as string | undefined) ?? DEFAULT_ADDR);
       const webroot = locateWebroot(args.values.webroot as string | undefined);
-      const dataDir = (args.values["data-dir"] as string | undefined) ?? process.env.ANOMALY_DATA_DIR;
+      const dataDir = (args.values["data-dir"] as string | undefined) || process.env.ANOMALY_DATA_DIR || undefined;
       const handle = await startAnomalyServer({
         host,
         port,
-        store: new FileStore(storeDir),
+        store: new FileStore(storeDir, { durable: args.values["no-fsync"] !== true }),
         webroot,
         dataDir,
         handleSignals: true,
@@ -288,7 +295,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     parsed.positionals.splice(parsed.positionals.indexOf(name), 1);
     const storeDir =
-      (parsed.values.store as string | undefined) ?? process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
+      (parsed.values.store as string | undefined) ?? (process.env.ANOMALY_HOME || join(homedir(), ".anomaly"));
     // The service is built on first use: `serve` builds its own, and a usage
     // error in a command's arguments should not touch the store.
     const lazyService = () => (service ??= new AnomalyService(new FileStore(storeDir)));
