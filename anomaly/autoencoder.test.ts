@@ -56,7 +56,10 @@ describe("autoencoder version", () => {
   it("validates requests", () => {
     expect(parseAutoencoderRequest(undefined)).toEqual({ hidden: [64, 32, 64], contamination: 0.1 });
     expect(parseAutoencoderRequest({ contamination: 0 }).contamination).toBe(0.1);
-    expect(parseAutoencoderRequest({ hidden: [8, 4, 8], contamination: 0.05 })).toEqual({ hidden: [8, 4, 8], contamination: 0.05 });
+    expect(parseAutoencoderRequest({ hidden: [8, 4, 8], contamination: 0.05 })).toEqual({
+      hidden: [8, 4, 8],
+      contamination: 0.05,
+    });
     expect(() => parseAutoencoderRequest({ hidden: [0] })).toThrow();
     expect(() => parseAutoencoderRequest({ hidden: "64" })).toThrow();
     expect(() => parseAutoencoderRequest([1])).toThrow();

@@ -8,7 +8,7 @@
 import type { ScoringBackend } from "./backend";
 import { MIN_POINTS } from "./constants";
 import { buildForest } from "./forest";
-import { type Mlp, initMlp, reconstructionErrors, trainMlp } from "./mlp";
+import { initMlp, type Mlp, reconstructionErrors, trainMlp } from "./mlp";
 import { Xoshiro256 } from "./prng";
 import { applyScaler, fitScaler } from "./scaler";
 import { decisionFunction, fitOffset } from "./scoring";
@@ -108,7 +108,9 @@ export async function fitAutoencoder(
   }
   const n = keep.length;
   const data = new Float64Array(n * d);
-  keep.forEach((row, i) => data.set(raw.subarray(row * d, row * d + d), i * d));
+  keep.forEach((row, i) => {
+    data.set(raw.subarray(row * d, row * d + d), i * d);
+  });
   const { min, range } = minMax(data, n, d);
   scaleMinMax(data, d, min, range);
 

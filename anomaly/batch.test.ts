@@ -27,7 +27,7 @@ describe("CSV batch input", () => {
 
   it("flags the outlier (decision ≤ 0 reproduces predict == −1)", async () => {
     const lines = ["x,y"];
-    for (let i = 0; i < 300; i++) lines.push(`${(i * 37) % 100 / 100},${(i * 53) % 100 / 100}`);
+    for (let i = 0; i < 300; i++) lines.push(`${((i * 37) % 100) / 100},${((i * 53) % 100) / 100}`);
     lines.push("25,-30");
     const t = parseNumericCsv(lines.join("\n"), true);
     const { scores, anomalies } = await scoreTable(t, new CpuBackend());

@@ -68,11 +68,7 @@ export interface BatchScores {
 }
 
 /** Decision values of every row; rows with decision ≤ −margin are anomalies. */
-export async function scoreTable(
-  table: NumericTable,
-  backend: ScoringBackend,
-  margin = 0,
-): Promise<BatchScores> {
+export async function scoreTable(table: NumericTable, backend: ScoringBackend, margin = 0): Promise<BatchScores> {
   const scaled = Float64Array.from(table.data);
   applyScaler(fitScaler(scaled, table.nRows, table.nCols), scaled, table.nCols);
   const rows = { data: scaled, nRows: table.nRows, rowStride: table.nCols };

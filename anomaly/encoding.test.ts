@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { EncoderState } from "./encoding";
 import {
-  EncodingError,
-  Projector,
   checkRecord,
   compareBytewise,
+  EncodingError,
   featureNames,
   learnRecord,
+  Projector,
   parseNumber,
 } from "./encoding";
-import type { EncoderState } from "./encoding";
 
 const fresh = (): EncoderState => ({ cols: [], kinds: [], cats: [] });
 const learn = (s: EncoderState, r: unknown) => learnRecord(s, checkRecord(r));
@@ -65,7 +65,22 @@ describe("encoding", () => {
   });
 
   it("rejects non-objects, nested values, non-finite numbers and bad timestamps", () => {
-    for (const bad of [null, 5, "x", [1, 2], { a: { b: 1 } }, { a: [1] }, { a: Number.NaN }, { a: Number.POSITIVE_INFINITY }, { timestamp: "soon" }, { timestamp: true }, { a: "NaN" }, { a: "-Infinity" }, { a: "1e400" }, { a: "inf" }]) {
+    for (const bad of [
+      null,
+      5,
+      "x",
+      [1, 2],
+      { a: { b: 1 } },
+      { a: [1] },
+      { a: Number.NaN },
+      { a: Number.POSITIVE_INFINITY },
+      { timestamp: "soon" },
+      { timestamp: true },
+      { a: "NaN" },
+      { a: "-Infinity" },
+      { a: "1e400" },
+      { a: "inf" },
+    ]) {
       expect(() => checkRecord(bad), JSON.stringify(bad)).toThrow(EncodingError);
     }
   });
@@ -74,7 +89,8 @@ describe("encoding", () => {
     expect(parseNumber("1e3")).toBe(1000);
     expect(parseNumber(" -2.5 ")).toBe(-2.5);
     expect(parseNumber(".5")).toBe(0.5);
-    for (const bad of ["NaN", "Infinity", "1e400", "0x10", "", "1,5", "1.2.3"]) expect(parseNumber(bad), bad).toBeNull();
+    for (const bad of ["NaN", "Infinity", "1e400", "0x10", "", "1,5", "1.2.3"])
+      expect(parseNumber(bad), bad).toBeNull();
     expect(parseNumber(Number.MAX_VALUE)).toBe(Number.MAX_VALUE);
   });
 

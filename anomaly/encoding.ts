@@ -7,12 +7,7 @@
  * feature. Learning is two-phase (plan, then apply) so a record with a bad
  * value changes nothing.
  */
-import {
-  type ColumnKind,
-  KIND_CATEGORICAL,
-  KIND_NUMERIC,
-  KIND_TIMESTAMP,
-} from "./metadata";
+import { type ColumnKind, KIND_CATEGORICAL, KIND_NUMERIC, KIND_TIMESTAMP } from "./metadata";
 import { calendarFeatures, parseIsoTimestamp } from "./timestamp";
 
 export const TIMESTAMP_KEY = "timestamp";
@@ -117,9 +112,7 @@ export function parseTimestampValue(value: unknown): number {
     const t = parseIsoTimestamp(value);
     if (t !== null) return t;
   }
-  throw new EncodingError(
-    "Field 'timestamp' must be unix seconds or an ISO-8601 time like 2024-01-31T12:00:00Z.",
-  );
+  throw new EncodingError("Field 'timestamp' must be unix seconds or an ISO-8601 time like 2024-01-31T12:00:00Z.");
 }
 
 function kindOf(value: number | string | boolean): ColumnKind {

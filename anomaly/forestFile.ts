@@ -8,7 +8,7 @@
  * Decoding never throws: anything malformed (or a forest saved under another
  * version name) decodes as null, which callers treat as "no forest".
  */
-import { type Forest, computeLeafValues } from "./forest";
+import { computeLeafValues, type Forest } from "./forest";
 import type { StoredForest } from "./store";
 
 const MAGIC = "ANOMFOR1";
@@ -173,7 +173,7 @@ function decode(bytes: Uint8Array, expectedName: string): StoredForest | null {
   // A split node needs both children; a leaf needs none (a walk must always end).
   for (let i = 0; i < nNodes; i++) {
     const isLeaf = feature[i] < 0;
-    if (isLeaf !== (left[i] < 0) || isLeaf !== (right[i] < 0)) return null;
+    if (isLeaf !== left[i] < 0 || isLeaf !== right[i] < 0) return null;
   }
   const base = { nTrees, sampleSize, cPsi, nCols, offset, roots, feature, split, left, right, size };
   const value = computeLeafValues(base);

@@ -5,7 +5,7 @@
  * open (so through HTTP the schedule never fired after the first training).
  */
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "./constants";
-import { type VersionConfig, defaultVersions, parseVersion } from "./versions";
+import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */
 export const KIND_NUMERIC = 0;
@@ -86,12 +86,10 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
   };
 }
 
-const isStringArray = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((x) => typeof x === "string");
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isNumberArray = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
-const positiveIntOr = (v: unknown, d: number) =>
-  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : d;
+const positiveIntOr = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : d);
 
 /**
  * Validates stored metadata. Missing or mistyped required fields (name, the
@@ -115,8 +113,7 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     if (parsed === null) return null;
     versions.push(parsed);
   }
-  const nSeen =
-    typeof r.n_seen === "number" && Number.isInteger(r.n_seen) && r.n_seen >= 0 ? r.n_seen : 0;
+  const nSeen = typeof r.n_seen === "number" && Number.isInteger(r.n_seen) && r.n_seen >= 0 ? r.n_seen : 0;
   const schedBelow = positiveIntOr(r.sched_below, DEFAULT_SCHED_BELOW);
   const schedAtMax = positiveIntOr(r.sched_at_max, DEFAULT_SCHED_AT_MAX);
   const lastTrained = typeof r.last_trained === "string" ? r.last_trained : null;

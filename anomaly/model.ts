@@ -12,14 +12,14 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "./autoencoder";
 import type { ScoringBackend } from "./backend";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { Projector, checkRecord, learnRecord, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
+import { checkRecord, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import type { Forest } from "./forest";
-import { type MetadataJson, cloneMetadata, isoFromUnix, newMetadata } from "./metadata";
+import { cloneMetadata, isoFromUnix, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
 import { decisionFunction } from "./scoring";
 import type { ModelStore, RawRecord } from "./store";
-import { encodeRing, trainVersions } from "./training";
-import { type Verdict, forestWidth, scorePoint } from "./verdict";
+import { trainVersions } from "./training";
+import { forestWidth, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";
 
 export class Model {
@@ -71,6 +71,11 @@ export class Model {
     return this.projectorCache;
   }
 
+  private aeProjector(ae: AutoencoderModel): Projector {
+    this.aeProjectorCache ??= new Projector(this.meta, ae.json.feats);
+    return this.aeProjectorCache;
+  }
+
   /** detect: learn and store the record, retrain on schedule, then score it. */
   async ingest(input: unknown, now: number): Promise<{ record: RawRecord; verdict: Verdict | null }> {
     const checked = checkRecord(input);
@@ -104,12 +109,7 @@ export class Model {
       projector: this.projector,
       forests: this.forests,
       autoencoder:
-        this.autoencoder === null
-          ? null
-          : {
-              model: this.autoencoder,
-              projector: (this.aeProjectorCache ??= new Projector(this.meta, this.autoencoder.json.feats)),
-            },
+        this.autoencoder === null ? null : { model: this.autoencoder, projector: this.aeProjector(this.autoencoder) },
       ring: this.ring,
     };
   }
@@ -154,7 +154,11 @@ export class Model {
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
   async reset(now: number): Promise<void> {
-    const fresh = newMetadata(this.name, now, this.meta.versions.map((v) => ({ ...v })));
+    const fresh = newMetadata(
+      this.name,
+      now,
+      this.meta.versions.map((v) => ({ ...v })),
+    );
     fresh.created = this.meta.created;
     fresh.sched_below = this.meta.sched_below;
     fresh.sched_at_max = this.meta.sched_at_max;
@@ -233,4 +237,3 @@ export function recordTime(record: RawRecord): number {
     return 0;
   }
 }
-

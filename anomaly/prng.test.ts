@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { averagePathLength } from "./forest";
-import { Xoshiro256, splitMix64State } from "./prng";
+import { splitMix64State, Xoshiro256 } from "./prng";
 
 describe("xoshiro256** seeded by SplitMix64 (reference values, seed 42)", () => {
   it("derives the documented SplitMix64 state", () => {
@@ -33,9 +33,7 @@ describe("xoshiro256** seeded by SplitMix64 (reference values, seed 42)", () => 
 
   it("u01 is (next >> 11) / 2^53", () => {
     const g = new Xoshiro256(42);
-    expect([g.u01(), g.u01(), g.u01()]).toEqual([
-      0.08386297105988216, 0.3789802506626686, 0.6800434110281394,
-    ]);
+    expect([g.u01(), g.u01(), g.u01()]).toEqual([0.08386297105988216, 0.3789802506626686, 0.6800434110281394]);
   });
 
   it("below(n ≤ 0) returns 0 without drawing", () => {

@@ -48,10 +48,22 @@ describe.skipIf(!existsSync(DATA))("quality against scikit-learn (ADBench)", () 
       for (const seed of [42, 43, 44, 45, 46]) {
         const forest = buildForest(rows, d, { nTrees: 100, maxSamples: 256, seed });
         const decision = await decisionFunction(backend, forest, rows);
-        aucs.push(rocAuc(Array.from(decision, (x) => -x), labels));
+        aucs.push(
+          rocAuc(
+            Array.from(decision, (x) => -x),
+            labels,
+          ),
+        );
       }
       const mean = aucs.reduce((a, b) => a + b) / aucs.length;
-      table.push({ dataset: name, rows: rows.nRows, sklearn: reference, seed42: +aucs[0].toFixed(4), mean5: +mean.toFixed(4), diff: +(mean - reference).toFixed(4) });
+      table.push({
+        dataset: name,
+        rows: rows.nRows,
+        sklearn: reference,
+        seed42: +aucs[0].toFixed(4),
+        mean5: +mean.toFixed(4),
+        diff: +(mean - reference).toFixed(4),
+      });
       expect(Math.abs(mean - reference), name).toBeLessThanOrEqual(0.015);
       // A single seed is held to scikit-learn's own single-seed spread.
       expect(Math.abs(aucs[0] - reference), `${name} seed 42`).toBeLessThanOrEqual(0.025);

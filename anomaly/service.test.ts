@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -69,12 +69,22 @@ describe("anomaly service", () => {
     const dir = join(root, "m");
     const before = readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"));
     const metaBefore = JSON.stringify(await svc.metadata("m"));
-    for (const bad of [{ cpu: "high" }, { cpu: 1, timestamp: "not a time" }, [1], "x", { cpu: { deep: 1 } }, { cpu: 1e400 }]) {
+    for (const bad of [
+      { cpu: "high" },
+      { cpu: 1, timestamp: "not a time" },
+      [1],
+      "x",
+      { cpu: { deep: 1 } },
+      { cpu: Number.POSITIVE_INFINITY },
+    ]) {
       await rejects(svc.detect("m", bad), 400);
     }
     expect(readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"))).toEqual(before);
     expect(JSON.stringify(await svc.metadata("m"))).toBe(metaBefore);
-    await rejects(svc.detect("fresh", { a: "NaN" }).then(() => svc.detect("fresh", { a: "text" })), 400);
+    await rejects(
+      svc.detect("fresh", { a: "NaN" }).then(() => svc.detect("fresh", { a: "text" })),
+      400,
+    );
   });
 
   it("the schedule keeps firing across restarts", async () => {
@@ -119,12 +129,32 @@ describe("anomaly service", () => {
     await feed(svc, "m", 0, 50);
     const onDisk = JSON.parse(readFileSync(join(root, "m", "metadata.json"), "utf8"));
     expect(Object.keys(onDisk)).toEqual([
-      "name", "created", "cols", "kinds", "cats", "feats", "sc_mean", "sc_std", "sched_below",
-      "sched_at_max", "n_seen", "last_trained", "versions", "next_train",
+      "name",
+      "created",
+      "cols",
+      "kinds",
+      "cats",
+      "feats",
+      "sc_mean",
+      "sc_std",
+      "sched_below",
+      "sched_at_max",
+      "n_seen",
+      "last_trained",
+      "versions",
+      "next_train",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([
-      "vname", "window_min", "window_pts", "window_size", "step_size", "n_estimators",
-      "max_samples", "contamination", "decision_margin", "enabled",
+      "vname",
+      "window_min",
+      "window_pts",
+      "window_size",
+      "step_size",
+      "n_estimators",
+      "max_samples",
+      "contamination",
+      "decision_margin",
+      "enabled",
     ]);
     expect(onDisk.kinds).toEqual([0, 0, 1]);
     expect(onDisk.cats).toEqual([[], [], ["a", "b"]]);
@@ -138,13 +168,24 @@ describe("anomaly service", () => {
     const meta = JSON.parse(readFileSync(path, "utf8"));
     delete meta.next_train;
     delete meta.sched_below;
-    meta.versions = meta.versions.map((v: Record<string, unknown>) => ({ vname: v.vname, window_min: v.window_min, window_size: v.window_size, contamination: "0.1" }));
+    meta.versions = meta.versions.map((v: Record<string, unknown>) => ({
+      vname: v.vname,
+      window_min: v.window_min,
+      window_size: v.window_size,
+      contamination: "0.1",
+    }));
     writeFileSync(path, JSON.stringify(meta));
     svc = open(root);
     const loaded = await svc.metadata("m");
     expect(loaded.sched_below).toBe(50);
     expect(loaded.next_train).toBe(110);
-    expect(loaded.versions[0]).toMatchObject({ n_estimators: 100, max_samples: 256, decision_margin: 0, enabled: true, contamination: "auto" });
+    expect(loaded.versions[0]).toMatchObject({
+      n_estimators: 100,
+      max_samples: 256,
+      decision_margin: 0,
+      enabled: true,
+      contamination: "auto",
+    });
     delete meta.cols;
     writeFileSync(path, JSON.stringify(meta));
     svc = open(root);
@@ -160,7 +201,15 @@ describe("anomaly service", () => {
     expect(await svc.reset("m")).toEqual({ status: "success", message: "Model m reset" });
     svc = open(root);
     const meta = await svc.metadata("m");
-    expect(meta).toMatchObject({ name: "m", n_seen: 0, cols: [], feats: [], last_trained: null, sched_below: 20, next_train: 50 });
+    expect(meta).toMatchObject({
+      name: "m",
+      n_seen: 0,
+      cols: [],
+      feats: [],
+      last_trained: null,
+      sched_below: 20,
+      next_train: 50,
+    });
     expect(meta.versions.find((v) => v.vname === "weekly")?.decision_margin).toBe(0.5);
     expect((await svc.data("m", "all")).data_points_count).toBe(0);
     expect(readdirSync(join(root, "m")).filter((f) => f.endsWith(".forest"))).toEqual([]);
@@ -174,7 +223,11 @@ describe("anomaly service", () => {
   it("force train, list, data and detect_only", async () => {
     const svc = open(newRoot());
     await feed(svc, "m", 0, 70);
-    expect(await svc.forceTrain("m", T0 + 70 * 60)).toEqual({ status: "success", message: "Model m trained", points_used: 70 });
+    expect(await svc.forceTrain("m", T0 + 70 * 60)).toEqual({
+      status: "success",
+      message: "Model m trained",
+      points_used: 70,
+    });
     expect((await svc.metadata("m")).next_train).toBe(120);
     const list = await svc.listModels();
     expect(Object.keys(list.models)).toEqual(["m"]);

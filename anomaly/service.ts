@@ -9,8 +9,8 @@
  */
 import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backend";
-import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { parseNumericCsv, scoreTable } from "./batch";
+import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { EncodingError, featureNames } from "./encoding";
 import { type MetadataJson, orderedMetadata } from "./metadata";
@@ -76,8 +76,7 @@ export function checkModelName(model: string): void {
 }
 
 const notFound = (model: string) => new AnomalyError(404, `Model ${model} not found`);
-const notTrained = (model: string) =>
-  new AnomalyError(400, `Model ${model} exists but is not trained yet.`);
+const notTrained = (model: string) => new AnomalyError(400, `Model ${model} exists but is not trained yet.`);
 
 /** Bad input found by the engine becomes a 400 with the engine's message. */
 async function asClientErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -150,11 +149,7 @@ export class AnomalyService {
     };
   }
 
-  async detect(
-    model: string,
-    record: unknown,
-    now?: number,
-  ): Promise<{ httpStatus: 200 | 202; body: DetectBody }> {
+  async detect(model: string, record: unknown, now?: number): Promise<{ httpStatus: 200 | 202; body: DetectBody }> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const t = now ?? this.clock();
@@ -189,10 +184,7 @@ export class AnomalyService {
     );
   }
 
-  async forceTrain(
-    model: string,
-    now?: number,
-  ): Promise<{ status: "success"; message: string; points_used: number }> {
+  async forceTrain(model: string, now?: number): Promise<{ status: "success"; message: string; points_used: number }> {
     return this.serial(model, async () => {
       const m = await this.get(model);
       const used = await m.retrain(now ?? this.clock());

@@ -5,8 +5,8 @@
  */
 import type { RowMatrix, ScoringBackend } from "./backend";
 import { FOREST_SEED } from "./constants";
-import { type EncoderState, Projector, featureNames } from "./encoding";
-import { type Forest, buildForest } from "./forest";
+import { type EncoderState, featureNames, Projector } from "./encoding";
+import { buildForest, type Forest } from "./forest";
 import { applyScaler, fitScaler } from "./scaler";
 import { fitOffset } from "./scoring";
 import type { RawRecord } from "./store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Forest, averagePathLength, buildForest } from "./forest";
+import { averagePathLength, buildForest, type Forest } from "./forest";
 import { Xoshiro256 } from "./prng";
 import { compileForest, walkForest } from "./walk";
 

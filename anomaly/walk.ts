@@ -58,7 +58,16 @@ export function compileForest(f: Forest, maxHeapDepth = MAX_HEAP_DEPTH): Compile
   const depth = maxLeafDepth(f);
   let compiled: CompiledForest;
   if (depth > maxHeapDepth) {
-    compiled = { nTrees: f.nTrees, depth: -1, feature: f.feature, split: f.split, value: f.value, roots: f.roots, left: f.left, right: f.right };
+    compiled = {
+      nTrees: f.nTrees,
+      depth: -1,
+      feature: f.feature,
+      split: f.split,
+      value: f.value,
+      roots: f.roots,
+      left: f.left,
+      right: f.right,
+    };
   } else {
     const inner = (1 << depth) - 1;
     const leaves = 1 << depth;

@@ -31,7 +31,17 @@ describe("training windows", () => {
 
   it("the default versions are the documented five, in order", () => {
     const v = defaultVersions();
-    expect(v.map((x) => [x.vname, x.window_min, x.window_size, x.step_size, x.n_estimators, x.max_samples, x.decision_margin])).toEqual([
+    expect(
+      v.map((x) => [
+        x.vname,
+        x.window_min,
+        x.window_size,
+        x.step_size,
+        x.n_estimators,
+        x.max_samples,
+        x.decision_margin,
+      ]),
+    ).toEqual([
       ["short_term", 180, 0, 0, 200, 256, 0.16],
       ["daily", 1440, 0, 0, 300, 256, 0.12],
       ["weekly", 10080, 0, 0, 350, 256, 0.06],

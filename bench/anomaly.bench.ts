@@ -79,7 +79,8 @@ function gaussian(rng: Xoshiro256): number {
   return (s - 3) * Math.SQRT2;
 }
 
-const fmt = (ms: number | null) => (ms === null ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const fmt = (ms: number | null) =>
+  ms === null ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 
 interface Row {
   job: string;
@@ -160,7 +161,13 @@ print(json.dumps({"fit": fit * 1000, "score": score * 1000}))`);
   const hosts = ["alpha", "beta", "gamma", "delta"];
   for (let i = 0; i < MAX_POINTS; i++) {
     const t = now - (MAX_POINTS - 1 - i) * 60;
-    const rec = { cpu: 50 + 10 * gaussian(rng), mem: 30 + 5 * gaussian(rng), disk: rng.u01() * 100, host: hosts[rng.below(4)], timestamp: t };
+    const rec = {
+      cpu: 50 + 10 * gaussian(rng),
+      mem: 30 + 5 * gaussian(rng),
+      disk: rng.u01() * 100,
+      host: hosts[rng.below(4)],
+      timestamp: t,
+    };
     learnRecord(state, checkRecord(rec));
     records.push(rec);
     times[i] = t;

@@ -22,11 +22,7 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-export async function writeFileAtomic(
-  path: string,
-  data: Uint8Array | string,
-  durable = true,
-): Promise<void> {
+export async function writeFileAtomic(path: string, data: Uint8Array | string, durable = true): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${process.pid}.${counter++}.tmp`);
   try {

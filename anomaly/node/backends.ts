@@ -4,7 +4,7 @@
  * backend (WebGPU, a later issue) plugs in here, tried first unless
  * ANOMALY_GPU=0 or LANG_GPU=cpu.
  */
-import { type BackendEnv, type ScoringBackend, acceleratorAllowed } from "../backend";
+import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backend";
 import { WorkerBackend } from "./workerBackend";
 
 export function createNodeBackend(env: BackendEnv = process.env): ScoringBackend {

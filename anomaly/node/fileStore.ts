@@ -10,7 +10,7 @@
  * (temp, fsync, rename, fsync folder).
  */
 import { constants } from "node:fs";
-import { appendFile, mkdir, open, readFile, readdir, rm, stat, truncate } from "node:fs/promises";
+import { appendFile, mkdir, open, readdir, readFile, rm, stat, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forestFile";

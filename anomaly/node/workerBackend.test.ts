@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CpuBackend, acceleratorAllowed } from "../backend";
+import { acceleratorAllowed, CpuBackend } from "../backend";
 import { buildForest } from "../forest";
 import { Xoshiro256 } from "../prng";
 import { slidingWindows } from "../windows";

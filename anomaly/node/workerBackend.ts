@@ -15,7 +15,6 @@ import { type CompiledForest, compileForest, walkForest } from "../walk";
 /** Below this many rows, thread start-up and copying cost more than they save. */
 const DEFAULT_MIN_ROWS = 8192;
 
-
 interface Job {
   id: number;
   forest: CompiledForest;
