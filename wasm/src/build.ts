@@ -1,6 +1,7 @@
 import { Program } from "./check/program";
 import { Diagnostics } from "./diagnostics";
 import { emitWasm } from "./backend/wasm/emit";
+import { emitLlvm } from "./backend/llvm/emit";
 import { printIr } from "./ir/print";
 import { lowerProgram } from "./lower/lower";
 import { optimize } from "./passes/pipeline";
@@ -11,5 +12,11 @@ export function buildModule(program: Program, opt: i32, emit: string, leakCheck:
   if (ir === null) return new Uint8Array(0);
   optimize(ir, opt);
   if (emit == "ir") return Uint8Array.wrap(String.UTF8.encode(printIr(ir)));
+  if (emit == "ll") {
+    const source = program.modules[0].module.source;
+    const ll = emitLlvm(ir, source.name);
+    for (let i = 0; i < ll.errors.length; i++) diags.error(source, 0, 0, ll.errors[i]);
+    return Uint8Array.wrap(String.UTF8.encode(ll.text));
+  }
   return emitWasm(ir);
 }

@@ -7,7 +7,7 @@ import { COMPILER_VERSION } from "./version";
 const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  version                                   print the compiler version\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
-  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir] [--leak-check] -o <out>\n" +
+  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n";
 
 function usage(message: string): i32 {
@@ -52,9 +52,9 @@ function run(argv: string[]): i32 {
       if (i + 1 >= argv.length) return usage("-o needs a file name");
       out = argv[++i];
     } else if (a == "--emit") {
-      if (i + 1 >= argv.length) return usage("--emit needs wasm or ir");
+      if (i + 1 >= argv.length) return usage("--emit needs wasm, ir or ll");
       emit = argv[++i];
-      if (emit != "wasm" && emit != "ir") return usage("--emit must be wasm or ir");
+      if (emit != "wasm" && emit != "ir" && emit != "ll") return usage("--emit must be wasm, ir or ll");
     } else if (a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3") opt = <i32>a.charCodeAt(2) - 48;
     else if (a == "-Os") opt = 4;
     else if (a.startsWith("-")) return usage("unknown option '" + a + "'");

@@ -56,7 +56,7 @@ export class CallChecker extends ExprChecker {
       if (this.mod.imports.has(head)) {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
-        this.errAt(f, "module '" + head + "' has no function '" + f.name + "'");
+        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
       }
@@ -84,7 +84,7 @@ export class CallChecker extends ExprChecker {
           if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
           return this.callFn(c, fn, c.args, 0);
         }
-        this.errAt(f, "type " + t.name + " has no " + (t.kind == TyK.Enum ? "variant or " : "") + "function '" + f.name + "'");
+        this.err(f.end - f.name.length, f.end, "type " + t.name + " has no " + (t.kind == TyK.Enum ? "variant or " : "") + "function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
       }
@@ -122,7 +122,7 @@ export class CallChecker extends ExprChecker {
         }
       }
     }
-    this.errAt(f, "type " + t.name + " has no method '" + f.name + "'");
+    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'");
     this.checkArgs(c, 0);
     return tError;
   }

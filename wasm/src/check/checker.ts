@@ -1,5 +1,5 @@
 import {
-  BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
+  BinaryExpr, CastExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
   UnaryLikeExpr,
 } from "../syntax/ast";
 import { CallChecker } from "./call_checker";
@@ -76,7 +76,8 @@ class Checker extends CallChecker {
     let ty = declared !== null ? declared : t;
     if (ty.kind == TyK.Never) ty = tError;
     if (ty.kind == TyK.Unit && s.expr !== null && declared === null) {
-      this.errAt(s.expr!, "this expression has no value to store");
+      if (s.expr!.kind == EK.If && (s.expr! as IfExpr).otherwise === null) this.err(s.expr!.start, s.expr!.start + 2, "'if' without 'else' has no value");
+      else this.errAt(s.expr!, "this expression has no value to store");
       ty = tError;
     }
     if (s.names.length > 0) {
@@ -279,7 +280,7 @@ class Checker extends CallChecker {
   checkConst(c: ConstDecl, declared: Type): Type {
     const t = this.check(c.value, declared.isError ? null : declared);
     if (!declared.isError && !assignable(t, declared)) this.errAt(c.value, "expected " + declared.name + ", found " + t.name);
-    if (!isConstant(c.value)) this.errAt(c.value, "a constant must be a literal value");
+    if (!isConstant(c.value)) this.errAt(c.value, "a constant must be computed from literals and other constants");
     return declared.isError ? t : declared;
   }
 }
@@ -287,6 +288,9 @@ class Checker extends CallChecker {
 function isConstant(e: Expr): bool {
   const k = e.kind;
   if (k == EK.Int || k == EK.Float || k == EK.Str || k == EK.Bool) return true;
+  if (k == EK.Ident) return (e as IdentExpr).local === null;
+  if (k == EK.Binary) return isConstant((e as BinaryExpr).left) && isConstant((e as BinaryExpr).right);
+  if (k == EK.Cast) return isConstant((e as CastExpr).value);
   return k == EK.Unary && isConstant((e as UnaryExpr).operand);
 }
 
@@ -332,5 +336,18 @@ export function checkProgram(program: Program): void {
     info.ty = c.checkConst(info.decl, info.ty);
   }
   for (let i = 0; i < program.funcOrder.length; i++) c.checkFunction(program.funcOrder[i]);
+  checkMain(program);
+}
+
+function checkMain(program: Program): void {
+  const user = program.modules[0].module.source;
+  if (!program.funcs.has("main")) {
+    program.diags.error(user, 0, 0, "no 'main' function");
+    return;
+  }
+  const main = program.funcs.get("main");
+  if (main.params.length > 0 || !(main.ret.kind == TyK.Unit || main.ret.kind == TyK.I32 || main.ret.isError)) {
+    program.diags.error(user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
+  }
 }
 

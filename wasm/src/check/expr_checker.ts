@@ -150,8 +150,8 @@ export class ExprChecker extends Scopes {
       if (t.isNumeric) return t;
       this.errAt(u, "cannot negate a value of type " + t.name);
     } else if (u.op == Tok.Bang) {
-      if (t.kind == TyK.Bool || t.isInt) return t;
-      this.errAt(u, "'!' needs a bool or an integer, found " + t.name);
+      if (t.kind == TyK.Bool) return t;
+      this.errAt(u, "operator '!' cannot be applied to " + t.name + (t.isInt ? "; use '~' for bitwise not" : ""));
     } else {
       if (t.isInt) return t;
       this.errAt(u, "'~' needs an integer, found " + t.name);
@@ -253,11 +253,12 @@ export class ExprChecker extends Scopes {
         f.object.ty = t;
         if (t.kind == TyK.Enum) {
           const v = t.variantIndex(f.name);
-          if (v < 0) { this.errAt(f, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
+          if (v < 0) { this.err(f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
           if (t.variants[v].payload.length > 0) {
             this.errAt(f, "variant " + t.name + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
           }
           f.index = v;
+          f.isVariant = true;
           return t;
         }
         this.errAt(f, "'" + id.name + "' is a type; call a function on it with '" + id.name + "." + f.name + "(...)'");
@@ -280,14 +281,14 @@ export class ExprChecker extends Scopes {
     if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
       const i = t.fieldIndex(f.name);
       if (i >= 0) { f.index = i; return t.elems[i]; }
-      this.errAt(f, "type " + t.name + " has no field '" + f.name + "'");
+      this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
       return tError;
     }
     if (this.program.funcs.has(t.name + "." + f.name) || f.name == "len" || f.name == "push" || f.name == "pop") {
       this.errAt(f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
       return tError;
     }
-    this.errAt(f, "type " + t.name + " has no field '" + f.name + "'");
+    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
     return tError;
   }
 
@@ -339,6 +340,14 @@ export class ExprChecker extends Scopes {
 
   checkArrayLit(a: ListExpr, expected: Type | null): Type {
     let elem: Type | null = expected !== null && expected.kind == TyK.Array ? expected.elem : null;
+    if (a.count !== null) {
+      const t = this.check(a.elems[0], elem);
+      if (elem !== null && !assignable(t, elem)) this.errAt(a.elems[0], "array element: expected " + elem.name + ", found " + t.name);
+      const ct = this.check(a.count!, tI64);
+      if (!ct.isError && !ct.isInt) this.errAt(a.count!, "an array length must be an integer, found " + ct.name);
+      if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[0], "an array element needs a value"); return tError; }
+      return arrayOf(elem !== null ? elem : t);
+    }
     if (a.elems.length == 0) {
       if (elem === null) {
         this.errAt(a, "cannot infer the element type of an empty array; write its type, e.g. 'let a: [i64] = []'");

@@ -5,7 +5,7 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, call, fconst, get, iconst, iff, Ins, load, Op, set, store, T, unary, unreachable,
+  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, load, loop, Op, set, store, T, unary, unreachable,
 } from "../ir/ir";
 import { ARRAY_DATA, fieldOffsets, HEADER, irType, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
@@ -39,6 +39,7 @@ export class ExprLower extends FnBase {
       case EK.Field: {
         const f = e as FieldExpr;
         if (f.index == -2) return this.constValue((f.object as IdentExpr).global);
+        if (f.isVariant) return t.isHeap ? this.object([], [], f.index) : iconst(T.I32, f.index);
         return this.retain(t, this.fieldRead(f));
       }
       case EK.Index: {
@@ -151,12 +152,46 @@ export class ExprLower extends FnBase {
   }
 
   arrayLit(a: ListExpr): Ins {
+    if (a.count !== null) return this.repeatLit(a);
     const et = a.ty!.elem!;
     const w = widthOf(et);
     const p = this.newLocal(T.Ptr);
     const n = a.elems.length;
     const body: Ins[] = [set(p, this.rt("array_new", [iconst(T.I32, n), iconst(T.I32, n), iconst(T.I32, w)]))];
     for (let i = 0; i < n; i++) body.push(store(w, get(p, T.Ptr), ARRAY_DATA + i * w, this.owned(a.elems[i])));
+    body.push(get(p, T.Ptr));
+    return block(0, body, T.Ptr);
+  }
+
+  /** `[x; n]`: one evaluation of x, shared by all n elements. */
+  repeatLit(a: ListExpr): Ins {
+    const et = a.ty!.elem!;
+    const w = widthOf(et);
+    const it = irType(et);
+    const n = this.newLocal(T.I64);
+    const v = this.newLocal(it);
+    const p = this.newLocal(T.Ptr);
+    const i = this.newLocal(T.I32);
+    const body: Ins[] = [
+      set(v, this.owned(a.elems[0])),
+      set(n, this.int64(a.count!)),
+      iff(binary(Op.LtS, T.I32, get(n, T.I64), iconst(T.I64, 0)), [
+        this.rt("panic_negative_length", [get(n, T.I64), this.loc(a.start)]), unreachable(),
+      ], [], T.None),
+      set(p, this.rt("array_new", [unary(Op.WrapI64, T.I32, get(n, T.I64)), unary(Op.WrapI64, T.I32, get(n, T.I64)), iconst(T.I32, w)])),
+      set(i, iconst(T.I32, 0)),
+    ];
+    const brk = this.newLabel();
+    const top = this.newLabel();
+    const fill: Ins[] = [
+      brIf(brk, binary(Op.GeS, T.I32, get(i, T.I32), load(T.I32, 4, get(p, T.Ptr), 4))),
+      store(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), ARRAY_DATA, get(v, it)),
+    ];
+    if (et.isHeap) fill.push(this.rt("retain", [get(v, T.Ptr)]));
+    fill.push(set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))));
+    fill.push(br(top));
+    body.push(block(brk, [loop(top, fill)], T.None));
+    if (et.isHeap) body.push(this.release(et, get(v, T.Ptr)));
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
   }

@@ -59,9 +59,9 @@ export class FlowLower extends ExprLower {
     const out: Ins[] = [];
     if (s.isLet) {
       const t = s.local!.ty;
-      const v = this.owned(s.expr!);
       if (this.isUnit(t) || s.expr!.ty!.kind == TyK.Never) out.push(this.discard(s.expr!));
       else if (s.names.length > 0) {
+        const v = this.owned(s.expr!);
         const tl = this.localIndex(s.local!);
         out.push(set(tl, v));
         this.scopes[this.scopes.length - 1].push(s.local!);
@@ -75,7 +75,7 @@ export class FlowLower extends ExprLower {
           if (part.mutable) this.scopes[this.scopes.length - 1].push(part);
         }
       } else {
-        out.push(set(this.localIndex(s.local!), v));
+        out.push(set(this.localIndex(s.local!), this.owned(s.expr!)));
         this.scopes[this.scopes.length - 1].push(s.local!);
       }
     } else {

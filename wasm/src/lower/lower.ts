@@ -25,7 +25,7 @@ class FnLower extends FlowLower {
     this.scopes = [[]];
     this.temps = [[]];
     const body = info.decl.body!;
-    if (result == T.None) {
+    if (result == T.None || body.ty!.kind == TyK.Never) {
       f.body.push(this.discard(body));
       pushAll(f.body, this.popTemps());
     } else {

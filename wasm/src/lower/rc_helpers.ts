@@ -24,6 +24,7 @@ function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLower
   const p = get(0, T.Ptr);
   if (t.kind == TyK.Array) {
     const et = t.elem!;
+    if (!et.isHeap) return out;
     const w = widthOf(et);
     f.locals.push(T.I32);
     const i = f.locals.length - 1;

@@ -73,6 +73,7 @@ export class FieldExpr extends Expr {
   object!: Expr;
   name: string = "";
   index: i32 = -1;            // set by the checker: field slot, or enum variant
+  isVariant: bool = false;    // `Enum.Variant` without payload
 }
 
 export class IndexExpr extends Expr {
@@ -90,6 +91,7 @@ export class StructLitExpr extends Expr {
 
 export class ListExpr extends Expr {  // array and tuple literals
   elems: Expr[] = [];
+  count: Expr | null = null;  // `[x; n]`
 }
 
 export class IfExpr extends Expr {

@@ -76,6 +76,16 @@ export class ExprParser extends Cursor {
     let left = this.parseUnary();
     while (true) {
       if (this.tok.nlBefore && this.parenDepth == 0) break;
+      if (this.kind == Tok.As && minPrec <= 10) {
+        // `as` binds tighter than every binary operator and looser than prefix ones.
+        this.advance();
+        const c = new CastExpr(EK.Cast, left.start, left.end);
+        c.value = left;
+        c.type = this.parseType();
+        c.end = this.prevEnd;
+        left = c;
+        continue;
+      }
       const op = this.binaryOpHere();
       const prec = binaryPrec(op);
       if (prec == 0 || prec < minPrec) break;
@@ -93,6 +103,12 @@ export class ExprParser extends Cursor {
 
   parseUnary(): Expr {
     const k = this.kind;
+    if (k == Tok.Amp || k == Tok.AndAnd) {
+      // `&x` / `&&x` from Rust or C: report once, then read the operand.
+      this.errorHere("Pith has no references: values are copied");
+      this.advance();
+      return this.parseUnary();
+    }
     if (k == Tok.Minus || k == Tok.Bang || k == Tok.Tilde) {
       const start = this.advance().start;
       this.depth++;
@@ -111,7 +127,13 @@ export class ExprParser extends Cursor {
     while (true) {
       const k = this.kind;
       const nl = this.tok.nlBefore && this.parenDepth == 0;
-      if (k == Tok.Dot) {
+      if (k == Tok.ColonColon) this.errorHere("use '.' instead of '::'");
+      if (k == Tok.Bang && !nl && e.kind == EK.Ident && this.peekKind(1) == Tok.LParen) {
+        this.errorHere("macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
+        this.advance();
+        continue;
+      }
+      if (k == Tok.Dot || k == Tok.ColonColon) {
         this.advance();
         const f = new FieldExpr(EK.Field, e.start, e.end);
         f.object = e;
@@ -148,13 +170,6 @@ export class ExprParser extends Cursor {
         const t = new UnaryLikeExpr(EK.Try, e.start, this.prevEnd);
         t.value = e;
         e = t;
-      } else if (k == Tok.As && !nl) {
-        this.advance();
-        const c = new CastExpr(EK.Cast, e.start, e.end);
-        c.value = e;
-        c.type = this.parseType();
-        c.end = this.prevEnd;
-        e = c;
       } else break;
     }
     return e;
@@ -232,6 +247,12 @@ export class ExprParser extends Cursor {
         while (this.kind != Tok.RBracket && this.kind != Tok.EOF) {
           const before = this.pos;
           arr.elems.push(this.parseExpr());
+          if (arr.elems.length == 1 && this.kind == Tok.Semi) {
+            // `[x; n]`: n copies of x.
+            this.advance();
+            arr.count = this.parseExpr();
+            break;
+          }
           if (!this.eat(Tok.Comma)) break;
           if (this.pos == before) break;
         }
@@ -528,6 +549,11 @@ export class ExprParser extends Cursor {
     if (this.kind == Tok.Let || this.kind == Tok.Var) {
       stmt.isLet = true;
       stmt.mutable = this.advance().kind == Tok.Var;
+      if (this.kind == Tok.Ident && this.tok.text == "mut" && this.peekKind(1) == Tok.Ident) {
+        this.errorHere("use 'var' for a mutable binding");
+        this.advance();
+        stmt.mutable = true;
+      }
       if (this.kind == Tok.LParen) {
         this.advance();
         while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
