@@ -37,17 +37,22 @@ export class Model {
   ) {}
 
   /** A new, not yet persisted model (it is written on its first point). */
-  static create(store: ModelStore, backend: ScoringBackend, name: string, now: number): Model {
-    return new Model(name, newMetadata(name, now), new Ring(MAX_POINTS), new Map(), null, store, backend);
+  static create(store: ModelStore, backend: ScoringBackend, name: string, now: number, capacity = MAX_POINTS): Model {
+    return new Model(name, newMetadata(name, now), new Ring(capacity), new Map(), null, store, backend);
   }
 
   /** Null when the store has no loadable model of that name. */
-  static async load(store: ModelStore, backend: ScoringBackend, name: string): Promise<Model | null> {
+  static async load(
+    store: ModelStore,
+    backend: ScoringBackend,
+    name: string,
+    capacity = MAX_POINTS,
+  ): Promise<Model | null> {
     const meta = await store.loadMetadata(name);
     if (meta === null) return null;
     meta.name = name;
-    const ring = new Ring(MAX_POINTS);
-    for (const record of await store.loadRing(name, MAX_POINTS)) {
+    const ring = new Ring(capacity);
+    for (const record of await store.loadRing(name, capacity)) {
       ring.push(record, recordTime(record));
     }
     const forests = new Map<string, Forest>();
@@ -86,7 +91,7 @@ export class Model {
     if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
     meta.n_seen += 1;
 
-    await this.store.appendRecord(this.name, record, MAX_POINTS);
+    await this.store.appendRecord(this.name, record, this.ring.capacity);
     await this.store.saveMetadata(this.name, meta);
     this.meta = meta;
     this.ring.push(record, time);

@@ -275,6 +275,27 @@ describe("anomaly service", () => {
     expect(v.versions.short_term.anomaly).toBe(false);
   });
 
+  it("at capacity the ring evicts the oldest and the at-max schedule applies, across restarts", async () => {
+    const root = newRoot();
+    const at = (capacity: number) => new AnomalyService(new FileStore(root, { durable: false }), { capacity });
+    let svc = at(60);
+    await feed(svc, "m", 0, 50);
+    await svc.setSchedule("m", { at_max_retrain_frequency: 25 });
+    await feed(svc, "m", 50, 100);
+    let meta = await svc.metadata("m");
+    expect(meta.n_seen).toBe(100);
+    // Trained at 50 (ring not full: +50) and at 100 (ring full: +25).
+    expect(meta.next_train).toBe(125);
+    const data = await svc.data("m", "all");
+    expect(data.data_points_count).toBe(60);
+    expect(data.data[0].timestamp).toBe(T0 + 60 * 40);
+    svc = at(60);
+    await feed(svc, "m", 100, 125);
+    meta = await svc.metadata("m");
+    expect(meta.next_train).toBe(150);
+    expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 124);
+  });
+
   it("export and import move a whole model", async () => {
     const svc = open(newRoot());
     await feed(svc, "m", 0, 60);

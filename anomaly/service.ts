@@ -35,6 +35,8 @@ export interface ServiceOptions {
   backend?: ScoringBackend;
   /** Unix seconds; defaults to the wall clock. */
   clock?: () => number;
+  /** Ring capacity; 150,000 (max_points) unless a test needs eviction to happen sooner. */
+  capacity?: number;
 }
 
 export interface CollectingBody {
@@ -95,6 +97,7 @@ export class AnomalyService {
   /** A backend passed in belongs to the caller and is not closed here. */
   private readonly ownsBackend: boolean;
   private readonly clock: () => number;
+  private readonly capacity: number;
   private readonly models = new Map<string, Model>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -105,6 +108,7 @@ export class AnomalyService {
     this.backend = options.backend ?? new CpuBackend();
     this.ownsBackend = options.backend === undefined;
     this.clock = options.clock ?? (() => Date.now() / 1000);
+    this.capacity = options.capacity ?? MAX_POINTS;
   }
 
   /** Runs `work` after every earlier operation on the same model. */
@@ -126,7 +130,7 @@ export class AnomalyService {
   private async find(model: string): Promise<Model | null> {
     const cached = this.models.get(model);
     if (cached !== undefined) return cached;
-    const loaded = await Model.load(this.store, this.backend, model);
+    const loaded = await Model.load(this.store, this.backend, model, this.capacity);
     if (loaded !== null) this.models.set(model, loaded);
     return loaded;
   }
@@ -153,7 +157,7 @@ export class AnomalyService {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const t = now ?? this.clock();
-        const m = (await this.find(model)) ?? Model.create(this.store, this.backend, model, t);
+        const m = (await this.find(model)) ?? Model.create(this.store, this.backend, model, t, this.capacity);
         const { record: stored, verdict } = await m.ingest(record, t);
         this.models.set(model, m);
         if (verdict === null) {
@@ -430,7 +434,7 @@ export class AnomalyService {
       const old = await this.find(model);
       if (old !== null) await this.store.deleteModel(model);
       this.models.delete(model);
-      await this.store.replaceRing(model, parsed.ring.slice(-MAX_POINTS));
+      await this.store.replaceRing(model, parsed.ring.slice(-this.capacity));
       for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
       await this.store.saveAutoencoder(model, parsed.autoencoder);
       await this.store.saveMetadata(model, meta);
