@@ -1,18 +1,16 @@
 // Turns portable LLVM IR into a native executable for one target: a fresh
-// directory, one clang-19 call that compiles the IR with the target's shim
-// and links it, under a time limit, an output size limit and (when the host
+// directory, one clang-19 call that compiles the IR and links it with the
+// target's (cached, precompiled) shim, under a time limit, an output size limit and (when the host
 // allows) a bubblewrap sandbox. The directory is removed whatever happens.
 import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { missingToolsFor } from "./detect";
-import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES, shimFiles } from "./recipes";
+import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
 import { runProcess } from "./runProcess";
 import { detectSandbox, sandboxed } from "./sandbox";
-
-export const SHIM_DIR = fileURLToPath(new URL("../../lang/runtime/native/", import.meta.url));
+import { SHIM_DIR, shimObject } from "./shimCache";
 
 const CLANG = "clang-19";
 const PRLIMIT = "/usr/bin/prlimit";
@@ -103,11 +101,20 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
   const log: string[] = [];
   try {
     await writeFile(join(dir, "program.ll"), request.ll);
-    // Copied rather than referenced: the sandbox's private /tmp would hide a
-    // checkout under /tmp, and relative names keep the log readable.
-    await Promise.all(shimFiles(recipe).map((file) => copyFile(join(SHIM_DIR, file), join(dir, file))));
+    let shim: string;
+    try {
+      shim = await shimObject(request.target, recipe, timeoutMs);
+    } catch (error) {
+      return fail("toolchain_error", log.join("\n"), [(error as Error).message]);
+    }
+    // Copied rather than referenced: the sandbox's private /tmp hides the
+    // shim cache (and a checkout under /tmp), and relative names keep the
+    // log readable.
+    await copyFile(shim, join(dir, "shim.o"));
+    await Promise.all(recipe.linkInputs.map((file) => copyFile(join(SHIM_DIR, file), join(dir, file))));
 
-    const args = clangArgs(recipe, request.opt, "program.ll", binaryName);
+    const args = clangArgs(recipe, request.opt, "program.ll", "shim.o", binaryName);
+    log.push(`shim: lang/runtime/native/${recipe.shim}, precompiled at -O2 (shim.o)`);
     log.push(`$ ${CLANG} ${args.join(" ")}`);
     let [command, argv] = [CLANG, args];
     if (request.sandbox === false) {

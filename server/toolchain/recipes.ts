@@ -12,11 +12,14 @@ export function isOptLevel(value: string): value is OptLevel {
 
 export interface Recipe {
   triple: string;
-  /** The C shim compiled together with the program (one clang call). */
+  /** The C shim from lang/runtime/native/, compiled once per process (shimCache.ts). */
   shim: "linux_raw.c" | "posix_libc.c" | "windows.c";
   /** Extra link inputs from the shim folder (e.g. the libSystem stub). */
   linkInputs: string[];
-  flags: string[];
+  /** Code generation flags, for the shim and the program alike. */
+  codegenFlags: string[];
+  /** Driver flags that choose what is linked. */
+  linkFlags: string[];
   /** Suffix of the produced file. */
   extension: "" | ".exe";
 }
@@ -30,14 +33,16 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "x86_64-linux-gnu",
     shim: "linux_raw.c",
     linkInputs: [],
-    flags: STATIC_NO_LIBC,
+    codegenFlags: [],
+    linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
   "linux-x64-musl": {
     triple: "x86_64-linux-musl",
     shim: "linux_raw.c",
     linkInputs: [],
-    flags: STATIC_NO_LIBC,
+    codegenFlags: [],
+    linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
   "linux-arm64-musl": {
@@ -45,14 +50,16 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     shim: "linux_raw.c",
     linkInputs: [],
     // Outline atomics would call libgcc helpers that are not linked.
-    flags: [...STATIC_NO_LIBC, "-mno-outline-atomics"],
+    codegenFlags: ["-mno-outline-atomics"],
+    linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
   "linux-riscv64-musl": {
     triple: "riscv64-linux-musl",
     shim: "linux_raw.c",
     linkInputs: [],
-    flags: STATIC_NO_LIBC,
+    codegenFlags: [],
+    linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
   "linux-arm64-gnu": {
@@ -60,7 +67,8 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "aarch64-linux-gnu",
     shim: "posix_libc.c",
     linkInputs: [],
-    flags: [],
+    codegenFlags: [],
+    linkFlags: [],
     extension: "",
   },
   "windows-x64": {
@@ -69,14 +77,16 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "x86_64-w64-mingw32",
     shim: "windows.c",
     linkInputs: [],
-    flags: ["-municode"],
+    codegenFlags: [],
+    linkFlags: ["-municode"],
     extension: ".exe",
   },
   "macos-x64": {
     triple: "x86_64-apple-macos11",
     shim: "posix_libc.c",
     linkInputs: ["libSystem.tbd"],
-    flags: ["-nostdlib"],
+    codegenFlags: [],
+    linkFlags: ["-nostdlib"],
     extension: "",
   },
   "macos-arm64": {
@@ -84,18 +94,36 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "arm64-apple-macos11",
     shim: "posix_libc.c",
     linkInputs: ["libSystem.tbd"],
-    flags: ["-nostdlib"],
+    codegenFlags: [],
+    linkFlags: ["-nostdlib"],
     extension: "",
   },
 };
 
-/** Files from lang/runtime/native/ a build copies into its directory. */
-export function shimFiles(recipe: Recipe): string[] {
-  return [recipe.shim, "core.h", "libm.h", ...recipe.linkInputs];
+// The shim is always optimised: -O0 is a request about the user's program,
+// and an unoptimised shim would only slow every system call down.
+const SHIM_OPT = "-O2";
+
+/** clang arguments that compile the shim to an object file. */
+export function shimCompileArgs(recipe: Recipe, output: string): string[] {
+  return [
+    `--target=${recipe.triple}`,
+    SHIM_OPT,
+    // The memory functions must not be turned back into calls to themselves,
+    // and the static targets have no stack-protector runtime.
+    "-ffreestanding",
+    "-fno-stack-protector",
+    "-fno-crash-diagnostics",
+    ...recipe.codegenFlags,
+    "-c",
+    recipe.shim,
+    "-o",
+    output,
+  ];
 }
 
-/** The clang arguments for one build, with paths relative to the build directory. */
-export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, output: string): string[] {
+/** clang arguments for one build, with paths relative to the build directory. */
+export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, shimObject: string, output: string): string[] {
   return [
     `--target=${recipe.triple}`,
     opt,
@@ -104,18 +132,15 @@ export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, output: 
     "-fuse-ld=lld",
     // A crashing clang would otherwise write reproducers into /tmp.
     "-fno-crash-diagnostics",
-    // The shim must not turn its own loops into calls to itself, nor expect
-    // a stack-protector runtime that is not there.
-    "-ffreestanding",
-    "-fno-stack-protector",
-    ...recipe.flags,
+    ...recipe.codegenFlags,
+    ...recipe.linkFlags,
     "-x",
     "ir",
     input,
     "-x",
-    "c",
-    recipe.shim,
-    ...(recipe.linkInputs.length > 0 ? ["-x", "none", ...recipe.linkInputs] : []),
+    "none",
+    shimObject,
+    ...recipe.linkInputs,
     "-o",
     output,
   ];
