@@ -97,7 +97,10 @@ export class Model {
     this.ring.push(record, time);
     this.aeProjectorCache = null;
 
-    if (meta.n_seen >= meta.next_train && this.ring.length >= MIN_POINTS) await this.retrain(now);
+    // Also retrain a model that should have forests but has none (say a
+    // forest file was corrupt and loaded as absent): it heals on its next point.
+    const due = meta.n_seen >= meta.next_train || (meta.last_trained !== null && !this.trained);
+    if (due && this.ring.length >= MIN_POINTS) await this.retrain(now);
     if (!this.trained) return { record, verdict: null };
     return { record, verdict: scorePoint(this.state(), record, true) };
   }

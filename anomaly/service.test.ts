@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MemoryStore } from "./memoryStore";
 import { FileStore } from "./node/fileStore";
 import { AnomalyError, AnomalyService } from "./service";
 import { steadyRecord } from "./testing";
@@ -294,6 +295,29 @@ describe("anomaly service", () => {
     meta = await svc.metadata("m");
     expect(meta.next_train).toBe(150);
     expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 124);
+  });
+
+  it("a model whose forest files are corrupt retrains on its next point", async () => {
+    const root = newRoot();
+    let svc = open(root);
+    await feed(svc, "m", 0, 60);
+    for (const f of readdirSync(join(root, "m")).filter((x) => x.endsWith(".forest"))) {
+      writeFileSync(join(root, "m", f), "corrupt");
+    }
+    svc = open(root);
+    await rejects(svc.detectOnly("m", steadyRecord(1)), 400, "Model m exists but is not trained yet.");
+    const r = await feed(svc, "m", 60, 61);
+    expect(r.httpStatus).toBe(200);
+    expect((await svc.metadata("m")).next_train).toBe(111);
+  });
+
+  it("runs the same on the in-memory store", async () => {
+    const svc = new AnomalyService(new MemoryStore());
+    const r = await feed(svc, "m", 0, 50);
+    expect(r.httpStatus).toBe(200);
+    expect(Object.keys((await svc.listModels()).models)).toEqual(["m"]);
+    await svc.reset("m");
+    expect((await svc.metadata("m")).n_seen).toBe(0);
   });
 
   it("export and import move a whole model", async () => {
