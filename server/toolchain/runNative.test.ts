@@ -1,0 +1,47 @@
+// The runner's own guarantees, which the differential suite relies on: a
+// program that never ends is killed at its time limit, and input reaches the
+// program through qemu unchanged.
+import { describe, expect, it } from "vitest";
+import { buildNative } from "./buildNative";
+import { missingToolsFor } from "./detect";
+import { canRun, runNative } from "./runNative";
+import { TEST_PROGRAMS } from "./testdata/programs";
+
+const SPIN = `
+define i32 @pith_main() {
+entry:
+  br label %spin
+spin:
+  %i = phi i64 [ 0, %entry ], [ %next, %spin ]
+  %next = add i64 %i, 1
+  store volatile i64 %next, ptr @counter
+  br label %spin
+}
+@counter = global i64 0
+`;
+
+describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
+  it("kills a program that passes its time limit and says so", async () => {
+    const build = await buildNative({ ll: SPIN, target: "linux-x64", opt: "-O2", filename: "spin.pith" });
+    expect(build.errors).toEqual([]);
+    const started = performance.now();
+    const run = await runNative(build.binary as Uint8Array, "linux-x64", { timeoutMs: 300 });
+    expect(run.timedOut).toBe(true);
+    expect(run.exitCode).toBeNull();
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("passes large input through qemu byte for byte", async () => {
+    const echo = TEST_PROGRAMS.find((p) => p.name === "echo")?.ll as string;
+    const build = await buildNative({ ll: echo, target: "linux-riscv64-musl", opt: "-O2", filename: "echo.pith" });
+    const input = new Uint8Array(200_000).map((_, i) => (i * 7919) % 256);
+    const run = await runNative(build.binary as Uint8Array, "linux-riscv64-musl", { stdin: input });
+    expect(run.exitCode).toBe(0);
+    expect(Buffer.from(run.stdout).equals(Buffer.from(input))).toBe(true);
+  });
+
+  it("refuses targets it cannot run here", async () => {
+    expect(canRun("macos-arm64")).toBe(false);
+    await expect(runNative(new Uint8Array(4), "macos-arm64")).rejects.toThrow(/cannot run macos-arm64/);
+  });
+});
