@@ -171,6 +171,10 @@ export class CallChecker extends ExprChecker {
       if (!t.isError && t.kind != TyK.Str && t.kind != TyK.Array) this.errAt(c.args[0], "'len' needs a str or an array, found " + t.name);
       return tI64;
     }
+    if (name == "chr") {
+      if (this.arity(c, 1, name)) this.expectType(c.args[0], tU8, "argument of 'chr'");
+      return tStr;
+    }
     if (name == "read_line" || name == "read_all") {
       this.arity(c, 0, name);
       return tStr;

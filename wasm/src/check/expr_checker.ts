@@ -13,7 +13,7 @@ import {
 // runtime uses. User functions of the same name take precedence.
 export function isBuiltin(name: string): bool {
   return name == "print" || name == "println" || name == "eprint" || name == "eprintln" || name == "panic" ||
-    name == "assert" || name == "len" || name == "read_line" || name == "read_all" || name.startsWith("__");
+    name == "assert" || name == "len" || name == "chr" || name == "read_line" || name == "read_all" || name.startsWith("__");
 }
 
 export function isPrintable(t: Type): bool {

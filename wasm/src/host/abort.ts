@@ -8,4 +8,5 @@ export function abortHandler(msg: string | null, file: string | null, line: u32,
   const where = file !== null ? file : "?";
   writeString(STDERR, "internal compiler error: " + what + " at " + where + ":" + line.toString() + ":" + col.toString() + "\n");
   exit(70);
+  unreachable();
 }

@@ -67,7 +67,7 @@ export class ExprLower extends FnBase {
     if (!t.isHeap) return this.owned(e);
     if (e.kind == EK.Ident && (e as IdentExpr).local !== null) return get(this.localIndex((e as IdentExpr).local!), T.Ptr);
     if (e.kind == EK.Str) return this.owned(e);
-    if (e.kind == EK.Field && (e as FieldExpr).index >= 0) return this.fieldRead(e as FieldExpr);
+    if (e.kind == EK.Field && (e as FieldExpr).index >= 0 && !(e as FieldExpr).isVariant) return this.fieldRead(e as FieldExpr);
     if (e.kind == EK.Index && (e as IndexExpr).index.kind != EK.Range) return this.indexRead(e as IndexExpr);
     return this.temp(t, this.owned(e));
   }

@@ -1,7 +1,7 @@
 import { FnInfo, Program } from "../check/program";
 import { TyK } from "../check/types";
 import { Diagnostics } from "../diagnostics";
-import { call, Func, get, Ins, IrModule, K, set, T, pushAll } from "../ir/ir";
+import { call, Func, get, Ins, IrModule, K, set, T, pushAll, unreachable } from "../ir/ir";
 import { FlowLower } from "./flow_lower";
 import { irType } from "./layout";
 import { ModuleLowering } from "./module";
@@ -28,6 +28,7 @@ class FnLower extends FlowLower {
     if (result == T.None || body.ty!.kind == TyK.Never) {
       f.body.push(this.discard(body));
       pushAll(f.body, this.popTemps());
+      if (body.ty!.kind == TyK.Never) f.body.push(unreachable());
     } else {
       const r = this.newLocal(result);
       f.body.push(set(r, this.owned(body)));
