@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { createNodeBackend } from "../../anomaly/node/backends";
 import { AnomalyService } from "../../anomaly/service";
 import type { ModelStore } from "../../anomaly/store";
 import { registerDocs } from "../docs/openapi";
@@ -55,11 +56,32 @@ function listenMessage(err: NodeJS.ErrnoException, host: string, port: number): 
   return `cannot listen on ${host}:${port}: ${err.message}`;
 }
 
+/**
+ * The engine as Node hosts run it: the store plus the backend the engine
+ * picks for Node (worker threads, an accelerator unless ANOMALY_GPU=0).
+ * The service does not own a backend it is given, so close() closes both.
+ */
+export function openNodeService(store: ModelStore): { service: AnomalyService; close(): Promise<void> } {
+  const backend = createNodeBackend();
+  const service = new AnomalyService(store, { backend });
+  return {
+    service,
+    async close() {
+      await service.close();
+      await backend.close();
+    },
+  };
+}
+
 export async function startAnomalyServer(options: AnomalyServerOptions): Promise<AnomalyServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? ((line: string) => console.error(line));
-  const service = options.service ?? (options.store && new AnomalyService(options.store));
-  if (!service) throw new Error("startAnomalyServer needs a store or a service");
+  const given = options.service;
+  const opened = given
+    ? { service: given, close: () => given.close() }
+    : options.store && openNodeService(options.store);
+  if (!opened) throw new Error("startAnomalyServer needs a store or a service");
+  const { service } = opened;
 
   const app = new OpenAPIHono();
   app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir }));
@@ -80,7 +102,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
       resolve();
     });
   }).catch(async (err) => {
-    await service.close();
+    await opened.close();
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
@@ -100,7 +122,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
           clearTimeout(cut);
         });
       });
-      await service.close();
+      await opened.close();
     })();
     return closing;
   };

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { API_VERSION } from "../../anomaly/constants";
 import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import type { AnomalyService } from "../../anomaly/service";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
-import { ListenError, startAnomalyServer } from "../anomaly/serve";
+import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
 
 class UsageError extends Error {}
 
@@ -266,7 +266,7 @@ function findCommand(argv: string[]): string | undefined {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  let service: AnomalyService | undefined;
+  let opened: ReturnType<typeof openNodeService> | undefined;
   try {
     const name = findCommand(argv);
     const command = name === undefined ? undefined : COMMANDS[name];
@@ -298,7 +298,10 @@ export async function main(argv: string[]): Promise<number> {
       (parsed.values.store as string | undefined) ?? (process.env.ANOMALY_HOME || join(homedir(), ".anomaly"));
     // The service is built on first use: `serve` builds its own, and a usage
     // error in a command's arguments should not touch the store.
-    const lazyService = () => (service ??= new AnomalyService(new FileStore(storeDir)));
+    const lazyService = () => {
+      opened ??= openNodeService(new FileStore(storeDir));
+      return opened.service;
+    };
     await command.run(parsed, lazyService, storeDir);
     return 0;
   } catch (err) {
@@ -313,7 +316,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`anomaly: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
-    await service?.close();
+    await opened?.close();
   }
 }
 
