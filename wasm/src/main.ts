@@ -1,4 +1,4 @@
-import { Diagnostics, renderHuman, renderJson } from "./diagnostics";
+import { Diagnostic, Diagnostics, renderHuman, renderJson } from "./diagnostics";
 import { analyze } from "./frontend";
 import { args, exit, readFile, writeFile, writeString, STDERR, STDOUT } from "./host/wasi";
 import { buildModule } from "./build";
@@ -15,7 +15,24 @@ function usage(message: string): i32 {
   return 2;
 }
 
+/** Diagnostics in source order (parse errors and type errors interleave by position). */
+function sorted(diags: Diagnostics): Diagnostic[] {
+  const list = diags.list.slice();
+  // Insertion sort: lists are short, and it is stable.
+  for (let i = 1; i < list.length; i++) {
+    const d = list[i];
+    let j = i - 1;
+    while (j >= 0 && list[j].source == d.source && list[j].start > d.start) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = d;
+  }
+  return list;
+}
+
 function report(diags: Diagnostics, json: bool): void {
+  diags.list = sorted(diags);
   if (json) {
     writeString(STDOUT, renderJson(diags.list));
     return;

@@ -1,0 +1,124 @@
+#!/usr/bin/env -S node --import tsx
+// The `pith` command: runs compiler.wasm under node:wasi to check and build
+// Pith programs, and runs the built program with this process's stdin,
+// stdout, stderr and exit code.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, resolve } from "node:path";
+import { loadCompilerModule } from "../compiler/compilerModule";
+import { runWasiNode } from "../compiler/wasiNode";
+
+// node:wasi announces itself as experimental on stderr, which would mix into
+// the program's own stderr; the announcement is queued for the next tick, so
+// replacing the default listener here still catches it.
+process.removeAllListeners("warning");
+process.on("warning", (warning) => {
+  if (!warning.message.includes("WASI is an experimental feature")) process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
+const HELP = `usage: pith <command> [options]
+
+commands:
+  build <file.pith> [-O0|-O1|-O2|-O3|-Os] [--emit wasm|ir] [--leak-check] -o <out>
+                          compile to a wasm32-wasi module (or IR text)
+  run <file.pith> [args]  compile and run the program (stdin/stdout/stderr and exit code pass through)
+  check <file.pith> [--json]
+                          report diagnostics only
+  version                 print the compiler version
+  --help                  show this help
+
+exit codes: 0 ok, 1 compile errors, 2 usage, 70 internal compiler error;
+'run' exits with the program's own status (101 after a panic).
+`;
+
+interface CompileResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  output?: Uint8Array;
+}
+
+/** Runs compiler.wasm with the source file mapped into its working directory. */
+async function compile(args: string[], file: string | undefined, output: string | undefined): Promise<CompileResult> {
+  const module = await loadCompilerModule();
+  const files: Record<string, Uint8Array> = {};
+  const mapped = args.slice();
+  if (file !== undefined) {
+    const name = basename(file);
+    files[name] = readFileSync(file);
+    mapped[mapped.indexOf(file)] = name;
+  }
+  const outputs = output !== undefined ? [output] : [];
+  const result = await runWasiNode({ module, program: "pith", args: mapped, files });
+  return { ...result, output: outputs.length > 0 ? result.files.get(outputs[0]) : undefined };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`pith: ${message}\n${HELP}`);
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === "version" || command === "--version") {
+    const r = await compile(["version"], undefined, undefined);
+    process.stdout.write(r.stdout);
+    return r.exitCode;
+  }
+  if (command === "check") {
+    const file = rest.find((a) => !a.startsWith("-"));
+    if (file === undefined) fail("check needs a file");
+    const r = await compile(["check", ...rest], file, undefined);
+    process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+    return r.exitCode;
+  }
+  if (command === "build") {
+    const outIndex = rest.indexOf("-o");
+    if (outIndex < 0 || outIndex + 1 >= rest.length) fail("build needs -o <out>");
+    const out = rest[outIndex + 1];
+    const args = rest.filter((_, i) => i !== outIndex && i !== outIndex + 1);
+    const file = args.find((a) => !a.startsWith("-") && a !== "wasm" && a !== "ir");
+    if (file === undefined) fail("build needs a file");
+    const r = await compile(["build", ...args, "-o", "out.bin"], file, "out.bin");
+    process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+    if (r.exitCode === 0 && r.output) writeFileSync(resolve(out), r.output);
+    return r.exitCode;
+  }
+  if (command === "run") {
+    const file = rest[0];
+    if (file === undefined) fail("run needs a file");
+    const programArgs = rest.slice(1);
+    const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
+    process.stderr.write(r.stderr);
+    if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
+    const module = await WebAssembly.compile(r.output);
+    // Loaded late, once wasiNode has silenced the experimental warning of node:wasi.
+    const { WASI } = createRequire(import.meta.url)("node:wasi") as typeof import("node:wasi");
+    const wasi = new WASI({
+      version: "preview1",
+      args: [basename(file), ...programArgs],
+      env: {},
+      preopens: { ".": dirname(resolve(file)) },
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+    return wasi.start(instance);
+  }
+  fail(`unknown command '${command}'`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: Error) => {
+    process.stderr.write(`pith: ${error.message}\n`);
+    process.exitCode = 70;
+  },
+);
