@@ -8,8 +8,8 @@
 import type { ScoringBackend } from "./backend";
 import { MIN_POINTS } from "./constants";
 import { buildForest } from "./forest";
-import { initMlp, type Mlp, reconstructionErrors, trainMlp } from "./mlp";
-import { Xoshiro256 } from "./prng";
+import { type Mlp, reconstructionErrors } from "./mlp";
+import { trainRestart } from "./restart";
 import { applyScaler, fitScaler } from "./scaler";
 import { decisionFunction, fitOffset } from "./scoring";
 
@@ -115,15 +115,12 @@ export async function fitAutoencoder(
   scaleMinMax(data, d, min, range);
 
   const layers = [d, ...request.hidden, d];
-  let best: { mlp: Mlp; loss: number; seed: number } | null = null;
-  for (const seed of SEEDS) {
-    const rng = new Xoshiro256(seed);
-    const { train, nTrain, val, nVal } = splitValidation(data, n, d, rng);
-    const mlp = initMlp(layers, rng);
-    const loss = trainMlp(mlp, train, nTrain, val, nVal, rng);
-    if (best === null || loss < best.loss) best = { mlp, loss, seed };
-  }
-  const chosen = best as { mlp: Mlp; loss: number; seed: number };
+  const jobs = SEEDS.map((seed) => ({ data, n, d, layers, seed }));
+  const results = backend.trainRestarts ? await backend.trainRestarts(jobs) : jobs.map((job) => trainRestart(job));
+  // Best validation loss wins; ties go to the earlier seed.
+  let best = results[0];
+  for (const r of results) if (r.loss < best.loss) best = r;
+  const chosen = { mlp: { layers, weights: best.weights, biases: best.biases }, loss: best.loss, seed: best.seed };
   const errors = reconstructionErrors(chosen.mlp, data, n).sort();
   const threshold = errors[Math.min(n - 1, Math.floor(0.95 * n))];
   return {
@@ -165,28 +162,6 @@ function scaleMinMax(data: Float64Array, d: number, min: ArrayLike<number>, rang
     const c = i % d;
     data[i] = range[c] > 0 ? (data[i] - min[c]) / range[c] : 0;
   }
-}
-
-/** A shuffled 10 % validation split (at least one row). */
-function splitValidation(data: Float64Array, n: number, d: number, rng: Xoshiro256) {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.below(i + 1);
-    const t = order[i];
-    order[i] = order[j];
-    order[j] = t;
-  }
-  const nVal = Math.max(1, Math.ceil(0.1 * n));
-  const nTrain = n - nVal;
-  const train = new Float64Array(nTrain * d);
-  const val = new Float64Array(nVal * d);
-  for (let i = 0; i < n; i++) {
-    const src = data.subarray(order[i] * d, order[i] * d + d);
-    if (i < nTrain) train.set(src, i * d);
-    else val.set(src, (i - nTrain) * d);
-  }
-  return { train, nTrain, val, nVal };
 }
 
 /** The runtime form: typed arrays ready for scoring. */

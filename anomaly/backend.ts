@@ -6,6 +6,7 @@
  * interchangeable.
  */
 import type { Forest } from "./forest";
+import type { RestartJob, RestartResult } from "./restart";
 import { compileForest, walkForest } from "./walk";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */
@@ -19,6 +20,11 @@ export interface ScoringBackend {
   readonly name: string;
   /** Sum over trees (in tree order) of each row's path length. */
   pathSums(forest: Forest, rows: RowMatrix): Promise<Float64Array>;
+  /**
+   * Optional: train independent autoencoder restarts, e.g. in parallel.
+   * Each result must equal trainRestart(job) on the calling thread.
+   */
+  trainRestarts?(jobs: RestartJob[]): Promise<RestartResult[]>;
   close(): Promise<void>;
 }
 

@@ -21,9 +21,11 @@ import { MAX_POINTS } from "../anomaly/constants";
 import { checkRecord, learnRecord } from "../anomaly/encoding";
 import { buildForest } from "../anomaly/forest";
 import { newMetadata } from "../anomaly/metadata";
+import { FileStore } from "../anomaly/node/fileStore";
 import { WorkerBackend } from "../anomaly/node/workerBackend";
 import { Xoshiro256 } from "../anomaly/prng";
 import { decisionFunction } from "../anomaly/scoring";
+import { AnomalyService } from "../anomaly/service";
 import { trainVersions } from "../anomaly/training";
 
 const PYTHON = process.env.SKLEARN_PYTHON ?? "/usr/bin/python3";
@@ -185,6 +187,35 @@ print(json.dumps({"fit": fit * 1000, "score": score * 1000}))`);
     verdict: retrain.wallMs <= 1500 ? "✓" : "✗",
   });
 
+  // The same through the service: load a full ring from disk, then force
+  // train, which also writes the five forest files (temp, fsync, rename).
+  const store = new FileStore(join(dir, "store"));
+  const meta = newMetadata("bench", now);
+  for (const r of records) learnRecord(meta, checkRecord(r));
+  meta.n_seen = MAX_POINTS;
+  await store.replaceRing("bench", records);
+  await store.saveMetadata("bench", meta);
+  const service = new AnomalyService(store, { clock: () => now });
+  const load = await time(() => service.metadata("bench"));
+  const forced = await time(() => service.forceTrain("bench"));
+  await service.close();
+  rows.push({
+    job: "load a 150k ring from disk (data.jsonl)",
+    ours: fmt(load.wallMs),
+    oursCpu: fmt(load.cpuMs),
+    sklearn: "—",
+    anchor: "—",
+    verdict: "",
+  });
+  rows.push({
+    job: `force_train on it, saving ${forced.result.points_used === MAX_POINTS ? "5 forest files" : "?"} durably`,
+    ours: fmt(forced.wallMs),
+    oursCpu: fmt(forced.cpuMs),
+    sklearn: "—",
+    anchor: "≤ 1.5 s (compute only)",
+    verdict: forced.wallMs <= 1500 ? "✓" : "over (disk)",
+  });
+
   // 3. Autoencoder 6,000 × 12, 64-32-64, 3 restarts.
   const aeRows = 6000;
   const aeCols = 12;
@@ -195,9 +226,13 @@ print(json.dumps({"fit": fit * 1000, "score": score * 1000}))`);
     for (let j = 0; j < aeCols; j++) raw[i * aeCols + j] = Math.sin(a * (j + 1)) + b * (j % 3) + 0.05 * gaussian(rng);
   }
   const feats = Array.from({ length: aeCols }, (_, j) => `f${j}`);
-  const ae = await time(() =>
-    fitAutoencoder(raw, aeRows, feats, { hidden: [64, 32, 64], contamination: 0.1 }, new CpuBackend()),
-  );
+  const aeRun = (backend: CpuBackend | WorkerBackend) => () =>
+    fitAutoencoder(raw, aeRows, feats, { hidden: [64, 32, 64], contamination: 0.1 }, backend);
+  const ae = await time(aeRun(new CpuBackend()));
+  const aeWorkers = new WorkerBackend();
+  const aeParallel = await time(aeRun(aeWorkers));
+  await aeWorkers.close();
+  const sameModel = aeParallel.result.model.threshold === ae.result.model.threshold;
   let skAe: number | null = null;
   if (haveSklearn) {
     const file = join(dir, "ae.f64");
@@ -215,12 +250,20 @@ print(json.dumps({"ae": (time.perf_counter() - t) * 1000}))`);
     skAe = r?.ae ?? null;
   }
   rows.push({
-    job: `autoencoder 6k×12, 3 restarts (${ae.result.trainingPoints} rows after filtering)`,
+    job: `autoencoder 6k×12, 3 restarts in turn (${ae.result.trainingPoints} rows after filtering)`,
     ours: fmt(ae.wallMs),
     oursCpu: fmt(ae.cpuMs),
     sklearn: skAe === null ? "—" : `${fmt(skAe)} (MLPRegressor)`,
     anchor: "7.6 s old CPU; ≤ 5 s",
     verdict: `${(7600 / ae.wallMs).toFixed(1)}× the old service ${ae.wallMs <= 5000 ? "✓" : "✗"}`,
+  });
+  rows.push({
+    job: "autoencoder, restarts on worker threads",
+    ours: fmt(aeParallel.wallMs),
+    oursCpu: fmt(aeParallel.cpuMs),
+    sklearn: "—",
+    anchor: "7.6 s old CPU; ≤ 5 s",
+    verdict: `${(7600 / aeParallel.wallMs).toFixed(1)}× the old service ${aeParallel.wallMs <= 5000 ? "✓" : "✗"}; same model ${sameModel ? "✓" : "✗"}`,
   });
 
   rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { acceleratorAllowed, CpuBackend } from "../backend";
 import { buildForest } from "../forest";
 import { Xoshiro256 } from "../prng";
+import { trainRestart } from "../restart";
 import { slidingWindows } from "../windows";
 import { WorkerBackend } from "./workerBackend";
 
@@ -23,6 +24,30 @@ describe("worker_threads backend", () => {
       if (win === null) throw new Error("expected windows");
       const wf = buildForest(win, 4 * d, { nTrees: 20, maxSamples: 256, seed: 42 });
       expect(await workers.pathSums(wf, win)).toEqual(await new CpuBackend().pathSums(wf, win));
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it("autoencoder restarts on worker threads give the same models as on one thread", async () => {
+    const g = new Xoshiro256(2);
+    const n = 300;
+    const data = new Float64Array(n * 3);
+    for (let i = 0; i < n; i++) {
+      const t = g.u01();
+      data.set([t, t * t, 1 - t], i * 3);
+    }
+    const jobs = [42, 43, 44].map((seed) => ({ data, n, d: 3, layers: [3, 6, 3], seed }));
+    const workers = new WorkerBackend({ threads: 2 });
+    try {
+      const parallel = await workers.trainRestarts(jobs);
+      const local = jobs.map((j) => trainRestart(j));
+      expect(parallel.map((r) => r.seed)).toEqual([42, 43, 44]);
+      for (let i = 0; i < 3; i++) {
+        expect(parallel[i].loss).toBe(local[i].loss);
+        expect(parallel[i].weights).toEqual(local[i].weights);
+        expect(parallel[i].biases).toEqual(local[i].biases);
+      }
     } finally {
       await workers.close();
     }

@@ -10,7 +10,9 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { RowMatrix, ScoringBackend } from "../backend";
 import type { Forest } from "../forest";
+import type { RestartJob, RestartResult } from "../restart";
 import { type CompiledForest, compileForest, walkForest } from "../walk";
+import { RestartPool } from "./restartPool";
 
 /** Below this many rows, thread start-up and copying cost more than they save. */
 const DEFAULT_MIN_ROWS = 8192;
@@ -150,7 +152,17 @@ export class WorkerBackend implements ScoringBackend {
     return out;
   }
 
+  private restarts: RestartPool | null = null;
+
+  /** Autoencoder restarts in parallel (same models as on one thread). */
+  async trainRestarts(jobs: RestartJob[]): Promise<RestartResult[]> {
+    this.restarts ??= new RestartPool(this.threads);
+    return this.restarts.train(jobs);
+  }
+
   async close(): Promise<void> {
+    await this.restarts?.close();
+    this.restarts = null;
     const workers = this.workers;
     this.workers = [];
     await Promise.all(workers.map((w) => w.terminate()));
