@@ -311,6 +311,18 @@ describe("anomaly service", () => {
     expect((await svc.metadata("m")).next_train).toBe(111);
   });
 
+  it("a model with unreadable metadata is replaced, not mixed with its leftovers", async () => {
+    const root = newRoot();
+    let svc = open(root);
+    await feed(svc, "m", 0, 60);
+    writeFileSync(join(root, "m", "metadata.json"), "{not json");
+    svc = open(root);
+    await rejects(svc.metadata("m"), 404);
+    const r = await feed(svc, "m", 0, 1);
+    expect(r.body.data_points).toBe(1);
+    expect((await svc.data("m", "all")).data_points_count).toBe(1);
+  });
+
   it("runs the same on the in-memory store", async () => {
     const svc = new AnomalyService(new MemoryStore());
     const r = await feed(svc, "m", 0, 50);

@@ -12,7 +12,7 @@ import { CpuBackend, type ScoringBackend } from "./backend";
 import { parseNumericCsv, scoreTable } from "./batch";
 import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { EncodingError, featureNames } from "./encoding";
+import { checkRecord, EncodingError, featureNames } from "./encoding";
 import { type MetadataJson, orderedMetadata } from "./metadata";
 import { Model } from "./model";
 import type { ModelStore, RawRecord, StoredForest } from "./store";
@@ -157,7 +157,15 @@ export class AnomalyService {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const t = now ?? this.clock();
-        const m = (await this.find(model)) ?? Model.create(this.store, this.backend, model, t, this.capacity);
+        let m = await this.find(model);
+        if (m === null) {
+          // Validate before touching the store, so a bad first record creates nothing.
+          checkRecord(record);
+          // Leftovers of a model whose metadata is unreadable (a stale ring or
+          // autoencoder) must not leak into the new one.
+          await this.store.deleteModel(model);
+          m = Model.create(this.store, this.backend, model, t, this.capacity);
+        }
         const { record: stored, verdict } = await m.ingest(record, t);
         this.models.set(model, m);
         if (verdict === null) {
