@@ -78,6 +78,9 @@ export function parseBundle(raw: unknown): ParsedBundle | string {
       forests.push(stored);
     }
   }
+  const known = new Set(metadata.versions.map((v) => v.vname));
+  const stray = forests.find((f) => !known.has(f.name));
+  if (stray !== undefined) return `The bundle's forest '${stray.name}' names no version of the model.`;
   let autoencoder: AutoencoderJson | null = null;
   if (b.autoencoder !== undefined && b.autoencoder !== null) {
     autoencoder = parseAutoencoder(b.autoencoder);

@@ -342,7 +342,14 @@ describe("anomaly service", () => {
     const b = await other.detectOnly("copy", steadyRecord(5));
     expect(b.status === "success" && b.score).toBe(a.status === "success" && a.score);
     await rejects(other.importModel("bad", { format: "nope" }), 400);
+    const traversal = structuredClone(bundle);
+    traversal.metadata.versions[0].vname = "../../etc";
+    await rejects(other.importModel("bad", traversal), 400);
+    const stray = structuredClone(bundle);
+    stray.forests.other = stray.forests.daily;
+    await rejects(other.importModel("bad", stray), 400);
     bundle.forests.daily = "AAAA";
     await rejects(other.importModel("bad", bundle), 400);
+    expect((await other.listModels()).models).not.toHaveProperty("bad");
   });
 });

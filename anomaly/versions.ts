@@ -53,6 +53,9 @@ export function defaultVersions(): VersionConfig[] {
   ];
 }
 
+/** Version names end up in file names (version_<v>.forest) and JSON keys. */
+export const VERSION_NAME = /^[A-Za-z0-9_]{1,64}$/;
+
 function intOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isInteger(value) ? value : fallback;
 }
@@ -69,7 +72,9 @@ function numberOr(value: unknown, fallback: number): number {
 export function parseVersion(raw: unknown): VersionConfig | null {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
-  if (typeof r.vname !== "string" || r.vname === "") return null;
+  if (typeof r.vname !== "string" || !VERSION_NAME.test(r.vname) || r.vname === "__proto__") {
+    return null;
+  }
   const c = r.contamination;
   return {
     vname: r.vname,

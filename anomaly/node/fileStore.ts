@@ -21,7 +21,10 @@ import { fsyncDir, writeFileAtomic } from "./atomicFile";
 const METADATA = "metadata.json";
 const DATA = "data.jsonl";
 const AUTOENCODER = "autoencoder.json";
-const forestFile = (version: string) => `version_${version}.forest`;
+const forestFile = (version: string) => {
+  if (!SAFE_NAME.test(version)) throw new Error(`unsafe version name: ${version}`);
+  return `version_${version}.forest`;
+};
 const SAFE_NAME = /^[A-Za-z0-9_]+$/;
 
 export interface FileStoreOptions {
