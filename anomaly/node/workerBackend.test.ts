@@ -38,8 +38,10 @@ describe("worker_threads backend", () => {
       data.set([t, t * t, 1 - t], i * 3);
     }
     const jobs = [42, 43, 44].map((seed) => ({ data, n, d: 3, layers: [3, 6, 3], seed }));
-    const workers = new WorkerBackend({ threads: 2 });
+    const workers = new WorkerBackend({ threads: 2, parallelRestarts: true });
+    expect(new WorkerBackend().trainRestarts).toBeUndefined();
     try {
+      if (workers.trainRestarts === undefined) throw new Error("expected parallel restarts");
       const parallel = await workers.trainRestarts(jobs);
       const local = jobs.map((j) => trainRestart(j));
       expect(parallel.map((r) => r.seed)).toEqual([42, 43, 44]);
