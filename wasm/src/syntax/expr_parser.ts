@@ -508,7 +508,8 @@ export class ExprParser extends Cursor {
       if (this.tooDeep()) { this.skipTo(Tok.RBrace); break; }
       const before = this.pos;
       const stmt = this.parseStmt();
-      if (stmt === null) {
+      if (stmt === null || this.pos == before) {
+        // No progress (a stray token): skip it so the loop always advances.
         if (this.pos == before) this.advance();
         continue;
       }

@@ -1,0 +1,45 @@
+// Test helpers: run the built compiler.wasm and the programs it writes.
+import { loadCompilerModule } from "../../server/compiler/compilerModule";
+import { runWasiNode } from "../../server/compiler/wasiNode";
+
+const decoder = new TextDecoder();
+
+export interface Compiled {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  wasm?: Uint8Array;
+}
+
+export async function pith(args: string[], source?: string, name = "main.pith"): Promise<Compiled> {
+  const module = await loadCompilerModule();
+  const files: Record<string, string> = source === undefined ? {} : { [name]: source };
+  const r = await runWasiNode({ module, program: "pith", args, files });
+  return { exitCode: r.exitCode, stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), wasm: r.files.get("out.wasm") };
+}
+
+export interface JsonDiagnostic {
+  file: string;
+  line: number;
+  col: number;
+  end_line: number;
+  end_col: number;
+  severity: string;
+  message: string;
+}
+
+export async function diagnostics(source: string): Promise<JsonDiagnostic[]> {
+  const r = await pith(["check", "main.pith", "--json"], source);
+  if (r.exitCode !== 0 && r.exitCode !== 1) throw new Error(`check exited ${r.exitCode}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as JsonDiagnostic[];
+}
+
+/** Compiles and runs a program; returns its output, exit code and live allocations at exit. */
+export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
+  const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source);
+  if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed (${built.exitCode}): ${built.stderr}`);
+  const module = await WebAssembly.compile(built.wasm);
+  const r = await runWasiNode({ module, program: "main.pith", args: [], stdin });
+  const live = Number((r.instance.exports.__pith_live_allocations as () => number)());
+  return { stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), exitCode: r.exitCode, live };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { diagnostics, pith } from "./compiler";
+
+const at = (list: { line: number; col: number; message: string }[]) => list.map((d) => `${d.line}:${d.col}: ${d.message}`);
+
+describe("compiler diagnostics", () => {
+  it("version answers 'pith <version>' with exit 0", async () => {
+    const r = await pith(["version"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^pith \d+\.\d+\.\d+\n$/);
+  });
+
+  it("usage errors exit 2", async () => {
+    expect((await pith([])).exitCode).toBe(2);
+    expect((await pith(["frobnicate"])).exitCode).toBe(2);
+    expect((await pith(["build", "main.pith"], "fn main() {}")).exitCode).toBe(2);
+  });
+
+  it("human diagnostics show file:line:col, the source line and a caret", async () => {
+    const r = await pith(["check", "main.pith"], "fn main() {\n    let x: i64 = \"no\"\n}\n");
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("main.pith:2:18: error: expected i64, found str\n      let x: i64 = \"no\"\n                   ^~~~\n");
+  });
+
+  it("JSON diagnostics carry start and end positions", async () => {
+    const [d] = await diagnostics("fn main() {\n    println(nope)\n}\n");
+    expect(d).toEqual({ file: "main.pith", line: 2, col: 13, end_line: 2, end_col: 17, severity: "error", message: "unknown name 'nope'" });
+  });
+
+  it("the lexer reports bad characters, escapes and unterminated strings", async () => {
+    const list = at(await diagnostics('fn main() {\n    let a = 1 $ 2\n    let b = "\\q"\n    let c = "open\n}\n'));
+    expect(list).toContain("2:15: unexpected character '$'");
+    expect(list).toContain("3:14: unknown escape sequence");
+    expect(list).toContain("4:13: unterminated string literal");
+  });
+
+  it("the parser recovers and reports several syntax errors in one run", async () => {
+    const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(list.map((d) => d.line)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the checker reports type errors with their positions", async () => {
+    const src = [
+      "struct P { x: i64 }",
+      "enum C { R, G }",
+      "fn f(a: i64) -> i64 { a }",
+      "fn main() {",
+      "    let p = P { x: 1 }",
+      "    println(p.y)",
+      "    println(f(1, 2))",
+      "    let c = C.R",
+      "    match c { C.R => println(1) }",
+      "    p.x = 2",
+      "    println(true + false)",
+      "}",
+    ].join("\n");
+    const list = at(await diagnostics(src));
+    expect(list).toContain("6:15: type P has no field 'y'");
+    expect(list).toContain("7:13: 'f' takes 1 argument, found 2");
+    expect(list).toContain("9:5: match is not exhaustive: missing C.G");
+    expect(list.some((d) => d.startsWith("10:5: cannot assign to 'p'"))).toBe(true);
+    expect(list).toContain("11:13: operator '+' cannot be applied to bool");
+  });
+
+  it("constructs that are not implemented yet get a clear diagnostic, not a crash", async () => {
+    const list = at(await diagnostics("fn main() {\n    let f = |x: i64| x * 2\n}\n"));
+    expect(list).toContain("2:13: closures are not supported yet");
+  });
+
+  it("a program without main is an error", async () => {
+    expect(at(await diagnostics("fn helper() {}\n"))).toContain("1:1: no 'main' function");
+  });
+});

@@ -1,0 +1,164 @@
+// The LLVM IR backend (`build --emit ll`): the text is portable and readable,
+// LLVM's own tools accept it, and programs that probe the corners of wasm
+// semantics (shift masking, MIN / -1, NaN-propagating min/max, ties-to-even
+// rounding, saturating casts, memory growth, stdin, exit codes, panics) print
+// the same natively on linux-x64 at -O0 and -O2 as their wasm build does.
+// The full corpus across every target is native_differential.test.ts.
+import { describe, expect, it } from "vitest";
+import { missingToolsFor } from "../../server/toolchain/detect";
+import { emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
+
+const HELLO = `fn main() {\n    println("hello, native")\n}\n`;
+
+describe("build --emit ll", () => {
+  it("writes portable, readable IR that defines only pith_main outside the module", async () => {
+    const { ll, stderr } = await emitLl(HELLO, "hello.pith");
+    expect(stderr).toBe("");
+    expect(ll).not.toBeNull();
+    const text = ll as string;
+    expect(text).not.toMatch(/^target /m);
+    expect(text).toMatch(/^define i32 @pith_main\(\)/m);
+    const defines = text.split("\n").filter((line) => line.startsWith("define "));
+    expect(defines.filter((line) => !line.startsWith("define internal ")).map((l) => l.split("(")[0])).toEqual([
+      "define i32 @pith_main",
+    ]);
+    // Each function is introduced by its Pith name; values and blocks are named.
+    expect(text).toContain("; fn main\n");
+    expect(text).toMatch(/define internal void @pith\.main\(\)/);
+    expect(text).toContain("; import wasi_snapshot_preview1.fd_write");
+    expect(text).toMatch(/call i64 @pith_sys_write\(i32 signext/);
+    expect(text).toContain('c"hello, native');
+    expect(await verifyLl(text)).toBe("");
+  });
+
+  it("declares only the shim functions the program needs", async () => {
+    const { ll } = await emitLl(HELLO);
+    const declares = (ll as string).split("\n").filter((line) => line.startsWith("declare ") && line.includes("pith_sys_"));
+    const names = declares.map((line) => /@(pith_sys_\w+)/.exec(line)?.[1]).sort();
+    expect(names).toEqual(["pith_sys_heap_base", "pith_sys_heap_grow", "pith_sys_write"]);
+  });
+
+  it("reports a compile error, not IR, for a program the checker rejects", async () => {
+    const { ll, stderr } = await emitLl(`fn main() {\n    let x: i32 = "no"\n}\n`);
+    expect(ll).toBeNull();
+    expect(stderr).toContain("error");
+  });
+});
+
+const SEMANTICS = `import std.math
+
+fn shl(x: i64, n: i64) -> i64 { x << n }
+fn shr(x: i32, n: i32) -> i32 { x >> n }
+fn div(a: i64, b: i64) -> i64 { a / b }
+fn rem(a: i32, b: i32) -> i32 { a % b }
+
+fn main() {
+    // Counts are taken modulo the width, whatever the optimiser knows.
+    println(shl(1, 65))
+    println(shl(3, 64))
+    println(shr(-256, 33))
+    // MIN / -1 wraps and MIN % -1 is 0.
+    let min64: i64 = -9223372036854775807 - 1
+    println(div(min64, -1))
+    println(rem(-2147483647 - 1, -1))
+    println(div(-7, 2))
+    println(rem(-7, 2))
+    // Wrapping arithmetic.
+    println(9223372036854775807 + shl(1, 0))
+    let big: i32 = 2147483647
+    println(big * 3)
+    // min/max propagate NaN and order -0.0 below 0.0; nearest ties to even.
+    println(math.min(math.NAN, 1.0))
+    println(math.max(-0.0, 0.0))
+    println(math.min(-0.0, 0.0))
+    println(math.floor(-2.5))
+    println(math.ceil(-0.5))
+    println(math.round(2.5))
+    println(math.round(-2.5))
+    println(math.trunc(-7.9))
+    println(math.sqrt(2.0))
+    println(math.exp(1.0))
+    println(math.sin(1.0))
+    // Casts from f64 saturate; NaN becomes 0.
+    println(1.0e300 as i64)
+    println(-1.0e300 as i32)
+    println(math.NAN as i64)
+    println(-3.99 as i32)
+    println(255.9 as u8)
+    println(7 % 3 == 1 && 10 / 4 == 2)
+}
+`;
+
+const MEMORY = `fn main() {
+    // Enough allocation to grow the heap many times over its first page.
+    var total: i64 = 0
+    var i = 0
+    while i < 2000 {
+        var xs = [0; 300]
+        xs[i % 300] = i
+        total += xs[i % 300]
+        i += 1
+    }
+    println(total)
+    var s = ""
+    var j = 0
+    while j < 3000 {
+        s = s + "ab"
+        j += 1
+    }
+    println(s.len())
+}
+`;
+
+const STDIN_AND_EXIT = `fn main() -> i32 {
+    var n: i32 = 0
+    var line = read_line()
+    while line.len() > 0 {
+        n += 1
+        print("got: ")
+        print(line)
+        line = read_line()
+    }
+    println(n)
+    n + 40
+}
+`;
+
+const PANIC = `fn at(xs: [i64], i: i64) -> i64 { xs[i] }
+
+fn main() {
+    println("before")
+    let xs = [1, 2, 3]
+    println(at(xs, 5))
+}
+`;
+
+const PROGRAMS: { name: string; source: string; stdin?: string }[] = [
+  { name: "semantics.pith", source: SEMANTICS },
+  { name: "memory.pith", source: MEMORY },
+  { name: "stdin_exit.pith", source: STDIN_AND_EXIT, stdin: "one\ntwo\nthree\n" },
+  { name: "panic.pith", source: PANIC },
+];
+
+const missing = missingToolsFor("linux-x64");
+
+describe("native linux-x64 builds match the wasm build", () => {
+  if (missing.length > 0) {
+    it.skip(`linux-x64 cannot build here: missing ${missing.join(", ")} (see server/toolchain/presence.test.ts)`, () => {});
+    return;
+  }
+  for (const program of PROGRAMS) {
+    it(program.name, { timeout: 120_000 }, async () => {
+      const ref = await reference(program.source, program.name, program.stdin ?? "");
+      expect(ref.error).toBe("");
+      expect(await verifyLl(ref.ll as string)).toBe("");
+      const problems: string[] = [];
+      for (const opt of ["-O0", "-O2"]) {
+        problems.push(
+          ...(await nativeDifferences(ref.ll as string, ref.wasm!, "linux-x64", opt, program.name, program.stdin ?? "")),
+        );
+      }
+      expect(problems.join("\n\n")).toBe("");
+    });
+  }
+});
