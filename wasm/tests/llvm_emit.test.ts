@@ -27,7 +27,7 @@ describe("build --emit ll", () => {
     expect(text).toMatch(/define internal void @pith\.main\(\)/);
     expect(text).toContain("; import wasi_snapshot_preview1.fd_write");
     expect(text).toMatch(/call i64 @pith_sys_write\(i32 signext/);
-    expect(text).toContain('c"hello, native');
+    expect(text).toContain("hello, native");
     expect(await verifyLl(text)).toBe("");
   });
 
