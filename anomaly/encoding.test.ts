@@ -6,6 +6,7 @@ import {
   EncodingError,
   featureNames,
   learnRecord,
+  MAX_FEATURES,
   Projector,
   parseNumber,
 } from "./encoding";
@@ -83,6 +84,15 @@ describe("encoding", () => {
     ]) {
       expect(() => checkRecord(bad), JSON.stringify(bad)).toThrow(EncodingError);
     }
+  });
+
+  it("learns at most MAX_FEATURES features; the rest stays raw", () => {
+    const s = fresh();
+    for (let i = 0; i < 300; i++) learn(s, { id: `user${i}`, x: i });
+    expect(featureNames(s).length).toBe(MAX_FEATURES);
+    expect(s.cats[0].length).toBe(MAX_FEATURES - 1);
+    learn(s, { late: 1, when: "2024-01-01T00:00:00Z" });
+    expect(s.cols).toEqual(["id", "x"]);
   });
 
   it("parses numbers strictly", () => {

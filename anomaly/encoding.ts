@@ -149,6 +149,22 @@ function insertSorted(list: string[], item: string): void {
 }
 
 /**
+ * At most this many features are learned. The ring is re-encoded as a dense
+ * 150,000 × features matrix on every training, so an unbounded one-hot (say
+ * a unique id per record) would exhaust memory; past the budget, new columns
+ * and categories are kept in the raw records but not learned.
+ */
+export const MAX_FEATURES = 256;
+
+function featureCount(state: EncoderState): number {
+  let n = 0;
+  state.kinds.forEach((kind, i) => {
+    n += kind === KIND_NUMERIC ? 1 : kind === KIND_TIMESTAMP ? 4 : state.cats[i].length;
+  });
+  return n;
+}
+
+/**
  * Learns the record's columns and categories into `state`, or throws without
  * touching `state` when any value is bad.
  */
@@ -160,19 +176,24 @@ export function learnRecord(state: EncoderState, rec: CheckedRecord): void {
     if (i !== undefined) checkValue(key, state.kinds[i], value);
     else added.push({ key, kind: kindOf(value) });
   }
+  let budget = MAX_FEATURES - featureCount(state);
   for (const { key, kind } of added) {
+    const cost = kind === KIND_TIMESTAMP ? 4 : 1;
+    if (cost > budget) continue;
+    budget -= kind === KIND_CATEGORICAL ? 0 : cost;
     index.set(key, state.cols.length);
     state.cols.push(key);
     state.kinds.push(kind);
     state.cats.push([]);
   }
   for (const [key, value] of rec.fields) {
-    const i = index.get(key) as number;
-    if (state.kinds[i] === KIND_CATEGORICAL) {
-      const cat = categoryOf(value);
-      const list = state.cats[i];
-      // Fast path for the common case of a known category.
-      if (!list.includes(cat)) insertSorted(list, cat);
+    const i = index.get(key);
+    if (i === undefined || state.kinds[i] !== KIND_CATEGORICAL) continue;
+    const cat = categoryOf(value);
+    const list = state.cats[i];
+    if (budget > 0 && !list.includes(cat)) {
+      insertSorted(list, cat);
+      budget--;
     }
   }
 }
