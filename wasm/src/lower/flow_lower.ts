@@ -324,8 +324,15 @@ export class FlowLower extends ExprLower {
     return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA);
   }
 
+  /** Copy on write; the common unshared case is checked inline, without a call. */
   unique(t: Type, v: Ins): Ins {
-    return call(this.m.requestHelper("unique", t), [v], T.Ptr);
+    const p = this.newLocal(T.Ptr);
+    const shared = binary(Op.Ne, T.I32, load(T.I32, 4, get(p, T.Ptr), 0), iconst(T.I32, 1));
+    return block(0, [
+      set(p, v),
+      iff(shared, [set(p, call(this.m.requestHelper("unique", t), [get(p, T.Ptr)], T.Ptr))], [], T.None),
+      get(p, T.Ptr),
+    ], T.Ptr);
   }
 
   assign(a: BinaryExpr): Ins[] {

@@ -1,5 +1,22 @@
 import { IrModule } from "../ir/ir";
+import { dce, removeUnusedFunctions } from "./dce";
+import { fold } from "./fold";
+import { inline } from "./inline";
 
-/** Runs the passes selected by the optimisation level (0-3, 4 = -Os). */
+/**
+ * Runs the passes selected by the optimisation level: -O0 none; -O1 folding
+ * and dead code; -O2 also inlining of small functions; -O3 inlines larger
+ * ones; -Os (4) inlines only tiny functions, to keep the module small.
+ */
 export function optimize(m: IrModule, level: i32): void {
+  if (level == 0) return;
+  if (level >= 2) {
+    const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
+    inline(m, limit);
+    removeUnusedFunctions(m);
+  }
+  for (let i = 0; i < m.funcs.length; i++) {
+    fold(m.funcs[i]);
+    dce(m.funcs[i]);
+  }
 }

@@ -1,0 +1,177 @@
+// The Pith compiler's numbers, printed as ratios against the targets of
+// issue 3: compile speed of a generated 20,000-line program (≥ 50,000
+// lines/s), warm hello-world compile (≤ 5 ms), sizes (hello ≤ 2 KB,
+// compiler.wasm ≤ 600 KB and ≤ 200 KB gzipped), and the speed of generated
+// code: bench/programs/*.pith (-O2) against the same programs in C
+// (clang-19 --target=wasm32-wasi -O2, both under node:wasi) and in plain JS.
+//
+//   npx tsx bench/compiler.bench.ts [--runs 3] [--skip-programs]
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
+import { runWasiNode } from "../server/compiler/wasiNode";
+
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, "skip-programs": { type: "boolean" }, one: { type: "string" } },
+});
+const runs = Math.max(1, Number(values.runs));
+const programsDir = new URL("./programs/", import.meta.url).pathname;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function row(cells: (string | number)[], widths: number[]): string {
+  return cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+}
+
+/** A program of about `lines` lines: many small functions using most of the language. */
+function generate(lines: number): string {
+  const out: string[] = ["struct P {", "    x: i64,", "    y: i64,", "}", ""];
+  let i = 0;
+  while (out.length < lines - 10) {
+    out.push(
+      `fn f${i}(a: i64, b: i64) -> i64 {`,
+      "    var total = a * 3 + b",
+      "    let p = P { x: a, y: b }",
+      "    for k in 0..4 {",
+      "        total += k * p.x - p.y % 7",
+      "    }",
+      "    if total > 100 { total - 1 } else { total + 1 }",
+      "}",
+      "",
+    );
+    i++;
+  }
+  out.push("fn main() {", "    var s = 0");
+  for (let j = 0; j < i; j += Math.max(1, Math.floor(i / 50))) out.push(`    s += f${j}(${j}, 2)`);
+  out.push('    println("sum = {s}")', "}", "");
+  return out.join("\n");
+}
+
+async function compileMs(source: string, args: string[]): Promise<{ ms: number; exit: number; wasm?: Uint8Array }> {
+  const module = await loadCompilerModule();
+  const started = performance.now();
+  const r = await runWasiNode({ module, program: "pith", args, files: { "main.pith": source } });
+  return { ms: performance.now() - started, exit: r.exitCode, wasm: r.files.get("out.wasm") };
+}
+
+async function runWasm(bytes: Uint8Array): Promise<{ ms: number; stdout: string }> {
+  const module = await WebAssembly.compile(bytes);
+  const started = performance.now();
+  const r = await runWasiNode({ module, program: "prog", args: [] });
+  return { ms: performance.now() - started, stdout: new TextDecoder().decode(r.stdout) };
+}
+
+async function compilerTable(): Promise<void> {
+  const hello = 'fn main() {\n    println("Hello, world!")\n}\n';
+  const build = ["build", "main.pith", "-O2", "-o", "out.wasm"];
+  await compileMs(hello, build);  // warm-up: module compiled, caches hot
+  const helloTimes: number[] = [];
+  let helloSize = 0;
+  for (let i = 0; i < 10; i++) {
+    const r = await compileMs(hello, build);
+    helloTimes.push(r.ms);
+    helloSize = r.wasm?.length ?? 0;
+  }
+  const big = generate(20_000);
+  const lineCount = big.split("\n").length;
+  const bigTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await compileMs(big, build);
+    if (r.exit !== 0) throw new Error(`the generated program did not compile (exit ${r.exit})`);
+    bigTimes.push(r.ms);
+  }
+  const compiler = readFileSync(COMPILER_WASM_PATH);
+  const linesPerSecond = lineCount / (median(bigTimes) / 1000);
+  const w = [34, 14, 12, 8];
+  console.log(row(["measure", "value", "target", "ratio"], w));
+  const line = (name: string, value: number, unit: string, target: number, higherIsBetter: boolean) =>
+    console.log(row([name, `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`, `${higherIsBetter ? "≥" : "≤"} ${target} ${unit}`,
+      (higherIsBetter ? value / target : target / value).toFixed(2)], w));
+  line(`compile ${lineCount} lines`, linesPerSecond, "lines/s", 50_000, true);
+  line("hello world warm compile", median(helloTimes), "ms", 5, false);
+  line("hello world .wasm", helloSize, "B", 2048, false);
+  line("compiler.wasm", compiler.length / 1024, "KiB", 600, false);
+  line("compiler.wasm gzipped", gzipSync(compiler).length / 1024, "KiB", 200, false);
+  console.log("(ratio ≥ 1 meets the target)");
+}
+
+function hasClang(): boolean {
+  return spawnSync("clang-19", ["--version"]).status === 0;
+}
+
+const WIDTHS = [16, 10, 10, 10, 12, 12];
+
+// Each program is measured in its own process: the wasm memories of large
+// runs (binary-trees) are not reclaimed quickly enough to share one.
+function programsTable(): void {
+  const names = readdirSync(programsDir).filter((f) => f.endsWith(".pith")).map((f) => f.slice(0, -5)).sort();
+  console.log(`\ngenerated code: median of ${runs} run(s), node:wasi; ratio = Pith time / other time (≤ 2 vs C is the target)`);
+  console.log(row(["program", "pith ms", "C ms", "JS ms", "pith / C", "pith / JS"], WIDTHS));
+  for (const name of names) {
+    const r = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--one", name, "--runs", String(runs)], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (r.status !== 0) console.log(row([name, `failed (exit ${r.status})`], WIDTHS));
+  }
+  if (!hasClang()) console.log("(clang-19 not found: C column skipped)");
+}
+
+async function programRow(name: string): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), "pith-bench-"));
+  const clang = hasClang();
+  const w = WIDTHS;
+  {
+    const expected = readFileSync(join(programsDir, `${name}.stdout`), "utf8");
+    const built = await compileMs(readFileSync(join(programsDir, `${name}.pith`), "utf8"), ["build", "main.pith", "-O2", "-o", "out.wasm"]);
+    if (built.exit !== 0 || !built.wasm) {
+      console.log(row([name, "compile error"], w));
+      return;
+    }
+    const pith: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await runWasm(built.wasm);
+      if (r.stdout !== expected) throw new Error(`${name}: wrong output from the Pith build`);
+      pith.push(r.ms);
+    }
+    let cMs = Number.NaN;
+    const cFile = join(programsDir, `${name}.c`);
+    if (clang && existsSync(cFile)) {
+      const out = join(tmp, `${name}.wasm`);
+      execFileSync("clang-19", ["--target=wasm32-wasi", "-O2", cFile, "-o", out, "-lm"]);
+      const bytes = readFileSync(out);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push((await runWasm(bytes)).ms);
+      cMs = median(times);
+    }
+    let jsMs = Number.NaN;
+    const jsFile = join(programsDir, `${name}.js`);
+    if (existsSync(jsFile)) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        spawnSync(process.execPath, [jsFile], { stdio: "ignore" });
+        times.push(performance.now() - started);
+      }
+      jsMs = median(times);
+    }
+    const p = median(pith);
+    const fmt = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(0));
+    const ratio = (x: number) => (Number.isNaN(x) ? "-" : (p / x).toFixed(2));
+    console.log(row([name, fmt(p), fmt(cMs), fmt(jsMs), ratio(cMs), ratio(jsMs)], w));
+  }
+}
+
+if (values.one !== undefined) {
+  await programRow(values.one);
+} else {
+  await compilerTable();
+  if (!values["skip-programs"]) programsTable();
+}
