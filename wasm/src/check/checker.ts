@@ -28,12 +28,21 @@ class Checker extends CallChecker {
       }
       case EK.Break: {
         const b = e as UnaryLikeExpr;
-        if (b.value !== null) {
-          this.check(b.value!, null);
-          this.errAt(b.value!, "'break' with a value is not supported yet");
+        const depth = this.loopBreaks.length;
+        if (depth == 0) {
+          this.errAt(e, "'break' outside of a loop");
+          if (b.value !== null) this.check(b.value!, null);
+          return tNever;
         }
-        if (this.loopBreaks.length == 0) this.errAt(e, "'break' outside of a loop");
-        else this.loopBreaks[this.loopBreaks.length - 1] = true;
+        this.loopBreaks[depth - 1] = true;
+        const prev = this.loopValues[depth - 1];
+        if (b.value !== null) {
+          const t = this.check(b.value!, prev.kind == TyK.Never ? null : prev);
+          if (!this.loopIsLoop[depth - 1]) this.errAt(b.value!, "only 'loop' can break with a value");
+          else this.loopValues[depth - 1] = this.join(prev, t, b.value!, "'break' values");
+        } else if (prev.kind != TyK.Never && prev.kind != TyK.Unit && !prev.isError) {
+          this.errAt(e, "this loop breaks with a value of type " + prev.name + " elsewhere");
+        } else this.loopValues[depth - 1] = tUnit;
         return tNever;
       }
       case EK.Continue:
@@ -137,11 +146,17 @@ class Checker extends CallChecker {
       l.local = this.declareLocal(l.varName, elem, false);
     }
     this.loopBreaks.push(false);
+    this.loopValues.push(tNever);
+    this.loopIsLoop.push(l.kind == EK.Loop);
     this.check(l.body, null);
     const broke = this.loopBreaks.pop();
+    const value = this.loopValues.pop();
+    this.loopIsLoop.pop();
     this.pop();
     // `loop` without `break` never finishes; the code after it is unreachable.
-    return l.kind == EK.Loop && !broke ? tNever : tUnit;
+    if (l.kind == EK.Loop && !broke) return tNever;
+    if (l.kind == EK.Loop && value.kind != TyK.Never) return value;
+    return tUnit;
   }
 
   checkMatch(m: MatchExpr, expected: Type | null): Type {
@@ -262,6 +277,8 @@ class Checker extends CallChecker {
     this.source = d.source;
     this.scopes = [];
     this.loopBreaks = [];
+    this.loopValues = [];
+    this.loopIsLoop = [];
     this.push();
     for (let i = 0; i < d.params.length; i++) {
       const p = d.params[i];

@@ -12,6 +12,10 @@ export class Scopes {
   source!: Source;
   // One entry per enclosing loop: whether a `break` reaches it.
   loopBreaks: bool[] = [];
+  // Per enclosing loop: the type of `break value` (never until one is seen),
+  // and whether the loop is a `loop` (only those produce a value).
+  loopValues: Type[] = [];
+  loopIsLoop: bool[] = [];
   diags: Diagnostics;
 
   constructor(public program: Program) {

@@ -37,7 +37,13 @@ export class FlowLower extends ExprLower {
       }
       case EK.Break: case EK.Continue: {
         const l = this.loops[this.loops.length - 1];
-        const out = this.unwind(l.scopeDepth, l.tempDepth);
+        const out: Ins[] = [];
+        const bv = e.kind == EK.Break ? (e as UnaryLikeExpr).value : null;
+        if (bv !== null) {
+          if (l.result >= 0 && !this.isUnit(bv.ty!)) out.push(set(l.result, this.owned(bv)));
+          else out.push(this.discard(bv));
+        }
+        pushAll(out, this.unwind(l.scopeDepth, l.tempDepth));
         out.push(br(e.kind == EK.Break ? l.breakLabel : l.continueLabel));
         return block(0, out, T.None);
       }
@@ -174,7 +180,10 @@ export class FlowLower extends ExprLower {
         out.push(set(t, get(arr, T.Ptr)));
       }
     }
-    this.loops.push(new LoopCtx(brk, cont, this.scopes.length, this.temps.length));
+    const ctx = new LoopCtx(brk, cont, this.scopes.length, this.temps.length);
+    const lt = l.ty!;
+    if (l.kind == EK.Loop && !this.isUnit(lt)) ctx.result = this.newLocal(irType(lt));
+    this.loops.push(ctx);
     const body = this.discard(l.body);
     this.loops.pop();
     this.scopes.pop();
@@ -183,6 +192,10 @@ export class FlowLower extends ExprLower {
     inner.push(br(top));
     out.push(block(brk, [loop(top, inner)], T.None));
     if (l.ty!.kind == TyK.Never) out.push(unreachable());
+    if (ctx.result >= 0) {
+      out.push(get(ctx.result, irType(lt)));
+      return block(0, out, irType(lt));
+    }
     return block(0, out, T.None);
   }
 

@@ -11,6 +11,7 @@ export class Temp {
 }
 
 export class LoopCtx {
+  result: i32 = -1;  // local receiving `break value`
   constructor(public breakLabel: i32, public continueLabel: i32, public scopeDepth: i32, public tempDepth: i32) {}
 }
 
