@@ -166,9 +166,9 @@ function featureCount(state: EncoderState): number {
 
 /**
  * Learns the record's columns and categories into `state`, or throws without
- * touching `state` when any value is bad.
+ * touching `state` when any value is bad. Returns whether `state` changed.
  */
-export function learnRecord(state: EncoderState, rec: CheckedRecord): void {
+export function learnRecord(state: EncoderState, rec: CheckedRecord): boolean {
   const index = new Map(state.cols.map((c, i) => [c, i]));
   const added: { key: string; kind: ColumnKind }[] = [];
   for (const [key, value] of rec.fields) {
@@ -176,6 +176,7 @@ export function learnRecord(state: EncoderState, rec: CheckedRecord): void {
     if (i !== undefined) checkValue(key, state.kinds[i], value);
     else added.push({ key, kind: kindOf(value) });
   }
+  let changed = false;
   let budget = MAX_FEATURES - featureCount(state);
   for (const { key, kind } of added) {
     const cost = kind === KIND_TIMESTAMP ? 4 : 1;
@@ -185,6 +186,7 @@ export function learnRecord(state: EncoderState, rec: CheckedRecord): void {
     state.cols.push(key);
     state.kinds.push(kind);
     state.cats.push([]);
+    changed = true;
   }
   for (const [key, value] of rec.fields) {
     const i = index.get(key);
@@ -194,8 +196,10 @@ export function learnRecord(state: EncoderState, rec: CheckedRecord): void {
     if (budget > 0 && !list.includes(cat)) {
       insertSorted(list, cat);
       budget--;
+      changed = true;
     }
   }
+  return changed;
 }
 
 /** The authoritative feature order: columns in order of first sight, each expanded. */

@@ -1,16 +1,20 @@
 /**
  * A store that keeps everything in memory: for tests and for a browser
  * session before IndexedDB is wired in. Values are deep-copied in and out so
- * callers cannot alias stored state.
+ * callers cannot alias stored state. It keeps the checkpoint contract of
+ * store.ts: metadata counts the records up to `checkpoint`, later ones are
+ * added on load.
  */
 import type { AutoencoderJson } from "./autoencoder";
 import { decodeForestFile, encodeForestFile } from "./forestFile";
 import { type MetadataJson, parseMetadata } from "./metadata";
-import type { ModelStore, RawRecord, StoredForest } from "./store";
+import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "./store";
 
 interface Entry {
   metadata: string | null;
   ring: string[];
+  /** ring.length when the metadata was saved. */
+  checkpoint: number;
   forests: Map<string, Uint8Array>;
   autoencoder: string | null;
 }
@@ -21,7 +25,7 @@ export class MemoryStore implements ModelStore {
   private entry(model: string): Entry {
     let e = this.models.get(model);
     if (e === undefined) {
-      e = { metadata: null, ring: [], forests: new Map(), autoencoder: null };
+      e = { metadata: null, ring: [], checkpoint: 0, forests: new Map(), autoencoder: null };
       this.models.set(model, e);
     }
     return e;
@@ -34,22 +38,32 @@ export class MemoryStore implements ModelStore {
       .sort();
   }
   async loadMetadata(model: string): Promise<MetadataJson | null> {
-    const text = this.models.get(model)?.metadata;
-    return text == null ? null : parseMetadata(JSON.parse(text));
+    const e = this.models.get(model);
+    if (e?.metadata == null) return null;
+    const meta = parseMetadata(JSON.parse(e.metadata));
+    if (meta !== null) meta.n_seen += e.ring.length - e.checkpoint;
+    return meta;
   }
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
-    this.entry(model).metadata = JSON.stringify(metadata);
+    const e = this.entry(model);
+    e.metadata = JSON.stringify(metadata);
+    e.checkpoint = e.ring.length;
   }
-  async loadRing(model: string, capacity: number): Promise<RawRecord[]> {
-    return (this.models.get(model)?.ring ?? []).slice(-capacity).map((line) => JSON.parse(line));
+  async loadRing(model: string, capacity: number): Promise<LoadedRing> {
+    const e = this.models.get(model);
+    if (e === undefined) return { records: [], unsaved: [] };
+    const parse = (lines: string[]) => lines.map((line) => JSON.parse(line) as RawRecord);
+    return { records: parse(e.ring.slice(-capacity)), unsaved: parse(e.ring.slice(e.checkpoint)) };
   }
-  async appendRecord(model: string, record: RawRecord, capacity: number): Promise<void> {
+  async appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
     const ring = this.entry(model).ring;
-    ring.push(JSON.stringify(record));
-    if (ring.length > 2 * capacity) ring.splice(0, ring.length - capacity);
+    for (const r of records) ring.push(JSON.stringify(r));
+    return ring.length;
   }
-  async replaceRing(model: string, records: RawRecord[]): Promise<void> {
-    this.entry(model).ring = records.map((r) => JSON.stringify(r));
+  async replaceRing(model: string, records: readonly RawRecord[], metadata: MetadataJson): Promise<void> {
+    const e = this.entry(model);
+    e.ring = records.map((r) => JSON.stringify(r));
+    await this.saveMetadata(model, metadata);
   }
   async loadForest(model: string, version: string): Promise<StoredForest | null> {
     const bytes = this.models.get(model)?.forests.get(version);

@@ -1,18 +1,23 @@
 /**
  * One named model: metadata, ring, forests and an optional autoencoder, and
- * the operations that change them. Every change is computed on copies,
- * persisted, and only then applied in memory, so a failure leaves the model
- * as it was. Callers serialise operations per model (see service.ts).
+ * the operations that change them. Settings, training and reset are computed
+ * on copies, persisted, and only then applied in memory, so a failure leaves
+ * the model as it was. Callers serialise operations per model (see
+ * service.ts).
  *
- * Ingest order: encode (learn), stamp, append to the ring, persist
- * (data.jsonl first, then metadata.json, so after a crash n_seen is the last
- * acknowledged count and the ring holds at most one unacknowledged point),
- * retrain when n_seen reached the mark, score.
+ * Ingest works on a batch (group commit): each record in arrival order is
+ * encoded (learn), stamped, appended to the ring, retrained on when n_seen
+ * reaches the mark, and scored, exactly as if it came alone. Only then is the
+ * batch persisted: its lines in one append (one sync), plus the forests and
+ * metadata a retrain produced. Verdicts go out only after that. A record that
+ * fails validation is rejected alone and changes nothing; any other failure
+ * fails the whole batch and the caller must drop this object and reload the
+ * model from the store (which then holds the batch's records or none of them).
  */
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "./autoencoder";
 import type { ScoringBackend } from "./backend";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { checkRecord, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
+import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import type { Forest } from "./forest";
 import { cloneMetadata, isoFromUnix, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
@@ -21,6 +26,14 @@ import type { ModelStore, RawRecord } from "./store";
 import { trainVersions } from "./training";
 import { forestWidth, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";
+
+/** One record of a batch: its verdict (null while warming up) and n_seen right after it, or why it was rejected. */
+export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: number } | { rejected: EncodingError };
+
+interface Trained {
+  meta: MetadataJson;
+  forests: Map<string, Forest>;
+}
 
 export class Model {
   private projectorCache: Projector | null = null;
@@ -34,11 +47,13 @@ export class Model {
     public autoencoder: AutoencoderModel | null,
     private readonly store: ModelStore,
     private readonly backend: ScoringBackend,
+    /** Not yet on disk: its first commit clears the folder and writes metadata. */
+    private fresh = false,
   ) {}
 
-  /** A new, not yet persisted model (it is written on its first point). */
+  /** A new, not yet persisted model (it is written with its first batch). */
   static create(store: ModelStore, backend: ScoringBackend, name: string, now: number, capacity = MAX_POINTS): Model {
-    return new Model(name, newMetadata(name, now), new Ring(capacity), new Map(), null, store, backend);
+    return new Model(name, newMetadata(name, now), new Ring(capacity), new Map(), null, store, backend, true);
   }
 
   /** Null when the store has no loadable model of that name. */
@@ -51,10 +66,19 @@ export class Model {
     const meta = await store.loadMetadata(name);
     if (meta === null) return null;
     meta.name = name;
-    const ring = new Ring(capacity);
-    for (const record of await store.loadRing(name, capacity)) {
-      ring.push(record, recordTime(record));
+    const { records, unsaved } = await store.loadRing(name, capacity);
+    // Records after the metadata checkpoint are counted in n_seen already;
+    // what they taught the encoder (new columns, categories) is learned again,
+    // in the same order, so it is as if the metadata had been saved with them.
+    for (const record of unsaved) {
+      try {
+        learnRecord(meta, checkRecord(record));
+      } catch {
+        // Stored records were valid when ingested; a damaged one teaches nothing.
+      }
     }
+    const ring = new Ring(capacity);
+    for (const record of records) ring.push(record, recordTime(record));
     const forests = new Map<string, Forest>();
     const nFeat = meta.feats.length;
     for (const v of meta.versions) {
@@ -65,6 +89,11 @@ export class Model {
     }
     const ae = await store.loadAutoencoder(name);
     return new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+  }
+
+  /** False until the model's first batch is on disk. */
+  get persisted(): boolean {
+    return !this.fresh;
   }
 
   get trained(): boolean {
@@ -81,28 +110,60 @@ export class Model {
     return this.aeProjectorCache;
   }
 
-  /** detect: learn and store the record, retrain on schedule, then score it. */
-  async ingest(input: unknown, now: number): Promise<{ record: RawRecord; verdict: Verdict | null }> {
-    const checked = checkRecord(input);
-    const meta = cloneMetadata(this.meta);
-    learnRecord(meta, checked);
-    const time = checked.timestamp ?? now;
-    const record: RawRecord = { ...(input as RawRecord) };
-    if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
-    meta.n_seen += 1;
+  /** detect for a batch of records, in order: learn, store, retrain on schedule, score; then persist once. */
+  async ingestBatch(items: readonly { input: unknown; now: number }[]): Promise<IngestResult[]> {
+    const results: IngestResult[] = [];
+    const accepted: RawRecord[] = [];
+    let retrained = false;
+    for (const { input, now } of items) {
+      let checked: ReturnType<typeof checkRecord>;
+      try {
+        checked = checkRecord(input);
+        // Two-phase: a bad value throws before the metadata is touched.
+        if (learnRecord(this.meta, checked)) this.aeProjectorCache = null;
+      } catch (e) {
+        if (!(e instanceof EncodingError)) throw e;
+        results.push({ rejected: e });
+        continue;
+      }
+      const record: RawRecord = { ...(input as RawRecord) };
+      if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
+      this.meta.n_seen += 1;
+      this.ring.push(record, checked.timestamp ?? now);
+      accepted.push(record);
+      // Also retrain a model that should have forests but has none (say a
+      // forest file was corrupt and loaded as absent): it heals on its next point.
+      const due = this.meta.n_seen >= this.meta.next_train || (this.meta.last_trained !== null && !this.trained);
+      if (due && this.ring.length >= MIN_POINTS) {
+        const trained = await this.train(now);
+        if (trained !== null) {
+          this.apply(trained);
+          retrained = true;
+        }
+      }
+      const verdict = this.trained ? scorePoint(this.state(), record, true) : null;
+      results.push({ record, verdict, nSeen: this.meta.n_seen });
+    }
+    if (accepted.length > 0) await this.commit(accepted, retrained);
+    return results;
+  }
 
-    await this.store.appendRecord(this.name, record, this.ring.capacity);
-    await this.store.saveMetadata(this.name, meta);
-    this.meta = meta;
-    this.ring.push(record, time);
-    this.aeProjectorCache = null;
-
-    // Also retrain a model that should have forests but has none (say a
-    // forest file was corrupt and loaded as absent): it heals on its next point.
-    const due = meta.n_seen >= meta.next_train || (meta.last_trained !== null && !this.trained);
-    if (due && this.ring.length >= MIN_POINTS) await this.retrain(now);
-    if (!this.trained) return { record, verdict: null };
-    return { record, verdict: scorePoint(this.state(), record, true) };
+  /** Persists a processed batch: lines first, then what a retrain produced, then the checkpoint. */
+  private async commit(accepted: RawRecord[], retrained: boolean): Promise<void> {
+    if (this.fresh) {
+      // Leftovers of a model whose metadata was unreadable (a stale ring or
+      // autoencoder) must not leak into the new one.
+      await this.store.deleteModel(this.name);
+    }
+    const lines = await this.store.appendRecords(this.name, accepted);
+    if (retrained) await this.saveForests(this.meta, this.forests);
+    if (lines > 2 * this.ring.capacity) {
+      // Compaction: the ring is exactly the newest `capacity` lines.
+      await this.store.replaceRing(this.name, this.ring.toArray(), this.meta);
+    } else if (retrained || this.fresh) {
+      await this.store.saveMetadata(this.name, this.meta);
+    }
+    this.fresh = false;
   }
 
   /** detect_only: score without learning anything. */
@@ -124,7 +185,17 @@ export class Model {
 
   /** Retrains every enabled version on the ring; returns the points used (0: too few, nothing changed). */
   async retrain(now: number): Promise<number> {
-    if (this.ring.length < MIN_POINTS) return 0;
+    const trained = await this.train(now);
+    if (trained === null) return 0;
+    await this.saveForests(trained.meta, trained.forests);
+    await this.store.saveMetadata(this.name, trained.meta);
+    this.apply(trained);
+    return this.ring.length;
+  }
+
+  /** A training on the current ring, computed on copies (null: too few points). */
+  private async train(now: number): Promise<Trained | null> {
+    if (this.ring.length < MIN_POINTS) return null;
     const trained = await trainVersions({
       state: this.meta,
       records: this.ring.toArray(),
@@ -140,24 +211,24 @@ export class Model {
     meta.last_trained = isoFromUnix(now);
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();
-    for (const v of meta.versions) {
-      const forest = trained.forests.get(v.vname) ?? null;
-      if (forest === null) {
-        await this.store.deleteForest(this.name, v.vname);
-      } else {
-        await this.store.saveForest(this.name, v.vname, {
-          name: v.vname,
-          margin: v.decision_margin,
-          forest,
-        });
-        forests.set(v.vname, forest);
-      }
-    }
-    await this.store.saveMetadata(this.name, meta);
-    this.meta = meta;
-    this.forests = forests;
+    for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);
+    return { meta, forests };
+  }
+
+  private apply(trained: Trained): void {
+    this.meta = trained.meta;
+    this.forests = trained.forests;
     this.projectorCache = null;
-    return this.ring.length;
+    this.aeProjectorCache = null;
+  }
+
+  /** One forest file per version that has a forest; stale files of the others are removed. */
+  private async saveForests(meta: MetadataJson, forests: ReadonlyMap<string, Forest>): Promise<void> {
+    for (const v of meta.versions) {
+      const forest = forests.get(v.vname);
+      if (forest === undefined) await this.store.deleteForest(this.name, v.vname);
+      else await this.store.saveForest(this.name, v.vname, { name: v.vname, margin: v.decision_margin, forest });
+    }
   }
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
@@ -170,10 +241,11 @@ export class Model {
     fresh.created = this.meta.created;
     fresh.sched_below = this.meta.sched_below;
     fresh.sched_at_max = this.meta.sched_at_max;
-    await this.store.replaceRing(this.name, []);
+    // Forests and autoencoder go first: a crash before the replacement
+    // commits leaves the old data, which retrains (heals) on its next point.
     for (const v of this.meta.versions) await this.store.deleteForest(this.name, v.vname);
     await this.store.saveAutoencoder(this.name, null);
-    await this.store.saveMetadata(this.name, fresh);
+    await this.store.replaceRing(this.name, [], fresh);
     this.meta = fresh;
     this.ring.clear();
     this.forests = new Map();

@@ -144,6 +144,7 @@ describe("anomaly service", () => {
       "last_trained",
       "versions",
       "next_train",
+      "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([
       "vname",
@@ -167,6 +168,9 @@ describe("anomaly service", () => {
     await feed(svc, "m", 0, 60);
     const path = join(root, "m", "metadata.json");
     const meta = JSON.parse(readFileSync(path, "utf8"));
+    // As the old service wrote it: no log checkpoint, n_seen counting every point.
+    delete meta.data_jsonl;
+    meta.n_seen = 60;
     delete meta.next_train;
     delete meta.sched_below;
     meta.versions = meta.versions.map((v: Record<string, unknown>) => ({

@@ -4,17 +4,21 @@
  * the browser worker stay thin. Errors are AnomalyError with the HTTP status.
  *
  * Operations on one model run one at a time (a promise chain per model), so
- * concurrent requests never lose an update. Models load lazily and stay
- * cached.
+ * concurrent requests never lose an update. Ingests queued behind a running
+ * operation gather into one batch (group commit, see model.ts): they are
+ * processed in arrival order exactly as one at a time, persisted with one
+ * append and one sync, and only then answered. A batch stays open to new
+ * ingests only while nothing else is queued after it, so no request
+ * overtakes another. Models load lazily and stay cached.
  */
 import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backend";
 import { parseNumericCsv, scoreTable } from "./batch";
 import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { checkRecord, EncodingError, featureNames } from "./encoding";
-import { type MetadataJson, orderedMetadata } from "./metadata";
-import { Model } from "./model";
+import { EncodingError, featureNames } from "./encoding";
+import { cloneMetadata, type MetadataJson, orderedMetadata } from "./metadata";
+import { type IngestResult, Model } from "./model";
 import type { ModelStore, RawRecord, StoredForest } from "./store";
 import type { Verdict, VersionVerdict } from "./verdict";
 
@@ -58,6 +62,15 @@ export interface SuccessBody {
 }
 
 export type DetectBody = CollectingBody | SuccessBody;
+export type DetectAnswer = { httpStatus: 200 | 202; body: DetectBody };
+
+/** An ingest waiting for its batch. */
+interface PendingIngest {
+  input: unknown;
+  now: number | undefined;
+  resolve: (answer: DetectAnswer) => void;
+  reject: (error: unknown) => void;
+}
 
 export interface BatchResult {
   total_rows: number;
@@ -100,6 +113,8 @@ export class AnomalyService {
   private readonly capacity: number;
   private readonly models = new Map<string, Model>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per model, the queued ingest batch that later ingests may still join. */
+  private readonly openBatches = new Map<string, PendingIngest[]>();
 
   constructor(
     readonly store: ModelStore,
@@ -114,6 +129,8 @@ export class AnomalyService {
   /** Runs `work` after every earlier operation on the same model. */
   private serial<T>(model: string, work: () => Promise<T>): Promise<T> {
     checkModelName(model);
+    // Whatever comes after this operation must not join a batch before it.
+    this.openBatches.delete(model);
     const previous = this.queues.get(model) ?? Promise.resolve();
     const result = previous.then(work, work);
     const tail = result.then(
@@ -141,49 +158,73 @@ export class AnomalyService {
     return found;
   }
 
-  private verdictBody(m: Model, verdict: Verdict, record: RawRecord): SuccessBody {
+  private verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen = m.meta.n_seen): SuccessBody {
     return {
       status: "success",
       model: m.name,
       anomaly: verdict.anomaly,
       score: verdict.score,
-      data_points: m.meta.n_seen,
+      data_points: nSeen,
       versions: verdict.versions,
       data_point: record,
     };
   }
 
-  async detect(model: string, record: unknown, now?: number): Promise<{ httpStatus: 200 | 202; body: DetectBody }> {
-    return this.serial(model, () =>
-      asClientErrors(async () => {
-        const t = now ?? this.clock();
-        let m = await this.find(model);
-        if (m === null) {
-          // Validate before touching the store, so a bad first record creates nothing.
-          checkRecord(record);
-          // Leftovers of a model whose metadata is unreadable (a stale ring or
-          // autoencoder) must not leak into the new one.
-          await this.store.deleteModel(model);
-          m = Model.create(this.store, this.backend, model, t, this.capacity);
-        }
-        const { record: stored, verdict } = await m.ingest(record, t);
-        this.models.set(model, m);
-        if (verdict === null) {
-          const n = m.meta.n_seen;
-          return {
-            httpStatus: 202,
-            body: {
-              status: "collecting",
-              message: `Collecting data (${n}/${MIN_POINTS} points).`,
-              data_points: n,
-              min_data_points: MIN_POINTS,
-              model_name: model,
-            },
-          };
-        }
-        return { httpStatus: 200, body: this.verdictBody(m, verdict, stored) };
-      }),
-    );
+  async detect(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
+    checkModelName(model);
+    return new Promise((resolve, reject) => {
+      const item = { input: record, now, resolve, reject };
+      const open = this.openBatches.get(model);
+      if (open !== undefined) {
+        open.push(item);
+        return;
+      }
+      const batch = [item];
+      void this.serial(model, () => this.runBatch(model, batch));
+      this.openBatches.set(model, batch);
+    });
+  }
+
+  /** Runs one ingest batch and answers each of its requests (never throws). */
+  private async runBatch(model: string, batch: PendingIngest[]): Promise<void> {
+    // From here on, new ingests start the next batch.
+    if (this.openBatches.get(model) === batch) this.openBatches.delete(model);
+    let results: IngestResult[];
+    let m: Model;
+    try {
+      const found = await this.find(model);
+      m = found ?? Model.create(this.store, this.backend, model, batch[0].now ?? this.clock(), this.capacity);
+      results = await m.ingestBatch(batch.map((item) => ({ input: item.input, now: item.now ?? this.clock() })));
+    } catch (e) {
+      // The in-memory model may be half-way through the batch: drop it so
+      // the next operation reloads what the store holds.
+      this.models.delete(model);
+      for (const item of batch) item.reject(e);
+      return;
+    }
+    if (m.persisted) this.models.set(model, m);
+    results.forEach((result, i) => {
+      const item = batch[i];
+      if ("rejected" in result) item.reject(new AnomalyError(400, result.rejected.message));
+      else item.resolve(this.detectAnswer(m, result));
+    });
+  }
+
+  private detectAnswer(m: Model, result: Exclude<IngestResult, { rejected: unknown }>): DetectAnswer {
+    const n = result.nSeen;
+    if (result.verdict === null) {
+      return {
+        httpStatus: 202,
+        body: {
+          status: "collecting",
+          message: `Collecting data (${n}/${MIN_POINTS} points).`,
+          data_points: n,
+          min_data_points: MIN_POINTS,
+          model_name: m.name,
+        },
+      };
+    }
+    return { httpStatus: 200, body: this.verdictBody(m, result.verdict, result.record, n) };
   }
 
   async detectOnly(model: string, record: unknown, _now?: number): Promise<DetectBody> {
@@ -231,8 +272,11 @@ export class AnomalyService {
     const models: Record<string, MetadataJson> = {};
     for (const name of (await this.store.list()).sort()) {
       if (!NAME.test(name)) continue;
-      const cached = this.models.get(name);
-      const meta = cached?.meta ?? (await this.store.loadMetadata(name));
+      // In the model's queue: loading may finish an interrupted log replacement.
+      const meta = await this.serial(name, async () => {
+        const cached = this.models.get(name);
+        return cached === undefined ? await this.store.loadMetadata(name) : cloneMetadata(cached.meta);
+      });
       if (meta !== null) models[name] = orderedMetadata({ ...meta, name });
     }
     return { status: "success", models, min_data_points: MIN_POINTS, max_data_points: MAX_POINTS };
@@ -241,7 +285,7 @@ export class AnomalyService {
   async metadata(model: string): Promise<MetadataJson & { model_name: string }> {
     return this.serial(model, async () => {
       const m = await this.get(model);
-      return { ...orderedMetadata(m.meta), model_name: model };
+      return { ...orderedMetadata(cloneMetadata(m.meta)), model_name: model };
     });
   }
 
@@ -442,10 +486,10 @@ export class AnomalyService {
       const old = await this.find(model);
       if (old !== null) await this.store.deleteModel(model);
       this.models.delete(model);
-      await this.store.replaceRing(model, parsed.ring.slice(-this.capacity));
       for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
       await this.store.saveAutoencoder(model, parsed.autoencoder);
-      await this.store.saveMetadata(model, meta);
+      // Data and metadata last, as one step: until then the folder is no model.
+      await this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta);
       if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");
       return { status: "success", message: `Model ${model} imported` };
     });

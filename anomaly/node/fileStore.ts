@@ -3,23 +3,35 @@
  * metadata.json, data.jsonl (one raw record per line), version_<v>.forest
  * (ANOMFOR1) and autoencoder.json.
  *
- * data.jsonl only grows by appends; once it holds more than twice the ring
- * capacity it is compacted to the newest `capacity` lines by an atomic
- * rewrite. A torn last line (a crash mid-append) is dropped on load and cut
- * off the file before the next append. Whole files are written atomically
- * (temp, fsync, rename, fsync folder).
+ * data.jsonl is an append-only log (see dataLog.ts) and the source of truth
+ * for n_seen. metadata.json is a checkpoint: it carries, after the
+ * documented fields, `data_jsonl: {generation, bytes}`, the log's generation
+ * and length when it was written. On load n_seen = the checkpoint's n_seen +
+ * the complete records after `bytes`. Metadata without that field (stores
+ * written before it existed) counts the log as fully checkpointed and is
+ * rewritten with it at once, before anything is appended.
+ *
+ * Replacing the log (reset, import, compaction past twice the capacity) is
+ * one crash-safe step ordered by the generation: write data.jsonl.<g+1> and
+ * sync it; write metadata naming generation g+1 (the commit point); rename
+ * the new log over data.jsonl. A load that finds data.jsonl.<g> for the
+ * generation its metadata names finishes the rename; any other
+ * data.jsonl.<n> is an uncommitted attempt and is removed.
+ *
+ * Whole files are written atomically (temp, fsync, rename, fsync folder).
  */
-import { constants } from "node:fs";
-import { appendFile, mkdir, open, readdir, readFile, rm, stat, truncate } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forestFile";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../metadata";
-import type { ModelStore, RawRecord, StoredForest } from "../store";
+import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "../store";
 import { fsyncDir, writeFileAtomic } from "./atomicFile";
+import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 
 const METADATA = "metadata.json";
 const DATA = "data.jsonl";
+const PENDING_DATA = /^data\.jsonl\.(\d+)$/;
 const AUTOENCODER = "autoencoder.json";
 const forestFile = (version: string) => {
   if (!SAFE_NAME.test(version)) throw new Error(`unsafe version name: ${version}`);
@@ -35,34 +47,29 @@ export interface FileStoreOptions {
   durable?: boolean;
 }
 
-function isRecord(v: unknown): v is RawRecord {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
+/** Where metadata.json says the log stood when it was written. */
+interface Checkpoint {
+  generation: number;
+  bytes: number;
 }
 
-/** Parses JSON lines, dropping a torn (unterminated) last line and unreadable lines. */
-function parseLines(text: string): { records: RawRecord[]; validEnd: number } {
-  const validEnd = text.lastIndexOf("\n") + 1;
-  const records: RawRecord[] = [];
-  let start = 0;
-  while (start < validEnd) {
-    const end = text.indexOf("\n", start);
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (line.trim() === "") continue;
-    try {
-      const v = JSON.parse(line);
-      if (isRecord(v)) records.push(v);
-    } catch {
-      // A damaged line loses one point, not the model.
-    }
-  }
-  return { records, validEnd };
+function parseCheckpoint(raw: unknown): Checkpoint | null {
+  if (raw === null || typeof raw !== "object") return null;
+  const { generation, bytes } = raw as Record<string, unknown>;
+  const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+  return ok(generation) && ok(bytes) ? { generation, bytes } : null;
+}
+
+/** What this process knows about one model's files. */
+interface ModelFiles {
+  checkpoint: Checkpoint;
+  /** Null until the log is scanned in this process. */
+  log: DataLog | null;
 }
 
 export class FileStore implements ModelStore {
   private readonly durable: boolean;
-  /** Lines in each model's data.jsonl, once known. */
-  private readonly lineCounts = new Map<string, number>();
+  private readonly models = new Map<string, ModelFiles>();
 
   constructor(
     readonly root: string,
@@ -77,10 +84,22 @@ export class FileStore implements ModelStore {
     return join(this.root, model);
   }
 
-  private async ensureDir(model: string): Promise<string> {
-    const dir = this.dir(model);
-    await mkdir(dir, { recursive: true });
-    return dir;
+  private files(model: string): ModelFiles {
+    let f = this.models.get(model);
+    if (f === undefined) {
+      f = { checkpoint: { generation: 0, bytes: 0 }, log: null };
+      this.models.set(model, f);
+    }
+    return f;
+  }
+
+  /** The model's log, scanned once per process (a torn tail is cut off here). */
+  private async log(model: string): Promise<{ log: DataLog; bytes?: Buffer }> {
+    const f = this.files(model);
+    if (f.log !== null) return { log: f.log };
+    const scanned = await DataLog.scan(join(this.dir(model), DATA), this.durable);
+    f.log = scanned.log;
+    return scanned;
   }
 
   async list(): Promise<string[]> {
@@ -104,73 +123,112 @@ export class FileStore implements ModelStore {
   }
 
   async loadMetadata(model: string): Promise<MetadataJson | null> {
+    const dir = this.dir(model);
+    let raw: unknown;
     try {
-      return parseMetadata(JSON.parse(await readFile(join(this.dir(model), METADATA), "utf8")));
+      raw = JSON.parse(await readFile(join(dir, METADATA), "utf8"));
     } catch {
       return null;
     }
+    const meta = parseMetadata(raw);
+    if (meta === null) return null;
+    const stamp = parseCheckpoint((raw as Record<string, unknown>).data_jsonl);
+    const generation = stamp?.generation ?? 0;
+    await this.finishReplacement(dir, generation);
+    const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
+    const f = this.files(model);
+    if (stamp === null || tail === null) {
+      // Old metadata, or a log shorter than its checkpoint (damaged, or a
+      // power loss without fsync): count the log as checkpointed now, and
+      // say so on disk before anything is appended after it.
+      await f.log?.close();
+      f.log = null;
+      const { log } = await this.log(model);
+      f.checkpoint = { generation, bytes: log.size };
+      await this.writeMetadata(dir, meta, f.checkpoint);
+      return meta;
+    }
+    f.checkpoint = stamp;
+    meta.n_seen += parseRecords(tail.subarray(0, completeLength(tail))).length;
+    return meta;
+  }
+
+  /** Completes a log replacement whose metadata was committed; drops uncommitted ones. */
+  private async finishReplacement(dir: string, generation: number): Promise<void> {
+    let entries: string[];
+    try {
+      entries = await readdir(dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const match = PENDING_DATA.exec(name);
+      if (match === null) continue;
+      if (Number(match[1]) === generation) {
+        await rename(join(dir, name), join(dir, DATA));
+        if (this.durable) await fsyncDir(dir);
+      } else {
+        await rm(join(dir, name), { force: true });
+      }
+    }
+  }
+
+  private async writeMetadata(dir: string, metadata: MetadataJson, checkpoint: Checkpoint): Promise<void> {
+    const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint };
+    await writeFileAtomic(join(dir, METADATA), `${JSON.stringify(body, null, 2)}\n`, this.durable);
   }
 
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
-    const dir = await this.ensureDir(model);
-    const text = `${JSON.stringify(orderedMetadata(metadata), null, 2)}\n`;
-    await writeFileAtomic(join(dir, METADATA), text, this.durable);
+    const dir = this.dir(model);
+    await mkdir(dir, { recursive: true });
+    const { log } = await this.log(model);
+    const f = this.files(model);
+    const checkpoint = { generation: f.checkpoint.generation, bytes: log.size };
+    await this.writeMetadata(dir, metadata, checkpoint);
+    f.checkpoint = checkpoint;
   }
 
-  async loadRing(model: string, capacity: number): Promise<RawRecord[]> {
-    const path = join(this.dir(model), DATA);
-    let text: string;
+  async loadRing(model: string, capacity: number): Promise<LoadedRing> {
+    const f = this.files(model);
+    await f.log?.close();
+    f.log = null;
+    const { bytes = Buffer.alloc(0) } = await this.log(model);
+    const split = Math.min(f.checkpoint.bytes, bytes.length);
+    const saved = parseRecords(bytes.subarray(0, split));
+    const unsaved = parseRecords(bytes.subarray(split));
+    const all = saved.concat(unsaved);
+    return { records: all.length > capacity ? all.slice(all.length - capacity) : all, unsaved };
+  }
+
+  async appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
+    if (this.models.get(model)?.log == null) await mkdir(this.dir(model), { recursive: true });
+    const { log } = await this.log(model);
+    if (records.length > 0) await log.append(encodeLines(records), records.length);
+    return log.lines;
+  }
+
+  async replaceRing(model: string, records: readonly RawRecord[], metadata: MetadataJson): Promise<void> {
+    const dir = this.dir(model);
+    await mkdir(dir, { recursive: true });
+    const f = this.files(model);
+    const generation = f.checkpoint.generation + 1;
+    const pending = join(dir, `${DATA}.${generation}`);
+    const text = encodeLines(records);
+    const handle = await open(pending, "w");
     try {
-      text = await readFile(path, "utf8");
-    } catch {
-      this.lineCounts.set(model, 0);
-      return [];
+      await handle.writeFile(text);
+      if (this.durable) await handle.sync();
+    } finally {
+      await handle.close();
     }
-    const { records, validEnd } = parseLines(text);
-    if (validEnd < text.length) {
-      // Cut the torn tail so the next append starts on a fresh line.
-      await truncate(path, Buffer.byteLength(text.slice(0, validEnd)));
-    }
-    this.lineCounts.set(model, records.length);
-    return records.length > capacity ? records.slice(records.length - capacity) : records;
-  }
-
-  async appendRecord(model: string, record: RawRecord, capacity: number): Promise<void> {
-    const dir = await this.ensureDir(model);
-    const path = join(dir, DATA);
-    let count = this.lineCounts.get(model);
-    if (count === undefined) {
-      // First touch of this model in this process: repair and count.
-      count = (await this.loadRing(model, Number.MAX_SAFE_INTEGER)).length;
-    }
-    const line = `${JSON.stringify(record)}\n`;
-    if (this.durable) {
-      const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT);
-      try {
-        await handle.writeFile(line);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-    } else {
-      await appendFile(path, line);
-    }
-    count++;
-    this.lineCounts.set(model, count);
-    if (count > 2 * capacity) await this.compact(model, capacity);
-  }
-
-  /** Rewrites data.jsonl with only the newest `capacity` records. */
-  private async compact(model: string, capacity: number): Promise<void> {
-    const records = await this.loadRing(model, capacity);
-    await this.replaceRing(model, records);
-  }
-
-  async replaceRing(model: string, records: RawRecord[]): Promise<void> {
-    const dir = await this.ensureDir(model);
-    const text = records.map((r) => `${JSON.stringify(r)}\n`).join("");
-    await writeFileAtomic(join(dir, DATA), text, this.durable);
-    this.lineCounts.set(model, records.length);
+    await f.log?.close();
+    f.log = null;
+    const checkpoint = { generation, bytes: Buffer.byteLength(text) };
+    await this.writeMetadata(dir, metadata, checkpoint);
+    f.checkpoint = checkpoint;
+    await rename(pending, join(dir, DATA));
+    if (this.durable) await fsyncDir(dir);
+    f.log = new DataLog(join(dir, DATA), checkpoint.bytes, records.length, this.durable);
   }
 
   async loadForest(model: string, version: string): Promise<StoredForest | null> {
@@ -183,7 +241,8 @@ export class FileStore implements ModelStore {
   }
 
   async saveForest(model: string, version: string, forest: StoredForest): Promise<void> {
-    const dir = await this.ensureDir(model);
+    const dir = this.dir(model);
+    await mkdir(dir, { recursive: true });
     await writeFileAtomic(join(dir, forestFile(version)), encodeForestFile(forest), this.durable);
   }
 
@@ -204,17 +263,44 @@ export class FileStore implements ModelStore {
       await rm(join(this.dir(model), AUTOENCODER), { force: true });
       return;
     }
-    const dir = await this.ensureDir(model);
+    const dir = this.dir(model);
+    await mkdir(dir, { recursive: true });
     await writeFileAtomic(join(dir, AUTOENCODER), JSON.stringify(autoencoder), this.durable);
   }
 
   async deleteModel(model: string): Promise<void> {
+    await this.models.get(model)?.log?.close();
+    this.models.delete(model);
     await rm(this.dir(model), { recursive: true, force: true });
-    this.lineCounts.delete(model);
     if (this.durable) await fsyncDir(this.root);
   }
 
   async close(): Promise<void> {
-    this.lineCounts.clear();
+    for (const f of this.models.values()) await f.log?.close();
+    this.models.clear();
+  }
+}
+
+/** The log from byte `from` to its end; null when the log is shorter than that. */
+async function readTail(path: string, from: number): Promise<Buffer | null> {
+  if (from === 0) return readOrEmpty(path);
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size < from) return null;
+    const out = Buffer.alloc(size - from);
+    for (let done = 0; done < out.length; ) {
+      const { bytesRead } = await handle.read(out, done, out.length - done, from + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return out;
+  } finally {
+    await handle.close();
   }
 }
