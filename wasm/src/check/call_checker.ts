@@ -1,7 +1,7 @@
 import { CallExpr, EK, Expr, FieldExpr, IdentExpr } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
 import { FnInfo } from "./program";
-import { tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+import { assignable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 
 /** Function, method, builtin and enum-constructor calls. */
 export class CallChecker extends ExprChecker {
@@ -16,6 +16,7 @@ export class CallChecker extends ExprChecker {
       }
       const f = this.findFn(name);
       if (f !== null) return this.callFn(c, f, c.args, 0);
+      if (name == "Some" || name == "Ok" || name == "Err") return this.checkWrap(c, name, expected);
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
@@ -28,6 +29,32 @@ export class CallChecker extends ExprChecker {
     this.errAt(callee, "this expression cannot be called");
     this.checkArgs(c, 0);
     return tError;
+  }
+
+  /** Some(x), Ok(x), Err(e): the enum type comes from the context, or from x for Some. */
+  checkWrap(c: CallExpr, name: string, expected: Type | null): Type {
+    if (c.args.length != 1) {
+      this.errAt(c, "'" + name + "' takes 1 value, found " + c.args.length.toString());
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    if (name == "Some") {
+      const want = expected !== null && isOption(expected) ? expected.elem : null;
+      const t = this.check(c.args[0], want);
+      if (t.isError) return tError;
+      if (want !== null && !assignable(t, want!)) this.errAt(c.args[0], "expected " + want!.name + ", found " + t.name);
+      c.variant = 0;
+      return want !== null ? expected! : optionOf(t);
+    }
+    if (expected === null || !isResult(expected)) {
+      this.check(c.args[0], null);
+      this.errAt(c, "cannot infer the Result type of " + name + "(...); give it a type, e.g. a function return type");
+      return tError;
+    }
+    const v = name == "Ok" ? 0 : 1;
+    this.expectType(c.args[0], expected.variants[v].payload[0], "value of " + name);
+    c.variant = v;
+    return expected;
   }
 
   checkArgs(c: CallExpr, from: i32): void {

@@ -6,7 +6,7 @@ import { Tok } from "../syntax/token";
 import { intFits, parseIntText } from "./literals";
 import { Scopes } from "./scope";
 import {
-  arrayOf, assignable, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
+  arrayOf, assignable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
 } from "./types";
 
 // Builtin functions every program sees (the prelude), and intrinsics the
@@ -57,7 +57,15 @@ export class ExprChecker extends Scopes {
         }
         return tStr;
       }
-      case EK.Ident: return this.checkIdent(e as IdentExpr);
+      case EK.Ident: {
+        const id = e as IdentExpr;
+        if (id.name == "None" && this.lookup("None") === null) {
+          if (expected !== null && isOption(expected)) { id.variant = 1; return expected; }
+          this.errAt(id, "cannot infer the type of None; write the type, e.g. 'let x: i64? = None'");
+          return tError;
+        }
+        return this.checkIdent(id);
+      }
       case EK.Unary: return this.checkUnary(e as UnaryExpr, expected);
       case EK.Binary: return this.checkBinary(e as BinaryExpr, expected);
       case EK.Assign: return this.checkAssign(e as BinaryExpr);
@@ -85,13 +93,30 @@ export class ExprChecker extends Scopes {
       case EK.Closure:
         this.errAt(e, "closures are not supported yet");
         return tError;
-      case EK.Try:
-        this.check((e as UnaryLikeExpr).value!, null);
-        this.errAt(e, "the '?' operator is not supported yet");
-        return tError;
+      case EK.Try: return this.checkTry(e as UnaryLikeExpr);
       case EK.Error: return tError;
     }
     return this.checkFlow(e, expected);
+  }
+
+  /** `x?`: unwraps Some/Ok, or returns None/Err from the enclosing function. */
+  checkTry(e: UnaryLikeExpr): Type {
+    const t = this.check(e.value!, null);
+    if (t.isError) return tError;
+    const ret = this.fn.ret;
+    if (isOption(t)) {
+      if (!isOption(ret)) { this.errAt(e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name); return tError; }
+      return t.elem!;
+    }
+    if (isResult(t)) {
+      if (!isResult(ret) || ret.variants[1].payload[0] != t.variants[1].payload[0]) {
+        this.errAt(e, "'?' on " + t.name + " needs the function to return Result<_, " + t.variants[1].payload[0].name + ">, not " + ret.name);
+        return tError;
+      }
+      return t.elem!;
+    }
+    this.errAt(e, "'?' needs an option or a Result, found " + t.name);
+    return tError;
   }
 
   checkInt(lit: LitExpr, negative: bool, expected: Type | null): Type {

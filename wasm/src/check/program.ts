@@ -3,7 +3,7 @@ import {
   ConstDecl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
-import { arrayOf, primitiveByName, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { arrayOf, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
 
 /** One source module and the names it sees. */
 export class ModuleInfo {
@@ -64,9 +64,10 @@ export class Program {
       case TK.Func:
         this.err(src, t.start, t.end, "function types are not supported yet");
         return tError;
-      case TK.Optional:
-        this.err(src, t.start, t.end, "optional types 'T?' are not supported yet");
-        return tError;
+      case TK.Optional: {
+        const inner = this.resolveType(t.args[0], mod, selfType);
+        return inner.isError ? tError : optionOf(inner);
+      }
     }
     if (t.name == "?") return tError;
     if (t.name == "Self" && selfType !== null) return selfType;
@@ -78,6 +79,15 @@ export class Program {
     if (this.types.has(t.name)) {
       if (t.args.length > 0) this.err(src, t.start, t.end, "generic types are not supported yet");
       return this.types.get(t.name);
+    }
+    if (t.name == "Option" && t.args.length == 1) {
+      const inner = this.resolveType(t.args[0], mod, selfType);
+      return inner.isError ? tError : optionOf(inner);
+    }
+    if (t.name == "Result" && t.args.length == 2) {
+      const ok = this.resolveType(t.args[0], mod, selfType);
+      const e = this.resolveType(t.args[1], mod, selfType);
+      return ok.isError || e.isError ? tError : resultOf(ok, e);
     }
     if (t.name == "Option" || t.name == "Result" || t.name == "Map") {
       this.err(src, t.start, t.end, "'" + t.name + "' is not supported yet");

@@ -76,6 +76,38 @@ export function tupleOf(elems: Type[]): Type {
   return t;
 }
 
+/** `T?`, i.e. Option<T>: Some(T) is variant 0, None is variant 1. */
+export function optionOf(t: Type): Type {
+  const name = t.name + "?";
+  if (interned.has(name)) return interned.get(name);
+  const o = new Type(TyK.Enum, name);
+  o.variants.push(new Variant("Some", [t]));
+  o.variants.push(new Variant("None", []));
+  o.elem = t;
+  interned.set(name, o);
+  return o;
+}
+
+/** Result<T, E>: Ok(T) is variant 0, Err(E) is variant 1. */
+export function resultOf(t: Type, e: Type): Type {
+  const name = "Result<" + t.name + ", " + e.name + ">";
+  if (interned.has(name)) return interned.get(name);
+  const r = new Type(TyK.Enum, name);
+  r.variants.push(new Variant("Ok", [t]));
+  r.variants.push(new Variant("Err", [e]));
+  r.elem = t;
+  interned.set(name, r);
+  return r;
+}
+
+export function isOption(t: Type): bool {
+  return t.kind == TyK.Enum && t.variants.length == 2 && t.variants[0].name == "Some" && t.variants[1].name == "None";
+}
+
+export function isResult(t: Type): bool {
+  return t.kind == TyK.Enum && t.variants.length == 2 && t.variants[0].name == "Ok" && t.variants[1].name == "Err";
+}
+
 export function primitiveByName(name: string): Type | null {
   if (name == "i64" || name == "int") return name == "i64" ? tI64 : null;
   if (name == "i32") return tI32;

@@ -1,11 +1,11 @@
-import { tStr, TyK, Type } from "../check/types";
+import { isResult, tStr, TyK, Type } from "../check/types";
 import {
   BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
-  RangeExpr, StructLitExpr, UnaryExpr,
+  RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, load, loop, Op, set, store, T, unary, unreachable,
+  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, load, loop, Op, pushAll, ret as ret_, set, store, T, unary, unreachable,
 } from "../ir/ir";
 import { ARRAY_DATA, fieldOffsets, HEADER, irType, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
@@ -29,6 +29,7 @@ export class ExprLower extends FnBase {
       case EK.Interp: return this.interp(e as InterpExpr);
       case EK.Ident: {
         const id = e as IdentExpr;
+        if (id.variant >= 0) return this.object([], [], id.variant);
         if (id.local === null) return this.constValue(id.global);
         return this.retain(t, get(this.localIndex(id.local!), irType(t)));
       }
@@ -57,6 +58,7 @@ export class ExprLower extends FnBase {
       }
       case EK.TupleLit: return this.object(t.elems, (e as ListExpr).elems, -1);
       case EK.ArrayLit: return this.arrayLit(e as ListExpr);
+      case EK.Try: return this.tryOp(e as UnaryLikeExpr);
     }
     return this.flow(e);
   }
@@ -161,6 +163,38 @@ export class ExprLower extends FnBase {
     for (let i = 0; i < n; i++) body.push(store(w, get(p, T.Ptr), ARRAY_DATA + i * w, this.owned(a.elems[i])));
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
+  }
+
+  /** `x?`: on None/Err, drop what is live and return None/Err(e) from the function. */
+  tryOp(e: UnaryLikeExpr): Ins {
+    const vt = e.value!.ty!;
+    const v = this.newLocal(T.Ptr);
+    const pt = vt.elem!;
+    const ret = this.info.ret;
+    const body: Ins[] = [set(v, this.temp(vt, this.owned(e.value!)))];
+    const fail: Ins[] = [];
+    const r = this.newLocal(T.Ptr);
+    if (isResult(vt)) {
+      const et = vt.variants[1].payload[0];
+      const eoffs = fieldOffsets([et]);
+      const ev = this.loadField(et, get(v, T.Ptr), eoffs[0]);
+      // Build Err(e) of the function's own Result type from a new reference to e.
+      const p = this.newLocal(T.Ptr);
+      const roffs = fieldOffsets(ret.variants[1].payload);
+      fail.push(set(p, this.rt("alloc", [iconst(T.I32, roffs[roffs.length - 1])])));
+      fail.push(store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)));
+      fail.push(store(4, get(p, T.Ptr), 4, iconst(T.I32, 1)));
+      fail.push(store(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
+      fail.push(set(r, get(p, T.Ptr)));
+    } else {
+      fail.push(set(r, this.object([], [], 1)));
+    }
+    pushAll(fail, this.unwind(0, 0));
+    fail.push(ret_(get(r, T.Ptr)));
+    body.push(iff(binary(Op.Ne, T.I32, load(T.I32, 4, get(v, T.Ptr), 4), iconst(T.I32, 0)), fail, [], T.None));
+    const offs = fieldOffsets([pt]);
+    body.push(this.retain(pt, this.loadField(pt, get(v, T.Ptr), offs[0])));
+    return block(0, body, irType(pt));
   }
 
   /** `[x; n]`: one evaluation of x, shared by all n elements. */

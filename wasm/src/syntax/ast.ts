@@ -47,6 +47,7 @@ export class IdentExpr extends Expr {
   // a global (function, constant, type used as a path head).
   local: Local | null = null;
   global: string = "";
+  variant: i32 = -1;          // `None`: a variant of the expected Option type
 }
 
 export class UnaryExpr extends Expr {
