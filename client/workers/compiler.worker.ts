@@ -1,8 +1,8 @@
 // The compiler runs here, off the UI thread: compiler.wasm under the WASI
 // shim with an in-memory file system, exposed to the page through comlink.
 import * as Comlink from "comlink";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import compilerUrl from "../../wasm/build/compiler.wasm?url";
-import { runWasiShim } from "../compiler/wasiShim";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 const compilerModule = () => {

@@ -6,7 +6,7 @@ import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { runWasiShim } from "../../client/compiler/wasiShim";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { runWasiNode } from "../../server/compiler/wasiNode";
 

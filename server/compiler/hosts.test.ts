@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runWasiShim } from "../../client/compiler/wasiShim";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "./compilerModule";
 import { runWasiNode } from "./wasiNode";
 

@@ -1,6 +1,6 @@
 // Runs a WASI preview1 command under Node's own node:wasi, with a private
 // temporary working directory and files standing in for stdin/stdout/stderr.
-// It mirrors client/compiler/wasiShim.ts so the two hosts can be compared.
+// It mirrors lang/runtime/wasi/wasiShim.ts so the two hosts can be compared.
 import {
   closeSync,
   mkdirSync,
@@ -15,24 +15,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WASI } from "node:wasi";
+import type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
 
-export interface NodeWasiRunInput {
-  module: WebAssembly.Module;
-  args: string[];
-  program?: string;
-  files?: Record<string, Uint8Array | string>;
-  stdin?: Uint8Array | string;
-  env?: Record<string, string>;
-  imports?: WebAssembly.Imports;
-}
-
-export interface NodeWasiRunResult {
-  exitCode: number;
-  stdout: Uint8Array;
-  stderr: Uint8Array;
-  files: Map<string, Uint8Array>;
-  instance: WebAssembly.Instance;
-}
+export type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
 
 // node:wasi prints an ExperimentalWarning once per process; it is noise here.
 const emitWarning = process.emitWarning.bind(process);
@@ -42,7 +27,7 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   (emitWarning as (...a: unknown[]) => void)(warning, ...rest);
 }) as typeof process.emitWarning;
 
-export async function runWasiNode(input: NodeWasiRunInput): Promise<NodeWasiRunResult> {
+export async function runWasiNode(input: WasiRunInput): Promise<WasiRunResult> {
   const scratch = mkdtempSync(join(tmpdir(), "pith-wasi-"));
   const workdir = join(scratch, "work");
   const io = join(scratch, "io");

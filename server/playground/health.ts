@@ -3,7 +3,7 @@
 import { readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { runWasiShim } from "../../client/compiler/wasiShim";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";

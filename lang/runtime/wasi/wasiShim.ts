@@ -1,6 +1,7 @@
-// Runs a WASI preview1 command in memory with @bjorn3/browser_wasi_shim.
-// The same function serves the browser worker and Node (tests, server), so
-// every host drives compiler.wasm and user programs through one code path.
+// The wasm target's host: runs a WASI preview1 command (compiler.wasm or a
+// compiled Pith program) in memory with @bjorn3/browser_wasi_shim. It has no
+// Node or DOM imports, so the browser worker, the server and the tests share
+// it; server/compiler/wasiNode.ts is the node:wasi twin with the same shape.
 import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI, WASIProcExit } from "@bjorn3/browser_wasi_shim";
 
 export interface WasiRunInput {
