@@ -24,7 +24,7 @@ import { Ring } from "./ring";
 import { decisionFunction } from "./scoring";
 import type { ModelStore, RawRecord } from "./store";
 import { trainVersions } from "./training";
-import { forestWidth, scorePoint, type Verdict } from "./verdict";
+import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";
 
 /** One record of a batch: its verdict (null while warming up) and n_seen right after it, or why it was rejected. */
@@ -115,6 +115,14 @@ export class Model {
     const results: IngestResult[] = [];
     const accepted: RawRecord[] = [];
     let retrained = false;
+    // Points since the last (re)training are scored together (see ScoringRun).
+    let run: ScoringRun | null = null;
+    let runResults: { verdict: Verdict | null }[] = [];
+    const flush = () => {
+      if (run !== null) run.score().forEach((verdict, i) => (runResults[i].verdict = verdict));
+      run = null;
+      runResults = [];
+    };
     for (const { input, now } of items) {
       let checked: ReturnType<typeof checkRecord>;
       try {
@@ -135,15 +143,23 @@ export class Model {
       // forest file was corrupt and loaded as absent): it heals on its next point.
       const due = this.meta.n_seen >= this.meta.next_train || (this.meta.last_trained !== null && !this.trained);
       if (due && this.ring.length >= MIN_POINTS) {
+        flush();
         const trained = await this.train(now);
         if (trained !== null) {
           this.apply(trained);
           retrained = true;
         }
       }
-      const verdict = this.trained ? scorePoint(this.state(), record, true) : null;
-      results.push({ record, verdict, nSeen: this.meta.n_seen });
+      const result = { record, verdict: null, nSeen: this.meta.n_seen };
+      results.push(result);
+      if (this.trained) {
+        const available = this.ring.length - 1;
+        run ??= new ScoringRun(this.state(), available);
+        run.add(record, available);
+        runResults.push(result);
+      }
     }
+    flush();
     if (accepted.length > 0) await this.commit(accepted, retrained);
     return results;
   }
