@@ -1,7 +1,7 @@
-import { CallExpr, EK, Expr, FieldExpr, IdentExpr } from "../syntax/ast";
+import { CallExpr, EK, Expr, FieldExpr, IdentExpr, TK, TypeExpr } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
-import { FnInfo } from "./program";
-import { assignable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+import { FnInfo, GenericFn } from "./program";
+import { arrayOf, assignable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 
 /** Function, method, builtin and enum-constructor calls. */
 export class CallChecker extends ExprChecker {
@@ -17,6 +17,8 @@ export class CallChecker extends ExprChecker {
       const f = this.findFn(name);
       if (f !== null) return this.callFn(c, f, c.args, 0);
       if (name == "Some" || name == "Ok" || name == "Err") return this.checkWrap(c, name, expected);
+      const gkey = this.program.generics.has(this.mod.prefix + name) ? this.mod.prefix + name : name;
+      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey));
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
@@ -29,6 +31,82 @@ export class CallChecker extends ExprChecker {
     this.errAt(callee, "this expression cannot be called");
     this.checkArgs(c, 0);
     return tError;
+  }
+
+  /**
+   * A call of a generic function: the type arguments are inferred from the
+   * arguments in order (a later literal adopts a type bound earlier), then
+   * the matching instance is created on first use.
+   */
+  callGeneric(c: CallExpr, g: GenericFn): Type {
+    const d = g.decl;
+    const env = new Map<string, Type>();
+    if (c.args.length != d.params.length) {
+      this.errAt(c.callee, "'" + d.name + "' takes " + d.params.length.toString() + " argument" + (d.params.length == 1 ? "" : "s") + ", found " + c.args.length.toString());
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    for (let i = 0; i < c.args.length; i++) {
+      const te = d.params[i].type;
+      const want = te !== null ? this.bound(te!, d.typeParams, env) : null;
+      const t = this.check(c.args[i], want);
+      if (t.isError) return tError;
+      if (te !== null && !this.unify(te!, t, d.typeParams, env)) {
+        this.errAt(c.args[i], "argument " + (i + 1).toString() + " of '" + d.name + "' does not fit its generic parameter type (found " + t.name + ")");
+        return tError;
+      }
+    }
+    const args: Type[] = [];
+    for (let i = 0; i < d.typeParams.length; i++) {
+      if (!env.has(d.typeParams[i])) {
+        this.errAt(c.callee, "cannot infer the type parameter " + d.typeParams[i] + " of '" + d.name + "'");
+        return tError;
+      }
+      args.push(env.get(d.typeParams[i]));
+    }
+    const savedEnv = this.program.typeEnv;
+    const f = this.program.instantiate(g, args);
+    this.program.typeEnv = savedEnv;
+    if (f === null) return tError;
+    c.target = f.name;
+    return f.ret;
+  }
+
+  /** The type a parameter requires once its type variables are bound, or null while some are free. */
+  bound(te: TypeExpr, params: string[], env: Map<string, Type>): Type | null {
+    if (te.kind == TK.Named && params.includes(te.name)) return env.has(te.name) ? env.get(te.name) : null;
+    if (te.kind == TK.Array) {
+      const e = this.bound(te.args[0], params, env);
+      return e === null ? null : arrayOf(e!);
+    }
+    if (te.kind == TK.Optional) {
+      const e = this.bound(te.args[0], params, env);
+      return e === null ? null : optionOf(e!);
+    }
+    if (te.kind == TK.Named && te.args.length == 0) {
+      const saved = this.program.typeEnv;
+      const t = this.program.resolveType(te, this.mod, null);
+      this.program.typeEnv = saved;
+      return t;
+    }
+    return null;
+  }
+
+  unify(te: TypeExpr, t: Type, params: string[], env: Map<string, Type>): bool {
+    if (te.kind == TK.Named && params.includes(te.name)) {
+      if (env.has(te.name)) return env.get(te.name) == t;
+      env.set(te.name, t);
+      return true;
+    }
+    if (te.kind == TK.Array) return t.kind == TyK.Array && this.unify(te.args[0], t.elem!, params, env);
+    if (te.kind == TK.Optional) return isOption(t) && this.unify(te.args[0], t.elem!, params, env);
+    if (te.kind == TK.Tuple) {
+      if (t.kind != TyK.Tuple || t.elems.length != te.args.length) return false;
+      for (let i = 0; i < te.args.length; i++) if (!this.unify(te.args[i], t.elems[i], params, env)) return false;
+      return true;
+    }
+    const b = this.bound(te, params, env);
+    return b !== null && b == t;
   }
 
   /** Some(x), Ok(x), Err(e): the enum type comes from the context, or from x for Some. */

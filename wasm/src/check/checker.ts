@@ -272,6 +272,7 @@ class Checker extends CallChecker {
     const d = f.decl;
     if (d.body === null || f.checked) return;
     f.checked = true;
+    this.program.typeEnv = f.typeEnv;
     this.fn = f;
     this.mod = f.mod;
     this.source = d.source;
@@ -292,6 +293,7 @@ class Checker extends CallChecker {
       else this.err(d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' must return a value of type " + f.ret.name + " on every path");
     }
     this.pop();
+    this.program.typeEnv = null;
   }
 
   checkConst(c: ConstDecl, declared: Type): Type {

@@ -1,4 +1,5 @@
 import { Diagnostics } from "../diagnostics";
+import { parse } from "../syntax/parser";
 import {
   ConstDecl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
@@ -21,7 +22,14 @@ export class FnInfo {
   hasSelf: bool = false;
   mutSelf: bool = false;
   checked: bool = false;
+  typeEnv: Map<string, Type> | null = null;
   constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
+}
+
+/** A generic function and its instances by type arguments. */
+export class GenericFn {
+  instances: Map<string, FnInfo> = new Map();
+  constructor(public decl: FnDecl, public mod: ModuleInfo, public key: string) {}
 }
 
 export class ConstInfo {
@@ -43,6 +51,9 @@ export class Program {
   consts: Map<string, ConstInfo> = new Map();
   // Modules that exist (embedded stdlib), by prefix.
   known: Set<string> = new Set();
+  generics: Map<string, GenericFn> = new Map();
+  // Type parameters in scope while resolving an instance's types.
+  typeEnv: Map<string, Type> | null = null;
 
   constructor(public diags: Diagnostics) {}
 
@@ -70,6 +81,7 @@ export class Program {
       }
     }
     if (t.name == "?") return tError;
+    if (this.typeEnv !== null && this.typeEnv!.has(t.name) && t.args.length == 0) return this.typeEnv!.get(t.name);
     if (t.name == "Self" && selfType !== null) return selfType;
     const prim = primitiveByName(t.name);
     if (prim !== null) {
@@ -196,14 +208,56 @@ export class Program {
     }
   }
 
+  /**
+   * The instance of a generic function for the given type arguments: a fresh
+   * copy of its declaration (parsed again from the source, so the checker can
+   * annotate each copy on its own), with the type parameters bound.
+   */
+  instantiate(g: GenericFn, args: Type[]): FnInfo | null {
+    let key = g.key + "<";
+    for (let i = 0; i < args.length; i++) key += (i > 0 ? ", " : "") + args[i].name;
+    key += ">";
+    if (g.instances.has(key)) return g.instances.get(key);
+    const fresh = parse(g.decl.source, new Diagnostics());
+    let copy: FnDecl | null = null;
+    for (let i = 0; i < fresh.decls.length; i++) {
+      const d = fresh.decls[i];
+      if (d.kind == DK.Fn && d.start == g.decl.start) copy = d as FnDecl;
+    }
+    if (copy === null) return null;
+    copy.source = g.decl.source;
+    const env = new Map<string, Type>();
+    for (let i = 0; i < g.decl.typeParams.length && i < args.length; i++) env.set(g.decl.typeParams[i], args[i]);
+    const saved = this.typeEnv;
+    this.typeEnv = env;
+    const f = new FnInfo(key, copy!, g.mod);
+    f.typeEnv = env;
+    for (let i = 0; i < copy!.params.length; i++) f.params.push(this.resolveType(copy!.params[i].type, g.mod, null));
+    f.ret = this.resolveType(copy!.ret, g.mod, null);
+    this.typeEnv = saved;
+    g.instances.set(key, f);
+    this.funcs.set(key, f);
+    this.funcOrder.push(f);
+    return f;
+  }
+
   declareFn(d: FnDecl, mod: ModuleInfo, key: string, self: Type | null): void {
     if (d.name == "") return;
     if (this.funcs.has(key)) {
       this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
       return;
     }
+    if (d.typeParams.length > 0 && self === null) {
+      // A template: each use with new type arguments becomes its own function.
+      if (this.generics.has(key)) {
+        this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
+        return;
+      }
+      this.generics.set(key, new GenericFn(d, mod, key));
+      return;
+    }
     if (d.typeParams.length > 0) {
-      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic functions are not supported yet");
+      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic methods are not supported yet");
     }
     const f = new FnInfo(key, d, mod);
     for (let i = 0; i < d.params.length; i++) {
