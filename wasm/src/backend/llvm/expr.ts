@@ -19,7 +19,8 @@ export class ModuleContext {
 }
 
 class Label {
-  constructor(public id: i32, public target: string) {}
+  /** `slot` holds a block's result (typed blocks only): branches that carry a value store it there. */
+  constructor(public id: i32, public target: string, public slot: string = "", public ty: T = T.None) {}
 }
 
 function collectTargets(list: Ins[], into: Set<i32>): void {
@@ -135,9 +136,27 @@ export class FuncEmitter {
     return v;
   }
 
-  targetOf(label: i32): string {
-    for (let i = this.labels.length - 1; i >= 0; i--) if (this.labels[i].id == label) return this.labels[i].target;
-    return "";
+  labelOf(label: i32): Label | null {
+    for (let i = this.labels.length - 1; i >= 0; i--) if (this.labels[i].id == label) return this.labels[i];
+    return null;
+  }
+
+  /**
+   * A branch to a label; a value it carries (the inliner turns `return v`
+   * into a branch out of the inlined block) goes to the block's result slot.
+   * Returns false when the label is unknown.
+   */
+  branchValue(label: i32, value: Ins | null): Label | null {
+    const target = this.labelOf(label);
+    if (target === null) {
+      this.ctx.errors.push("branch to unknown label " + label.toString() + " in " + this.f.name);
+      return null;
+    }
+    if (value !== null) {
+      const v = this.ins(value);
+      if (target.slot != "") this.emit("store " + llType(target.ty) + " " + v + ", ptr " + target.slot);
+    }
+    return target;
   }
 
   ins(n: Ins): string {
@@ -189,19 +208,22 @@ export class FuncEmitter {
       }
       case K.If: return this.iff(n);
       case K.Br: {
-        const target = this.targetOf(<i32>n.i);
-        if (target == "") { this.ctx.errors.push("branch to unknown label " + n.i.toString() + " in " + this.f.name); this.terminate("unreachable"); }
-        else this.terminate("br label %" + target);
+        const target = this.branchValue(<i32>n.i, n.args.length > 0 ? n.args[0] : null);
+        this.terminate(target === null ? "unreachable" : "br label %" + target.target);
         return "";
       }
       case K.BrIf: {
-        const c = this.bool(this.ins(n.args[0]));
-        const target = this.targetOf(<i32>n.i);
-        if (target == "") { this.ctx.errors.push("branch to unknown label " + n.i.toString() + " in " + this.f.name); return ""; }
+        // Operands as wasm's br_if: an optional carried value, then the condition.
+        const hasValue = n.args.length > 1;
+        const value = hasValue ? this.ins(n.args[0]) : "";
+        const c = this.bool(this.ins(n.args[n.args.length - 1]));
+        const target = this.labelOf(<i32>n.i);
+        if (target === null) { this.ctx.errors.push("branch to unknown label " + n.i.toString() + " in " + this.f.name); return value; }
+        if (hasValue && target.slot != "") this.emit("store " + llType(target.ty) + " " + value + ", ptr " + target.slot);
         const next = this.fresh("next");
-        this.terminate("br i1 " + c + ", label %" + target + ", label %" + next);
+        this.terminate("br i1 " + c + ", label %" + target.target + ", label %" + next);
         this.start(next);
-        return "";
+        return value;
       }
       case K.Return: {
         if (n.args.length > 0 && this.f.result != T.None) {
@@ -273,12 +295,12 @@ export class FuncEmitter {
     const end = this.fresh("block");
     let slot = "";
     if (want) {
-      // Branches carry no value, so only the fall-through defines the result;
-      // a slot keeps that correct whatever the branches do (mem2reg removes it).
+      // The fall-through and every branch carrying a value store into one
+      // slot; mem2reg turns it into a phi.
       slot = "%" + this.fresh("result");
       this.slots.push(slot + " = alloca " + llType(n.ty));
     }
-    this.labels.push(new Label(label, end));
+    this.labels.push(new Label(label, end, slot, n.ty));
     const v = this.list(n.body, want);
     this.labels.pop();
     if (this.open) {
