@@ -47,4 +47,15 @@ describe("scoring kernel", () => {
     walkForest(compileForest(f), data, d, 100, 105, part);
     expect(Array.from(part)).toEqual(Array.from(all.subarray(100, 105)));
   });
+
+  it("a few rows (tree-interleaved leftovers) sum exactly as the eight-row blocks", () => {
+    const f = buildForest({ data, nRows: n, rowStride: d }, d, { nTrees: 27, maxSamples: 256, seed: 42 });
+    const all = new Float64Array(n);
+    walkForest(compileForest(f), data, d, 0, n, all);
+    for (let count = 1; count <= 17; count++) {
+      const part = new Float64Array(count);
+      walkForest(compileForest(f), data, d, 40 + count, 40 + 2 * count, part);
+      expect(Array.from(part)).toEqual(Array.from(all.subarray(40 + count, 40 + 2 * count)));
+    }
+  });
 });

@@ -181,14 +181,60 @@ export function walkForest(
         out[o + 6] += value[vo + i6];
         out[o + 7] += value[vo + i7];
       }
-      for (; r < b1; r++) {
-        const a = r * stride;
+    }
+    // Rows left over from the eight-row blocks walk eight trees side by side
+    // instead (a lone walk waits on one cache miss per level, about 6× slower
+    // per row); the eight leaf values are still added one by one in tree order.
+    for (let r = b0 + ((b1 - b0) & ~7); r < b1; r++) {
+      const a = r * stride;
+      let sum = out[r - from];
+      let t = 0;
+      for (; t + 7 < nTrees; t += 8) {
+        const n0 = t * inner;
+        const n1 = n0 + inner;
+        const n2 = n1 + inner;
+        const n3 = n2 + inner;
+        const n4 = n3 + inner;
+        const n5 = n4 + inner;
+        const n6 = n5 + inner;
+        const n7 = n6 + inner;
+        let i0 = 0;
+        let i1 = 0;
+        let i2 = 0;
+        let i3 = 0;
+        let i4 = 0;
+        let i5 = 0;
+        let i6 = 0;
+        let i7 = 0;
+        for (let k = 0; k < depth; k++) {
+          i0 = 2 * i0 + 2 - ((data[a + feature[n0 + i0]] < split[n0 + i0]) as unknown as number);
+          i1 = 2 * i1 + 2 - ((data[a + feature[n1 + i1]] < split[n1 + i1]) as unknown as number);
+          i2 = 2 * i2 + 2 - ((data[a + feature[n2 + i2]] < split[n2 + i2]) as unknown as number);
+          i3 = 2 * i3 + 2 - ((data[a + feature[n3 + i3]] < split[n3 + i3]) as unknown as number);
+          i4 = 2 * i4 + 2 - ((data[a + feature[n4 + i4]] < split[n4 + i4]) as unknown as number);
+          i5 = 2 * i5 + 2 - ((data[a + feature[n5 + i5]] < split[n5 + i5]) as unknown as number);
+          i6 = 2 * i6 + 2 - ((data[a + feature[n6 + i6]] < split[n6 + i6]) as unknown as number);
+          i7 = 2 * i7 + 2 - ((data[a + feature[n7 + i7]] < split[n7 + i7]) as unknown as number);
+        }
+        const v0 = t * leaves - inner;
+        sum += value[v0 + i0];
+        sum += value[v0 + leaves + i1];
+        sum += value[v0 + 2 * leaves + i2];
+        sum += value[v0 + 3 * leaves + i3];
+        sum += value[v0 + 4 * leaves + i4];
+        sum += value[v0 + 5 * leaves + i5];
+        sum += value[v0 + 6 * leaves + i6];
+        sum += value[v0 + 7 * leaves + i7];
+      }
+      for (; t < nTrees; t++) {
+        const no = t * inner;
         let i = 0;
         for (let k = 0; k < depth; k++) {
           i = 2 * i + 2 - ((data[a + feature[no + i]] < split[no + i]) as unknown as number);
         }
-        out[r - from] += value[vo + i];
+        sum += value[t * leaves - inner + i];
       }
+      out[r - from] = sum;
     }
   }
 }
