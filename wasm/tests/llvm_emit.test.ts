@@ -12,7 +12,8 @@ const HELLO = `fn main() {\n    println("hello, native")\n}\n`;
 
 describe("build --emit ll", () => {
   it("writes portable, readable IR that defines only pith_main outside the module", async () => {
-    const { ll, stderr } = await emitLl(HELLO, "hello.pith");
+    // -O0: the compiler's inliner would otherwise fold main into _start.
+    const { ll, stderr } = await emitLl(HELLO, "hello.pith", "-O0");
     expect(stderr).toBe("");
     expect(ll).not.toBeNull();
     const text = ll as string;
@@ -158,6 +159,12 @@ describe("native linux-x64 builds match the wasm build", () => {
           ...(await nativeDifferences(ref.ll as string, ref.wasm!, "linux-x64", opt, program.name, program.stdin ?? "")),
         );
       }
+      // The IR before the compiler's own passes (no inlining, no folding) must behave the same.
+      const unoptimised = await emitLl(program.source, program.name, "-O0");
+      expect(unoptimised.stderr).toBe("");
+      problems.push(
+        ...(await nativeDifferences(unoptimised.ll as string, ref.wasm!, "linux-x64", "-O2", program.name, program.stdin ?? "")),
+      );
       expect(problems.join("\n\n")).toBe("");
     });
   }

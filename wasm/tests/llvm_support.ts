@@ -18,8 +18,13 @@ const text = (bytes: Uint8Array): string => decoder.decode(bytes);
 // Every wasm run reserves a fresh memory that V8 frees only on a full
 // collection; hundreds of them exhaust the address space and crash the
 // process, so collect every few runs (as lang/tests/corpus.ts does).
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+// The flag is set once per process: lang/tests/corpus.ts may have set it.
+const exposed = globalThis as { __pithGc?: () => void };
+if (!exposed.__pithGc) {
+  setFlagsFromString("--expose-gc");
+  exposed.__pithGc = runInNewContext("gc") as () => void;
+}
+const collectGarbage = exposed.__pithGc;
 let runsSinceCollection = 0;
 function releaseMemories(): void {
   if (++runsSinceCollection >= 8) {
@@ -49,9 +54,9 @@ async function compile(args: string[], name: string, source: string, output: str
   return { exitCode: run.exitCode, stderr: text(run.stderr), file: run.files.get(output) };
 }
 
-/** `build --emit ll` on a source text. */
-export async function emitLl(source: string, name = "main.pith"): Promise<{ ll: string | null; stderr: string }> {
-  const r = await compile(["build", name, "--emit", "ll", "-o", "out.ll"], name, source, "out.ll");
+/** `build --emit ll` on a source text (the compiler's own passes at `opt`). */
+export async function emitLl(source: string, name = "main.pith", opt = "-O2"): Promise<{ ll: string | null; stderr: string }> {
+  const r = await compile(["build", name, opt, "--emit", "ll", "-o", "out.ll"], name, source, "out.ll");
   return { ll: r.exitCode === 0 && r.file ? text(r.file) : null, stderr: r.stderr };
 }
 
