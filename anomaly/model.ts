@@ -8,8 +8,9 @@
  * Ingest works on a batch (group commit): each record in arrival order is
  * encoded (learn), stamped, appended to the ring, retrained on when n_seen
  * reaches the mark, and scored, exactly as if it came alone. Only then is the
- * batch persisted: its lines in one append (one sync), plus the forests and
- * metadata a retrain produced. Verdicts go out only after that. A record that
+ * batch persisted: its lines in one append (one sync, started before the
+ * final scoring pass so the two overlap), plus the forests and metadata a
+ * retrain produced. Verdicts go out only after that. A record that
  * fails validation is rejected alone and changes nothing; any other failure
  * fails the whole batch and the caller must drop this object and reload the
  * model from the store (which then holds the batch's records or none of them).
@@ -159,19 +160,35 @@ export class Model {
         runResults.push(result);
       }
     }
-    flush();
-    if (accepted.length > 0) await this.commit(accepted, retrained);
+    if (accepted.length === 0) {
+      flush();
+      return results;
+    }
+    // The append is under way while the last run is scored: the disk write
+    // and the forest walks overlap. Nobody is answered before it completes.
+    const appended = this.append(accepted);
+    try {
+      flush();
+    } catch (e) {
+      await appended.catch(() => undefined);
+      throw e;
+    }
+    await this.commit(await appended, retrained);
     return results;
   }
 
-  /** Persists a processed batch: lines first, then what a retrain produced, then the checkpoint. */
-  private async commit(accepted: RawRecord[], retrained: boolean): Promise<void> {
+  /** Appends a batch's lines; returns how many lines the log holds. */
+  private async append(accepted: RawRecord[]): Promise<number> {
     if (this.fresh) {
       // Leftovers of a model whose metadata was unreadable (a stale ring or
       // autoencoder) must not leak into the new one.
       await this.store.deleteModel(this.name);
     }
-    const lines = await this.store.appendRecords(this.name, accepted);
+    return this.store.appendRecords(this.name, accepted);
+  }
+
+  /** After the lines are durable: what a retrain produced, then the checkpoint. */
+  private async commit(lines: number, retrained: boolean): Promise<void> {
     if (retrained) await this.saveForests(this.meta, this.forests);
     if (lines > 2 * this.ring.capacity) {
       // Compaction: the ring is exactly the newest `capacity` lines.

@@ -200,9 +200,19 @@ export class FileStore implements ModelStore {
     return { records: all.length > capacity ? all.slice(all.length - capacity) : all, unsaved };
   }
 
-  async appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
-    if (this.models.get(model)?.log == null) await mkdir(this.dir(model), { recursive: true });
-    const { log } = await this.log(model);
+  appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
+    const open = this.models.get(model)?.log;
+    // With the log open the write is issued before this returns (no await in
+    // between), so it runs while the caller goes on computing.
+    if (open != null) return this.appendTo(open, records);
+    return (async () => {
+      await mkdir(this.dir(model), { recursive: true });
+      const { log } = await this.log(model);
+      return this.appendTo(log, records);
+    })();
+  }
+
+  private async appendTo(log: DataLog, records: readonly RawRecord[]): Promise<number> {
     if (records.length > 0) await log.append(encodeLines(records), records.length);
     return log.lines;
   }
