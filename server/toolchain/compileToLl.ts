@@ -1,29 +1,105 @@
-// The seam between the Pith compiler and the native toolchain. The route
-// glue will run compiler.wasm `build <file> --emit ll` here and hand the IR
-// to buildNative; until the compiler has its LLVM backend this reports that
-// plainly instead of pretending.
-import type { HostModuleDiagnostic } from "./hostModules";
+// The seam between the Pith compiler and the native toolchain: checks the
+// program's host-module imports against the target, then runs compiler.wasm
+// (`build --emit ll`, in memory under the WASI shim) to get portable LLVM IR.
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { loadCompilerModule } from "../compiler/compilerModule";
+import { rejectHostModules } from "./hostModules";
+import { findImports } from "./imports";
 
 export interface CompileToLlRequest {
   source: string;
   filename: string;
   target: string;
+  /** A clang level; -Oz has no compiler equivalent and compiles as -Os. */
   opt: string;
+}
+
+export interface SourceError {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
 }
 
 export interface CompileToLlResult {
   ll: string | null;
-  /** Compiler diagnostics (file:line:col messages) when ll is null. */
-  errors: string[];
-  /** Host modules the program imports, for rejectHostModules. */
-  imports: string[];
-  hostModuleErrors?: HostModuleDiagnostic[];
+  /** Compiler diagnostics (or host-module rejections) when ll is null. */
+  errors: SourceError[];
+  /** True when the errors are host modules the target lacks (a 400, not a compile result). */
+  rejectedHostModules: boolean;
+  /** Anything the compiler printed besides diagnostics. */
+  logs: string;
 }
 
-export type CompileToLl = (request: CompileToLlRequest) => Promise<CompileToLlResult>;
+const COMPILER_OPT: Record<string, string> = {
+  "-O0": "-O0",
+  "-O1": "-O1",
+  "-O2": "-O2",
+  "-O3": "-O3",
+  "-Os": "-Os",
+  "-Oz": "-Os",
+};
 
-export const compileToLl: CompileToLl = async () => ({
-  ll: null,
-  errors: ["the Pith compiler cannot emit LLVM IR yet (`build --emit ll` is not implemented)"],
-  imports: [],
-});
+/** The file name the program is compiled under: a plain name, so diagnostics read well. */
+function safeName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[^A-Za-z0-9._-]/g, "_");
+  return clean && clean !== "." && clean !== ".." ? clean : "main.pith";
+}
+
+export async function compileToLl(request: CompileToLlRequest): Promise<CompileToLlResult> {
+  const file = safeName(request.filename);
+  const sites = findImports(request.source);
+  const rejected = rejectHostModules(
+    sites.map((s) => s.path),
+    request.target,
+  );
+  if (rejected.length > 0) {
+    const errors = rejected.map((r) => {
+      const site = sites.find((s) => s.path === r.module || s.path.startsWith(`${r.module}.`));
+      return { file, line: site?.line ?? 1, col: site?.col ?? 1, message: r.message };
+    });
+    return { ll: null, errors, rejectedHostModules: true, logs: "" };
+  }
+
+  const opt = COMPILER_OPT[request.opt] ?? "-O2";
+  const run = await runWasiShim({
+    module: await loadCompilerModule(),
+    program: "pith",
+    args: ["build", file, opt, "--emit", "ll", "--json", "-o", "program.ll"],
+    files: { [file]: request.source },
+  });
+  const stdout = new TextDecoder().decode(run.stdout);
+  const stderr = new TextDecoder().decode(run.stderr);
+  const ll = run.files.get("program.ll");
+  if (run.exitCode === 0 && ll) {
+    return { ll: new TextDecoder().decode(ll), errors: [], rejectedHostModules: false, logs: stderr };
+  }
+  if (run.exitCode === 1 && stdout.trim().startsWith("[")) {
+    const diagnostics = JSON.parse(stdout) as {
+      file: string;
+      line: number;
+      col: number;
+      severity: string;
+      message: string;
+    }[];
+    const errors = diagnostics
+      .filter((d) => d.severity === "error")
+      .map(({ file: f, line, col, message }) => ({ file: f, line, col, message }));
+    return { ll: null, errors, rejectedHostModules: false, logs: stderr };
+  }
+  // Exit 70 (or anything unexpected) is a compiler bug, reported as such.
+  return {
+    ll: null,
+    errors: [
+      {
+        file,
+        line: 1,
+        col: 1,
+        message: `internal compiler error (exit ${run.exitCode}): ${(stderr || stdout).trim()}`,
+      },
+    ],
+    rejectedHostModules: false,
+    logs: stderr,
+  };
+}

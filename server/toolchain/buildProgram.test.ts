@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { buildProgram } from "./buildProgram";
+import { runNative } from "./runNative";
+import { TARGETS } from "./targets";
+
+const HELLO = 'fn main() {\n  let n = 6 * 7\n  println("hello from {n}")\n}\n';
+const NATIVE_TARGETS = TARGETS.filter((t) => t.id !== "wasm").map((t) => t.id);
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe("building a Pith program natively from source", () => {
+  it("compiles, links and runs on linux-x64 with the IR kept for the user", async () => {
+    const build = await buildProgram({ source: HELLO, filename: "hello.pith", target: "linux-x64", opt: "-O2" });
+    expect(build.errors).toEqual([]);
+    expect(build.status).toBe("ok");
+    expect(build.binaryName).toBe("hello");
+    expect(build.ll).toContain("define i32 @pith_main");
+    expect(build.ll).not.toMatch(/^target (triple|datalayout)/m);
+    const run = await runNative(build.binary as Uint8Array, "linux-x64", {});
+    expect(text(run.stdout)).toBe("hello from 42\n");
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("returns the program's compile errors with positions as a result", async () => {
+    const build = await buildProgram({
+      source: 'fn main() {\n  let x: i64 = "text"\n}\n',
+      filename: "bad.pith",
+      target: "linux-x64",
+      opt: "-O0",
+    });
+    expect(build.status).toBe("error");
+    expect(build.failure).toBe("compile_error");
+    expect(build.errors).toEqual([{ file: "bad.pith", line: 2, col: 16, message: "expected i64, found str" }]);
+    expect(build.binary).toBeNull();
+  });
+
+  for (const module of ["std.canvas", "std.audio", "std.http"]) {
+    it(`rejects ${module} for every native target, naming the module and the target`, async () => {
+      for (const target of NATIVE_TARGETS) {
+        const build = await buildProgram({
+          source: `// draws\nimport ${module}\nfn main() {}\n`,
+          filename: "app.pith",
+          target,
+          opt: "-O2",
+        });
+        expect(build.failure).toBe("host_module");
+        expect(build.errors).toHaveLength(1);
+        expect(build.errors[0]).toMatchObject({ line: 2, col: 1 });
+        expect(build.errors[0].message).toContain(module);
+        expect(build.errors[0].message).toContain(target);
+      }
+    });
+  }
+
+  it("refuses an optimisation level outside the allowed list and names them", async () => {
+    const build = await buildProgram({ source: HELLO, filename: "a.pith", target: "linux-x64", opt: "-O9" });
+    expect(build.failure).toBe("invalid_request");
+    expect(build.errors[0].message).toBe('invalid optimisation level "-O9"; allowed: -O0, -O1, -O2, -O3, -Os, -Oz');
+  });
+
+  it("refuses an unknown target and lists the known ones", async () => {
+    const build = await buildProgram({ source: HELLO, filename: "a.pith", target: "plan9-mips", opt: "-O2" });
+    expect(build.failure).toBe("invalid_request");
+    expect(build.errors[0].message).toContain("linux-riscv64-musl");
+  });
+
+  it("builds with -Oz (clang's level; the compiler optimises for size)", async () => {
+    const build = await buildProgram({ source: HELLO, filename: "small.pith", target: "linux-x64-musl", opt: "-Oz" });
+    expect(build.status).toBe("ok");
+    expect(build.logs).toContain("-Oz");
+  });
+});

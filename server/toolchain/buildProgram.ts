@@ -1,0 +1,92 @@
+// The whole native build the routes and `pith build --target` use:
+// source → compiler.wasm (--emit ll) → clang-19/lld-19 (buildNative).
+// Compile errors in the user's program are a result (status "error" with
+// positioned errors), not a failure of the service.
+import { type BuildFailure, buildNative } from "./buildNative";
+import { compileToLl, type SourceError } from "./compileToLl";
+import { isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
+
+export interface BuildProgramRequest {
+  source: string;
+  filename: string;
+  target: string;
+  opt: string;
+  timeoutMs?: number;
+  sandbox?: boolean;
+}
+
+/** Adds "compile_error" (200 with errors) and "host_module" (400) to the toolchain's failures. */
+export type BuildProgramFailure = BuildFailure | "compile_error" | "host_module";
+
+export interface BuildProgramResult {
+  status: "ok" | "error";
+  failure: BuildProgramFailure | null;
+  logs: string;
+  errors: SourceError[];
+  ll: string | null;
+  binary: Uint8Array | null;
+  binaryName: string;
+  missingTools: string[];
+  elapsedMs: number;
+}
+
+export async function buildProgram(request: BuildProgramRequest): Promise<BuildProgramResult> {
+  const started = performance.now();
+  const file = request.filename || "main.pith";
+  const result = (
+    fields: Partial<BuildProgramResult> & Pick<BuildProgramResult, "status" | "failure">,
+  ): BuildProgramResult => ({
+    logs: "",
+    errors: [],
+    ll: null,
+    binary: null,
+    binaryName: "",
+    missingTools: [],
+    ...fields,
+    elapsedMs: performance.now() - started,
+  });
+  const requestError = (message: string) =>
+    result({ status: "error", failure: "invalid_request", errors: [{ file, line: 0, col: 0, message }] });
+
+  // Validate what the caller chose before spending a compile on it.
+  if (!RECIPES[request.target]) {
+    return requestError(`unknown target "${request.target}"; known native targets: ${Object.keys(RECIPES).join(", ")}`);
+  }
+  if (!isOptLevel(request.opt)) {
+    return requestError(`invalid optimisation level "${request.opt}"; allowed: ${OPT_LEVELS.join(", ")}`);
+  }
+
+  const compiled = await compileToLl({
+    source: request.source,
+    filename: file,
+    target: request.target,
+    opt: request.opt,
+  });
+  if (compiled.ll === null) {
+    return result({
+      status: "error",
+      failure: compiled.rejectedHostModules ? "host_module" : "compile_error",
+      logs: compiled.logs,
+      errors: compiled.errors,
+    });
+  }
+
+  const native = await buildNative({
+    ll: compiled.ll,
+    target: request.target,
+    opt: request.opt,
+    filename: file,
+    timeoutMs: request.timeoutMs,
+    sandbox: request.sandbox,
+  });
+  return result({
+    status: native.status,
+    failure: native.failure,
+    logs: [compiled.logs, native.logs].filter(Boolean).join("\n"),
+    errors: native.errors.map((message) => ({ file, line: 0, col: 0, message })),
+    ll: compiled.ll,
+    binary: native.binary,
+    binaryName: native.binaryName,
+    missingTools: native.missingTools,
+  });
+}
