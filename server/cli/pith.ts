@@ -7,20 +7,27 @@ import { createRequire } from "node:module";
 import { basename, dirname, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { runWasiNode } from "../compiler/wasiNode";
+import { buildProgram } from "../toolchain/buildProgram";
+import { missingTools } from "../toolchain/detect";
+import { TARGETS } from "../toolchain/targets";
 
 // node:wasi announces itself as experimental on stderr, which would mix into
 // the program's own stderr; the announcement is queued for the next tick, so
 // replacing the default listener here still catches it.
 process.removeAllListeners("warning");
 process.on("warning", (warning) => {
-  if (!warning.message.includes("WASI is an experimental feature")) process.stderr.write(`${warning.name}: ${warning.message}\n`);
+  if (!warning.message.includes("WASI is an experimental feature"))
+    process.stderr.write(`${warning.name}: ${warning.message}\n`);
 });
 
 const HELP = `usage: pith <command> [options]
 
 commands:
-  build <file.pith> [-O0|-O1|-O2|-O3|-Os] [--emit wasm|ir] [--leak-check] -o <out>
-                          compile to a wasm32-wasi module (or IR text)
+  build <file.pith> [-O0|-O1|-O2|-O3|-Os] [--emit wasm|ir|ll] [--leak-check] -o <out>
+                          compile to a wasm32-wasi module (or IR / LLVM IR text)
+  build <file.pith> --target <id> [-O0|-O1|-O2|-O3|-Os|-Oz] -o <out>
+                          build a native executable (see 'pith targets')
+  targets                 list the build targets and whether this host can build them
   run <file.pith> [args]  compile and run the program (stdin/stdout/stderr and exit code pass through)
   check <file.pith> [--json]
                           report diagnostics only
@@ -77,6 +84,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(r.stderr);
     return r.exitCode;
   }
+  if (command === "targets") return listTargets();
+  if (command === "build" && rest.includes("--target")) return buildForTarget(rest);
   if (command === "build") {
     const outIndex = rest.indexOf("-o");
     if (outIndex < 0 || outIndex + 1 >= rest.length) fail("build needs -o <out>");
@@ -111,6 +120,44 @@ async function main(argv: string[]): Promise<number> {
     return wasi.start(instance);
   }
   fail(`unknown command '${command}'`);
+}
+
+function listTargets(): number {
+  const missing = missingTools();
+  for (const t of TARGETS) {
+    const ready = missing[t.id].length === 0 ? "ready" : `missing ${missing[t.id].join(", ")}`;
+    process.stdout.write(`${t.id.padEnd(20)} ${t.label.padEnd(30)} ${ready}\n`);
+  }
+  return 0;
+}
+
+/** `build <file> --target <id> [-O..] -o <out>`: compiler.wasm, then clang-19/lld-19. */
+async function buildForTarget(args: string[]): Promise<number> {
+  const valueOf = (flag: string) => {
+    const at = args.indexOf(flag);
+    if (at >= 0 && at + 1 >= args.length) fail(`${flag} needs a value`);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const target = valueOf("--target") as string;
+  const out = valueOf("-o");
+  if (out === undefined) fail("build needs -o <out>");
+  const flagValues = new Set([target, out]);
+  const opt = args.find((a) => /^-O/.test(a)) ?? "-O2";
+  const file = args.find((a) => !a.startsWith("-") && !flagValues.has(a));
+  if (file === undefined) fail("build needs a file");
+  if (target === "wasm")
+    return main(["build", ...args.filter((a, i) => a !== "--target" && args[i - 1] !== "--target")]);
+  const build = await buildProgram({ source: readFileSync(file, "utf8"), filename: basename(file), target, opt });
+  for (const e of build.errors) {
+    process.stderr.write(e.line > 0 ? `${file}:${e.line}:${e.col}: error: ${e.message}\n` : `error: ${e.message}\n`);
+  }
+  if (build.status !== "ok" || !build.binary) {
+    if (build.failure === "toolchain_error" || build.failure === "timeout") process.stderr.write(`${build.logs}\n`);
+    return build.failure === "invalid_request" ? 2 : 1;
+  }
+  writeFileSync(resolve(out), build.binary, { mode: 0o755 });
+  process.stderr.write(`built ${out} for ${target} in ${Math.round(build.elapsedMs)} ms\n`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

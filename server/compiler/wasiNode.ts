@@ -12,20 +12,30 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WASI } from "node:wasi";
 import type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
 
 export type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
 
-// node:wasi prints an ExperimentalWarning once per process; it is noise here.
-const emitWarning = process.emitWarning.bind(process);
-process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-  const text = typeof warning === "string" ? warning : warning.message;
-  if (text.includes("WASI is an experimental feature")) return;
-  (emitWarning as (...a: unknown[]) => void)(warning, ...rest);
-}) as typeof process.emitWarning;
+// node:wasi announces itself as experimental on stderr when first loaded,
+// which would mix into a program's own stderr. A static import would load it
+// while modules are linked, before any filter could run, so it is required
+// lazily with the announcement filtered out.
+let wasiClass: typeof import("node:wasi").WASI | undefined;
+function loadWasi(): typeof import("node:wasi").WASI {
+  if (!wasiClass) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+      const text = typeof warning === "string" ? warning : warning.message;
+      if (!text.includes("WASI is an experimental feature"))
+        (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+    }) as typeof process.emitWarning;
+    wasiClass = (createRequire(import.meta.url)("node:wasi") as typeof import("node:wasi")).WASI;
+  }
+  return wasiClass;
+}
 
 export async function runWasiNode(input: WasiRunInput): Promise<WasiRunResult> {
   const scratch = mkdtempSync(join(tmpdir(), "pith-wasi-"));
@@ -41,6 +51,7 @@ export async function runWasiNode(input: WasiRunInput): Promise<WasiRunResult> {
     let exitCode: number;
     let instance: WebAssembly.Instance;
     try {
+      const WASI = loadWasi();
       const wasi = new WASI({
         version: "preview1",
         args: [input.program ?? "program", ...input.args],

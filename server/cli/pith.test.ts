@@ -1,0 +1,81 @@
+// The `pith` command as a user runs it: a real process, real files.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const TSX = new URL("../../node_modules/.bin/tsx", import.meta.url).pathname;
+const PITH = new URL("./pith.ts", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "pith-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function pith(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(TSX, [PITH, ...args], { cwd: dir, encoding: "utf8" });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+writeFileSync(join(dir, "hello.pith"), 'fn main() {\n  println("hello, {40 + 2}")\n}\n');
+writeFileSync(join(dir, "panics.pith"), 'fn main() {\n  let a = [1, 2]\n  println("{a[5]}")\n}\n');
+
+describe("the pith command", () => {
+  it("runs a program and passes its output and exit code through", async () => {
+    expect(await pith("run", "hello.pith")).toEqual({ code: 0, stdout: "hello, 42\n", stderr: "" });
+    const panic = await pith("run", "panics.pith");
+    expect(panic.code).toBe(101);
+    expect(panic.stderr).toMatch(/^panic: .* at panics\.pith:3:\d+\n$/);
+  });
+
+  it("lists every target with whether this host can build it", async () => {
+    const { code, stdout } = await pith("targets");
+    expect(code).toBe(0);
+    const ids = stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split(/\s+/)[0]);
+    expect(ids).toEqual([
+      "wasm",
+      "linux-x64",
+      "linux-x64-musl",
+      "linux-arm64-musl",
+      "linux-riscv64-musl",
+      "linux-arm64-gnu",
+      "macos-x64",
+      "macos-arm64",
+      "windows-x64",
+    ]);
+  });
+
+  it("builds a native executable with --target that prints what the wasm build prints", async () => {
+    const built = await pith("build", "hello.pith", "--target", "linux-x64", "-O2", "-o", "hello");
+    expect(built.code).toBe(0);
+    expect(statSync(join(dir, "hello")).mode & 0o111).not.toBe(0);
+    const { stdout } = await run(join(dir, "hello"), [], { encoding: "utf8" });
+    expect(stdout).toBe("hello, 42\n");
+  });
+
+  it("builds wasm with --target wasm", async () => {
+    expect((await pith("build", "hello.pith", "--target", "wasm", "-o", "hello.wasm")).code).toBe(0);
+    expect([...readFileSync(join(dir, "hello.wasm")).subarray(0, 4)]).toEqual([0, 0x61, 0x73, 0x6d]);
+  });
+
+  it("rejects an unknown optimisation level with the allowed list and exit 2", async () => {
+    const result = await pith("build", "hello.pith", "--target", "linux-x64", "-O9", "-o", "x");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("allowed: -O0, -O1, -O2, -O3, -Os, -Oz");
+  });
+
+  it("rejects std.canvas for a native target, naming module and target", async () => {
+    writeFileSync(join(dir, "draw.pith"), "import std.canvas\nfn main() {}\n");
+    const result = await pith("build", "draw.pith", "--target", "windows-x64", "-o", "draw.exe");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^draw\.pith:1:1: error: std\.canvas is not available on target windows-x64/);
+  });
+});
