@@ -1,0 +1,87 @@
+// Generated native code against C: each bench/programs/<name>.pith built for
+// linux-x64 at -O2 (compiler.wasm --emit ll, then clang-19/lld-19) against
+// <name>.c built by clang-19 -O2 for the same host, both run natively.
+// Target (issue 4): Pith within 1.3× of C. Outputs must match .stdout.
+//
+//   npx tsx bench/native-programs.bench.ts [--runs 3] [--one fib]
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { buildProgram } from "../server/toolchain/buildProgram";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, one: { type: "string" } } });
+const runs = Math.max(1, Number(values.runs));
+const programs = new URL("./programs/", import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), "pith-native-bench-"));
+const TARGET_RATIO = 1.3;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Median wall time of `runs` runs in ms, and whether the output matched. */
+function time(binary: string, expected: string): { ms: number; ok: boolean } {
+  const times: number[] = [];
+  let ok = true;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const result = spawnSync(binary, [], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    times.push(performance.now() - started);
+    ok &&= result.status === 0 && result.stdout === expected;
+  }
+  return { ms: median(times), ok };
+}
+
+const names = readdirSync(programs)
+  .filter((f) => f.endsWith(".pith"))
+  .map((f) => f.slice(0, -".pith".length))
+  .filter((n) => !values.one || n === values.one)
+  .sort();
+
+console.log(`native code, linux-x64 -O2, median of ${runs} (load average ${loadavg()[0].toFixed(1)})`);
+const header = ["program", "pith ms", "C ms", "pith/C", "target", "output"];
+const widths = [16, 9, 9, 8, 8, 8];
+const line = (cells: (string | number)[]) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join("  "));
+line(header);
+let misses = 0;
+try {
+  for (const name of names) {
+    const expected = readFileSync(join(programs, `${name}.stdout`), "utf8");
+    const build = await buildProgram({
+      source: readFileSync(join(programs, `${name}.pith`), "utf8"),
+      filename: `${name}.pith`,
+      target: "linux-x64",
+      opt: "-O2",
+    });
+    if (build.status !== "ok" || !build.binary) {
+      line([name, "build failed", "", "", "", ""]);
+      console.log(`  ${build.errors.map((e) => e.message).join("; ")}`);
+      misses++;
+      continue;
+    }
+    const pithBinary = join(work, `${name}-pith`);
+    writeFileSync(pithBinary, build.binary);
+    chmodSync(pithBinary, 0o755);
+    const cBinary = join(work, `${name}-c`);
+    execFileSync("clang-19", ["-O2", join(programs, `${name}.c`), "-o", cBinary, "-lm"]);
+    const pith = time(pithBinary, expected);
+    const c = time(cBinary, expected);
+    const ratio = pith.ms / c.ms;
+    if (ratio > TARGET_RATIO || !pith.ok) misses++;
+    line([
+      name,
+      pith.ms.toFixed(0),
+      c.ms.toFixed(0),
+      ratio.toFixed(2),
+      `≤ ${TARGET_RATIO}`,
+      pith.ok && c.ok ? "same" : "DIFFERS",
+    ]);
+  }
+} finally {
+  if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+}
+console.log(misses === 0 ? "all within target" : `${misses} program(s) outside the target`);
