@@ -103,4 +103,6 @@ function run(argv: string[]): i32 {
   return 0;
 }
 
-exit(run(args()));
+// Returning from _start is exit status 0; proc_exit is only needed for others.
+const status = run(args());
+if (status != 0) exit(status);

@@ -268,6 +268,16 @@ class Checker extends CallChecker {
     for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], i < payload.length ? payload[i] : tError);
   }
 
+  ensureChecked(f: FnInfo): void {
+    if (f.checked) return;
+    // Checking is re-entrant here: save the state of the function in progress.
+    const fn = this.fn, mod = this.mod, source = this.source, scopes = this.scopes;
+    const breaks = this.loopBreaks, values = this.loopValues, isLoop = this.loopIsLoop, env = this.program.typeEnv;
+    this.checkFunction(f);
+    this.fn = fn; this.mod = mod; this.source = source; this.scopes = scopes;
+    this.loopBreaks = breaks; this.loopValues = values; this.loopIsLoop = isLoop; this.program.typeEnv = env;
+  }
+
   checkFunction(f: FnInfo): void {
     const d = f.decl;
     if (d.body === null || f.checked) return;
@@ -354,7 +364,12 @@ export function checkProgram(program: Program): void {
     c.push();
     info.ty = c.checkConst(info.decl, info.ty);
   }
-  for (let i = 0; i < program.funcOrder.length; i++) c.checkFunction(program.funcOrder[i]);
+  program.lazy = c;
+  const user = program.modules[0];
+  for (let i = 0; i < program.funcOrder.length; i++) {
+    const f = program.funcOrder[i];
+    if (f.mod == user || f.typeEnv !== null) c.checkFunction(f);
+  }
   checkMain(program);
 }
 

