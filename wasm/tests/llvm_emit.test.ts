@@ -39,6 +39,12 @@ describe("build --emit ll", () => {
     expect(names).toEqual(["pith_sys_heap_base", "pith_sys_heap_grow", "pith_sys_write"]);
   });
 
+  it("refuses an import it has no native adapter for, naming it", async () => {
+    const { ll, stderr } = await emitLl(`extern "env" fn beep(x: i32) -> i32\n\nfn main() {\n    println(beep(3))\n}\n`);
+    expect(ll).toBeNull();
+    expect(stderr).toContain("the native backend cannot provide 'env.beep'");
+  });
+
   it("reports a compile error, not IR, for a program the checker rejects", async () => {
     const { ll, stderr } = await emitLl(`fn main() {\n    let x: i32 = "no"\n}\n`);
     expect(ll).toBeNull();
