@@ -10,10 +10,14 @@
 // The retrain schedule is raised out of reach for the measured run so the
 // figure is the ingest path (encode, append, persist, score); retraining
 // cost belongs to the engine's own benchmarks.
+//
+// The machine may be shared: the load average is printed with each mode, and
+// so is the server's own CPU time per request (from /proc, where there is
+// one), which moves much less with other processes' load than req/s does.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -113,6 +117,20 @@ async function hammer(url: string, length: { amount: number } | { duration: numb
 
 type Row = [string, string, string, string];
 
+/** CPU seconds (user + system) a process has used so far; null off Linux. */
+async function cpuSeconds(pid: number | undefined): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const loadAverage = () => loadavg()[0].toFixed(2);
+
 async function measure(mode: string): Promise<{ rows: Row[]; ok: boolean }> {
   const store = await mkdtemp(join(tmpdir(), "anomaly-bench-"));
   const { child, url } = await startServer(store, MODES[mode] ?? []);
@@ -126,7 +144,11 @@ async function measure(mode: string): Promise<{ rows: Row[]; ok: boolean }> {
     await new Promise((r) => setTimeout(r, 500));
     const before = (await call(url, `/models/dynamic/${MODEL}/metadata`)).n_seen as number;
     const rate = probe["2xx"] / (probe.duration || 1);
+    const loadBefore = loadAverage();
+    const cpuBefore = await cpuSeconds(child.pid);
     const main = await hammer(url, { amount: Math.max(connections, Math.round(rate * duration)) });
+    const cpuAfter = await cpuSeconds(child.pid);
+    const loadAfter = loadAverage();
     const after = (await call(url, `/models/dynamic/${MODEL}/metadata`)).n_seen as number;
 
     const okCount = main["2xx"];
@@ -135,12 +157,17 @@ async function measure(mode: string): Promise<{ rows: Row[]; ok: boolean }> {
     const p99 = main.latency.p99;
     console.log(
       `[${mode}] ${connections} connections, ${main.duration.toFixed(1)} s, ${main["2xx"]} requests after a ${probe.duration.toFixed(0)} s warm-up; ` +
-        `p50 ${main.latency.p50} ms, p90 ${main.latency.p90} ms, mean ${main.latency.average.toFixed(2)} ms`,
+        `p50 ${main.latency.p50} ms, p90 ${main.latency.p90} ms, mean ${main.latency.average.toFixed(2)} ms; ` +
+        `load average ${loadBefore} before, ${loadAfter} after (2 cores)`,
     );
+    const cpuPerRequest =
+      cpuBefore === null || cpuAfter === null ? "n/a" : ((1000 * (cpuAfter - cpuBefore)) / main["2xx"]).toFixed(3);
     const rows: Row[] = [
       [`${mode} req/s`, reqPerSec.toFixed(0), `>= ${TARGETS.reqPerSec}`, (reqPerSec / TARGETS.reqPerSec).toFixed(2)],
       [`${mode} p99 ms`, p99.toFixed(2), `<= ${TARGETS.p99Ms}`, (TARGETS.p99Ms / Math.max(p99, 0.001)).toFixed(2)],
       [`${mode} errors`, String(errors), `= ${TARGETS.errors}`, errors === 0 ? "ok" : "FAIL"],
+      [`${mode} server CPU ms/req`, cpuPerRequest, "(context)", ""],
+      [`${mode} load average`, `${loadBefore}→${loadAfter}`, "(context)", ""],
       [
         `${mode} n_seen delta`,
         String(after - before),
