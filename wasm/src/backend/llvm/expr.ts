@@ -216,7 +216,7 @@ export class FuncEmitter {
         // Operands as wasm's br_if: an optional carried value, then the condition.
         const hasValue = n.args.length > 1;
         const value = hasValue ? this.ins(n.args[0]) : "";
-        const c = this.bool(this.ins(n.args[n.args.length - 1]));
+        const c = this.cond(n.args[n.args.length - 1]);
         const target = this.labelOf(<i32>n.i);
         if (target === null) { this.ctx.errors.push("branch to unknown label " + n.i.toString() + " in " + this.f.name); return value; }
         if (hasValue && target.slot != "") this.emit("store " + llType(target.ty) + " " + value + ", ptr " + target.slot);
@@ -240,7 +240,7 @@ export class FuncEmitter {
       case K.Select: {
         const a = this.ins(n.args[0]);
         const b = this.ins(n.args[1]);
-        const c = this.bool(this.ins(n.args[2]));
+        const c = this.cond(n.args[2]);
         return this.value("v", "select i1 " + c + ", " + llType(n.ty) + " " + a + ", " + llType(n.ty) + " " + b);
       }
       case K.MemorySize: return this.value("pages", "load i32, ptr @pith.pages");
@@ -313,7 +313,7 @@ export class FuncEmitter {
 
   iff(n: Ins): string {
     const want = n.ty != T.None;
-    const c = this.bool(this.ins(n.args[0]));
+    const c = this.cond(n.args[0]);
     const id = (this.count++).toString();
     const thenB = "then." + id;
     const elseB = "else." + id;
@@ -352,7 +352,31 @@ export class FuncEmitter {
     this.start(ok);
   }
 
+  /**
+   * A condition as an i1. Comparisons and eqz feed the branch directly
+   * instead of going through an i32 0/1 and back: shorter, and what a
+   * reader expects to see.
+   */
+  cond(n: Ins): string {
+    if (n.kind == K.Binary && n.op >= Op.Eq && n.op <= Op.GeU) return this.compare(n);
+    if (n.kind == K.Unary && n.op == Op.Eqz) {
+      const a = this.ins(n.args[0]);
+      return this.value("c", "icmp eq " + llType(n.args[0].ty) + " " + a + ", 0");
+    }
+    return this.bool(this.ins(n));
+  }
+
+  /** A comparison's i1 result (ordered for floats: false on NaN, except `!=`). */
+  compare(n: Ins): string {
+    const ot = n.args[0].ty;
+    const a = this.ins(n.args[0]);
+    const b = this.ins(n.args[1]);
+    if (ot == T.F64) return this.value("c", "fcmp " + floatCmp(n.op) + " double " + a + ", " + b);
+    return this.value("c", "icmp " + intCmp(n.op) + " " + llType(ot) + " " + a + ", " + b);
+  }
+
   binary(n: Ins): string {
+    if (n.op >= Op.Eq && n.op <= Op.GeU) return this.value("v", "zext i1 " + this.compare(n) + " to i32");
     const ot = n.args[0].ty;
     const a = this.ins(n.args[0]);
     const b = this.ins(n.args[1]);
@@ -372,10 +396,8 @@ export class FuncEmitter {
         case Op.FCopysign: this.intrinsic("declare double @llvm.copysign.f64(double, double)");
           return this.value("v", "call double @llvm.copysign.f64(double " + a + ", double " + b + ")");
       }
-      const cc = floatCmp(op);
-      if (cc == "") { this.ctx.errors.push("unsupported f64 binary op " + (<i32>op).toString()); return "poison"; }
-      const c = this.value("c", "fcmp " + cc + " double " + a + ", " + b);
-      return this.value("v", "zext i1 " + c + " to i32");
+      this.ctx.errors.push("unsupported f64 binary op " + (<i32>op).toString());
+      return "poison";
     }
     const mask = ot == T.I64 ? "63" : "31";
     switch (op) {
@@ -413,10 +435,8 @@ export class FuncEmitter {
         return this.value("v", "select i1 " + m1 + ", " + t + " 0, " + t + " " + r);
       }
     }
-    const cc = intCmp(op);
-    if (cc == "") { this.ctx.errors.push("unsupported integer binary op " + (<i32>op).toString()); return "poison"; }
-    const c = this.value("c", "icmp " + cc + " " + t + " " + a + ", " + b);
-    return this.value("v", "zext i1 " + c + " to i32");
+    this.ctx.errors.push("unsupported integer binary op " + (<i32>op).toString());
+    return "poison";
   }
 
   floatCall(intrinsic: string, a: string): string {
