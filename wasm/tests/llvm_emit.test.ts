@@ -5,7 +5,9 @@
 // the same natively on linux-x64 at -O0 and -O2 as their wasm build does.
 // The full corpus across every target is native_differential.test.ts.
 import { describe, expect, it } from "vitest";
+import { buildNative } from "../../server/toolchain/buildNative";
 import { missingToolsFor } from "../../server/toolchain/detect";
+import { runNative } from "../../server/toolchain/runNative";
 import { emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
 
 const HELLO = `fn main() {\n    println("hello, native")\n}\n`;
@@ -174,4 +176,51 @@ describe("native linux-x64 builds match the wasm build", () => {
       expect(problems.join("\n\n")).toBe("");
     });
   }
+});
+
+// The runtime does not read arguments yet, but the WASI adapters exist for
+// when it does: a program declaring the imports itself sees its arguments
+// through them, in the layout WASI defines (argv pointers, NUL-terminated
+// strings packed in one buffer).
+const ARGS = `extern "wasi_snapshot_preview1" fn args_sizes_get(argc: ptr, size: ptr) -> i32
+extern "wasi_snapshot_preview1" fn args_get(argv: ptr, buf: ptr) -> i32
+
+// Scratch memory the runtime leaves alone: after the stdin buffer, before static data.
+fn main() {
+    let r = args_sizes_get(6000 as ptr, 6004 as ptr)
+    let n = __load_i32(6000 as ptr)
+    let size = __load_i32(6004 as ptr)
+    let r2 = args_get(6100 as ptr, 6200 as ptr)
+    println(r)
+    println(n)
+    println(size)
+    println(r2)
+    var i: i32 = 0
+    while i < n {
+        let at = __load_i32((6100 + i * 4) as ptr)
+        var s = ""
+        var j: i32 = 0
+        while __load_u8((at + j) as ptr) != 0 {
+            s = s + chr(__load_u8((at + j) as ptr))
+            j += 1
+        }
+        println(s)
+        i += 1
+    }
+}
+`;
+
+describe("the WASI argument adapters", () => {
+  it.skipIf(missing.length > 0)("pass the process arguments natively", { timeout: 120_000 }, async () => {
+    const { ll, stderr } = await emitLl(ARGS, "args.pith");
+    expect(stderr).toBe("");
+    const built = await buildNative({ ll: ll as string, target: "linux-x64", opt: "-O2", filename: "args.pith", sandbox: false });
+    expect(built.errors).toEqual([]);
+    const run = await runNative(built.binary as Uint8Array, "linux-x64", { args: ["a", "two words"] });
+    const lines = new TextDecoder().decode(run.stdout).split("\n");
+    const program = lines[4];
+    expect(lines.slice(0, 4)).toEqual(["0", "3", String(Buffer.byteLength(program) + 1 + 2 + 10), "0"]);
+    expect(lines.slice(5)).toEqual(["a", "two words", ""]);
+    expect(run.exitCode).toBe(0);
+  });
 });
