@@ -83,7 +83,7 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   out.push("; memory.grow over the shim's heap");
   out.push("define internal i32 @pith.memory_grow(i32 %delta) #0 {");
   out.push("entry:");
-  out.push("  %old = call signext i32 @pith_sys_heap_grow(i32 signext %delta)");
+  out.push("  %old = call i32 @pith_sys_heap_grow(i32 signext %delta)");
   out.push("  %ok = icmp sge i32 %old, 0");
   out.push("  br i1 %ok, label %grown, label %done");
   out.push("grown:");
@@ -125,7 +125,7 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
 
   out.push("; the per-OS shim (lang/runtime/native)");
   out.push("declare ptr @pith_sys_heap_base() nounwind");
-  out.push("declare signext i32 @pith_sys_heap_grow(i32 signext) nounwind");
+  out.push("declare i32 @pith_sys_heap_grow(i32 signext) nounwind");
   const shimKeys = SHIM_DECLARES.keys();
   for (let i = 0; i < shimKeys.length; i++) if (shims.has(shimKeys[i])) out.push(SHIM_DECLARES.get(shimKeys[i]));
   for (let i = 0; i < ctx.declareOrder.length; i++) out.push(ctx.declareOrder[i]);

@@ -6,7 +6,8 @@ import { globalName } from "./names";
 // IR, that reads the WASI argument structures (iovecs, out-pointers) from the
 // heap and calls the per-OS shim (lang/runtime/native/core.h and the OS
 // files). i32 parameters of shim calls are signext, as the C ABI of riscv64
-// and Apple arm64 requires.
+// and Apple arm64 requires; i32 results carry no extension attribute, since
+// x86-64's C ABI does not promise one and the adapters use only 32 bits.
 
 // WASI errno values the adapters can report.
 const ERRNO_BADF = "8";
@@ -16,7 +17,7 @@ export const SHIM_DECLARES: Map<string, string> = new Map();
 SHIM_DECLARES.set("write", "declare i64 @pith_sys_write(i32 signext, ptr, i64) nounwind");
 SHIM_DECLARES.set("read", "declare i64 @pith_sys_read(i32 signext, ptr, i64) nounwind");
 SHIM_DECLARES.set("exit", "declare void @pith_sys_exit(i32 signext) noreturn nounwind");
-SHIM_DECLARES.set("argc", "declare signext i32 @pith_sys_argc() nounwind");
+SHIM_DECLARES.set("argc", "declare i32 @pith_sys_argc() nounwind");
 SHIM_DECLARES.set("arg_len", "declare i64 @pith_sys_arg_len(i32 signext) nounwind");
 SHIM_DECLARES.set("arg_copy", "declare void @pith_sys_arg_copy(i32 signext, ptr) nounwind");
 
@@ -90,7 +91,7 @@ function argsSizesAdapter(symbol: string): Adapter {
     "define internal i32 " + symbol + "(i32 %argc.out, i32 %size.out) #0 {\n" +
     "entry:\n" +
     "  %heap = load ptr, ptr @pith.heap\n" +
-    "  %argc = call signext i32 @pith_sys_argc()\n" +
+    "  %argc = call i32 @pith_sys_argc()\n" +
     "  br label %loop\n" +
     "loop:\n" +
     "  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]\n" +
@@ -122,7 +123,7 @@ function argsGetAdapter(symbol: string): Adapter {
     "define internal i32 " + symbol + "(i32 %argv, i32 %buf) #0 {\n" +
     "entry:\n" +
     "  %heap = load ptr, ptr @pith.heap\n" +
-    "  %argc = call signext i32 @pith_sys_argc()\n" +
+    "  %argc = call i32 @pith_sys_argc()\n" +
     "  br label %loop\n" +
     "loop:\n" +
     "  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]\n" +
