@@ -12,8 +12,11 @@ import { runWasiNode } from "../../server/compiler/wasiNode";
 import { buildNative } from "../../server/toolchain/buildNative";
 import { runNative } from "../../server/toolchain/runNative";
 
-const decoder = new TextDecoder();
-const text = (bytes: Uint8Array): string => decoder.decode(bytes);
+// Outputs are compared as bytes: latin1 maps each byte to one character, so
+// invalid UTF-8 cannot hide a difference behind replacement characters.
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString("latin1");
+const readable = (s: string): string => Buffer.from(s, "latin1").toString("utf8");
+const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 // Every wasm run reserves a fresh memory that V8 frees only on a full
 // collection; hundreds of them exhaust the address space and crash the
@@ -51,13 +54,13 @@ async function compile(args: string[], name: string, source: string, output: str
   const compiler = await loadCompilerModule();
   const run = await runWasiNode({ module: compiler, program: "pith", args, files: { [name]: source } });
   releaseMemories();
-  return { exitCode: run.exitCode, stderr: text(run.stderr), file: run.files.get(output) };
+  return { exitCode: run.exitCode, stderr: utf8(run.stderr), file: run.files.get(output) };
 }
 
 /** `build --emit ll` on a source text (the compiler's own passes at `opt`). */
 export async function emitLl(source: string, name = "main.pith", opt = "-O2"): Promise<{ ll: string | null; stderr: string }> {
   const r = await compile(["build", name, opt, "--emit", "ll", "-o", "out.ll"], name, source, "out.ll");
-  return { ll: r.exitCode === 0 && r.file ? text(r.file) : null, stderr: r.stderr };
+  return { ll: r.exitCode === 0 && r.file ? utf8(r.file) : null, stderr: r.stderr };
 }
 
 /** The program's IR and its wasm run: what every native build is compared with. */
@@ -117,7 +120,8 @@ export async function nativeDifferences(
   const problems: string[] = [];
   for (const key of ["stdout", "stderr", "exit"] as const) {
     if (got[key] !== wasm[key]) {
-      problems.push(`${target} ${opt}: ${key} differs\n--- wasm\n${String(wasm[key])}\n--- native\n${String(got[key])}`);
+      const show = (v: string | number | null) => (typeof v === "string" ? readable(v) : String(v));
+      problems.push(`${target} ${opt}: ${key} differs\n--- wasm\n${show(wasm[key])}\n--- native\n${show(got[key])}`);
     }
   }
   return problems;
