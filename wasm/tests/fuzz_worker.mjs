@@ -1,19 +1,18 @@
 // Runs compiler.wasm on one input per message, in a worker thread so the
-// fuzz test can time out a hang without blocking itself.
-import { mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// fuzz test can time out a hang without blocking itself. It uses the
+// JavaScript WASI shim: Node 20's node:wasi crashes a process that runs
+// thousands of instances.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { WASI } from "node:wasi";
+import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI } from "@bjorn3/browser_wasi_shim";
 
 const compiler = new WebAssembly.Module(readFileSync(workerData.compilerPath));
-const dir = mkdtempSync(join(tmpdir(), "pith-fuzz-"));
-const devNull = openSync("/dev/null", "w");
+const quiet = () => ConsoleStdout.lineBuffered(() => {});
 
-function runCompiler(args) {
-  const wasi = new WASI({ version: "preview1", args: ["pith", ...args], preopens: { "/": dir }, returnOnExit: true, stdout: devNull, stderr: devNull });
-  const instance = new WebAssembly.Instance(compiler, wasi.getImportObject());
+function runCompiler(args, dir) {
+  const wasi = new WASI(["pith", ...args], [], [new OpenFile(new File([])), quiet(), quiet(), dir]);
   try {
+    const instance = new WebAssembly.Instance(compiler, { wasi_snapshot_preview1: wasi.wasiImport });
     return { exit: wasi.start(instance) };
   } catch (error) {
     return { exit: -1, trap: String(error && error.message) };
@@ -25,15 +24,14 @@ parentPort.on("message", (source) => {
     parentPort.close();
     return;
   }
-  writeFileSync(join(dir, "f.pith"), source);
-  const check = runCompiler(["check", "f.pith", "--json"]);
+  const dir = new PreopenDirectory("/", [["f.pith", new File(new TextEncoder().encode(source))]]);
+  const check = runCompiler(["check", "f.pith", "--json"], dir);
   let build = null;
   let valid = true;
   if (check.exit === 0) {
-    build = runCompiler(["build", "f.pith", "-O2", "-o", "out.wasm"]);
-    if (build.exit === 0) valid = WebAssembly.validate(readFileSync(join(dir, "out.wasm")));
+    build = runCompiler(["build", "f.pith", "-O2", "-o", "out.wasm"], dir);
+    const out = dir.dir.contents.get("out.wasm");
+    if (build.exit === 0) valid = out !== undefined && WebAssembly.validate(out.data);
   }
   parentPort.postMessage({ check, build, valid });
 });
-
-// The scratch folder is tiny; the OS temp cleaner removes it.

@@ -1,4 +1,4 @@
-import { CallExpr, EK, Expr, FieldExpr, IdentExpr, TK, TypeExpr } from "../syntax/ast";
+import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
 import { FnInfo, GenericFn } from "./program";
 import { arrayOf, assignable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
@@ -83,6 +83,15 @@ export class CallChecker extends ExprChecker {
       const e = this.bound(te.args[0], params, env);
       return e === null ? null : optionOf(e!);
     }
+    if (te.kind == TK.Named && te.args.length > 0 && this.program.genericTypes.has(te.name)) {
+      const args: Type[] = [];
+      for (let i = 0; i < te.args.length; i++) {
+        const a = this.bound(te.args[i], params, env);
+        if (a === null) return null;
+        args.push(a!);
+      }
+      return this.program.instantiateType(te.name, args);
+    }
     if (te.kind == TK.Named && te.args.length == 0) {
       const saved = this.program.typeEnv;
       const t = this.program.resolveType(te, this.mod, null);
@@ -99,6 +108,10 @@ export class CallChecker extends ExprChecker {
       return true;
     }
     if (te.kind == TK.Array) return t.kind == TyK.Array && this.unify(te.args[0], t.elem!, params, env);
+    if (te.kind == TK.Named && te.args.length > 0 && t.base == te.name && t.typeArgs.length == te.args.length) {
+      for (let i = 0; i < te.args.length; i++) if (!this.unify(te.args[i], t.typeArgs[i], params, env)) return false;
+      return true;
+    }
     if (te.kind == TK.Optional) return isOption(t) && this.unify(te.args[0], t.elem!, params, env);
     if (te.kind == TK.Tuple) {
       if (t.kind != TyK.Tuple || t.elems.length != te.args.length) return false;
@@ -107,6 +120,97 @@ export class CallChecker extends ExprChecker {
     }
     const b = this.bound(te, params, env);
     return b !== null && b == t;
+  }
+
+  /** `Tree.Leaf` of a generic enum: the type arguments come from the context. */
+  genericUnitVariant(f: FieldExpr, expected: Type | null): Type {
+    const head = (f.object as IdentExpr).name;
+    if (expected === null || expected.base != head) {
+      this.errAt(f, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
+      return tError;
+    }
+    const t = expected!;
+    f.object.ty = t;
+    const v = t.variantIndex(f.name);
+    if (v < 0) { this.err(f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
+    if (t.variants[v].payload.length > 0) this.errAt(f, "variant " + head + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
+    f.index = v;
+    f.isVariant = true;
+    return t;
+  }
+
+  /** A literal of a generic struct: its type from the context, or inferred from the field values. */
+  genericStructLit(s: StructLitExpr, expected: Type | null): Type {
+    if (expected !== null && expected.base == s.name) return this.checkStructLitAs(s, expected);
+    const d = this.program.genericTypes.get(s.name);
+    if (d.kind != DK.Struct) {
+      this.err(s.start, s.start + s.name.length, "'" + s.name + "' is not a struct");
+      return tError;
+    }
+    const sd = d as StructDecl;
+    const env = new Map<string, Type>();
+    for (let i = 0; i < s.fieldNames.length; i++) {
+      let te: TypeExpr | null = null;
+      for (let j = 0; j < sd.fields.length; j++) if (sd.fields[j].name == s.fieldNames[i]) te = sd.fields[j].type;
+      const want = te !== null ? this.bound(te!, d.typeParams, env) : null;
+      const t = this.check(s.values[i], want);
+      if (t.isError) return tError;
+      if (te !== null) this.unify(te!, t, d.typeParams, env);
+    }
+    const args: Type[] = [];
+    for (let i = 0; i < d.typeParams.length; i++) {
+      if (!env.has(d.typeParams[i])) {
+        this.err(s.start, s.start + s.name.length, "cannot infer the type parameter " + d.typeParams[i] + " of " + s.name + "; write the type, e.g. 'let x: " + s.name + "<i64> = ...'");
+        return tError;
+      }
+      args.push(env.get(d.typeParams[i]));
+    }
+    return this.checkStructLitAs(s, this.program.instantiateType(s.name, args));
+  }
+
+  /** `Tree.Node(l, v, r)` of a generic enum: from the context, or inferred from the payload. */
+  genericVariantCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
+    const d = this.program.genericTypes.get(head);
+    let t: Type | null = expected !== null && expected.base == head ? expected : null;
+    if (t === null && d.kind == DK.Enum) {
+      const ed = d as EnumDecl;
+      let vd: VariantDecl | null = null;
+      for (let i = 0; i < ed.variants.length; i++) if (ed.variants[i].name == f.name) vd = ed.variants[i];
+      if (vd !== null && vd.payload.length == c.args.length) {
+        const env = new Map<string, Type>();
+        let ok = true;
+        for (let i = 0; i < c.args.length; i++) {
+          const want = this.bound(vd.payload[i], d.typeParams, env);
+          const at = this.check(c.args[i], want);
+          if (at.isError || !this.unify(vd.payload[i], at, d.typeParams, env)) ok = false;
+        }
+        const args: Type[] = [];
+        for (let i = 0; i < d.typeParams.length; i++) {
+          if (!env.has(d.typeParams[i])) ok = false;
+          else args.push(env.get(d.typeParams[i]));
+        }
+        if (ok) t = this.program.instantiateType(head, args);
+      }
+    }
+    if (t === null) {
+      this.errAt(c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
+      return tError;
+    }
+    const ty = t!;
+    f.object.ty = ty;
+    const v = ty.variantIndex(f.name);
+    if (v < 0) {
+      this.err(f.end - f.name.length, f.end, "enum " + ty.name + " has no variant '" + f.name + "'");
+      return tError;
+    }
+    const payload = ty.variants[v].payload;
+    c.variant = v;
+    if (payload.length != c.args.length) {
+      this.errAt(c, "variant " + head + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
+      return ty;
+    }
+    for (let i = 0; i < c.args.length; i++) this.expectType(c.args[i], payload[i], "payload of " + head + "." + f.name);
+    return ty;
   }
 
   /** Some(x), Ok(x), Err(e): the enum type comes from the context, or from x for Some. */
@@ -165,6 +269,7 @@ export class CallChecker extends ExprChecker {
         this.checkArgs(c, 0);
         return tError;
       }
+      if (this.program.genericTypes.has(head)) return this.genericVariantCall(c, f, head, expected);
       if (this.program.types.has(head)) {
         const t = this.program.types.get(head);
         obj.ty = t;
@@ -203,6 +308,11 @@ export class CallChecker extends ExprChecker {
     if (t.isError) { this.checkArgs(c, 0); return tError; }
     c.isMethod = true;
     const key = t.name + "." + f.name;
+    if (t.base != "" && !this.program.funcs.has(key)) {
+      const saved = this.program.typeEnv;
+      this.program.instantiateMethod(t, f.name);
+      this.program.typeEnv = saved;
+    }
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);
       if (!fn.hasSelf) this.errAt(f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");

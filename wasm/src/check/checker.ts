@@ -247,7 +247,7 @@ class Checker extends CallChecker {
     if (dot >= 0) {
       const enumName = name.substring(0, dot);
       name = name.substring(dot + 1);
-      if (!t.isError && enumName != t.name) {
+      if (!t.isError && enumName != t.name && enumName != t.base) {
         this.err(p.start, p.end, "pattern " + p.name + " does not match a value of type " + t.name);
         for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
         return;

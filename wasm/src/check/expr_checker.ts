@@ -70,9 +70,18 @@ export class ExprChecker extends Scopes {
       case EK.Binary: return this.checkBinary(e as BinaryExpr, expected);
       case EK.Assign: return this.checkAssign(e as BinaryExpr);
       case EK.Call: return this.checkCall(e as CallExpr, expected);
-      case EK.Field: return this.checkField(e as FieldExpr);
+      case EK.Field: {
+        const f = e as FieldExpr;
+        if (f.object.kind == EK.Ident && this.lookup((f.object as IdentExpr).name) === null &&
+          this.program.genericTypes.has((f.object as IdentExpr).name)) return this.genericUnitVariant(f, expected);
+        return this.checkField(f);
+      }
       case EK.Index: return this.checkIndex(e as IndexExpr);
-      case EK.StructLit: return this.checkStructLit(e as StructLitExpr);
+      case EK.StructLit: {
+        const s = e as StructLitExpr;
+        if (this.program.genericTypes.has(s.name)) return this.genericStructLit(s, expected);
+        return this.checkStructLit(s);
+      }
       case EK.ArrayLit: return this.checkArrayLit(e as ListExpr, expected);
       case EK.TupleLit: {
         const le = e as ListExpr;
@@ -337,12 +346,16 @@ export class ExprChecker extends Scopes {
   }
 
   checkStructLit(s: StructLitExpr): Type {
-    if (!this.program.types.has(s.name) || this.program.types.get(s.name).kind != TyK.Struct) {
+    return this.checkStructLitAs(s, this.program.types.has(s.name) ? this.program.types.get(s.name) : null);
+  }
+
+  checkStructLitAs(s: StructLitExpr, known: Type | null): Type {
+    if (known === null || known.kind != TyK.Struct) {
       this.err(s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
       for (let i = 0; i < s.values.length; i++) this.check(s.values[i], null);
       return tError;
     }
-    const t = this.program.types.get(s.name);
+    const t = known!;
     const seen = new Set<i32>();
     for (let i = 0; i < s.fieldNames.length; i++) {
       const fi = t.fieldIndex(s.fieldNames[i]);
@@ -389,6 +402,10 @@ export class ExprChecker extends Scopes {
     }
     return arrayOf(elem!);
   }
+
+  // Generic types are handled in call_checker.ts.
+  genericUnitVariant(f: FieldExpr, expected: Type | null): Type { return tError; }
+  genericStructLit(s: StructLitExpr, expected: Type | null): Type { return tError; }
 
   // Calls are checked in call_checker.ts.
   checkCall(c: CallExpr, expected: Type | null): Type { return tError; }

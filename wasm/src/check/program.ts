@@ -1,7 +1,7 @@
 import { Diagnostics } from "../diagnostics";
 import { parse } from "../syntax/parser";
 import {
-  ConstDecl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
+  ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
 import { arrayOf, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
@@ -61,6 +61,10 @@ export class Program {
   // Modules that exist (embedded stdlib), by prefix.
   known: Set<string> = new Set();
   generics: Map<string, GenericFn> = new Map();
+  // Generic structs and enums, and the methods of their impl blocks ("Pair.swap").
+  genericTypes: Map<string, Decl> = new Map();
+  genericTypeMods: Map<string, ModuleInfo> = new Map();
+  genericMethods: Map<string, ImplDecl> = new Map();
   // Type parameters in scope while resolving an instance's types.
   typeEnv: Map<string, Type> | null = null;
   lazy: LazyCheck = new LazyCheck();
@@ -99,8 +103,22 @@ export class Program {
       return prim;
     }
     if (this.types.has(t.name)) {
-      if (t.args.length > 0) this.err(src, t.start, t.end, "generic types are not supported yet");
+      if (t.args.length > 0) this.err(src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
       return this.types.get(t.name);
+    }
+    if (this.genericTypes.has(t.name)) {
+      const g = this.genericTypes.get(t.name);
+      if (t.args.length != g.typeParams.length) {
+        this.err(src, t.start, t.end, "type '" + t.name + "' needs " + g.typeParams.length.toString() + " type argument(s), e.g. " + t.name + "<i64>");
+        return tError;
+      }
+      const args: Type[] = [];
+      for (let i = 0; i < t.args.length; i++) {
+        const a = this.resolveType(t.args[i], mod, selfType);
+        if (a.isError) return tError;
+        args.push(a);
+      }
+      return this.instantiateType(t.name, args);
     }
     if (t.name == "Option" && t.args.length == 1) {
       const inner = this.resolveType(t.args[0], mod, selfType);
@@ -139,7 +157,13 @@ export class Program {
         if (d.kind != DK.Struct && d.kind != DK.Enum) continue;
         if (d.name == "") continue;
         if (d.typeParams.length > 0) {
-          this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic types are not supported yet");
+          if (this.genericTypes.has(d.name) || this.types.has(d.name)) {
+            this.err(d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
+          } else {
+            this.genericTypes.set(d.name, d);
+            this.genericTypeMods.set(d.name, mod);
+          }
+          continue;
         }
         if (this.types.has(d.name) || primitiveByName(d.name) !== null) {
           this.err(d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
@@ -184,6 +208,11 @@ export class Program {
           this.declareFn(d as FnDecl, mod, mod.prefix + d.name, null);
         } else if (d.kind == DK.Impl) {
           const impl = d as ImplDecl;
+          if (this.genericTypes.has(impl.name)) {
+            // Methods of a generic type are instantiated per concrete type on first use.
+            for (let j = 0; j < impl.methods.length; j++) this.genericMethods.set(impl.name + "." + impl.methods[j].name, impl);
+            continue;
+          }
           let self: Type | null = null;
           if (this.types.has(impl.name)) self = this.types.get(impl.name);
           else if (primitiveByName(impl.name) !== null) self = primitiveByName(impl.name);
@@ -216,6 +245,73 @@ export class Program {
         }
       }
     }
+  }
+
+  /** The concrete type `name<args>` of a generic struct or enum, created once. */
+  instantiateType(name: string, args: Type[]): Type {
+    let key = name + "<";
+    for (let i = 0; i < args.length; i++) key += (i > 0 ? ", " : "") + args[i].name;
+    key += ">";
+    if (this.types.has(key)) return this.types.get(key);
+    const d = this.genericTypes.get(name);
+    const mod = this.genericTypeMods.get(name);
+    const t = new Type(d.kind == DK.Struct ? TyK.Struct : TyK.Enum, key);
+    t.base = name;
+    t.typeArgs = args;
+    // Registered before its members are resolved, so it may contain itself.
+    this.types.set(key, t);
+    const env = new Map<string, Type>();
+    for (let i = 0; i < d.typeParams.length; i++) env.set(d.typeParams[i], args[i]);
+    const saved = this.typeEnv;
+    this.typeEnv = env;
+    if (d.kind == DK.Struct) {
+      const s = d as StructDecl;
+      for (let f = 0; f < s.fields.length; f++) {
+        t.fieldNames.push(s.fields[f].name);
+        t.elems.push(this.resolveType(s.fields[f].type, mod, null));
+      }
+    } else {
+      const e = d as EnumDecl;
+      for (let v = 0; v < e.variants.length; v++) {
+        const payload: Type[] = [];
+        for (let p = 0; p < e.variants[v].payload.length; p++) payload.push(this.resolveType(e.variants[v].payload[p], mod, null));
+        t.variants.push(new Variant(e.variants[v].name, payload));
+      }
+    }
+    this.typeEnv = saved;
+    return t;
+  }
+
+  /** The method `name` of a generic type's instance `t`, instantiated on first use. */
+  instantiateMethod(t: Type, name: string): FnInfo | null {
+    const key = t.name + "." + name;
+    if (this.funcs.has(key)) return this.funcs.get(key);
+    const mkey = t.base + "." + name;
+    if (!this.genericMethods.has(mkey)) return null;
+    const impl = this.genericMethods.get(mkey);
+    const mod = this.genericTypeMods.get(t.base);
+    let implMod = mod;
+    for (let i = 0; i < this.modules.length; i++) if (this.modules[i].module.source == impl.source) implMod = this.modules[i];
+    const fresh = parse(impl.source, new Diagnostics());
+    let copy: FnDecl | null = null;
+    for (let i = 0; i < fresh.decls.length; i++) {
+      const d = fresh.decls[i];
+      if (d.kind != DK.Impl || d.start != impl.start) continue;
+      const methods = (d as ImplDecl).methods;
+      for (let j = 0; j < methods.length; j++) if (methods[j].name == name) copy = methods[j];
+    }
+    if (copy === null) return null;
+    copy.source = impl.source;
+    const env = new Map<string, Type>();
+    for (let i = 0; i < impl.typeParams.length && i < t.typeArgs.length; i++) env.set(impl.typeParams[i], t.typeArgs[i]);
+    const saved = this.typeEnv;
+    this.typeEnv = env;
+    this.declareFn(copy!, implMod, key, t);
+    this.typeEnv = saved;
+    if (!this.funcs.has(key)) return null;
+    const f = this.funcs.get(key);
+    f.typeEnv = env;
+    return f;
   }
 
   /**

@@ -8,6 +8,8 @@ export class Type {
   elems: Type[] = [];             // tuple elements, struct field types
   fieldNames: string[] = [];      // struct fields
   variants: Variant[] = [];       // enum variants
+  base: string = "";              // for an instance of a generic type: its name ("Pair")
+  typeArgs: Type[] = [];          // and its type arguments
   constructor(public kind: TyK, public name: string) {}
 
   get isInt(): bool { return this.kind == TyK.I64 || this.kind == TyK.I32 || this.kind == TyK.U8; }
