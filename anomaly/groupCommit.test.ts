@@ -67,4 +67,35 @@ describe("group commit", () => {
     await one.close();
     await many.close();
   });
+
+  it("a failed append fails its batch and every batch queued behind it; the model reloads what the store holds", async () => {
+    class FailingStore extends FileStore {
+      failNext = false;
+      override async appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
+        if (this.failNext) {
+          this.failNext = false;
+          // Slow enough for the next batch to be processed and queued behind it.
+          await new Promise((r) => setTimeout(r, 50));
+          throw new Error("disk full");
+        }
+        return super.appendRecords(model, records);
+      }
+    }
+    const root = mkdtempSync(join(tmpdir(), "anomaly-fail-"));
+    const store = new FailingStore(root, { durable: false });
+    const svc = new AnomalyService(store);
+    for (let i = 0; i < 60; i++) await svc.detect("m", steadyRecord(i), T0 + 60 * i);
+    store.failNext = true;
+    const first = answer(svc.detect("m", steadyRecord(60), T0 + 3600));
+    await new Promise((r) => setImmediate(r));
+    const second = answer(svc.detect("m", steadyRecord(61), T0 + 3660));
+    expect(await first).toBe("error: disk full");
+    expect(await second).toMatch(/^error: /);
+    // Nothing of either batch is stored or counted, and ingest goes on.
+    expect((await svc.metadata("m")).n_seen).toBe(60);
+    const next = await svc.detect("m", steadyRecord(62), T0 + 3720);
+    expect(next.body.data_points).toBe(61);
+    expect((await svc.data("m", "all")).data_points_count).toBe(61);
+    await svc.close();
+  });
 });

@@ -7,16 +7,18 @@
  *
  * Ingest works on a batch (group commit): each record in arrival order is
  * encoded (learn), stamped, appended to the ring, retrained on when n_seen
- * reaches the mark, and scored, exactly as if it came alone. Only then is the
- * batch persisted: its lines in one append (one sync, started before the
- * final scoring pass so the two overlap), plus the forests and metadata a
- * retrain produced. Verdicts go out only after that. A record that
- * fails validation is rejected alone and changes nothing; any other failure
- * fails the whole batch and the caller must drop this object and reload the
- * model from the store (which then holds the batch's records or none of them).
+ * reaches the mark, and scored, exactly as if it came alone; the batch's
+ * lines then go to the commit queue (commitQueue.ts), which appends them
+ * with one write and one sync, together with the batches processed while
+ * the previous append was in flight. Verdicts go out only once their lines
+ * are durable. A record that fails validation is rejected alone and changes
+ * nothing; any other failure breaks the model object: nothing after it is
+ * written, and the caller must drop the object and reload the model from
+ * the store.
  */
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "./autoencoder";
 import type { ScoringBackend } from "./backend";
+import { CommitQueue, saveForests } from "./commitQueue";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import type { Forest } from "./forest";
@@ -39,6 +41,12 @@ interface Trained {
 export class Model {
   private projectorCache: Projector | null = null;
   private aeProjectorCache: Projector | null = null;
+  private readonly commits: CommitQueue;
+  /** Points processed but not yet scored, and where their verdicts go. */
+  private run: ScoringRun | null = null;
+  private runResults: { verdict: Verdict | null }[] = [];
+  /** A batch is part-way through memory (waiting on a retrain). */
+  private processing = false;
 
   private constructor(
     readonly name: string,
@@ -50,7 +58,9 @@ export class Model {
     private readonly backend: ScoringBackend,
     /** Not yet on disk: its first commit clears the folder and writes metadata. */
     private fresh = false,
-  ) {}
+  ) {
+    this.commits = new CommitQueue(store, name, ring.capacity, this);
+  }
 
   /** A new, not yet persisted model (it is written with its first batch). */
   static create(store: ModelStore, backend: ScoringBackend, name: string, now: number, capacity = MAX_POINTS): Model {
@@ -111,92 +121,99 @@ export class Model {
     return this.aeProjectorCache;
   }
 
-  /** detect for a batch of records, in order: learn, store, retrain on schedule, score; then persist once. */
-  async ingestBatch(items: readonly { input: unknown; now: number }[]): Promise<IngestResult[]> {
+  /**
+   * detect for a batch of records, in order: learn, store in the ring,
+   * retrain on schedule, score. Returns once memory holds the batch; the
+   * verdicts are filled in and `durable` resolves once its lines are on disk
+   * (see commitQueue.ts). Nobody may be answered before that.
+   */
+  async ingestBatch(
+    items: readonly { input: unknown; now: number }[],
+  ): Promise<{ results: IngestResult[]; durable: Promise<void> }> {
+    if (this.commits.broken !== null) throw this.commits.broken;
     const results: IngestResult[] = [];
     const accepted: RawRecord[] = [];
     let retrained = false;
-    // Points since the last (re)training are scored together (see ScoringRun).
-    let run: ScoringRun | null = null;
-    let runResults: { verdict: Verdict | null }[] = [];
-    const flush = () => {
-      if (run !== null) run.score().forEach((verdict, i) => (runResults[i].verdict = verdict));
-      run = null;
-      runResults = [];
-    };
-    for (const { input, now } of items) {
-      let checked: ReturnType<typeof checkRecord>;
-      try {
-        checked = checkRecord(input);
-        // Two-phase: a bad value throws before the metadata is touched.
-        if (learnRecord(this.meta, checked)) this.aeProjectorCache = null;
-      } catch (e) {
-        if (!(e instanceof EncodingError)) throw e;
-        results.push({ rejected: e });
-        continue;
-      }
-      const record: RawRecord = { ...(input as RawRecord) };
-      if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
-      this.meta.n_seen += 1;
-      this.ring.push(record, checked.timestamp ?? now);
-      accepted.push(record);
-      // Also retrain a model that should have forests but has none (say a
-      // forest file was corrupt and loaded as absent): it heals on its next point.
-      const due = this.meta.n_seen >= this.meta.next_train || (this.meta.last_trained !== null && !this.trained);
-      if (due && this.ring.length >= MIN_POINTS) {
-        flush();
-        const trained = await this.train(now);
-        if (trained !== null) {
-          this.apply(trained);
-          retrained = true;
+    this.processing = true;
+    try {
+      for (const { input, now } of items) {
+        let checked: ReturnType<typeof checkRecord>;
+        try {
+          checked = checkRecord(input);
+          // Two-phase: a bad value throws before the metadata is touched.
+          if (learnRecord(this.meta, checked)) this.aeProjectorCache = null;
+        } catch (e) {
+          if (!(e instanceof EncodingError)) throw e;
+          results.push({ rejected: e });
+          continue;
+        }
+        const record: RawRecord = { ...(input as RawRecord) };
+        if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
+        this.meta.n_seen += 1;
+        this.ring.push(record, checked.timestamp ?? now);
+        accepted.push(record);
+        // Also retrain a model that should have forests but has none (say a
+        // forest file was corrupt and loaded as absent): it heals on its next point.
+        const due = this.meta.n_seen >= this.meta.next_train || (this.meta.last_trained !== null && !this.trained);
+        if (due && this.ring.length >= MIN_POINTS) {
+          // Points before this one are scored against the forests they came under.
+          this.scorePending();
+          const trained = await this.train(now);
+          if (trained !== null) {
+            this.apply(trained);
+            retrained = true;
+          }
+        }
+        const result = { record, verdict: null, nSeen: this.meta.n_seen };
+        results.push(result);
+        if (this.trained) {
+          const available = this.ring.length - 1;
+          this.run ??= new ScoringRun(this.state(), available);
+          this.run.add(record, available);
+          this.runResults.push(result);
         }
       }
-      const result = { record, verdict: null, nSeen: this.meta.n_seen };
-      results.push(result);
-      if (this.trained) {
-        const available = this.ring.length - 1;
-        run ??= new ScoringRun(this.state(), available);
-        run.add(record, available);
-        runResults.push(result);
-      }
-    }
-    if (accepted.length === 0) {
-      flush();
-      return results;
-    }
-    // The append is under way while the last run is scored: the disk write
-    // and the forest walks overlap. Nobody is answered before it completes.
-    const appended = this.append(accepted);
-    try {
-      flush();
     } catch (e) {
-      await appended.catch(() => undefined);
+      // Memory is part-way through the batch: stop writing anything after it.
+      this.commits.fail(e);
       throw e;
+    } finally {
+      this.processing = false;
     }
-    await this.commit(await appended, retrained);
-    return results;
-  }
-
-  /** Appends a batch's lines; returns how many lines the log holds. */
-  private async append(accepted: RawRecord[]): Promise<number> {
-    if (this.fresh) {
-      // Leftovers of a model whose metadata was unreadable (a stale ring or
-      // autoencoder) must not leak into the new one.
-      await this.store.deleteModel(this.name);
-    }
-    return this.store.appendRecords(this.name, accepted);
-  }
-
-  /** After the lines are durable: what a retrain produced, then the checkpoint. */
-  private async commit(lines: number, retrained: boolean): Promise<void> {
-    if (retrained) await this.saveForests(this.meta, this.forests);
-    if (lines > 2 * this.ring.capacity) {
-      // Compaction: the ring is exactly the newest `capacity` lines.
-      await this.store.replaceRing(this.name, this.ring.toArray(), this.meta);
-    } else if (retrained || this.fresh) {
-      await this.store.saveMetadata(this.name, this.meta);
-    }
+    // Rejections alone still wait for the batches before them: they were
+    // judged against points that are not durable yet.
+    if (accepted.length === 0) return { results, durable: this.drained() };
+    const fresh = this.fresh;
     this.fresh = false;
+    // Metadata is written only with a batch that changed more than n_seen
+    // (and the encoder, which loading replays from the log).
+    const checkpoint =
+      retrained || fresh ? { meta: cloneMetadata(this.meta), forests: retrained ? this.forests : null } : null;
+    return { results, durable: this.commits.enqueue(accepted, checkpoint, fresh) };
+  }
+
+  /** Fills in the verdicts of the points processed since the last scoring pass. */
+  scorePending(): void {
+    const run = this.run;
+    const waiting = this.runResults;
+    this.run = null;
+    this.runResults = [];
+    if (run !== null) run.score().forEach((verdict, i) => (waiting[i].verdict = verdict));
+  }
+
+  compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
+    if (this.processing) return null;
+    return { records: this.ring.toArray(), meta: cloneMetadata(this.meta) };
+  }
+
+  /** Resolves once every processed batch is on disk (or rejected). */
+  drained(): Promise<void> {
+    return this.commits.drained();
+  }
+
+  /** True once a write failed: this object must be dropped and the model reloaded. */
+  get broken(): boolean {
+    return this.commits.broken !== null;
   }
 
   /** detect_only: score without learning anything. */
@@ -220,7 +237,7 @@ export class Model {
   async retrain(now: number): Promise<number> {
     const trained = await this.train(now);
     if (trained === null) return 0;
-    await this.saveForests(trained.meta, trained.forests);
+    await saveForests(this.store, this.name, trained.meta, trained.forests);
     await this.store.saveMetadata(this.name, trained.meta);
     this.apply(trained);
     return this.ring.length;
@@ -253,15 +270,6 @@ export class Model {
     this.forests = trained.forests;
     this.projectorCache = null;
     this.aeProjectorCache = null;
-  }
-
-  /** One forest file per version that has a forest; stale files of the others are removed. */
-  private async saveForests(meta: MetadataJson, forests: ReadonlyMap<string, Forest>): Promise<void> {
-    for (const v of meta.versions) {
-      const forest = forests.get(v.vname);
-      if (forest === undefined) await this.store.deleteForest(this.name, v.vname);
-      else await this.store.saveForest(this.name, v.vname, { name: v.vname, margin: v.decision_margin, forest });
-    }
   }
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */

@@ -5,11 +5,12 @@
  *
  * Operations on one model run one at a time (a promise chain per model), so
  * concurrent requests never lose an update. Ingests queued behind a running
- * operation gather into one batch (group commit, see model.ts): they are
- * processed in arrival order exactly as one at a time, persisted with one
- * append and one sync, and only then answered. A batch stays open to new
- * ingests only while nothing else is queued after it, so no request
- * overtakes another. Models load lazily and stay cached.
+ * operation gather into one batch (group commit, see model.ts and
+ * commitQueue.ts): they are processed in arrival order exactly as one at a
+ * time, persisted with one append and one sync, and only then answered. A
+ * batch stays open to new ingests only while nothing else is queued after
+ * it, so no request overtakes another; every other operation waits until
+ * all ingested points are durable. Models load lazily and stay cached.
  */
 import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backend";
@@ -126,13 +127,23 @@ export class AnomalyService {
     this.capacity = options.capacity ?? MAX_POINTS;
   }
 
-  /** Runs `work` after every earlier operation on the same model. */
-  private serial<T>(model: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` after every earlier operation on the same model. Unless it
+   * is an ingest batch, it also waits until every ingested point is durable,
+   * so it never reads or checkpoints state that is not on disk yet.
+   */
+  private serial<T>(model: string, work: () => Promise<T>, settle = true): Promise<T> {
     checkModelName(model);
     // Whatever comes after this operation must not join a batch before it.
     this.openBatches.delete(model);
+    const run = settle
+      ? async () => {
+          await this.models.get(model)?.drained();
+          return work();
+        }
+      : work;
     const previous = this.queues.get(model) ?? Promise.resolve();
-    const result = previous.then(work, work);
+    const result = previous.then(run, run);
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -146,7 +157,9 @@ export class AnomalyService {
 
   private async find(model: string): Promise<Model | null> {
     const cached = this.models.get(model);
-    if (cached !== undefined) return cached;
+    // A model whose write failed is reloaded from what the store holds.
+    if (cached !== undefined && !cached.broken) return cached;
+    this.models.delete(model);
     const loaded = await Model.load(this.store, this.backend, model, this.capacity);
     if (loaded !== null) this.models.set(model, loaded);
     return loaded;
@@ -180,34 +193,51 @@ export class AnomalyService {
         return;
       }
       const batch = [item];
-      void this.serial(model, () => this.runBatch(model, batch));
+      void this.serial(model, () => this.runBatch(model, batch), false);
       this.openBatches.set(model, batch);
     });
   }
 
-  /** Runs one ingest batch and answers each of its requests (never throws). */
+  /**
+   * Runs one ingest batch in memory (in the model's queue), then answers each
+   * of its requests once its lines are durable (outside the queue, so the
+   * next batch is processed meanwhile). Never throws.
+   */
   private async runBatch(model: string, batch: PendingIngest[]): Promise<void> {
     // From here on, new ingests start the next batch.
     if (this.openBatches.get(model) === batch) this.openBatches.delete(model);
-    let results: IngestResult[];
-    let m: Model;
+    let m: Model | null = null;
+    let phase: Awaited<ReturnType<Model["ingestBatch"]>>;
     try {
-      const found = await this.find(model);
-      m = found ?? Model.create(this.store, this.backend, model, batch[0].now ?? this.clock(), this.capacity);
-      results = await m.ingestBatch(batch.map((item) => ({ input: item.input, now: item.now ?? this.clock() })));
+      m =
+        (await this.find(model)) ??
+        Model.create(this.store, this.backend, model, batch[0].now ?? this.clock(), this.capacity);
+      phase = await m.ingestBatch(batch.map((item) => ({ input: item.input, now: item.now ?? this.clock() })));
     } catch (e) {
-      // The in-memory model may be half-way through the batch: drop it so
-      // the next operation reloads what the store holds.
-      this.models.delete(model);
+      // Memory may be half-way through the batch: let the batches before it
+      // finish writing, then drop the object so the next operation reloads
+      // what the store holds.
+      await m?.drained();
+      if (this.models.get(model) === m) this.models.delete(model);
       for (const item of batch) item.reject(e);
       return;
     }
-    if (m.persisted) this.models.set(model, m);
-    results.forEach((result, i) => {
-      const item = batch[i];
-      if ("rejected" in result) item.reject(new AnomalyError(400, result.rejected.message));
-      else item.resolve(this.detectAnswer(m, result));
-    });
+    const processed = m;
+    if (processed.persisted) this.models.set(model, processed);
+    const { results, durable } = phase;
+    void durable.then(
+      () => {
+        results.forEach((result, i) => {
+          const item = batch[i];
+          if ("rejected" in result) item.reject(new AnomalyError(400, result.rejected.message));
+          else item.resolve(this.detectAnswer(processed, result));
+        });
+      },
+      (e) => {
+        // The batch is not on disk (or not known to be): nobody gets a verdict.
+        for (const item of batch) item.reject(e);
+      },
+    );
   }
 
   private detectAnswer(m: Model, result: Exclude<IngestResult, { rejected: unknown }>): DetectAnswer {
@@ -498,6 +528,7 @@ export class AnomalyService {
   /** Waits for queued operations, then releases the backend and the store. */
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()]);
+    await Promise.all([...this.models.values()].map((m) => m.drained()));
     this.models.clear();
     if (this.ownsBackend) await this.backend.close();
     await this.store.close();
