@@ -137,7 +137,7 @@ const WIDTHS = [16, 10, 10, 10, 12, 12];
 // runs (binary-trees) are not reclaimed quickly enough to share one.
 function programsTable(): void {
   const names = readdirSync(programsDir).filter((f) => f.endsWith(".pith")).map((f) => f.slice(0, -5)).sort();
-  console.log(`\ngenerated code: median of ${runs} run(s), node:wasi; ratio = Pith time / other time (≤ 2 vs C is the target)`);
+  console.log(`\ngenerated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = Pith time / other time (≤ 2 vs C is the target)`);
   console.log(row(["program", "pith ms", "C ms", "JS ms", "pith / C", "pith / JS"], WIDTHS));
   for (const name of names) {
     const r = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--one", name, "--runs", String(runs)], {
