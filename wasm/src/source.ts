@@ -22,9 +22,14 @@ export class Source {
     return lo + 1;
   }
 
-  /** 1-based column (in bytes) of a byte offset. */
+  /** 1-based column of a byte offset, counting characters (code points), as editors do. */
   col(offset: i32): i32 {
-    return offset - this.lineStarts[this.line(offset) - 1] + 1;
+    let col = 1;
+    const end = min(offset, this.bytes.length);
+    for (let i = this.lineStarts[this.line(offset) - 1]; i < end; i++) {
+      if ((this.bytes[i] & 0xc0) != 0x80) col++;
+    }
+    return col + max(0, offset - end);
   }
 
   lineText(line: i32): string {
