@@ -159,5 +159,6 @@ describe("kill -9 during ingest and fine-tune", () => {
     expect(reports.flatMap((r) => r.violations)).toEqual([]);
     expect(total.kills).toBe(LANES * KILLS_PER_LANE);
     expect(total.exact + total.plusOne).toBe(total.kills);
-  }, 180_000);
+    // 200 server start-ups dominate; on the shared 2-core machine under load they take minutes.
+  }, 300_000);
 });
