@@ -5,8 +5,9 @@
 //
 //   npx tsx bench/anomaly-http.bench.ts [--duration 30] [--connections 10] [--mode both|fsync|no-fsync]
 //
-// Two server modes: the default store fsyncs every point (durable through
-// power loss); --no-fsync keeps points through a killed process only.
+// Two server modes: by default every point is on disk (synced, with the other
+// points of its group commit) before it is answered, durable through power
+// loss; --no-fsync keeps points through a killed process only.
 // The retrain schedule is raised out of reach for the measured run so the
 // figure is the ingest path (encode, append, persist, score); retraining
 // cost belongs to the engine's own benchmarks.
