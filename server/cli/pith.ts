@@ -106,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
     const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
-    const module = await WebAssembly.compile(r.output);
+    const module = await WebAssembly.compile(r.output as Uint8Array<ArrayBuffer>);
     // Loaded late, once wasiNode has silenced the experimental warning of node:wasi.
     const { WASI } = createRequire(import.meta.url)("node:wasi") as typeof import("node:wasi");
     const wasi = new WASI({
@@ -133,13 +133,13 @@ function listTargets(): number {
 
 /** `build <file> --target <id> [-O..] -o <out>`: compiler.wasm, then clang-19/lld-19. */
 async function buildForTarget(args: string[]): Promise<number> {
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const at = args.indexOf(flag);
     if (at >= 0 && at + 1 >= args.length) fail(`${flag} needs a value`);
     return at >= 0 ? args[at + 1] : undefined;
   };
-  const target = valueOf("--target") as string;
-  const out = valueOf("-o");
+  const target = flagValue("--target") as string;
+  const out = flagValue("-o");
   if (out === undefined) fail("build needs -o <out>");
   const flagValues = new Set([target, out]);
   const opt = args.find((a) => /^-O/.test(a)) ?? "-O2";
