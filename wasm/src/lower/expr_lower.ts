@@ -5,7 +5,7 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, load, loop, Op, pushAll, ret as ret_, set, store, T, unary, unreachable,
+  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, K, load, loop, Op, pushAll, ret as ret_, set, store, T, unary, unreachable,
 } from "../ir/ir";
 import { ARRAY_DATA, fieldOffsets, HEADER, irType, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
@@ -336,6 +336,13 @@ export class ExprLower extends FnBase {
   /** Integer division: panics on zero, and MIN / -1 wraps instead of trapping. */
   divide(t: Type, l: Ins, r: Ins, rem: bool, at: BinaryExpr): Ins {
     const it = irType(t);
+    // A constant divisor other than 0 and -1 can neither panic nor overflow:
+    // the plain machine instruction is exact (spectral-norm's `/ 2`).
+    if (r.kind == K.Const) {
+      const d = it == T.I64 ? r.i : <i64><i32>r.i;
+      if (t.kind == TyK.U8 && d != 0) return binary(rem ? Op.RemU : Op.DivU, it, l, r);
+      if (t.kind != TyK.U8 && d != 0 && d != -1) return binary(rem ? Op.RemS : Op.DivS, it, l, r);
+    }
     const a = this.newLocal(it);
     const b = this.newLocal(it);
     const opPos = at.kind == EK.Assign ? at.left.end : at.left.end;

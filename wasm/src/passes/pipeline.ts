@@ -11,6 +11,11 @@ import { inline } from "./inline";
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
   if (level >= 2) {
+    // Fold first, so that inlining sees the sizes of the simplified bodies.
+    for (let i = 0; i < m.funcs.length; i++) {
+      fold(m.funcs[i]);
+      dce(m.funcs[i]);
+    }
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     inline(m, limit);
     removeUnusedFunctions(m);
