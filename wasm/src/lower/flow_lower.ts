@@ -312,17 +312,33 @@ export class FlowLower extends ExprLower {
     const t = e.ty!;
     if (e.kind == EK.Ident) {
       const idx = this.localIndex((e as IdentExpr).local!);
-      return block(0, [set(idx, this.unique(t, get(idx, T.Ptr))), get(idx, T.Ptr)], T.Ptr);
+      return block(0, [
+        iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(t, get(idx, T.Ptr)))], [], T.None),
+        get(idx, T.Ptr),
+      ], T.Ptr);
     }
     const slot = this.placeAddr(e);
     const a = this.newLocal(T.Ptr);
     const v = this.newLocal(T.Ptr);
+    // Only a copy needs writing back: an unshared value is already in place.
     return block(0, [
       set(a, slot),
-      set(v, this.unique(t, load(T.Ptr, 4, get(a, T.Ptr), 0))),
-      store(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
+      set(v, load(T.Ptr, 4, get(a, T.Ptr), 0)),
+      iff(this.shared(get(v, T.Ptr)), [
+        set(v, this.uniqueCall(t, get(v, T.Ptr))),
+        store(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
+      ], [], T.None),
       get(v, T.Ptr),
     ], T.Ptr);
+  }
+
+  /** Whether a heap object's reference count is not exactly one (it must be copied before writing). */
+  shared(p: Ins): Ins {
+    return binary(Op.Ne, T.I32, load(T.I32, 4, p, 0), iconst(T.I32, 1));
+  }
+
+  uniqueCall(t: Type, p: Ins): Ins {
+    return call(this.m.requestHelper("unique", t), [p], T.Ptr);
   }
 
   /** Address of the storage of a field or element place (its parent made unique). */
