@@ -207,8 +207,15 @@ export class FlowLower extends ExprLower {
     const out: Ins[] = [];
     // The match holds its own reference, so bindings stay valid even if the
     // scrutinee's variable is reassigned inside an arm.
-    out.push(set(sIdx, this.owned(m.scrutinee)));
-    if (st.isHeap) {
+    // An immutable variable (a parameter or `let`) already keeps its value
+    // alive for the whole match and cannot be reassigned: borrow it, with no
+    // retain and release (binary-trees' `check`).
+    const sc = m.scrutinee;
+    const stable = sc.kind == EK.Ident && (sc as IdentExpr).local !== null && (sc as IdentExpr).variant < 0 &&
+      !(sc as IdentExpr).local!.mutable;
+    if (stable) out.push(set(sIdx, this.borrowed(sc)));
+    else out.push(set(sIdx, this.owned(sc)));
+    if (st.isHeap && !stable) {
       const t2 = this.newLocal(T.Ptr);
       this.temps[this.temps.length - 1].push(new Temp(t2, st));
       out.push(set(t2, get(sIdx, T.Ptr)));
