@@ -139,6 +139,9 @@ export class ExprLower extends FnBase {
 
   /** Allocates an object with the given fields; tag >= 0 writes an enum tag. */
   object(types: Type[], values: Expr[], tag: i32): Ins {
+    // A variant without payload is immutable and needs no allocation: one
+    // static object (rc 0, never freed) per tag (binary-trees' Tree.Empty).
+    if (tag >= 0 && types.length == 0) return iconst(T.Ptr, this.m.data.addUnitVariant(tag));
     const offs = fieldOffsets(types);
     const p = this.newLocal(T.Ptr);
     const body: Ins[] = [

@@ -63,6 +63,19 @@ export class DataSegment {
   strings: Map<string, i32> = new Map();
   constructor(public base: i32) {}
 
+  units: Map<i32, i32> = new Map();
+
+  /** An immortal unit variant of a heap enum: [rc 0][tag], shared by every enum. */
+  addUnitVariant(tag: i32): i32 {
+    if (this.units.has(tag)) return this.units.get(tag);
+    while ((this.bytes.length & 7) != 0) this.bytes.push(0);
+    const addr = this.base + this.bytes.length;
+    this.word(0);
+    this.word(tag);
+    this.units.set(tag, addr);
+    return addr;
+  }
+
   addString(s: string): i32 {
     if (this.strings.has(s)) return this.strings.get(s);
     while ((this.bytes.length & 7) != 0) this.bytes.push(0);
