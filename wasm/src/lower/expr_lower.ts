@@ -31,6 +31,7 @@ export class ExprLower extends FnBase {
         const id = e as IdentExpr;
         if (id.variant >= 0) return this.object([], [], id.variant);
         if (id.local === null) return this.constValue(id.global);
+        if (t.isHeap) this.forgetUnique(this.localIndex(id.local!));  // a second reference
         return this.retain(t, get(this.localIndex(id.local!), irType(t)));
       }
       case EK.Unary: return this.unaryOp(e as UnaryExpr);

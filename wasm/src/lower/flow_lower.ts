@@ -1,7 +1,7 @@
 import { TyK, Type } from "../check/types";
 import {
-  BinaryExpr, BlockExpr, CallExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, LitExpr, LoopExpr, MatchExpr,
-  Pattern, PK, RangeExpr, Stmt, UnaryLikeExpr,
+  BinaryExpr, BlockExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, LitExpr, LoopExpr, MatchExpr,
+  Pattern, PK, RangeExpr, Stmt, UnaryExpr, UnaryLikeExpr,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
@@ -94,7 +94,22 @@ export class FlowLower extends ExprLower {
   lowerBlock(b: BlockExpr): Ins {
     this.scopes.push([]);
     const out: Ins[] = [];
-    for (let i = 0; i < b.stmts.length; i++) pushAll(out, this.lowerStmt(b.stmts[i]));
+    // Within a run of simple statements (straight-line code that calls no
+    // function), a local made unique by copy on write stays unique until it
+    // is reassigned or referenced again, so later writes skip the check
+    // (nbody's b[i].vx, b[i].vy, b[i].vz updates).
+    const savedUniq = this.uniq;
+    const savedSimple = this.inSimple;
+    this.uniq = [];
+    for (let i = 0; i < b.stmts.length; i++) {
+      const st = b.stmts[i];
+      this.inSimple = st.isLet ? st.names.length == 0 && st.expr !== null && simpleExpr(st.expr!) : st.expr !== null && simpleExpr(st.expr!);
+      if (!this.inSimple) this.uniq = [];
+      pushAll(out, this.lowerStmt(st));
+      if (!this.inSimple) this.uniq = [];
+    }
+    this.inSimple = false;
+    this.uniq = [];
     const t = b.ty!;
     const it = this.isUnit(t) ? T.None : irType(t);
     let result = -1;
@@ -109,6 +124,8 @@ export class FlowLower extends ExprLower {
     }
     const locals = this.scopes.pop();
     for (let i = 0; i < locals.length; i++) pushAll(out, this.dropLocal(locals[i]));
+    this.uniq = savedUniq;
+    this.inSimple = savedSimple;
     if (t.kind == TyK.Never) out.push(unreachable());
     if (result >= 0) out.push(get(result, it));
     return block(0, out, result >= 0 ? it : T.None);
@@ -319,6 +336,10 @@ export class FlowLower extends ExprLower {
     const t = e.ty!;
     if (e.kind == EK.Ident) {
       const idx = this.localIndex((e as IdentExpr).local!);
+      if (this.inSimple) {
+        if (this.uniq.includes(idx)) return get(idx, T.Ptr);
+        this.uniq.push(idx);
+      }
       return block(0, [
         iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(t, get(idx, T.Ptr)))], [], T.None),
         get(idx, T.Ptr),
@@ -380,6 +401,7 @@ export class FlowLower extends ExprLower {
     const out: Ins[] = [];
     if (target.kind == EK.Ident) {
       const idx = this.localIndex((target as IdentExpr).local!);
+      this.forgetUnique(idx);
       if (a.op == Tok.Eq) out.push(set(nv, this.owned(a.right)));
       else out.push(set(nv, this.compound(a, t, get(idx, it))));
       if (t.isHeap) out.push(this.release(t, get(idx, T.Ptr)));
@@ -547,3 +569,36 @@ export function copyIns(v: Ins): Ins {
   return n;
 }
 
+
+/**
+ * Straight-line expressions without calls, conditionals or blocks: numbers,
+ * variables, fields, elements, casts, arithmetic and assignments. Their
+ * lowering branches only to panics, and passes no heap value to a function.
+ */
+function simpleExpr(e: Expr): bool {
+  switch (e.kind) {
+    case EK.Int: case EK.Float: case EK.Bool: return true;
+    case EK.Ident: return (e as IdentExpr).local !== null || !e.ty!.isHeap;
+    case EK.Unary: return !(e as UnaryExpr).operand.ty!.isHeap && simpleExpr((e as UnaryExpr).operand);
+    case EK.Binary: {
+      const b = e as BinaryExpr;
+      if (b.op == Tok.AndAnd || b.op == Tok.OrOr || b.left.ty!.isHeap || b.right.ty!.isHeap) return false;
+      return simpleExpr(b.left) && simpleExpr(b.right);
+    }
+    case EK.Assign: {
+      const b = e as BinaryExpr;
+      if (b.right.ty!.isHeap) return false;
+      return simpleExpr(b.left) && simpleExpr(b.right);
+    }
+    case EK.Field: {
+      const f = e as FieldExpr;
+      return !f.isVariant && f.index >= 0 && simpleExpr(f.object);
+    }
+    case EK.Index: {
+      const ix = e as IndexExpr;
+      return ix.index.kind != EK.Range && ix.object.ty!.kind == TyK.Array && simpleExpr(ix.object) && simpleExpr(ix.index);
+    }
+    case EK.Cast: return !e.ty!.isHeap && simpleExpr((e as CastExpr).value);
+  }
+  return false;
+}

@@ -29,6 +29,15 @@ export class FnBase {
   temps: Temp[][] = [];
   loops: LoopCtx[] = [];
   nextLabel: i32 = 1;
+  // Locals whose heap value is known unshared (rc 1) at this point of a run
+  // of straight-line statements; used only while `inSimple` (see FlowLower).
+  uniq: i32[] = [];
+  inSimple: bool = false;
+
+  forgetUnique(idx: i32): void {
+    const k = this.uniq.indexOf(idx);
+    if (k >= 0) this.uniq.splice(k, 1);
+  }
 
   constructor(public m: ModuleLowering) {}
 
