@@ -47,6 +47,10 @@ export class ExprLower extends FnBase {
       case EK.Index: {
         const ix = e as IndexExpr;
         if (ix.index.kind == EK.Range) return this.slice(ix);
+        // A second reference to the element: it is no longer known unique.
+        if (t.isHeap && ix.object.kind == EK.Ident && (ix.object as IdentExpr).local !== null) {
+          this.forgetElems(this.localIndex((ix.object as IdentExpr).local!), false);
+        }
         return this.retain(t, this.indexRead(ix));
       }
       case EK.StructLit: {
@@ -95,12 +99,32 @@ export class ExprLower extends FnBase {
   }
 
   /** Bounds-checked element address: [checks..., address]. */
-  elementAddr(arr: Ins, index: Expr, esize: i32, at: i32, base: i32): Ins {
+  /**
+   * The key of `a[i]` for the facts of a run of simple statements (both
+   * locals, `a` an array), or -1.
+   */
+  elemKey(ix: IndexExpr): i64 {
+    if (!this.inSimple || ix.object.kind != EK.Ident || ix.index.kind != EK.Ident) return -1;
+    const o = ix.object as IdentExpr;
+    const n = ix.index as IdentExpr;
+    if (o.local === null || n.local === null || o.variant >= 0 || n.variant >= 0) return -1;
+    if (ix.object.ty!.kind != TyK.Array || ix.index.ty!.isHeap) return -1;
+    return (<i64>this.localIndex(o.local!) << 32) | <i64>this.localIndex(n.local!);
+  }
+
+  /** Address of an element; `key` >= 0 skips the bounds check when the same a[i] was checked in this run. */
+  elementAddr(arr: Ins, index: Expr, esize: i32, at: i32, base: i32, key: i64 = -1): Ins {
     const p = this.newLocal(T.Ptr);
     const i = this.newLocal(T.I64);
     const it = index.ty!;
     let iv = this.owned(index);
     if (it.kind != TyK.I64) iv = unary(Op.ExtendI32S, T.I64, iv);
+    if (key >= 0 && this.checked.includes(key)) {
+      const a = binary(Op.Add, T.Ptr, get(p, T.Ptr),
+        binary(Op.Mul, T.I32, unary(Op.WrapI64, T.I32, get(i, T.I64)), iconst(T.I32, esize)));
+      return block(0, [set(p, arr), set(i, iv), binary(Op.Add, T.Ptr, a, iconst(T.I32, base))], T.Ptr);
+    }
+    if (key >= 0) this.checked.push(key);
     const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4));
     const check = iff(binary(Op.GeU, T.I32, get(i, T.I64), len), [
       this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4)), this.loc(at)]),
@@ -118,7 +142,8 @@ export class ExprLower extends FnBase {
       return load(T.I32, 1, this.elementAddr(this.borrowed(ix.object), ix.index, 1, at, HEADER), 0);
     }
     const et = ot.elem!;
-    return this.loadField(et, this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA), 0);
+    const key = this.elemKey(ix);
+    return this.loadField(et, this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA, key), 0);
   }
 
   slice(ix: IndexExpr): Ins {

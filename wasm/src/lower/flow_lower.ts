@@ -99,17 +99,19 @@ export class FlowLower extends ExprLower {
     // is reassigned or referenced again, so later writes skip the check
     // (nbody's b[i].vx, b[i].vy, b[i].vz updates).
     const savedUniq = this.uniq;
+    const savedChecked = this.checked;
+    const savedElems = this.uelems;
     const savedSimple = this.inSimple;
-    this.uniq = [];
+    this.clearFacts();
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
       this.inSimple = st.isLet ? st.names.length == 0 && st.expr !== null && simpleExpr(st.expr!) : st.expr !== null && simpleExpr(st.expr!);
-      if (!this.inSimple) this.uniq = [];
+      if (!this.inSimple) this.clearFacts();
       pushAll(out, this.lowerStmt(st));
-      if (!this.inSimple) this.uniq = [];
+      if (!this.inSimple) this.clearFacts();
     }
     this.inSimple = false;
-    this.uniq = [];
+    this.clearFacts();
     const t = b.ty!;
     const it = this.isUnit(t) ? T.None : irType(t);
     let result = -1;
@@ -125,6 +127,8 @@ export class FlowLower extends ExprLower {
     const locals = this.scopes.pop();
     for (let i = 0; i < locals.length; i++) pushAll(out, this.dropLocal(locals[i]));
     this.uniq = savedUniq;
+    this.checked = savedChecked;
+    this.uelems = savedElems;
     this.inSimple = savedSimple;
     if (t.kind == TyK.Never) out.push(unreachable());
     if (result >= 0) out.push(get(result, it));
@@ -339,13 +343,20 @@ export class FlowLower extends ExprLower {
       if (this.inSimple) {
         if (this.uniq.includes(idx)) return get(idx, T.Ptr);
         this.uniq.push(idx);
+        this.forgetElems(idx, false);  // a copy of the array shares its elements
       }
       return block(0, [
         iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(t, get(idx, T.Ptr)))], [], T.None),
         get(idx, T.Ptr),
       ], T.Ptr);
     }
+    const key = e.kind == EK.Index ? this.elemKey(e as IndexExpr) : -1;
     const slot = this.placeAddr(e);
+    if (key >= 0) {
+      // Unique already in this run: the slot holds the same unshared element.
+      if (this.uelems.includes(key)) return load(T.Ptr, 4, slot, 0);
+      this.uelems.push(key);
+    }
     const a = this.newLocal(T.Ptr);
     const v = this.newLocal(T.Ptr);
     // Only a copy needs writing back: an unshared value is already in place.
@@ -378,7 +389,8 @@ export class FlowLower extends ExprLower {
     }
     const ix = e as IndexExpr;
     const et = ix.object.ty!.elem!;
-    return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA);
+    const key = this.elemKey(ix);
+    return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA, key);
   }
 
   /** Copy on write; the common unshared case is checked inline, without a call. */

@@ -34,9 +34,35 @@ export class FnBase {
   uniq: i32[] = [];
   inSimple: bool = false;
 
+  // Pairs (array local << 32 | index local): `checked` were bounds-checked,
+  // `uelems` also had the element made unique, since the run began.
+  checked: i64[] = [];
+  uelems: i64[] = [];
+
+  /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {
     const k = this.uniq.indexOf(idx);
     if (k >= 0) this.uniq.splice(k, 1);
+    this.forgetElems(idx, true);
+  }
+
+  /** Forgets the element facts about array local `idx` (and, with `asIndex`, those indexed by it). */
+  forgetElems(idx: i32, asIndex: bool): void {
+    for (let i = this.uelems.length - 1; i >= 0; i--) {
+      const k = this.uelems[i];
+      if (<i32>(k >> 32) == idx || (asIndex && <i32>(k & 0xffffffff) == idx)) this.uelems.splice(i, 1);
+    }
+    if (!asIndex) return;
+    for (let i = this.checked.length - 1; i >= 0; i--) {
+      const k = this.checked[i];
+      if (<i32>(k >> 32) == idx || <i32>(k & 0xffffffff) == idx) this.checked.splice(i, 1);
+    }
+  }
+
+  clearFacts(): void {
+    this.uniq = [];
+    this.checked = [];
+    this.uelems = [];
   }
 
   constructor(public m: ModuleLowering) {}
