@@ -1,7 +1,7 @@
 import { TyK, Type } from "../check/types";
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, LitExpr, LoopExpr, MatchExpr,
-  Pattern, PK, RangeExpr, Stmt, UnaryExpr, UnaryLikeExpr,
+  Local, Pattern, PK, RangeExpr, Stmt, UnaryExpr, UnaryLikeExpr,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
@@ -103,15 +103,20 @@ export class FlowLower extends ExprLower {
     const savedElems = this.uelems;
     const savedSimple = this.inSimple;
     this.clearFacts();
+    if (this.seedUniq.length > 0) {
+      this.uniq = this.seedUniq;
+      this.seedUniq = [];
+    }
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
-      this.inSimple = st.isLet ? st.names.length == 0 && st.expr !== null && simpleExpr(st.expr!) : st.expr !== null && simpleExpr(st.expr!);
+      this.inSimple = simpleStmt(st);
       if (!this.inSimple) this.clearFacts();
       pushAll(out, this.lowerStmt(st));
       if (!this.inSimple) this.clearFacts();
     }
-    this.inSimple = false;
-    this.clearFacts();
+    // A simple tail continues the run (a loop body's last `i += 1`).
+    this.inSimple = b.tail !== null && simpleExpr(b.tail!);
+    if (!this.inSimple) this.clearFacts();
     const t = b.ty!;
     const it = this.isUnit(t) ? T.None : irType(t);
     let result = -1;
@@ -124,6 +129,8 @@ export class FlowLower extends ExprLower {
       } else out.push(this.discard(tail));
       pushAll(out, this.popTemps());
     }
+    this.inSimple = false;
+    this.clearFacts();
     const locals = this.scopes.pop();
     for (let i = 0; i < locals.length; i++) pushAll(out, this.dropLocal(locals[i]));
     this.uniq = savedUniq;
@@ -205,7 +212,19 @@ export class FlowLower extends ExprLower {
     const lt = l.ty!;
     if (l.kind == EK.Loop && !this.isUnit(lt)) ctx.result = this.newLocal(irType(lt));
     this.loops.push(ctx);
+    // Locals only written through (x[i] = ..., x.f = ...) in a loop of simple
+    // statements stay unique from one iteration to the next: one copy-on-write
+    // check before the loop replaces one per iteration (sieve, fannkuch).
+    if ((l.kind == EK.While || (l.kind == EK.For && l.iter!.kind == EK.Range)) && l.body.kind == EK.Block) {
+      const written = loopWritten(l);
+      for (let i = 0; i < written.length; i++) {
+        const idx = this.localIndex(written[i]);
+        out.push(iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(written[i].ty, get(idx, T.Ptr)))], [], T.None));
+        this.seedUniq.push(idx);
+      }
+    }
     const body = this.discard(l.body);
+    this.seedUniq = [];
     this.loops.pop();
     this.scopes.pop();
     inner.push(block(cont, [body], T.None));
@@ -613,4 +632,69 @@ function simpleExpr(e: Expr): bool {
     case EK.Cast: return !e.ty!.isHeap && simpleExpr((e as CastExpr).value);
   }
   return false;
+}
+
+function simpleStmt(st: Stmt): bool {
+  if (st.expr === null) return false;
+  if (st.isLet) return st.names.length == 0 && simpleExpr(st.expr!);
+  return simpleExpr(st.expr!);
+}
+
+/** The local at the root of a place (x in x[i].f), or null. */
+function placeRoot(e: Expr): Local | null {
+  while (e.kind == EK.Field || e.kind == EK.Index) e = e.kind == EK.Field ? (e as FieldExpr).object : (e as IndexExpr).object;
+  if (e.kind != EK.Ident) return null;
+  const id = e as IdentExpr;
+  return id.variant < 0 ? id.local : null;
+}
+
+/** Whether `x` occurs in `e` only as the array or struct of an element or field access. */
+function onlyAsBase(e: Expr, x: Local): bool {
+  switch (e.kind) {
+    case EK.Int: case EK.Float: case EK.Bool: return true;
+    case EK.Ident: return (e as IdentExpr).local !== x;
+    case EK.Unary: return onlyAsBase((e as UnaryExpr).operand, x);
+    case EK.Binary: case EK.Assign: return onlyAsBase((e as BinaryExpr).left, x) && onlyAsBase((e as BinaryExpr).right, x);
+    case EK.Field: {
+      const o = (e as FieldExpr).object;
+      return o.kind == EK.Ident ? true : onlyAsBase(o, x);
+    }
+    case EK.Index: {
+      const ix = e as IndexExpr;
+      return (ix.object.kind == EK.Ident ? true : onlyAsBase(ix.object, x)) && onlyAsBase(ix.index, x);
+    }
+    case EK.Cast: return onlyAsBase((e as CastExpr).value, x);
+  }
+  return false;
+}
+
+/**
+ * Heap locals written through in a while or range loop whose condition and
+ * body are simple and which use them only as the base of accesses.
+ */
+function loopWritten(l: LoopExpr): Local[] {
+  const out: Local[] = [];
+  const body = l.body as BlockExpr;
+  if (l.kind == EK.While && (l.cond === null || !simpleExpr(l.cond!))) return out;
+  const exprs: Expr[] = [];
+  for (let i = 0; i < body.stmts.length; i++) {
+    if (!simpleStmt(body.stmts[i])) return out;
+    exprs.push(body.stmts[i].expr!);
+  }
+  if (body.tail !== null) {
+    if (!simpleExpr(body.tail!)) return out;
+    exprs.push(body.tail!);
+  }
+  for (let i = 0; i < exprs.length; i++) {
+    const e = exprs[i];
+    if (e.kind != EK.Assign) continue;
+    const left = (e as BinaryExpr).left;
+    if (left.kind == EK.Ident) continue;
+    const x = placeRoot(left);
+    if (x === null || !x.ty.isHeap || out.includes(x)) continue;
+    let ok = l.kind != EK.While || onlyAsBase(l.cond!, x);
+    for (let j = 0; ok && j < exprs.length; j++) ok = onlyAsBase(exprs[j], x);
+    if (ok) out.push(x);
+  }
+  return out;
 }

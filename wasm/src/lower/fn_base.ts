@@ -33,6 +33,7 @@ export class FnBase {
   // of straight-line statements; used only while `inSimple` (see FlowLower).
   uniq: i32[] = [];
   inSimple: bool = false;
+  seedUniq: i32[] = [];  // locals a loop made unique before its body (see lowerLoop)
 
   // Pairs (array local << 32 | index local): `checked` were bounds-checked,
   // `uelems` also had the element made unique, since the run began.
