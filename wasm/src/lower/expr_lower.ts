@@ -171,7 +171,7 @@ export class ExprLower extends FnBase {
     const offs = fieldOffsets(types);
     const p = this.newLocal(T.Ptr);
     const body: Ins[] = [
-      set(p, this.rt("alloc", [iconst(T.I32, offs[offs.length - 1])])),
+      set(p, this.allocFixed(offs[offs.length - 1])),
       store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)),
       store(4, get(p, T.Ptr), 4, iconst(T.I32, tag < 0 ? 0 : tag)),
     ];
@@ -210,7 +210,7 @@ export class ExprLower extends FnBase {
       // Build Err(e) of the function's own Result type from a new reference to e.
       const p = this.newLocal(T.Ptr);
       const roffs = fieldOffsets(ret.variants[1].payload);
-      fail.push(set(p, this.rt("alloc", [iconst(T.I32, roffs[roffs.length - 1])])));
+      fail.push(set(p, this.allocFixed(roffs[roffs.length - 1])));
       fail.push(store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)));
       fail.push(store(4, get(p, T.Ptr), 4, iconst(T.I32, 1)));
       fail.push(store(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));

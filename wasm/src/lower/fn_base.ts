@@ -87,6 +87,13 @@ export class FnBase {
     return call(full, args, this.m.resultOf(full));
   }
 
+  /** Allocates an object of a size known here: small sizes skip the size-class computation. */
+  allocFixed(size: i32): Ins {
+    const bsize = (size + 8 + 15) & ~15;
+    if (bsize <= 1024) return this.rt("alloc_class", [iconst(T.I32, bsize >> 4)]);
+    return this.rt("alloc", [iconst(T.I32, size)]);
+  }
+
   staticStr(s: string): Ins {
     return iconst(T.Ptr, this.m.data.addString(s));
   }
