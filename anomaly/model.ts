@@ -198,7 +198,9 @@ export class Model {
     const waiting = this.runResults;
     this.run = null;
     this.runResults = [];
-    if (run !== null) run.score().forEach((verdict, i) => (waiting[i].verdict = verdict));
+    if (run === null) return;
+    const verdicts = run.score();
+    for (let i = 0; i < verdicts.length; i++) waiting[i].verdict = verdicts[i];
   }
 
   compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
