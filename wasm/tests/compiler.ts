@@ -1,6 +1,8 @@
-// Test helpers: run the built compiler.wasm and the programs it writes.
+// Test helpers: run the built compiler.wasm and the programs it writes, on
+// the JS WASI shim (Node 20's node:wasi degrades after many runs in one
+// process; host parity is the conformance suite's job).
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
-import { runWasiNode } from "../../server/compiler/wasiNode";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 
 const decoder = new TextDecoder();
 
@@ -14,7 +16,7 @@ export interface Compiled {
 export async function pith(args: string[], source?: string, name = "main.pith"): Promise<Compiled> {
   const module = await loadCompilerModule();
   const files: Record<string, string> = source === undefined ? {} : { [name]: source };
-  const r = await runWasiNode({ module, program: "pith", args, files });
+  const r = await runWasiShim({ module, program: "pith", args, files });
   return { exitCode: r.exitCode, stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), wasm: r.files.get("out.wasm") };
 }
 
@@ -39,7 +41,7 @@ export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ st
   const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source);
   if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed (${built.exitCode}): ${built.stderr}`);
   const module = await WebAssembly.compile(built.wasm);
-  const r = await runWasiNode({ module, program: "main.pith", args: [], stdin });
+  const r = await runWasiShim({ module, program: "main.pith", args: [], stdin });
   const live = Number((r.instance.exports.__pith_live_allocations as () => number)());
   return { stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), exitCode: r.exitCode, live };
 }
