@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
 import { runWasiShim } from "../lang/runtime/wasi/wasiShim";
+import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +78,7 @@ async function compileMs(source: string, args: string[]): Promise<{ ms: number; 
 }
 
 async function runWasm(bytes: Uint8Array): Promise<{ ms: number; stdout: string }> {
-  const module = await WebAssembly.compile(bytes);
+  const module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
   const r = await runDirect(module, ["prog"], {});
   return { ms: r.ms, stdout: r.stdout };
 }
@@ -97,10 +97,11 @@ async function warmCompileMs(source: string, runsWanted: number): Promise<{ ms: 
 }
 
 async function compilerTable(): Promise<void> {
-  const hello = 'fn main() {\n    println("Hello, world!")\n}\n';
   const build = ["build", "main.pith", "-O2", "-o", "out.wasm"];
   // Measured in a child process, so the earlier runs' garbage does not count.
-  const child = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--warm"], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--warm"], {
+    encoding: "utf8",
+  });
   const [warmMs, warmSize] = (child.stdout.trim().split(" ").map(Number) as number[]).concat([Number.NaN, Number.NaN]);
   const helloTimes = [warmMs];
   const helloSize = warmSize;
@@ -117,8 +118,17 @@ async function compilerTable(): Promise<void> {
   const w = [34, 14, 12, 8];
   console.log(row(["measure", "value", "target", "ratio"], w));
   const line = (name: string, value: number, unit: string, target: number, higherIsBetter: boolean) =>
-    console.log(row([name, `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`, `${higherIsBetter ? "≥" : "≤"} ${target} ${unit}`,
-      (higherIsBetter ? value / target : target / value).toFixed(2)], w));
+    console.log(
+      row(
+        [
+          name,
+          `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`,
+          `${higherIsBetter ? "≥" : "≤"} ${target} ${unit}`,
+          (higherIsBetter ? value / target : target / value).toFixed(2),
+        ],
+        w,
+      ),
+    );
   line(`compile ${lineCount} lines`, linesPerSecond, "lines/s", 50_000, true);
   line("hello world warm compile", median(helloTimes), "ms", 5, false);
   line("hello world .wasm", helloSize, "B", 2048, false);
@@ -136,13 +146,22 @@ const WIDTHS = [16, 10, 10, 10, 12, 12];
 // Each program is measured in its own process: the wasm memories of large
 // runs (binary-trees) are not reclaimed quickly enough to share one.
 function programsTable(): void {
-  const names = readdirSync(programsDir).filter((f) => f.endsWith(".pith")).map((f) => f.slice(0, -5)).sort();
-  console.log(`\ngenerated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = Pith time / other time (≤ 2 vs C is the target)`);
+  const names = readdirSync(programsDir)
+    .filter((f) => f.endsWith(".pith"))
+    .map((f) => f.slice(0, -5))
+    .sort();
+  console.log(
+    `\ngenerated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = Pith time / other time (≤ 2 vs C is the target)`,
+  );
   console.log(row(["program", "pith ms", "C ms", "JS ms", "pith / C", "pith / JS"], WIDTHS));
   for (const name of names) {
-    const r = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--one", name, "--runs", String(runs)], {
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", new URL(import.meta.url).pathname, "--one", name, "--runs", String(runs)],
+      {
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     if (r.status !== 0) console.log(row([name, `failed (exit ${r.status})`], WIDTHS));
   }
   if (!hasClang()) console.log("(clang-19 not found: C column skipped)");
@@ -154,7 +173,13 @@ async function programRow(name: string): Promise<void> {
   const w = WIDTHS;
   {
     const expected = readFileSync(join(programsDir, `${name}.stdout`), "utf8");
-    const built = await compileMs(readFileSync(join(programsDir, `${name}.pith`), "utf8"), ["build", "main.pith", "-O2", "-o", "out.wasm"]);
+    const built = await compileMs(readFileSync(join(programsDir, `${name}.pith`), "utf8"), [
+      "build",
+      "main.pith",
+      "-O2",
+      "-o",
+      "out.wasm",
+    ]);
     if (built.exit !== 0 || !built.wasm) {
       console.log(row([name, "compile error"], w));
       return;
