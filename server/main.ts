@@ -7,6 +7,7 @@ import { createNodeBackend } from "../anomaly/node/backends";
 import { FileStore } from "../anomaly/node/fileStore";
 import { AnomalyService } from "../anomaly/service";
 import { createApp } from "./app";
+import { listenMessage } from "./listen";
 
 const port = Number(process.env.PORT ?? 8000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -25,11 +26,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(
-    error.code === "EADDRINUSE"
-      ? `cannot listen on ${host}:${port}: the port is already in use`
-      : `server error: ${error.message}`,
-  );
+  console.error(listenMessage(error, host, port));
   process.exit(1);
 });
 

@@ -9,6 +9,7 @@ import { createNodeBackend } from "../../anomaly/node/backends";
 import { AnomalyService } from "../../anomaly/service";
 import type { ModelStore } from "../../anomaly/store";
 import { registerDocs } from "../docs/openapi";
+import { listenMessage } from "../listen";
 import { errorResponse } from "./errors";
 import { type AnomalyApi, createAnomalyApp } from "./routes";
 
@@ -45,15 +46,6 @@ export class ListenError extends Error {
   ) {
     super(message);
   }
-}
-
-function listenMessage(err: NodeJS.ErrnoException, host: string, port: number): string {
-  if (err.code === "EADDRINUSE") return `cannot listen on ${host}:${port}: the port is already in use`;
-  if (err.code === "EACCES")
-    return `cannot listen on ${host}:${port}: permission denied (ports below 1024 need privileges)`;
-  if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND")
-    return `cannot listen on ${host}:${port}: no such local address`;
-  return `cannot listen on ${host}:${port}: ${err.message}`;
 }
 
 /**
