@@ -26,6 +26,15 @@ writeFileSync(join(dir, "hello.pith"), 'fn main() {\n  println("hello, {40 + 2}"
 writeFileSync(join(dir, "panics.pith"), 'fn main() {\n  let a = [1, 2]\n  println("{a[5]}")\n}\n');
 
 describe("the pith command", () => {
+  it("is on npx's path as `pith`, the way the guide tells users to run it", async () => {
+    const root = new URL("../..", import.meta.url).pathname;
+    const npx = await run("npx", ["--no-install", "pith", "run", join(dir, "hello.pith")], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(npx.stdout).toBe("hello, 42\n");
+  });
+
   it("runs a program and passes its output and exit code through", async () => {
     expect(await pith("run", "hello.pith")).toEqual({ code: 0, stdout: "hello, 42\n", stderr: "" });
     const panic = await pith("run", "panics.pith");
