@@ -15,6 +15,7 @@ import {
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
 
 export type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiShim";
@@ -24,8 +25,15 @@ export type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiSh
 // while modules are linked, before any filter could run, so it is required
 // lazily with the announcement filtered out.
 let wasiClass: typeof import("node:wasi").WASI | undefined;
+//
+// Node 20's node:wasi is reached through V8 fast API calls, which can keep a
+// stale view of a memory that grew during the run and then crash the whole
+// process (a segfault, not a wasm trap): one compile whose memory grew to
+// 32 MiB was enough. Turning fast calls off before node:wasi is first used
+// takes that path away; the cost is a few nanoseconds per WASI call.
 function loadWasi(): typeof import("node:wasi").WASI {
   if (!wasiClass) {
+    setFlagsFromString("--no-turbo-fast-api-calls");
     const emitWarning = process.emitWarning;
     process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
       const text = typeof warning === "string" ? warning : warning.message;

@@ -29,44 +29,49 @@ export class Diagnostics {
   }
 }
 
+// Text is built as a list of pieces joined once: strings are immutable and
+// compiler.wasm never collects garbage, so `+=` in a loop would be quadratic.
 function jsonString(s: string): string {
-  let out = "\"";
+  const out: string[] = ["\""];
+  let run = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c == 34) out += "\\\"";
-    else if (c == 92) out += "\\\\";
-    else if (c == 10) out += "\\n";
-    else if (c < 32) out += "\\u00" + (c < 16 ? "0" : "") + c.toString(16);
-    else out += String.fromCharCode(c);
+    if (c != 34 && c != 92 && c >= 32) continue;
+    out.push(s.substring(run, i));
+    if (c == 34) out.push("\\\"");
+    else if (c == 92) out.push("\\\\");
+    else if (c == 10) out.push("\\n");
+    else out.push("\\u00" + (c < 16 ? "0" : "") + c.toString(16));
+    run = i + 1;
   }
-  return out + "\"";
+  out.push(s.substring(run));
+  out.push("\"");
+  return out.join("");
 }
 
 export function renderHuman(d: Diagnostic): string {
   const line = d.source.line(d.start);
   const col = d.source.col(d.start);
   const text = d.source.lineText(line);
-  let caret = "";
-  for (let i = 1; i < col; i++) caret += text.charCodeAt(i - 1) == 9 ? "\t" : " ";
-  let width = d.end > d.start && d.source.line(d.end) == line ? d.end - d.start : 1;
-  caret += "^";
-  for (let i = 1; i < width; i++) caret += "~";
+  const pad: string[] = [];
+  for (let i = 1; i < col; i++) pad.push(text.charCodeAt(i - 1) == 9 ? "\t" : " ");
+  const width = d.end > d.start && d.source.line(d.end) == line ? d.end - d.start : 1;
+  const caret = pad.join("") + "^" + "~".repeat(width - 1);
   return d.source.name + ":" + line.toString() + ":" + col.toString() + ": " + d.severity + ": " + d.message + "\n" +
     "  " + text + "\n  " + caret + "\n";
 }
 
 export function renderJson(list: Diagnostic[]): string {
-  let out = "[";
+  const out: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const d = list[i];
-    if (i > 0) out += ",";
-    out += "{\"file\":" + jsonString(d.source.name) +
+    out.push("{\"file\":" + jsonString(d.source.name) +
       ",\"line\":" + d.source.line(d.start).toString() +
       ",\"col\":" + d.source.col(d.start).toString() +
       ",\"end_line\":" + d.source.line(d.end).toString() +
       ",\"end_col\":" + d.source.col(d.end).toString() +
       ",\"severity\":" + jsonString(d.severity) +
-      ",\"message\":" + jsonString(d.message) + "}";
+      ",\"message\":" + jsonString(d.message) + "}");
   }
-  return out + "]\n";
+  return "[" + out.join(",") + "]\n";
 }

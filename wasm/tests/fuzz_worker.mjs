@@ -10,7 +10,8 @@ const compiler = new WebAssembly.Module(readFileSync(workerData.compilerPath));
 const quiet = () => ConsoleStdout.lineBuffered(() => {});
 
 function runCompiler(args, dir) {
-  const wasi = new WASI(["pith", ...args], [], [new OpenFile(new File([])), quiet(), quiet(), dir]);
+  // debug must be false explicitly: the shim turns its logging on when it is left out.
+  const wasi = new WASI(["pith", ...args], [], [new OpenFile(new File([])), quiet(), quiet(), dir], { debug: false });
   try {
     const instance = new WebAssembly.Instance(compiler, { wasi_snapshot_preview1: wasi.wasiImport });
     return { exit: wasi.start(instance) };

@@ -180,40 +180,41 @@ export class Lexer {
 
   /** Lexes string text after an opening '"' (first) or an interpolation's closing '}'. */
   string(start: i32, first: bool): void {
-    let out = "";
+    // Pieces joined once at the end: a long literal full of escapes stays linear.
+    const out: string[] = [];
     let runStart = this.pos;
     while (true) {
       const c = this.peek(0);
       if (c < 0 || c == 10) {
         this.error(start, "unterminated string literal");
-        out += this.source.text(runStart, this.pos);
-        this.add(first ? Tok.Str : Tok.StrEnd, start, out);
+        out.push(this.source.text(runStart, this.pos));
+        this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
       }
       if (c == 34) {
-        out += this.source.text(runStart, this.pos);
+        out.push(this.source.text(runStart, this.pos));
         this.pos++;
-        this.add(first ? Tok.Str : Tok.StrEnd, start, out);
+        this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
       }
       if (c == 123) {
-        out += this.source.text(runStart, this.pos);
+        out.push(this.source.text(runStart, this.pos));
         this.pos++;
         this.interp.push(0);
-        this.add(first ? Tok.StrStart : Tok.StrMid, start, out);
+        this.add(first ? Tok.StrStart : Tok.StrMid, start, out.join(""));
         return;
       }
       if (c == 92) {
-        out += this.source.text(runStart, this.pos);
+        out.push(this.source.text(runStart, this.pos));
         const escStart = this.pos;
         this.pos++;
         const e = this.peek(0);
         this.pos++;
-        if (e == 110) out += "\n";
-        else if (e == 116) out += "\t";
-        else if (e == 114) out += "\r";
-        else if (e == 48) out += "\0";
-        else if (e == 92 || e == 34 || e == 123 || e == 125 || e == 39) out += String.fromCharCode(e);
+        if (e == 110) out.push("\n");
+        else if (e == 116) out.push("\t");
+        else if (e == 114) out.push("\r");
+        else if (e == 48) out.push("\0");
+        else if (e == 92 || e == 34 || e == 123 || e == 125 || e == 39) out.push(String.fromCharCode(e));
         else if (e == 117 && this.peek(0) == 123) {
           this.pos++;
           let value = 0;
@@ -228,7 +229,7 @@ export class Lexer {
           }
           if (this.peek(0) == 125 && digits > 0 && value <= 0x10ffff && (value < 0xd800 || value > 0xdfff)) {
             this.pos++;
-            out += String.fromCodePoint(value);
+            out.push(String.fromCodePoint(value));
           } else this.error(escStart, "invalid unicode escape");
         } else this.error(escStart, "unknown escape sequence");
         runStart = this.pos;
