@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { buildProgram } from "../server/toolchain/buildProgram";
+import { buildNative } from "../server/toolchain/buildNative";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, one: { type: "string" } } });
 const runs = Math.max(1, Number(values.runs));
@@ -51,7 +51,7 @@ let misses = 0;
 try {
   for (const name of names) {
     const expected = readFileSync(join(programs, `${name}.stdout`), "utf8");
-    const build = await buildProgram({
+    const build = await buildNative({
       source: readFileSync(join(programs, `${name}.pith`), "utf8"),
       filename: `${name}.pith`,
       target: "linux-x64",

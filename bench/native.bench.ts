@@ -1,5 +1,5 @@
 // Hello-world native build time (compile + link, one clang-19 call through
-// buildNative, sandbox included) per target at -O2: the median of 5 runs
+// linkNative, sandbox included) per target at -O2: the median of 5 runs
 // after one warm-up, as a ratio against the 300 ms target. Also shows the
 // same build without the sandbox, to separate bubblewrap's share.
 //
@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { buildNative } from "../server/toolchain/buildNative";
 import { missingToolsFor } from "../server/toolchain/detect";
+import { linkNative } from "../server/toolchain/linkNative";
 import { RECIPES } from "../server/toolchain/recipes";
 import { detectSandbox } from "../server/toolchain/sandbox";
 
@@ -31,7 +31,7 @@ function median(values: number[]): number {
 async function timeBuilds(target: string, sandbox: boolean): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
-    const result = await buildNative({ ll: hello, target, opt: "-O2", filename: "hello.pith", sandbox });
+    const result = await linkNative({ ll: hello, target, opt: "-O2", filename: "hello.pith", sandbox });
     if (result.status !== "ok") throw new Error(`${target}: ${result.errors.join("; ")}\n${result.logs}`);
     if (i > 0) times.push(result.elapsedMs); // the first run warms the page cache
   }

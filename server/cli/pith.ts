@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { runWasiNode } from "../compiler/wasiNode";
-import { buildProgram } from "../toolchain/buildProgram";
+import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
 
@@ -147,7 +147,7 @@ async function buildForTarget(args: string[]): Promise<number> {
   if (file === undefined) fail("build needs a file");
   if (target === "wasm")
     return main(["build", ...args.filter((a, i) => a !== "--target" && args[i - 1] !== "--target")]);
-  const build = await buildProgram({ source: readFileSync(file, "utf8"), filename: basename(file), target, opt });
+  const build = await buildNative({ source: readFileSync(file, "utf8"), filename: basename(file), target, opt });
   for (const e of build.errors) {
     process.stderr.write(e.line > 0 ? `${file}:${e.line}:${e.col}: error: ${e.message}\n` : `error: ${e.message}\n`);
   }

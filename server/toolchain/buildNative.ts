@@ -1,166 +1,93 @@
-// Turns portable LLVM IR into a native executable for one target: a fresh
-// directory, one clang-19 call that compiles the IR and links it with the
-// target's (cached, precompiled) shim, under a time limit, an output size limit and (when the host
-// allows) a bubblewrap sandbox. The directory is removed whatever happens.
-import { existsSync } from "node:fs";
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { basename, extname, join } from "node:path";
-import { missingToolsFor } from "./detect";
-import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
-import { runProcess } from "./runProcess";
-import { detectSandbox, sandboxed } from "./sandbox";
-import { SHIM_DIR, shimObject } from "./shimCache";
+// The whole native build the routes and `pith build --target` use:
+// source → compiler.wasm (--emit ll) → clang-19/lld-19 (linkNative).
+// Compile errors in the user's program are a result (status "error" with
+// positioned errors), not a failure of the service.
 
-const CLANG = "clang-19";
-const PRLIMIT = "/usr/bin/prlimit";
+import { compileToLl, type SourceError } from "./compileToLl";
+import { type BuildFailure, linkNative } from "./linkNative";
+import { isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
 
 export interface BuildNativeRequest {
-  /** Portable LLVM IR text (no triple, no datalayout), defining @pith_main. */
-  ll: string;
+  source: string;
+  filename: string;
   target: string;
   opt: string;
-  /** The source file's name; the executable is named after it. */
-  filename: string;
   timeoutMs?: number;
-  maxOutputBytes?: number;
-  /** Default true; the sandbox is still skipped, with a log line, where bwrap cannot run. */
   sandbox?: boolean;
-  /** Where the per-build directory is created (default: the OS temp folder). */
-  tmpRoot?: string;
 }
 
-/**
- * Why a build failed, so a route can choose its status code: invalid_request
- * → 400, missing_tools → 503, timeout → 504; toolchain_error is a build that
- * ran and failed (for generated IR, a compiler bug), too_large an executable
- * over the size limit.
- */
-export type BuildFailure = "invalid_request" | "missing_tools" | "timeout" | "toolchain_error" | "too_large";
+/** Adds "compile_error" (200 with errors) and "host_module" (400) to the toolchain's failures. */
+export type BuildNativeFailure = BuildFailure | "compile_error" | "host_module";
 
 export interface BuildNativeResult {
   status: "ok" | "error";
-  failure: BuildFailure | null;
+  failure: BuildNativeFailure | null;
   logs: string;
-  errors: string[];
+  errors: SourceError[];
+  ll: string | null;
   binary: Uint8Array | null;
-  /** The executable's file name, e.g. "hello" or "hello.exe". */
   binaryName: string;
-  /** Set when failure is "missing_tools". */
   missingTools: string[];
   elapsedMs: number;
 }
 
-export const DEFAULT_BUILD_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-
-function outputName(filename: string, extension: string): string {
-  const base = basename(filename, extname(filename)).replace(/[^A-Za-z0-9._-]/g, "_") || "main";
-  return base + extension;
-}
-
-function clangErrors(stderr: string): string[] {
-  return stderr
-    .split("\n")
-    .filter((line) => /\berror:/.test(line))
-    .map((line) => line.trim());
-}
-
 export async function buildNative(request: BuildNativeRequest): Promise<BuildNativeResult> {
   const started = performance.now();
-  const recipe = RECIPES[request.target];
-  const binaryName = outputName(request.filename, recipe?.extension ?? "");
-  const fail = (failure: BuildFailure, logs: string, errors: string[], missing: string[] = []): BuildNativeResult => ({
-    status: "error",
-    failure,
-    logs,
-    errors,
+  const file = request.filename || "main.pith";
+  const result = (
+    fields: Partial<BuildNativeResult> & Pick<BuildNativeResult, "status" | "failure">,
+  ): BuildNativeResult => ({
+    logs: "",
+    errors: [],
+    ll: null,
     binary: null,
-    binaryName,
-    missingTools: missing,
+    binaryName: "",
+    missingTools: [],
+    ...fields,
     elapsedMs: performance.now() - started,
   });
+  const requestError = (message: string) =>
+    result({ status: "error", failure: "invalid_request", errors: [{ file, line: 0, col: 0, message }] });
 
-  if (!recipe) {
-    const known = Object.keys(RECIPES).join(", ");
-    return fail("invalid_request", "", [`unknown target "${request.target}"; known native targets: ${known}`]);
+  // Validate what the caller chose before spending a compile on it.
+  if (!RECIPES[request.target]) {
+    return requestError(`unknown target "${request.target}"; known native targets: ${Object.keys(RECIPES).join(", ")}`);
   }
   if (!isOptLevel(request.opt)) {
-    return fail("invalid_request", "", [
-      `invalid optimisation level "${request.opt}"; allowed: ${OPT_LEVELS.join(", ")}`,
-    ]);
-  }
-  const missing = missingToolsFor(request.target);
-  if (missing.length > 0) {
-    return fail("missing_tools", "", [`cannot build for ${request.target}: missing ${missing.join(", ")}`], missing);
+    return requestError(`invalid optimisation level "${request.opt}"; allowed: ${OPT_LEVELS.join(", ")}`);
   }
 
-  const timeoutMs = request.timeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS;
-  const maxOutputBytes = request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const dir = await mkdtemp(join(request.tmpRoot ?? tmpdir(), "pith-native-"));
-  const log: string[] = [];
-  try {
-    await writeFile(join(dir, "program.ll"), request.ll);
-    let shim: string;
-    try {
-      shim = await shimObject(request.target, recipe, timeoutMs);
-    } catch (error) {
-      return fail("toolchain_error", log.join("\n"), [(error as Error).message]);
-    }
-    // Copied rather than referenced: the sandbox's private /tmp hides the
-    // shim cache (and a checkout under /tmp), and relative names keep the
-    // log readable.
-    await copyFile(shim, join(dir, "shim.o"));
-    await Promise.all(recipe.linkInputs.map((file) => copyFile(join(SHIM_DIR, file), join(dir, file))));
-
-    const args = clangArgs(recipe, request.opt, "program.ll", "shim.o", binaryName);
-    log.push(`shim: lang/runtime/native/${recipe.shim}, precompiled at -O2 (shim.o)`);
-    log.push(`$ ${CLANG} ${args.join(" ")}`);
-    let [command, argv] = [CLANG, args];
-    if (request.sandbox === false) {
-      log.push("sandbox: off (disabled by the caller)");
-    } else {
-      const sandbox = await detectSandbox();
-      if (sandbox.available) {
-        [command, argv] = sandboxed(dir, command, argv);
-        log.push("sandbox: bubblewrap (no network, read-only system, private /tmp)");
-      } else {
-        log.push(`sandbox: off (${sandbox.reason})`);
-      }
-    }
-    // RLIMIT_FSIZE stops a runaway link at the limit instead of filling the disk.
-    if (existsSync(PRLIMIT)) [command, argv] = [PRLIMIT, [`--fsize=${maxOutputBytes}`, "--", command, ...argv]];
-
-    const run = await runProcess(command, argv, { cwd: dir, timeoutMs, maxCapture: 256 * 1024 });
-    const stderr = new TextDecoder().decode(run.stderr);
-    if (stderr.trim()) log.push(stderr.trimEnd());
-    const logs = log.join("\n");
-
-    if (run.timedOut) {
-      return fail("timeout", logs, [`build for ${request.target} exceeded its time limit of ${timeoutMs} ms`]);
-    }
-    if (run.spawnError) return fail("missing_tools", logs, [`cannot start ${command}: ${run.spawnError}`], [command]);
-    const output = join(dir, binaryName);
-    const size = existsSync(output) ? (await stat(output)).size : 0;
-    if (run.signal === "SIGXFSZ" || stderr.includes("File size limit exceeded") || size > maxOutputBytes) {
-      return fail("too_large", logs, [`the executable exceeds the output limit of ${maxOutputBytes} bytes`]);
-    }
-    if (run.exitCode !== 0 || size === 0) {
-      const errors = clangErrors(stderr);
-      const status = run.signal ? `killed by ${run.signal}` : `exit ${run.exitCode}`;
-      return fail("toolchain_error", logs, errors.length > 0 ? errors : [`clang failed (${status})`]);
-    }
-    return {
-      status: "ok",
-      failure: null,
-      logs,
-      errors: [],
-      binary: new Uint8Array(await readFile(output)),
-      binaryName,
-      missingTools: [],
-      elapsedMs: performance.now() - started,
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  const compiled = await compileToLl({
+    source: request.source,
+    filename: file,
+    target: request.target,
+    opt: request.opt,
+  });
+  if (compiled.ll === null) {
+    return result({
+      status: "error",
+      failure: compiled.rejectedHostModules ? "host_module" : "compile_error",
+      logs: compiled.logs,
+      errors: compiled.errors,
+    });
   }
+
+  const native = await linkNative({
+    ll: compiled.ll,
+    target: request.target,
+    opt: request.opt,
+    filename: file,
+    timeoutMs: request.timeoutMs,
+    sandbox: request.sandbox,
+  });
+  return result({
+    status: native.status,
+    failure: native.failure,
+    logs: [compiled.logs, native.logs].filter(Boolean).join("\n"),
+    errors: native.errors.map((message) => ({ file, line: 0, col: 0, message })),
+    ll: compiled.ll,
+    binary: native.binary,
+    binaryName: native.binaryName,
+    missingTools: native.missingTools,
+  });
 }

@@ -3,9 +3,9 @@
 // arm64/riscv64 under qemu, Windows under Wine); macOS executables, which
 // cannot run here, are checked for the structure macOS requires.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuildNativeResult, buildNative } from "./buildNative";
 import { missingToolsFor } from "./detect";
 import { inspectElf, inspectMacho } from "./inspect";
+import { type LinkNativeResult, linkNative } from "./linkNative";
 import { RECIPES } from "./recipes";
 import { canRun, runNative } from "./runNative";
 import { TEST_PROGRAMS } from "./testdata/programs";
@@ -16,14 +16,14 @@ const TARGET_IDS = Object.keys(RECIPES);
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 // Builds are shared between the run tests and the structure tests.
-const builds = new Map<string, Promise<BuildNativeResult>>();
-function built(program: string, target: string, opt: string): Promise<BuildNativeResult> {
+const builds = new Map<string, Promise<LinkNativeResult>>();
+function built(program: string, target: string, opt: string): Promise<LinkNativeResult> {
   const key = `${program} ${target} ${opt}`;
   if (!builds.has(key)) {
     const ll = TEST_PROGRAMS.find((p) => p.name === program)?.ll ?? "";
-    builds.set(key, buildNative({ ll, target, opt, filename: `${program}.pith` }));
+    builds.set(key, linkNative({ ll, target, opt, filename: `${program}.pith` }));
   }
-  return builds.get(key) as Promise<BuildNativeResult>;
+  return builds.get(key) as Promise<LinkNativeResult>;
 }
 
 async function binaryFor(program: string, target: string, opt: string): Promise<Uint8Array> {

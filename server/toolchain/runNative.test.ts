@@ -2,8 +2,8 @@
 // program that never ends is killed at its time limit, and input reaches the
 // program through qemu unchanged.
 import { describe, expect, it } from "vitest";
-import { buildNative } from "./buildNative";
 import { missingToolsFor } from "./detect";
+import { linkNative } from "./linkNative";
 import { canRun, runNative } from "./runNative";
 import { TEST_PROGRAMS } from "./testdata/programs";
 
@@ -22,7 +22,7 @@ spin:
 
 describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
   it("kills a program that passes its time limit and says so", async () => {
-    const build = await buildNative({ ll: SPIN, target: "linux-x64", opt: "-O2", filename: "spin.pith" });
+    const build = await linkNative({ ll: SPIN, target: "linux-x64", opt: "-O2", filename: "spin.pith" });
     expect(build.errors).toEqual([]);
     const started = performance.now();
     const run = await runNative(build.binary as Uint8Array, "linux-x64", { timeoutMs: 300 });
@@ -33,7 +33,7 @@ describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
 
   it("passes large input through qemu byte for byte", async () => {
     const echo = TEST_PROGRAMS.find((p) => p.name === "echo")?.ll as string;
-    const build = await buildNative({ ll: echo, target: "linux-riscv64-musl", opt: "-O2", filename: "echo.pith" });
+    const build = await linkNative({ ll: echo, target: "linux-riscv64-musl", opt: "-O2", filename: "echo.pith" });
     const input = new Uint8Array(200_000).map((_, i) => (i * 7919) % 256);
     const run = await runNative(build.binary as Uint8Array, "linux-riscv64-musl", { stdin: input });
     expect(run.exitCode).toBe(0);

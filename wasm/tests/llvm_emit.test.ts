@@ -5,7 +5,7 @@
 // the same natively on linux-x64 at -O0 and -O2 as their wasm build does.
 // The full corpus across every target is native_differential.test.ts.
 import { describe, expect, it } from "vitest";
-import { buildNative } from "../../server/toolchain/buildNative";
+import { linkNative } from "../../server/toolchain/linkNative";
 import { missingToolsFor } from "../../server/toolchain/detect";
 import { runNative } from "../../server/toolchain/runNative";
 import { emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
@@ -26,11 +26,32 @@ describe("build --emit ll", () => {
       "define i32 @pith_main",
     ]);
     // Each function is introduced by its Pith name; values and blocks are named.
-    expect(text).toContain("; fn main\n");
+    expect(text).toContain("; fn main at hello.pith:1:1\n");
     expect(text).toMatch(/define internal void @pith\.main\(\)/);
     expect(text).toContain("; import wasi_snapshot_preview1.fd_write");
     expect(text).toMatch(/call i64 @pith_sys_write\(i32 signext/);
     expect(text).toContain("hello, native");
+    expect(await verifyLl(text)).toBe("");
+  });
+
+  it("marks where each statement of the source begins", async () => {
+    const source = "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
+    const { ll } = await emitLl(source, "where.pith", "-O0");
+    const text = ll as string;
+    expect(text).toContain("; fn twice at where.pith:1:1\n");
+    const mainBody = text.slice(text.indexOf("define internal void @pith.main()"));
+    const marks = [...mainBody.slice(0, mainBody.indexOf("\n}\n")).matchAll(/; (where\.pith:\d+:\d+)/g)].map((m) => m[1]);
+    expect(marks).toEqual(["where.pith:7:5", "where.pith:8:5", "where.pith:9:5"]);
+    expect(await verifyLl(text)).toBe("");
+  });
+
+  it("tells LLVM that field and element stores cannot change headers (TBAA)", async () => {
+    const source = "fn main() {\n    var xs = [0.5; 4]\n    for i in 0..4 {\n        xs[i] = xs[i] * 2.0 + len(xs) as f64\n    }\n    println(xs[3])\n}\n";
+    const { ll } = await emitLl(source, "tbaa.pith", "-O0");
+    const text = ll as string;
+    expect(text).toMatch(/load i32, ptr %[\w.]+, align 4, !tbaa !11/); // a length: header
+    expect(text).toMatch(/store double %[\w.]+, ptr %[\w.]+, align 8, !tbaa !15/); // an element: f64 data
+    expect(text).toContain('!1 = !{!"pith header", !0, i64 0}');
     expect(await verifyLl(text)).toBe("");
   });
 
@@ -214,7 +235,7 @@ describe("the WASI argument adapters", () => {
   it.skipIf(missing.length > 0)("pass the process arguments natively", { timeout: 120_000 }, async () => {
     const { ll, stderr } = await emitLl(ARGS, "args.pith");
     expect(stderr).toBe("");
-    const built = await buildNative({ ll: ll as string, target: "linux-x64", opt: "-O2", filename: "args.pith", sandbox: false });
+    const built = await linkNative({ ll: ll as string, target: "linux-x64", opt: "-O2", filename: "args.pith", sandbox: false });
     expect(built.errors).toEqual([]);
     const run = await runNative(built.binary as Uint8Array, "linux-x64", { args: ["a", "two words"] });
     const lines = new TextDecoder().decode(run.stdout).split("\n");

@@ -9,7 +9,7 @@ import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
-import { buildNative } from "../../server/toolchain/buildNative";
+import { linkNative } from "../../server/toolchain/linkNative";
 import { runNative } from "../../server/toolchain/runNative";
 
 // Outputs are compared as bytes: latin1 maps each byte to one character, so
@@ -115,7 +115,7 @@ export async function nativeDifferences(
   name: string,
   stdin: string,
 ): Promise<string[]> {
-  const built = await buildNative({ ll, target, opt, filename: name, sandbox: false, timeoutMs: 60_000 });
+  const built = await linkNative({ ll, target, opt, filename: name, sandbox: false, timeoutMs: 60_000 });
   if (built.status !== "ok" || !built.binary) return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
   const run = await runNative(built.binary, target, { stdin, timeoutMs: 60_000 });
   if (run.timedOut) return [`${target} ${opt}: timed out`];

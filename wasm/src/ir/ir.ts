@@ -21,12 +21,25 @@ export const enum K {
   Block, Loop, If, Br, BrIf, Return, Drop, Unreachable, MemorySize, MemoryGrow, MemoryCopy, MemoryFill, Select,
 }
 
+/**
+ * What a load or store touches, for a backend that can tell the optimiser
+ * (LLVM's type-based alias analysis). Any: raw memory (the runtime's own
+ * accesses, memcpy/memset), which may alias everything. Header: an object's
+ * reference count, length, capacity or enum tag. Data: a field or element,
+ * always read back with the machine type it was written with. The three
+ * never overlap within one object's lifetime, so a store to a field cannot
+ * change a length, and a store of an f64 cannot change a pointer slot.
+ */
+export const enum Mem { Any, Header, Data }
+
 export class Ins {
   ty: T = T.None;        // result type
   op: Op = Op.Add;
   i: i64 = 0;            // integer constant, local index, label id, memory offset
   f: f64 = 0;            // float constant
   width: i32 = 0;        // load/store width in bytes (1, 4, 8)
+  mem: Mem = Mem.Any;    // load/store: what it touches
+  loc: string = "";      // "file:line:col" of the statement this instruction begins, for readable output
   name: string = "";     // call target
   args: Ins[] = [];      // operands, in evaluation order
   body: Ins[] = [];      // block/loop/then body
@@ -38,6 +51,7 @@ export class Func {
   locals: T[] = [];      // params first
   body: Ins[] = [];
   exportName: string = "";
+  loc: string = "";      // "file:line:col" of the declaration, when it has one
   constructor(public name: string, public params: T[], public result: T) {}
 }
 
@@ -101,17 +115,19 @@ export function binary(op: Op, ty: T, a: Ins, b: Ins): Ins {
   n.args.push(b);
   return n;
 }
-export function load(ty: T, width: i32, addr: Ins, offset: i32): Ins {
+export function load(ty: T, width: i32, addr: Ins, offset: i32, mem: Mem = Mem.Any): Ins {
   const n = new Ins(K.Load);
   n.ty = ty;
   n.width = width;
+  n.mem = mem;
   n.i = offset;
   n.args.push(addr);
   return n;
 }
-export function store(width: i32, addr: Ins, offset: i32, value: Ins): Ins {
+export function store(width: i32, addr: Ins, offset: i32, value: Ins, mem: Mem = Mem.Any): Ins {
   const n = new Ins(K.Store);
   n.width = width;
+  n.mem = mem;
   n.i = offset;
   n.args.push(addr);
   n.args.push(value);

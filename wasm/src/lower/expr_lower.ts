@@ -5,9 +5,9 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, K, load, loop, Op, pushAll, ret as ret_, set, store, T, unary, unreachable,
+  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, K, load, loop, Op, pushAll, ret as ret_, set, simple, store, T, unary, unreachable,
 } from "../ir/ir";
-import { ARRAY_DATA, fieldOffsets, HEADER, irType, widthOf } from "./layout";
+import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, HEADER, headerLoad, headerStore, irType, LEN, RC, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
 
 /** Expressions: literals, operators, casts, fields, indexing, literals of aggregates. */
@@ -89,7 +89,7 @@ export class ExprLower extends FnBase {
   }
 
   loadField(t: Type, addr: Ins, offset: i32): Ins {
-    return load(irType(t), widthOf(t), addr, offset);
+    return dataLoad(irType(t), widthOf(t), addr, offset);
   }
 
   fieldRead(f: FieldExpr): Ins {
@@ -125,9 +125,9 @@ export class ExprLower extends FnBase {
       return block(0, [set(p, arr), set(i, iv), binary(Op.Add, T.Ptr, a, iconst(T.I32, base))], T.Ptr);
     }
     if (key >= 0) this.checked.push(key);
-    const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4));
+    const len = unary(Op.ExtendI32U, T.I64, headerLoad(get(p, T.Ptr), LEN));
     const check = iff(binary(Op.GeU, T.I32, get(i, T.I64), len), [
-      this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(p, T.Ptr), 4)), this.loc(at)]),
+      this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, headerLoad(get(p, T.Ptr), LEN)), this.loc(at)]),
       unreachable(),
     ], [], T.None);
     const addr = binary(Op.Add, T.Ptr, get(p, T.Ptr),
@@ -139,7 +139,7 @@ export class ExprLower extends FnBase {
     const ot = ix.object.ty!;
     const at = ix.object.end;
     if (ot.kind == TyK.Str) {
-      return load(T.I32, 1, this.elementAddr(this.borrowed(ix.object), ix.index, 1, at, HEADER), 0);
+      return dataLoad(T.I32, 1, this.elementAddr(this.borrowed(ix.object), ix.index, 1, at, HEADER), 0);
     }
     const et = ot.elem!;
     const key = this.elemKey(ix);
@@ -172,11 +172,11 @@ export class ExprLower extends FnBase {
     const p = this.newLocal(T.Ptr);
     const body: Ins[] = [
       set(p, this.allocFixed(offs[offs.length - 1])),
-      store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)),
-      store(4, get(p, T.Ptr), 4, iconst(T.I32, tag < 0 ? 0 : tag)),
+      headerStore(get(p, T.Ptr), RC, 1),
+      headerStore(get(p, T.Ptr), LEN, tag < 0 ? 0 : tag),
     ];
     for (let i = 0; i < values.length && i < types.length; i++) {
-      body.push(store(widthOf(types[i]), get(p, T.Ptr), offs[i], this.owned(values[i])));
+      body.push(dataStore(widthOf(types[i]), get(p, T.Ptr), offs[i], this.owned(values[i])));
     }
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
@@ -189,7 +189,7 @@ export class ExprLower extends FnBase {
     const p = this.newLocal(T.Ptr);
     const n = a.elems.length;
     const body: Ins[] = [set(p, this.rt("array_new", [iconst(T.I32, n), iconst(T.I32, n), iconst(T.I32, w)]))];
-    for (let i = 0; i < n; i++) body.push(store(w, get(p, T.Ptr), ARRAY_DATA + i * w, this.owned(a.elems[i])));
+    for (let i = 0; i < n; i++) body.push(dataStore(w, get(p, T.Ptr), ARRAY_DATA + i * w, this.owned(a.elems[i])));
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
   }
@@ -211,16 +211,16 @@ export class ExprLower extends FnBase {
       const p = this.newLocal(T.Ptr);
       const roffs = fieldOffsets(ret.variants[1].payload);
       fail.push(set(p, this.allocFixed(roffs[roffs.length - 1])));
-      fail.push(store(4, get(p, T.Ptr), 0, iconst(T.I32, 1)));
-      fail.push(store(4, get(p, T.Ptr), 4, iconst(T.I32, 1)));
-      fail.push(store(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
+      fail.push(headerStore(get(p, T.Ptr), RC, 1));
+      fail.push(headerStore(get(p, T.Ptr), LEN, 1));
+      fail.push(dataStore(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
       fail.push(set(r, get(p, T.Ptr)));
     } else {
       fail.push(set(r, this.object([], [], 1)));
     }
     pushAll(fail, this.unwind(0, 0));
     fail.push(ret_(get(r, T.Ptr)));
-    body.push(iff(binary(Op.Ne, T.I32, load(T.I32, 4, get(v, T.Ptr), 4), iconst(T.I32, 0)), fail, [], T.None));
+    body.push(iff(binary(Op.Ne, T.I32, headerLoad(get(v, T.Ptr), LEN), iconst(T.I32, 0)), fail, [], T.None));
     const offs = fieldOffsets([pt]);
     body.push(this.retain(pt, this.loadField(pt, get(v, T.Ptr), offs[0])));
     return block(0, body, irType(pt));
@@ -235,8 +235,9 @@ export class ExprLower extends FnBase {
     const v = this.newLocal(it);
     const p = this.newLocal(T.Ptr);
     const i = this.newLocal(T.I32);
+    const value = this.owned(a.elems[0]);
     const body: Ins[] = [
-      set(v, this.owned(a.elems[0])),
+      set(v, value),
       set(n, this.int64(a.count!)),
       iff(binary(Op.LtS, T.I32, get(n, T.I64), iconst(T.I64, 0)), [
         this.rt("panic_negative_length", [get(n, T.I64), this.loc(a.start)]), unreachable(),
@@ -244,11 +245,20 @@ export class ExprLower extends FnBase {
       set(p, this.rt("array_new", [unary(Op.WrapI64, T.I32, get(n, T.I64)), unary(Op.WrapI64, T.I32, get(n, T.I64)), iconst(T.I32, w)])),
       set(i, iconst(T.I32, 0)),
     ];
+    // Bytes, and elements whose bits are all zero, are one memset (what C's calloc gives).
+    const zeroBits = value.kind == K.Const && (value.ty == T.F64 ? reinterpret<i64>(value.f) == 0 : value.i == 0);
+    if (!et.isHeap && (w == 1 || zeroBits)) {
+      const bytes = binary(Op.Mul, T.I32, unary(Op.WrapI64, T.I32, get(n, T.I64)), iconst(T.I32, w));
+      const start = binary(Op.Add, T.Ptr, get(p, T.Ptr), iconst(T.I32, ARRAY_DATA));
+      body.push(simple(K.MemoryFill, [start, w == 1 ? get(v, T.I32) : iconst(T.I32, 0), bytes], T.None));
+      body.push(get(p, T.Ptr));
+      return block(0, body, T.Ptr);
+    }
     const brk = this.newLabel();
     const top = this.newLabel();
     const fill: Ins[] = [
-      brIf(brk, binary(Op.GeS, T.I32, get(i, T.I32), load(T.I32, 4, get(p, T.Ptr), 4))),
-      store(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), ARRAY_DATA, get(v, it)),
+      brIf(brk, binary(Op.GeS, T.I32, get(i, T.I32), headerLoad(get(p, T.Ptr), LEN))),
+      dataStore(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), ARRAY_DATA, get(v, it)),
     ];
     if (et.isHeap) fill.push(this.rt("retain", [get(v, T.Ptr)]));
     fill.push(set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))));

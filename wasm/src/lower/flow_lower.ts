@@ -11,7 +11,7 @@ import {
 } from "../ir/ir";
 import { ExprLower } from "./expr_lower";
 import { LoopCtx, Temp } from "./fn_base";
-import { ARRAY_DATA, fieldOffsets, irType, widthOf } from "./layout";
+import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, headerLoad, headerStoreIns, irType, LEN, RC, widthOf } from "./layout";
 
 /** Calls, statements, blocks, branches, loops, match and assignment to places. */
 export class FlowLower extends ExprLower {
@@ -111,7 +111,9 @@ export class FlowLower extends ExprLower {
       const st = b.stmts[i];
       this.inSimple = simpleStmt(st);
       if (!this.inSimple) this.clearFacts();
-      pushAll(out, this.lowerStmt(st));
+      const code = this.lowerStmt(st);
+      if (code.length > 0) code[0].loc = this.posText(st.start);
+      pushAll(out, code);
       if (!this.inSimple) this.clearFacts();
     }
     // A simple tail continues the run (a loop body's last `i += 1`).
@@ -123,10 +125,12 @@ export class FlowLower extends ExprLower {
     if (b.tail !== null) {
       this.pushTemps();
       const tail = b.tail!;
+      const first = out.length;
       if (it != T.None && !this.isUnit(tail.ty!)) {
         result = this.newLocal(it);
         out.push(set(result, this.owned(tail)));
       } else out.push(this.discard(tail));
+      if (out.length > first) out[first].loc = this.posText(tail.start);
       pushAll(out, this.popTemps());
     }
     this.inSimple = false;
@@ -200,8 +204,8 @@ export class FlowLower extends ExprLower {
         const w = widthOf(et);
         out.push(set(arr, this.owned(iter)));
         out.push(set(idx, iconst(T.I32, 0)));
-        inner.push(brIf(brk, binary(Op.GeS, T.I32, get(idx, T.I32), load(T.I32, 4, get(arr, T.Ptr), 4))));
-        inner.push(set(vi, load(irType(et), w, binary(Op.Add, T.Ptr, get(arr, T.Ptr), binary(Op.Mul, T.I32, get(idx, T.I32), iconst(T.I32, w))), ARRAY_DATA)));
+        inner.push(brIf(brk, binary(Op.GeS, T.I32, get(idx, T.I32), headerLoad(get(arr, T.Ptr), LEN))));
+        inner.push(set(vi, dataLoad(irType(et), w, binary(Op.Add, T.Ptr, get(arr, T.Ptr), binary(Op.Mul, T.I32, get(idx, T.I32), iconst(T.I32, w))), ARRAY_DATA)));
         step.push(set(idx, binary(Op.Add, T.I32, get(idx, T.I32), iconst(T.I32, 1))));
         const t = this.newLocal(T.Ptr);
         this.temps[this.temps.length - 1].push(new Temp(t, at));
@@ -344,7 +348,7 @@ export class FlowLower extends ExprLower {
       out.push(brIf(fail, binary(Op.Ne, T.I32, v, iconst(T.I32, p.variant))));
       return;
     }
-    out.push(brIf(fail, binary(Op.Ne, T.I32, load(T.I32, 4, v, 4), iconst(T.I32, p.variant))));
+    out.push(brIf(fail, binary(Op.Ne, T.I32, headerLoad(v, LEN), iconst(T.I32, p.variant))));
     const payload = t.variants[p.variant].payload;
     const offs = fieldOffsets(payload);
     for (let i = 0; i < p.subs.length && i < payload.length; i++) {
@@ -373,7 +377,7 @@ export class FlowLower extends ExprLower {
     const slot = this.placeAddr(e);
     if (key >= 0) {
       // Unique already in this run: the slot holds the same unshared element.
-      if (this.uelems.includes(key)) return load(T.Ptr, 4, slot, 0);
+      if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0);
       this.uelems.push(key);
     }
     const a = this.newLocal(T.Ptr);
@@ -381,10 +385,10 @@ export class FlowLower extends ExprLower {
     // Only a copy needs writing back: an unshared value is already in place.
     return block(0, [
       set(a, slot),
-      set(v, load(T.Ptr, 4, get(a, T.Ptr), 0)),
+      set(v, dataLoad(T.Ptr, 4, get(a, T.Ptr), 0)),
       iff(this.shared(get(v, T.Ptr)), [
         set(v, this.uniqueCall(t, get(v, T.Ptr))),
-        store(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
+        dataStore(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
       ], [], T.None),
       get(v, T.Ptr),
     ], T.Ptr);
@@ -392,7 +396,7 @@ export class FlowLower extends ExprLower {
 
   /** Whether a heap object's reference count is not exactly one (it must be copied before writing). */
   shared(p: Ins): Ins {
-    return binary(Op.Ne, T.I32, load(T.I32, 4, p, 0), iconst(T.I32, 1));
+    return binary(Op.Ne, T.I32, headerLoad(p, RC), iconst(T.I32, 1));
   }
 
   uniqueCall(t: Type, p: Ins): Ins {
@@ -415,7 +419,7 @@ export class FlowLower extends ExprLower {
   /** Copy on write; the common unshared case is checked inline, without a call. */
   unique(t: Type, v: Ins): Ins {
     const p = this.newLocal(T.Ptr);
-    const shared = binary(Op.Ne, T.I32, load(T.I32, 4, get(p, T.Ptr), 0), iconst(T.I32, 1));
+    const shared = binary(Op.Ne, T.I32, headerLoad(get(p, T.Ptr), RC), iconst(T.I32, 1));
     return block(0, [
       set(p, v),
       iff(shared, [set(p, call(this.m.requestHelper("unique", t), [get(p, T.Ptr)], T.Ptr))], [], T.None),
@@ -446,10 +450,10 @@ export class FlowLower extends ExprLower {
       out.push(set(addr, this.placeAddr(target)));
     } else {
       out.push(set(addr, this.placeAddr(target)));
-      out.push(set(nv, this.compound(a, t, load(it, w, get(addr, T.Ptr), 0))));
+      out.push(set(nv, this.compound(a, t, dataLoad(it, w, get(addr, T.Ptr), 0))));
     }
-    if (t.isHeap) out.push(this.release(t, load(T.Ptr, 4, get(addr, T.Ptr), 0)));
-    out.push(store(w, get(addr, T.Ptr), 0, get(nv, it)));
+    if (t.isHeap) out.push(this.release(t, dataLoad(T.Ptr, 4, get(addr, T.Ptr), 0)));
+    out.push(dataStore(w, get(addr, T.Ptr), 0, get(nv, it)));
     return out;
   }
 
@@ -506,7 +510,7 @@ export class FlowLower extends ExprLower {
       return iff(unary(Op.Eqz, T.I32, this.owned(c.args[0])), [this.rt("panic", [msg, this.loc(this.calleeStart(c))]), unreachable()], [], T.None);
     }
     if (name == "len") {
-      return unary(Op.ExtendI32U, T.I64, load(T.I32, 4, this.borrowed(this.receiver(c)), 4));
+      return unary(Op.ExtendI32U, T.I64, headerLoad(this.borrowed(this.receiver(c)), LEN));
     }
     if (name == "chr") return this.rt("chr", [this.owned(c.args[0])]);
     if (name == "read_line" || name == "read_all") return this.rt(name, []);
@@ -530,12 +534,12 @@ export class FlowLower extends ExprLower {
     } else {
       const slot = this.newLocal(T.Ptr);
       out.push(set(slot, this.placeAddr(recv)));
-      out.push(set(p, this.rt("array_grow", [this.unique(at, load(T.Ptr, 4, get(slot, T.Ptr), 0)), iconst(T.I32, w)])));
-      out.push(store(4, get(slot, T.Ptr), 0, get(p, T.Ptr)));
+      out.push(set(p, this.rt("array_grow", [this.unique(at, dataLoad(T.Ptr, 4, get(slot, T.Ptr), 0)), iconst(T.I32, w)])));
+      out.push(dataStore(4, get(slot, T.Ptr), 0, get(p, T.Ptr)));
     }
-    const len = load(T.I32, 4, get(p, T.Ptr), 4);
-    out.push(store(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, len, iconst(T.I32, w))), ARRAY_DATA, get(v, irType(et))));
-    out.push(store(4, get(p, T.Ptr), 4, binary(Op.Add, T.I32, load(T.I32, 4, get(p, T.Ptr), 4), iconst(T.I32, 1))));
+    const len = headerLoad(get(p, T.Ptr), LEN);
+    out.push(dataStore(w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, len, iconst(T.I32, w))), ARRAY_DATA, get(v, irType(et))));
+    out.push(headerStoreIns(get(p, T.Ptr), LEN, binary(Op.Add, T.I32, headerLoad(get(p, T.Ptr), LEN), iconst(T.I32, 1))));
     return block(0, out, T.None);
   }
 
@@ -546,14 +550,14 @@ export class FlowLower extends ExprLower {
     const p = this.newLocal(T.Ptr);
     const n = this.newLocal(T.I32);
     const out: Ins[] = [set(p, this.uniquePlace(recv))];
-    out.push(set(n, load(T.I32, 4, get(p, T.Ptr), 4)));
+    out.push(set(n, headerLoad(get(p, T.Ptr), LEN)));
     out.push(iff(unary(Op.Eqz, T.I32, get(n, T.I32)), [
       this.rt("panic", [this.staticStr("pop from empty array"), this.loc(this.calleeStart(c))]), unreachable(),
     ], [], T.None));
     out.push(set(n, binary(Op.Sub, T.I32, get(n, T.I32), iconst(T.I32, 1))));
-    out.push(store(4, get(p, T.Ptr), 4, get(n, T.I32)));
+    out.push(headerStoreIns(get(p, T.Ptr), LEN, get(n, T.I32)));
     // The element's reference moves out of the array to the caller.
-    out.push(load(irType(et), w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(n, T.I32), iconst(T.I32, w))), ARRAY_DATA));
+    out.push(dataLoad(irType(et), w, binary(Op.Add, T.Ptr, get(p, T.Ptr), binary(Op.Mul, T.I32, get(n, T.I32), iconst(T.I32, w))), ARRAY_DATA));
     return block(0, out, irType(et));
   }
 
@@ -595,7 +599,7 @@ export class FlowLower extends ExprLower {
 /** Re-reading a value: only local reads and loads of local reads are duplicated. */
 export function copyIns(v: Ins): Ins {
   const n = new Ins(v.kind);
-  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.name = v.name;
+  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.mem = v.mem; n.name = v.name;
   for (let i = 0; i < v.args.length; i++) n.args.push(copyIns(v.args[i]));
   return n;
 }

@@ -100,7 +100,12 @@ export class FnBase {
 
   /** The source position text used in panic messages. */
   loc(offset: i32): Ins {
-    return this.staticStr(this.source.name + ":" + this.source.line(offset).toString() + ":" + this.charCol(offset).toString());
+    return this.staticStr(this.posText(offset));
+  }
+
+  /** `file:line:col` of an offset in the current source. */
+  posText(offset: i32): string {
+    return this.source.name + ":" + this.source.line(offset).toString() + ":" + this.charCol(offset).toString();
   }
 
   /** Columns count characters, not bytes. */

@@ -1,11 +1,32 @@
 import { TyK, Type } from "../check/types";
-import { T } from "../ir/ir";
+import { iconst, Ins, load, Mem, store, T } from "../ir/ir";
 
 // How Pith values are represented: scalars in machine types, every heap
 // value (str, array, struct, tuple, enum with payload) as a pointer to an
 // object whose first word is its reference count (0 = static, never freed).
 export const HEADER = 8;        // rc + one word (length or enum tag) before fields
 export const ARRAY_DATA = 16;   // rc, len, cap, pad, then elements
+
+// Header words, read and written by generated code (Mem.Header).
+export const RC = 0;            // reference count
+export const LEN = 4;           // array/str length, or enum tag
+
+export function headerLoad(p: Ins, offset: i32): Ins {
+  return load(T.I32, 4, p, offset, Mem.Header);
+}
+export function headerStore(p: Ins, offset: i32, value: i32): Ins {
+  return store(4, p, offset, iconst(T.I32, value), Mem.Header);
+}
+export function headerStoreIns(p: Ins, offset: i32, value: Ins): Ins {
+  return store(4, p, offset, value, Mem.Header);
+}
+/** A field or element (Mem.Data). */
+export function dataLoad(ty: T, width: i32, addr: Ins, offset: i32): Ins {
+  return load(ty, width, addr, offset, Mem.Data);
+}
+export function dataStore(width: i32, addr: Ins, offset: i32, value: Ins): Ins {
+  return store(width, addr, offset, value, Mem.Data);
+}
 
 export function irType(t: Type): T {
   switch (t.kind) {

@@ -16,6 +16,7 @@ class FnLower extends FlowLower {
     this.f = f;
     this.info = info;
     this.source = info.decl.source;
+    f.loc = this.posText(info.decl.start);
     for (let i = 0; i < params.length; i++) {
       f.locals.push(params[i]);
       const l = info.paramLocals[i];

@@ -1,6 +1,6 @@
 import { TyK, Type } from "../check/types";
 import { pushAll, binary, block, br, brIf, call, Func, get, iconst, iff, Ins, K, load, loop, Op, ret, set, simple, store, T } from "../ir/ir";
-import { ARRAY_DATA, fieldOffsets, hasHeapChildren, widthOf } from "./layout";
+import { ARRAY_DATA, dataLoad, fieldOffsets, hasHeapChildren, headerLoad, headerStore, LEN, RC, widthOf } from "./layout";
 import { ModuleLowering } from "./module";
 
 // Per-type helpers the lowering calls: drop (release children, then free),
@@ -31,8 +31,8 @@ function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLower
     out.push(set(i, iconst(T.I32, 0)));
     const addr = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), iconst(T.I32, ARRAY_DATA));
     out.push(block(1, [loop(2, [
-      brIf(1, binary(Op.GeS, T.I32, get(i, T.I32), load(T.I32, 4, get(0, T.Ptr), 4))),
-      each(m, et, load(T.Ptr, 4, addr, 0)),
+      brIf(1, binary(Op.GeS, T.I32, get(i, T.I32), headerLoad(get(0, T.Ptr), LEN))),
+      each(m, et, dataLoad(T.Ptr, 4, addr, 0)),
       set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))),
       br(2),
     ])], T.None));
@@ -44,15 +44,15 @@ function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLower
       const offs = fieldOffsets(payload);
       const body: Ins[] = [];
       for (let i = 0; i < payload.length; i++) {
-        if (payload[i].isHeap) body.push(each(m, payload[i], load(T.Ptr, 4, get(0, T.Ptr), offs[i])));
+        if (payload[i].isHeap) body.push(each(m, payload[i], dataLoad(T.Ptr, 4, get(0, T.Ptr), offs[i])));
       }
-      if (body.length > 0) out.push(iff(binary(Op.Eq, T.I32, load(T.I32, 4, get(0, T.Ptr), 4), iconst(T.I32, v)), body, [], T.None));
+      if (body.length > 0) out.push(iff(binary(Op.Eq, T.I32, headerLoad(get(0, T.Ptr), LEN), iconst(T.I32, v)), body, [], T.None));
     }
     return out;
   }
   const offs = fieldOffsets(t.elems);
   for (let i = 0; i < t.elems.length; i++) {
-    if (t.elems[i].isHeap) out.push(each(m, t.elems[i], load(T.Ptr, 4, p, offs[i])));
+    if (t.elems[i].isHeap) out.push(each(m, t.elems[i], dataLoad(T.Ptr, 4, p, offs[i])));
   }
   return out;
 }
@@ -82,14 +82,14 @@ export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
   f.locals.push(T.Ptr);
   f.locals.push(T.Ptr);
   f.locals.push(T.Ptr);
-  f.body.push(brIfRet(binary(Op.Eq, T.I32, load(T.I32, 4, get(0, T.Ptr), 0), iconst(T.I32, 1))));
+  f.body.push(brIfRet(binary(Op.Eq, T.I32, headerLoad(get(0, T.Ptr), RC), iconst(T.I32, 1))));
   if (t.kind == TyK.Array) {
     f.body.push(set(1, rtCall(m, "array_copy", [get(0, T.Ptr), iconst(T.I32, widthOf(t.elem!))])));
   } else {
     const size = fieldOffsets(t.elems)[t.elems.length];
     f.body.push(set(1, rtCall(m, "alloc", [iconst(T.I32, size)])));
     f.body.push(simple(K.MemoryCopy, [get(1, T.Ptr), get(0, T.Ptr), iconst(T.I32, size)], T.None));
-    f.body.push(store(4, get(1, T.Ptr), 0, iconst(T.I32, 1)));
+    f.body.push(headerStore(get(1, T.Ptr), RC, 1));
   }
   // Retain the children through the copy, then give up our share of the original.
   f.body.push(set(2, get(0, T.Ptr)));

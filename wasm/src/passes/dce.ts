@@ -18,6 +18,8 @@ function clean(list: Ins[]): Ins[] {
     n.other = clean(n.other);
     // A typeless block without a label is just its contents.
     if (n.kind == K.Block && n.i == 0 && n.ty == 0 && n.args.length == 0) {
+      // The block's source location moves to what now begins the statement.
+      if (n.loc.length > 0 && n.body.length > 0 && n.body[0].loc.length == 0) n.body[0].loc = n.loc;
       for (let j = 0; j < n.body.length; j++) out.push(n.body[j]);
       if (n.body.length > 0 && endsFlow(n.body[n.body.length - 1])) break;
       continue;

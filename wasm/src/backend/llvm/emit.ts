@@ -2,6 +2,7 @@ import { Func, IrModule } from "../../ir/ir";
 import { FuncEmitter, ModuleContext, symbolOf } from "./expr";
 import { adapterFor, adapterSymbol, SHIM_DECLARES } from "./imports";
 import { byteString } from "./names";
+import { tbaaMetadata } from "./tbaa";
 
 export class LlvmResult {
   text: string = "";
@@ -70,7 +71,7 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   for (let i = 0; i < m.funcs.length; i++) {
     const f: Func = m.funcs[i];
     const fe = new FuncEmitter(ctx, f);
-    out.push("; fn " + f.name);
+    out.push("; fn " + f.name + (f.loc.length > 0 ? " at " + f.loc : ""));
     out.push(fe.emitFunction(ctx.symbols.get(f.name)));
     out.push("");
   }
@@ -131,6 +132,9 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   for (let i = 0; i < ctx.declareOrder.length; i++) out.push(ctx.declareOrder[i]);
   out.push("");
   out.push("attributes #0 = { nounwind }");
+  out.push("");
+  const tbaa = tbaaMetadata();
+  for (let i = 0; i < tbaa.length; i++) out.push(tbaa[i]);
 
   for (let i = 0; i < ctx.errors.length; i++) result.errors.push(ctx.errors[i]);
   result.text = out.join("\n") + "\n";

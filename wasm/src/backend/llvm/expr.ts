@@ -1,4 +1,5 @@
 import { Func, Ins, K, Op, T } from "../../ir/ir";
+import { tbaaTag } from "./tbaa";
 import { doubleConst, funcName, intConst, llType } from "./names";
 
 /** What a function emitter needs from the module: callee signatures and the intrinsics it declares. */
@@ -160,6 +161,7 @@ export class FuncEmitter {
   }
 
   ins(n: Ins): string {
+    if (n.loc.length > 0) this.lines.push("  ; " + n.loc);
     switch (n.kind) {
       case K.Const:
         if (n.ty == T.F64) return doubleConst(n.f);
@@ -178,21 +180,23 @@ export class FuncEmitter {
       case K.Unary: return this.unary(n);
       case K.Load: {
         const p = this.address(n.args[0], n.i);
+        const tag = tbaaTag(n.mem, n.width, n.ty);
         if (n.width == 1) {
-          const b = this.value("b", "load i8, ptr " + p);
+          const b = this.value("b", "load i8, ptr " + p + tag);
           return this.value("v", "zext i8 " + b + " to " + llType(n.ty));
         }
         const t = llType(n.ty);
-        return this.value("v", "load " + t + ", ptr " + p + ", align " + n.width.toString());
+        return this.value("v", "load " + t + ", ptr " + p + ", align " + n.width.toString() + tag);
       }
       case K.Store: {
         const p = this.address(n.args[0], n.i);
         const v = this.ins(n.args[1]);
         const vt = n.args[1].ty;
+        const tag = tbaaTag(n.mem, n.width, vt);
         if (n.width == 1) {
           const b = this.value("b", "trunc " + llType(vt) + " " + v + " to i8");
-          this.emit("store i8 " + b + ", ptr " + p);
-        } else this.emit("store " + llType(vt) + " " + v + ", ptr " + p + ", align " + n.width.toString());
+          this.emit("store i8 " + b + ", ptr " + p + tag);
+        } else this.emit("store " + llType(vt) + " " + v + ", ptr " + p + ", align " + n.width.toString() + tag);
         return "";
       }
       case K.Call: return this.call(n);
