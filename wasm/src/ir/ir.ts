@@ -195,3 +195,14 @@ export function simple(kind: K, args: Ins[], ty: T): Ins {
 export function pushAll(to: Ins[], from: Ins[]): void {
   for (let i = 0; i < from.length; i++) to.push(from[i]);
 }
+
+/** The highest label id used in a list of instructions (0 when none). */
+export function maxLabel(list: Ins[]): i32 {
+  let m = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Block || x.kind == K.Loop || x.kind == K.Br || x.kind == K.BrIf) m = max(m, <i32>x.i);
+    m = max(m, max(maxLabel(x.args), max(maxLabel(x.body), maxLabel(x.other))));
+  }
+  return m;
+}

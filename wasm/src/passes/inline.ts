@@ -1,4 +1,4 @@
-import { block, Func, Ins, IrModule, K, set, T } from "../ir/ir";
+import { block, Func, Ins, IrModule, K, maxLabel, set, T } from "../ir/ir";
 
 // Inlining of small functions: a call becomes a block that assigns the
 // arguments to fresh locals and runs a copy of the callee's body, where each
@@ -23,16 +23,6 @@ function callsSelf(list: Ins[], name: string): bool {
     if (callsSelf(x.args, name) || callsSelf(x.body, name) || callsSelf(x.other, name)) return true;
   }
   return false;
-}
-
-function maxLabel(list: Ins[]): i32 {
-  let m = 0;
-  for (let i = 0; i < list.length; i++) {
-    const x = list[i];
-    if (x.kind == K.Block || x.kind == K.Loop || x.kind == K.Br || x.kind == K.BrIf) m = max(m, <i32>x.i);
-    m = max(m, max(maxLabel(x.args), max(maxLabel(x.body), maxLabel(x.other))));
-  }
-  return m;
 }
 
 class Copier {

@@ -2,11 +2,13 @@ import { IrModule } from "../ir/ir";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
+import { tailRecursion } from "./tailrec";
 
 /**
  * Runs the passes selected by the optimisation level: -O0 none; -O1 folding
  * and dead code; -O2 also inlining of small functions; -O3 inlines larger
  * ones; -Os (4) inlines only tiny functions, to keep the module small.
+ * -O2 and above also turn `x + self(args)` tail recursion into loops.
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -15,6 +17,7 @@ export function optimize(m: IrModule, level: i32): void {
     for (let i = 0; i < m.funcs.length; i++) {
       fold(m.funcs[i]);
       dce(m.funcs[i]);
+      if (level != 4) tailRecursion(m.funcs[i]);
     }
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     inline(m, limit);
