@@ -171,11 +171,24 @@ export class FlowLower extends ExprLower {
     let step: Ins[] = [];
     this.scopes.push([]);
     if (l.kind == EK.While) {
+      // `while a && b`: each operand exits the loop on its own (no bool is
+      // materialised), unless evaluating them left temporaries to release.
+      const terms: Expr[] = [];
+      andTerms(l.cond!, terms);
       this.pushTemps();
-      const c = this.newLocal(T.I32);
-      inner.push(set(c, this.owned(l.cond!)));
-      pushAll(inner, this.popTemps());
-      inner.push(brIf(brk, unary(Op.Eqz, T.I32, get(c, T.I32))));
+      const tests: Ins[] = [];
+      for (let i = 0; i < terms.length; i++) tests.push(this.owned(terms[i]));
+      const temps = this.popTemps();
+      if (temps.length == 0) {
+        for (let i = 0; i < tests.length; i++) inner.push(brIf(brk, unary(Op.Eqz, T.I32, tests[i])));
+      } else {
+        let all = tests[tests.length - 1];
+        for (let i = tests.length - 2; i >= 0; i--) all = iff(tests[i], [all], [iconst(T.I32, 0)], T.I32);
+        const c = this.newLocal(T.I32);
+        inner.push(set(c, all));
+        pushAll(inner, temps);
+        inner.push(brIf(brk, unary(Op.Eqz, T.I32, get(c, T.I32))));
+      }
     } else if (l.kind == EK.For) {
       const iter = l.iter!;
       const v = l.local!;
@@ -636,6 +649,14 @@ function simpleExpr(e: Expr): bool {
     case EK.Cast: return !e.ty!.isHeap && simpleExpr((e as CastExpr).value);
   }
   return false;
+}
+
+/** The operands of a chain `a && b && c`, left to right (just `e` when it is not one). */
+function andTerms(e: Expr, out: Expr[]): void {
+  if (e.kind == EK.Binary && (e as BinaryExpr).op == Tok.AndAnd) {
+    andTerms((e as BinaryExpr).left, out);
+    andTerms((e as BinaryExpr).right, out);
+  } else out.push(e);
 }
 
 function simpleStmt(st: Stmt): bool {
