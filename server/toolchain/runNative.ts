@@ -6,7 +6,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RECIPES } from "./recipes";
-import { runProcess } from "./runProcess";
+import { retryWhileBusy, runProcess } from "./runProcess";
 import { WINE, wineEnv, winePrefix } from "./winePrefix";
 
 export interface RunNativeOptions {
@@ -59,12 +59,9 @@ export async function runNative(
     const [command, args] = launcher.command
       ? [launcher.command, [...launcher.prefixArgs, path, ...(options.args ?? [])]]
       : [path, options.args ?? []];
-    const result = await runProcess(command, args, {
-      cwd: dir,
-      env,
-      stdin: options.stdin,
-      timeoutMs: options.timeoutMs ?? 20_000,
-    });
+    const result = await retryWhileBusy(() =>
+      runProcess(command, args, { cwd: dir, env, stdin: options.stdin, timeoutMs: options.timeoutMs ?? 20_000 }),
+    );
     if (result.spawnError) throw new Error(`cannot start ${command}: ${result.spawnError}`);
     return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut };
   } finally {

@@ -117,3 +117,20 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     child.on("close", finish);
   });
 }
+
+/**
+ * Runs `start` again when exec fails with ETXTBSY. A file just written and
+ * closed can still be open for writing in a child that another part of this
+ * process forked at that moment (until that child's own exec closes it), and
+ * exec refuses a file open for writing. The window is a few milliseconds.
+ */
+export async function retryWhileBusy<T>(start: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ETXTBSY" || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+    }
+  }
+}
