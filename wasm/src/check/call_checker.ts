@@ -1,7 +1,7 @@
 import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
 import { FnInfo, GenericFn } from "./program";
-import { arrayOf, assignable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 
 /** Function, method, builtin and enum-constructor calls. */
 export class CallChecker extends ExprChecker {
@@ -9,7 +9,17 @@ export class CallChecker extends ExprChecker {
     const callee = c.callee;
     if (callee.kind == EK.Ident) {
       const name = (callee as IdentExpr).name;
-      if (this.lookup(name) !== null) {
+      const local = this.lookup(name);
+      if (local !== null && local.ty.kind == TyK.Func) {
+        this.check(callee, null);
+        return this.callValue(c, local.ty, "'" + name + "'");
+      }
+      if (local !== null && local.ty.isError) {
+        this.check(callee, null);
+        this.checkArgs(c, 0);
+        return tError;
+      }
+      if (local !== null) {
         this.errAt(callee, "'" + name + "' is a variable, not a function");
         this.checkArgs(c, 0);
         return tError;
@@ -27,10 +37,26 @@ export class CallChecker extends ExprChecker {
       return tError;
     }
     if (callee.kind == EK.Field) return this.checkMethodCall(c, callee as FieldExpr, expected);
-    this.check(callee, null);
+    const ct = this.check(callee, null);
+    if (ct.kind == TyK.Func) return this.callValue(c, ct, "this function");
+    if (ct.isError) { this.checkArgs(c, 0); return tError; }
     this.errAt(callee, "this expression cannot be called");
     this.checkArgs(c, 0);
     return tError;
+  }
+
+  /** A call of a function value (a closure or a named function passed around): an indirect call. */
+  callValue(c: CallExpr, ft: Type, what: string): Type {
+    c.target = "#call";
+    const want = ft.elems.length;
+    if (c.args.length != want) {
+      this.errAt(c, what + " takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + c.args.length.toString());
+    }
+    for (let i = 0; i < c.args.length; i++) {
+      if (i < want) this.expectType(c.args[i], ft.elems[i], "argument " + (i + 1).toString() + " of " + what);
+      else this.check(c.args[i], null);
+    }
+    return ft.elem!;
   }
 
   /**
@@ -48,7 +74,9 @@ export class CallChecker extends ExprChecker {
     }
     for (let i = 0; i < c.args.length; i++) {
       const te = d.params[i].type;
-      const want = te !== null ? this.bound(te!, d.typeParams, env) : null;
+      let want = te !== null ? this.bound(te!, d.typeParams, env) : null;
+      // A closure argument needs only its parameter types; its result binds the rest.
+      if (want === null && te !== null && te!.kind == TK.Func && c.args[i].kind == EK.Closure) want = this.boundParams(te!, d.typeParams, env);
       const t = this.check(c.args[i], want);
       if (t.isError) return tError;
       if (te !== null && !this.unify(te!, t, d.typeParams, env)) {
@@ -83,6 +111,21 @@ export class CallChecker extends ExprChecker {
       const e = this.bound(te.args[0], params, env);
       return e === null ? null : optionOf(e!);
     }
+    if (te.kind == TK.Func) {
+      const ps: Type[] = [];
+      for (let i = 0; i < te.args.length; i++) {
+        const p = this.bound(te.args[i], params, env);
+        if (p === null) return null;
+        ps.push(p!);
+      }
+      let r: Type = tUnit;
+      if (te.ret !== null) {
+        const rb = this.bound(te.ret!, params, env);
+        if (rb === null) return null;
+        r = rb!;
+      }
+      return fnOf(ps, r);
+    }
     if (te.kind == TK.Named && te.args.length > 0 && this.program.genericTypes.has(te.name)) {
       const args: Type[] = [];
       for (let i = 0; i < te.args.length; i++) {
@@ -101,7 +144,24 @@ export class CallChecker extends ExprChecker {
     return null;
   }
 
+  /** A function type with the bound parameter types of `te` and an unknown (error) result, or null. */
+  boundParams(te: TypeExpr, params: string[], env: Map<string, Type>): Type | null {
+    const ps: Type[] = [];
+    for (let i = 0; i < te.args.length; i++) {
+      const p = this.bound(te.args[i], params, env);
+      if (p === null) return null;
+      ps.push(p!);
+    }
+    return fnOf(ps, tError);
+  }
+
   unify(te: TypeExpr, t: Type, params: string[], env: Map<string, Type>): bool {
+    if (te.kind == TK.Func) {
+      if (t.kind != TyK.Func || t.elems.length != te.args.length) return false;
+      for (let i = 0; i < te.args.length; i++) if (!this.unify(te.args[i], t.elems[i], params, env)) return false;
+      if (te.ret === null) return t.elem! == tUnit;
+      return this.unify(te.ret!, t.elem!, params, env);
+    }
     if (te.kind == TK.Named && params.includes(te.name)) {
       if (env.has(te.name)) return env.get(te.name) == t;
       env.set(te.name, t);
@@ -318,6 +378,12 @@ export class CallChecker extends ExprChecker {
       if (!fn.hasSelf) this.errAt(f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");
       if (fn.mutSelf) this.checkMutablePlace(obj);
       return this.callFn(c, fn, c.args, fn.hasSelf ? 1 : 0);
+    }
+    if ((t.kind == TyK.Struct || t.kind == TyK.Tuple) && t.fieldIndex(f.name) >= 0 && t.elems[t.fieldIndex(f.name)].kind == TyK.Func) {
+      // `s.f(x)` where the field f holds a function.
+      c.isMethod = false;
+      const ft = this.check(f, null);
+      return this.callValue(c, ft, "'" + f.name + "'");
     }
     if (t.kind == TyK.Array || t.kind == TyK.Str) {
       const m = f.name;

@@ -273,9 +273,11 @@ class Checker extends CallChecker {
     // Checking is re-entrant here: save the state of the function in progress.
     const fn = this.fn, mod = this.mod, source = this.source, scopes = this.scopes;
     const breaks = this.loopBreaks, values = this.loopValues, isLoop = this.loopIsLoop, env = this.program.typeEnv;
+    const closures = this.closures;
     this.checkFunction(f);
     this.fn = fn; this.mod = mod; this.source = source; this.scopes = scopes;
     this.loopBreaks = breaks; this.loopValues = values; this.loopIsLoop = isLoop; this.program.typeEnv = env;
+    this.closures = closures;
   }
 
   checkFunction(f: FnInfo): void {
@@ -290,6 +292,7 @@ class Checker extends CallChecker {
     this.loopBreaks = [];
     this.loopValues = [];
     this.loopIsLoop = [];
+    this.closures = [];
     this.push();
     for (let i = 0; i < d.params.length; i++) {
       const p = d.params[i];

@@ -1,12 +1,13 @@
 import {
-  BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr,
+  BinaryExpr, BlockExpr, CallExpr, CastExpr, ClosureExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr,
   LitExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import { intFits, parseIntText } from "./literals";
-import { Scopes } from "./scope";
+import { FnInfo } from "./program";
+import { ClosureCtx, Scopes } from "./scope";
 import {
-  arrayOf, assignable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
+  arrayOf, assignable, fnOf, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
 } from "./types";
 
 // Builtin functions every program sees (the prelude), and intrinsics the
@@ -99,13 +100,69 @@ export class ExprChecker extends Scopes {
       case EK.Range:
         this.errAt(e, "a range is only allowed in 'for' loops and slices");
         return tError;
-      case EK.Closure:
-        this.errAt(e, "closures are not supported yet");
-        return tError;
+      case EK.Closure: return this.checkClosure(e as ClosureExpr, expected);
       case EK.Try: return this.checkTry(e as UnaryLikeExpr);
       case EK.Error: return tError;
     }
     return this.checkFlow(e, expected);
+  }
+
+  /**
+   * `|x: i64| x + k`: parameter types come from the annotation or from the
+   * expected function type; the result from `-> T`, the expected type or
+   * the body. The body is checked as a function of its own whose names from
+   * the enclosing code are captured (see Scopes.lookup).
+   */
+  checkClosure(c: ClosureExpr, expected: Type | null): Type {
+    const want: Type | null = expected !== null && expected.kind == TyK.Func && expected.elems.length == c.params.length ? expected : null;
+    const info = new FnInfo("closure", this.fn.decl, this.mod);
+    let bad = false;
+    for (let i = 0; i < c.params.length; i++) {
+      const p = c.params[i];
+      let t: Type = tError;
+      if (p.type !== null) t = this.program.resolveType(p.type, this.mod, null);
+      else if (want !== null) t = want.elems[i];
+      else this.err(p.start, p.end, "cannot infer the type of closure parameter '" + p.name + "'; write it, e.g. '|" + p.name + ": i64|'");
+      if (t.isError) bad = true;
+      info.params.push(t);
+    }
+    let ret: Type | null = null;
+    if (c.ret !== null) ret = this.program.resolveType(c.ret, this.mod, null);
+    else if (want !== null && !want.elem!.isError) ret = want.elem;
+    const fn = this.fn, breaks = this.loopBreaks, values = this.loopValues, isLoop = this.loopIsLoop;
+    this.fn = info;
+    this.loopBreaks = [];
+    this.loopValues = [];
+    this.loopIsLoop = [];
+    this.closures.push(new ClosureCtx(c, this.scopes.length));
+    this.push();
+    const own = this.scopes[this.scopes.length - 1];
+    for (let i = 0; i < c.params.length; i++) {
+      const p = c.params[i];
+      if (own.has(p.name)) this.err(p.start, p.end, "parameter '" + p.name + "' is declared twice");
+      info.paramLocals.push(this.declareLocal(p.name, info.params[i], false));
+    }
+    info.ret = ret !== null ? ret! : tError;
+    const bt = this.check(c.body, ret);
+    if (ret !== null) {
+      if (!assignable(bt, ret!) && ret!.kind != TyK.Unit) {
+        const tail = c.body.kind == EK.Block ? (c.body as BlockExpr).tail : null;
+        this.errAt(tail !== null ? tail! : c.body, "closure result: expected " + ret!.name + ", found " + bt.name);
+      }
+    } else {
+      ret = bt.kind == TyK.Never ? tUnit : bt;
+    }
+    info.ret = ret!;
+    this.pop();
+    this.closures.pop();
+    this.fn = fn;
+    this.loopBreaks = breaks;
+    this.loopValues = values;
+    this.loopIsLoop = isLoop;
+    c.info = info;
+    c.source = this.source;
+    if (bad || ret!.isError) return tError;
+    return fnOf(info.params, ret!);
   }
 
   /** `x?`: unwraps Some/Ok, or returns None/Err from the enclosing function. */
@@ -159,8 +216,15 @@ export class ExprChecker extends Scopes {
       id.global = c.name;
       return c.ty;
     }
-    if (this.findFn(id.name) !== null) {
-      this.errAt(id, "functions cannot be used as values yet; call '" + id.name + "(...)'");
+    const f = this.findFn(id.name);
+    if (f !== null) {
+      // A named function as a value: `apply(double, 5)`.
+      id.fnRef = f.name;
+      for (let i = 0; i < f.params.length; i++) if (f.params[i].isError) return tError;
+      return fnOf(f.params, f.ret);
+    }
+    if (this.program.generics.has(this.mod.prefix + id.name) || this.program.generics.has(id.name)) {
+      this.errAt(id, "the generic function '" + id.name + "' cannot be used as a value; wrap the call in a closure");
       return tError;
     }
     if (this.program.types.has(id.name)) {

@@ -4,7 +4,7 @@ import {
   ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
-import { arrayOf, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { arrayOf, fnOf, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
 
 /** One source module and the names it sees. */
 export class ModuleInfo {
@@ -86,9 +86,17 @@ export class Program {
         for (let i = 0; i < t.args.length; i++) elems.push(this.resolveType(t.args[i], mod, selfType));
         return tupleOf(elems);
       }
-      case TK.Func:
-        this.err(src, t.start, t.end, "function types are not supported yet");
-        return tError;
+      case TK.Func: {
+        const params: Type[] = [];
+        let bad = false;
+        for (let i = 0; i < t.args.length; i++) {
+          const a = this.resolveType(t.args[i], mod, selfType);
+          if (a.isError) bad = true;
+          params.push(a);
+        }
+        const r = this.resolveType(t.ret, mod, selfType);
+        return bad || r.isError ? tError : fnOf(params, r);
+      }
       case TK.Optional: {
         const inner = this.resolveType(t.args[0], mod, selfType);
         return inner.isError ? tError : optionOf(inner);

@@ -1,8 +1,24 @@
 import { Diagnostics } from "../diagnostics";
-import { Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
+import { ClosureExpr, Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
 import { Source } from "../source";
 import { FnInfo, LazyCheck, ModuleInfo, Program } from "./program";
 import { tError, Type } from "./types";
+
+/** A closure being checked: its scopes start at `scopeBase`; names from below are captured. */
+export class ClosureCtx {
+  constructor(public expr: ClosureExpr, public scopeBase: i32) {}
+
+  /** The closure's copy of `outer`, created on first use. */
+  capture(outer: Local): Local {
+    const i = this.expr.captured.indexOf(outer);
+    if (i >= 0) return this.expr.inner[i];
+    const inner = new Local(outer.name, outer.ty, false);
+    inner.captured = true;
+    this.expr.captured.push(outer);
+    this.expr.inner.push(inner);
+    return inner;
+  }
+}
 
 /** Lexical scopes of one function body, and the checker's shared state. */
 export class Scopes extends LazyCheck {
@@ -16,6 +32,8 @@ export class Scopes extends LazyCheck {
   // and whether the loop is a `loop` (only those produce a value).
   loopValues: Type[] = [];
   loopIsLoop: bool[] = [];
+  // Closures being checked, outermost first.
+  closures: ClosureCtx[] = [];
   diags: Diagnostics;
 
   constructor(public program: Program) {
@@ -44,7 +62,15 @@ export class Scopes extends LazyCheck {
   lookup(name: string): Local | null {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const s = this.scopes[i];
-      if (s.has(name)) return s.get(name);
+      if (s.has(name)) {
+        // A variable from outside a closure is captured by it (and by every
+        // closure between, outermost first).
+        let local = s.get(name);
+        for (let c = 0; c < this.closures.length; c++) {
+          if (this.closures[c].scopeBase > i) local = this.closures[c].capture(local);
+        }
+        return local;
+      }
     }
     return null;
   }
@@ -67,6 +93,10 @@ export class Scopes extends LazyCheck {
       const local = id.local;
       if (local === null) {
         this.errAt(e, "cannot assign to '" + id.name + "'");
+        return false;
+      }
+      if (local.captured) {
+        this.errAt(e, "cannot assign to '" + id.name + "': a closure captures variables by value and cannot change them");
         return false;
       }
       if (!local.mutable) {

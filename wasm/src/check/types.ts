@@ -1,11 +1,11 @@
 // Semantic types. Primitive types are singletons; arrays and tuples are
 // interned by their spelling, so two types are the same exactly when they
 // are the same object.
-export const enum TyK { Error, Never, Unit, Bool, I64, I32, U8, F64, Str, Ptr, Array, Tuple, Struct, Enum, Module }
+export const enum TyK { Error, Never, Unit, Bool, I64, I32, U8, F64, Str, Ptr, Array, Tuple, Struct, Enum, Module, Func }
 
 export class Type {
-  elem: Type | null = null;       // array element
-  elems: Type[] = [];             // tuple elements, struct field types
+  elem: Type | null = null;       // array element; a function type's result
+  elems: Type[] = [];             // tuple elements, struct field types, function parameters
   fieldNames: string[] = [];      // struct fields
   variants: Variant[] = [];       // enum variants
   base: string = "";              // for an instance of a generic type: its name ("Pair")
@@ -20,7 +20,7 @@ export class Type {
   get isHeap(): bool {
     const k = this.kind;
     if (k == TyK.Enum) return hasPayload(this);
-    return k == TyK.Str || k == TyK.Array || k == TyK.Tuple || k == TyK.Struct;
+    return k == TyK.Str || k == TyK.Array || k == TyK.Tuple || k == TyK.Struct || k == TyK.Func;
   }
 
   fieldIndex(name: string): i32 {
@@ -74,6 +74,30 @@ export function tupleOf(elems: Type[]): Type {
   const t = new Type(TyK.Tuple, name);
   t.elems = elems;
   for (let i = 0; i < elems.length; i++) t.fieldNames.push(i.toString());
+  interned.set(name, t);
+  return t;
+}
+
+/**
+ * `fn(A, B) -> R`: a function or closure value (a heap object holding the
+ * code's table slot and the captured values). A unit result is written `fn(A)`.
+ */
+export function fnOf(params: Type[], ret: Type): Type {
+  const parts: string[] = ["fn("];
+  for (let i = 0; i < params.length; i++) {
+    if (i > 0) parts.push(", ");
+    parts.push(params[i].name);
+  }
+  parts.push(")");
+  if (ret.kind != TyK.Unit) {
+    parts.push(" -> ");
+    parts.push(ret.name);
+  }
+  const name = parts.join("");
+  if (interned.has(name)) return interned.get(name);
+  const t = new Type(TyK.Func, name);
+  t.elems = params;
+  t.elem = ret;
   interned.set(name, t);
   return t;
 }

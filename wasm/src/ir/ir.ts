@@ -19,6 +19,8 @@ export const enum Op {
 export const enum K {
   Const, LocalGet, LocalSet, LocalTee, Unary, Binary, Load, Store, Call,
   Block, Loop, If, Br, BrIf, Return, Drop, Unreachable, MemorySize, MemoryGrow, MemoryCopy, MemoryFill, Select,
+  // args: the call's arguments, then the table slot (i32) of the callee; `sig` the parameter types
+  CallIndirect,
 }
 
 /**
@@ -44,6 +46,7 @@ export class Ins {
   args: Ins[] = [];      // operands, in evaluation order
   body: Ins[] = [];      // block/loop/then body
   other: Ins[] = [];     // else body
+  sig: T[] = [];         // CallIndirect: the callee's parameter types (the result is `ty`)
   constructor(public kind: K) {}
 }
 
@@ -65,6 +68,8 @@ export class IrModule {
   data: Uint8Array = new Uint8Array(0);  // bytes placed at address dataBase
   dataBase: i32 = 8192;
   start: string = "";                      // the function run as _start
+  // Functions called through CallIndirect: table[i] is in slot i + 1 (slot 0 stays empty).
+  table: string[] = [];
 }
 
 // ---------- constructors ----------
@@ -140,6 +145,16 @@ export function call(name: string, args: Ins[], ty: T): Ins {
   n.ty = ty;
   return n;
 }
+/** An indirect call through the function table: `slot` selects the callee. */
+export function callIndirect(args: Ins[], slot: Ins, sig: T[], ty: T): Ins {
+  const n = new Ins(K.CallIndirect);
+  for (let i = 0; i < args.length; i++) n.args.push(args[i]);
+  n.args.push(slot);
+  n.sig = sig;
+  n.ty = ty;
+  return n;
+}
+
 export function block(label: i32, body: Ins[], ty: T): Ins {
   const n = new Ins(K.Block);
   n.i = label;

@@ -14,7 +14,7 @@ function typeName(t: T): string {
 const KIND_NAMES = [
   "const", "local.get", "local.set", "local.tee", "unary", "binary", "load", "store", "call",
   "block", "loop", "if", "br", "br_if", "return", "drop", "unreachable", "memory.size", "memory.grow",
-  "memory.copy", "memory.fill", "select",
+  "memory.copy", "memory.fill", "select", "call_indirect",
 ];
 
 function printIns(n: Ins, indent: string, out: string[]): void {
@@ -26,6 +26,11 @@ function printIns(n: Ins, indent: string, out: string[]): void {
   else if (n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) head += " $" + n.i.toString();
   else if (n.kind == K.Block || n.kind == K.Loop || n.kind == K.Br || n.kind == K.BrIf) head += " L" + n.i.toString();
   else if (n.kind == K.Load || n.kind == K.Store) head += " w" + n.width.toString() + " +" + n.i.toString();
+  else if (n.kind == K.CallIndirect) {
+    const ps: string[] = [];
+    for (let i = 0; i < n.sig.length; i++) ps.push(typeName(n.sig[i]));
+    head += " (" + ps.join(", ") + ")";
+  }
   out.push(head);
   for (let i = 0; i < n.args.length; i++) printIns(n.args[i], indent + "  ", out);
   if (n.body.length > 0) {
@@ -42,6 +47,7 @@ function printIns(n: Ins, indent: string, out: string[]): void {
 
 export function printIr(m: IrModule): string {
   const out: string[] = [];
+  for (let i = 0; i < m.table.length; i++) out.push("table " + (i + 1).toString() + " " + m.table[i]);
   for (let i = 0; i < m.imports.length; i++) out.push("import " + m.imports[i].module + "." + m.imports[i].field + " as " + m.imports[i].name);
   for (let i = 0; i < m.funcs.length; i++) {
     const f = m.funcs[i];

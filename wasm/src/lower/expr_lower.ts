@@ -1,13 +1,15 @@
-import { isResult, tStr, TyK, Type } from "../check/types";
+import { isResult, tI32, tStr, TyK, Type } from "../check/types";
 import {
-  BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
+  BinaryExpr, CallExpr, CastExpr, ClosureExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
   RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, fconst, get, iconst, iff, Ins, K, load, loop, Op, pushAll, ret as ret_, set, simple, store, T, unary, unreachable,
+  binary, block, br, brIf, call, fconst, Func, get, iconst, iff, Ins, K, load, loop, Op, pushAll, ret as ret_, set, simple, store, T, unary, unreachable,
 } from "../ir/ir";
-import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, HEADER, headerLoad, headerStore, irType, LEN, RC, widthOf } from "./layout";
+import {
+  ARRAY_DATA, CLOSURE_DROP, CLOSURE_FN, dataLoad, dataStore, fieldOffsets, HEADER, headerLoad, headerStore, irType, LEN, RC, widthOf,
+} from "./layout";
 import { FnBase } from "./fn_base";
 
 /** Expressions: literals, operators, casts, fields, indexing, literals of aggregates. */
@@ -30,6 +32,7 @@ export class ExprLower extends FnBase {
       case EK.Ident: {
         const id = e as IdentExpr;
         if (id.variant >= 0) return this.object([], [], id.variant);
+        if (id.fnRef != "") return this.fnRefValue(id.fnRef);
         if (id.local === null) return this.constValue(id.global);
         if (t.isHeap) this.forgetUnique(this.localIndex(id.local!));  // a second reference
         return this.retain(t, get(this.localIndex(id.local!), irType(t)));
@@ -64,8 +67,78 @@ export class ExprLower extends FnBase {
       case EK.TupleLit: return this.object(t.elems, (e as ListExpr).elems, -1);
       case EK.ArrayLit: return this.arrayLit(e as ListExpr);
       case EK.Try: return this.tryOp(e as UnaryLikeExpr);
+      case EK.Closure: return this.closureValue(e as ClosureExpr);
     }
     return this.flow(e);
+  }
+
+  /**
+   * Creates a closure: an object with the table slots of its code and of its
+   * drop function, and a copy of each captured variable (heap values get a
+   * new reference). The body becomes a function of its own, lowered later.
+   */
+  closureValue(c: ClosureExpr): Ins {
+    const m = this.m;
+    const offs = fieldOffsets(closureFields(c));
+    if (c.fnName == "") {
+      m.closureCount++;
+      c.fnName = "closure." + m.closureCount.toString();
+      m.closures.set(c.fnName, c);
+      m.request(c.fnName);
+      c.slot = m.tableSlot(c.fnName);
+      const drops: Ins[] = [];
+      for (let j = 0; j < c.inner.length; j++) {
+        const t = c.inner[j].ty;
+        if (t.isHeap) drops.push(this.release(t, dataLoad(T.Ptr, 4, get(0, T.Ptr), offs[j + 1])));
+      }
+      if (drops.length > 0) {
+        const d = new Func(c.fnName + ".drop", [T.Ptr], T.None);
+        d.locals.push(T.Ptr);
+        d.body = drops;
+        m.addFunc(d);
+        c.dropSlot = m.tableSlot(d.name);
+      }
+    }
+    const p = this.newLocal(T.Ptr);
+    const body: Ins[] = [
+      set(p, this.allocFixed(offs[offs.length - 1])),
+      headerStore(get(p, T.Ptr), RC, 1),
+      headerStore(get(p, T.Ptr), CLOSURE_FN, c.slot),
+      headerStore(get(p, T.Ptr), CLOSURE_DROP, c.dropSlot),
+    ];
+    for (let j = 0; j < c.captured.length; j++) {
+      const outer = c.captured[j];
+      const t = outer.ty;
+      if (this.isUnit(t)) continue;
+      const idx = this.localIndex(outer);
+      if (t.isHeap) this.forgetUnique(idx);  // a second reference
+      body.push(dataStore(widthOf(t), get(p, T.Ptr), offs[j + 1], this.retain(t, get(idx, irType(t)))));
+    }
+    body.push(get(p, T.Ptr));
+    return block(0, body, T.Ptr);
+  }
+
+  /** A named function as a value: a static closure whose code calls the function. */
+  fnRefValue(name: string): Ins {
+    const m = this.m;
+    if (m.fnRefs.has(name)) return iconst(T.Ptr, m.fnRefs.get(name));
+    const info = m.program.funcs.get(name);
+    const params: T[] = [T.Ptr];
+    const args: Ins[] = [];
+    for (let i = 0; i < info.params.length; i++) {
+      const it = irType(info.params[i]) == T.None ? T.I32 : irType(info.params[i]);
+      params.push(it);
+      args.push(get(i + 1, it));
+    }
+    const result = info.ret.kind == TyK.Never ? T.None : irType(info.ret);
+    const f = new Func("fnref." + name, params, result);
+    for (let i = 0; i < params.length; i++) f.locals.push(params[i]);
+    m.request(name);
+    f.body.push(call(name, args, result));
+    m.addFunc(f);
+    const addr = m.data.addClosure(m.tableSlot(f.name));
+    m.fnRefs.set(name, addr);
+    return iconst(T.Ptr, addr);
   }
 
   /** A value valid until the end of the current statement, without a new reference. */
@@ -74,6 +147,7 @@ export class ExprLower extends FnBase {
     if (!t.isHeap) return this.owned(e);
     if (e.kind == EK.Ident && (e as IdentExpr).local !== null) return get(this.localIndex((e as IdentExpr).local!), T.Ptr);
     if (e.kind == EK.Str) return this.owned(e);
+    if (e.kind == EK.Ident && (e as IdentExpr).fnRef != "") return this.owned(e);  // static
     if (e.kind == EK.Field && (e as FieldExpr).index >= 0 && !(e as FieldExpr).isVariant) return this.fieldRead(e as FieldExpr);
     if (e.kind == EK.Index && (e as IndexExpr).index.kind != EK.Range) return this.indexRead(e as IndexExpr);
     return this.temp(t, this.owned(e));
@@ -413,6 +487,13 @@ export class ExprLower extends FnBase {
     const v = this.owned(c.value);
     return convert(from, to, v);
   }
+}
+
+/** The fields of a closure object after the header: its drop slot, then the captures. */
+export function closureFields(c: ClosureExpr): Type[] {
+  const out: Type[] = [tI32];
+  for (let j = 0; j < c.inner.length; j++) out.push(c.inner[j].ty);
+  return out;
 }
 
 export function cmpOp(op: i32, unsigned: bool): Op {

@@ -5,13 +5,13 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, drop, get, iconst, iff, Ins, load, loop, Op, ret, set, simple, K, store, T, unary,
+  binary, block, br, brIf, call, callIndirect, drop, get, iconst, iff, Ins, load, loop, Op, ret, set, simple, K, store, T, unary,
   unreachable,
   pushAll,
 } from "../ir/ir";
 import { ExprLower } from "./expr_lower";
 import { LoopCtx, Temp } from "./fn_base";
-import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, headerLoad, headerStoreIns, irType, LEN, RC, widthOf } from "./layout";
+import { ARRAY_DATA, CLOSURE_FN, dataLoad, dataStore, fieldOffsets, headerLoad, headerStoreIns, irType, LEN, RC, widthOf } from "./layout";
 
 /** Calls, statements, blocks, branches, loops, match and assignment to places. */
 export class FlowLower extends ExprLower {
@@ -485,6 +485,7 @@ export class FlowLower extends ExprLower {
       return this.object(t.variants[c.variant].payload, c.args, c.variant);
     }
     const target = c.target;
+    if (target == "#call") return this.callValue(c);
     if (target.startsWith("#")) return this.builtin(c, target.substring(1));
     const info = this.m.program.funcs.get(target);
     const args: Ins[] = [];
@@ -497,6 +498,20 @@ export class FlowLower extends ExprLower {
     const r = call(target, args, irType(info.ret));
     if (info.ret.kind == TyK.Never) return block(0, [r, unreachable()], T.None);
     return r;
+  }
+
+  /** `f(x)` on a function value: an indirect call through the closure's table slot, the closure first. */
+  callValue(c: CallExpr): Ins {
+    const ft = c.callee.ty!;
+    const p = this.newLocal(T.Ptr);
+    const sig: T[] = [T.Ptr];
+    for (let i = 0; i < ft.elems.length; i++) sig.push(irType(ft.elems[i]) == T.None ? T.I32 : irType(ft.elems[i]));
+    const rt = this.isUnit(ft.elem!) ? T.None : irType(ft.elem!);
+    const out: Ins[] = [set(p, this.borrowed(c.callee))];
+    const args: Ins[] = [get(p, T.Ptr)];
+    for (let i = 0; i < c.args.length; i++) args.push(this.borrowed(c.args[i]));
+    out.push(callIndirect(args, headerLoad(get(p, T.Ptr), CLOSURE_FN), sig, rt));
+    return block(0, out, rt);
   }
 
   receiver(c: CallExpr): Expr {
@@ -612,7 +627,7 @@ export class FlowLower extends ExprLower {
 /** Re-reading a value: only local reads and loads of local reads are duplicated. */
 export function copyIns(v: Ins): Ins {
   const n = new Ins(v.kind);
-  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.mem = v.mem; n.name = v.name;
+  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.mem = v.mem; n.name = v.name; n.sig = v.sig;
   for (let i = 0; i < v.args.length; i++) n.args.push(copyIns(v.args[i]));
   return n;
 }

@@ -11,6 +11,12 @@ export const ARRAY_DATA = 16;   // rc, len, cap, pad, then elements
 export const RC = 0;            // reference count
 export const LEN = 4;           // array/str length, or enum tag
 
+// A closure (a value of a function type): [rc][table slot of its code]
+// [table slot of the function releasing its captures, or 0][captures...].
+// The code is called with the closure itself as a hidden first argument.
+export const CLOSURE_FN = 4;
+export const CLOSURE_DROP = 8;
+
 export function headerLoad(p: Ins, offset: i32): Ins {
   return load(T.I32, 4, p, offset, Mem.Header);
 }
@@ -64,6 +70,7 @@ export function fieldOffsets(fields: Type[]): i32[] {
 
 /** Whether dropping a value of this type must visit children. */
 export function hasHeapChildren(t: Type): bool {
+  if (t.kind == TyK.Func) return true;  // whatever the closure captured
   if (t.kind == TyK.Array) return t.elem!.isHeap;
   if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
     for (let i = 0; i < t.elems.length; i++) if (t.elems[i].isHeap) return true;
@@ -94,6 +101,17 @@ export class DataSegment {
     this.word(0);
     this.word(tag);
     this.units.set(tag, addr);
+    return addr;
+  }
+
+  /** An immortal closure without captures (a named function used as a value). */
+  addClosure(slot: i32): i32 {
+    while ((this.bytes.length & 7) != 0) this.bytes.push(0);
+    const addr = this.base + this.bytes.length;
+    this.word(0);
+    this.word(slot);
+    this.word(0);
+    this.word(0);
     return addr;
   }
 

@@ -3,7 +3,9 @@ import { TyK } from "../check/types";
 import { Diagnostics } from "../diagnostics";
 import { call, Func, get, Ins, IrModule, K, set, T, pushAll, unreachable } from "../ir/ir";
 import { FlowLower } from "./flow_lower";
-import { irType } from "./layout";
+import { ClosureExpr, Expr } from "../syntax/ast";
+import { closureFields } from "./expr_lower";
+import { fieldOffsets, irType } from "./layout";
 import { ModuleLowering } from "./module";
 import { genHelper } from "./rc_helpers";
 
@@ -25,7 +27,43 @@ class FnLower extends FlowLower {
     }
     this.scopes = [[]];
     this.temps = [[]];
-    const body = info.decl.body!;
+    this.lowerBody(info.decl.body!, result);
+    return f;
+  }
+
+  /** A closure's body as a function: (closure, params...) -> result; the captures are read from the closure. */
+  lowerClosure(c: ClosureExpr): Func {
+    const info = c.info!;
+    const params: T[] = [T.Ptr];
+    for (let i = 0; i < info.params.length; i++) params.push(irType(info.params[i]) == T.None ? T.I32 : irType(info.params[i]));
+    const result = info.ret.kind == TyK.Never ? T.None : irType(info.ret);
+    const f = new Func(c.fnName, params, result);
+    this.f = f;
+    this.info = info;
+    this.source = c.source!;
+    f.loc = this.posText(c.start);
+    for (let i = 0; i < params.length; i++) f.locals.push(params[i]);
+    for (let i = 0; i < info.paramLocals.length; i++) {
+      const l = info.paramLocals[i];
+      l.index = i + 1;
+      l.borrowed = true;
+    }
+    this.scopes = [[]];
+    this.temps = [[]];
+    // The closure keeps its captures alive while it runs: they are borrowed.
+    const offs = fieldOffsets(closureFields(c));
+    for (let j = 0; j < c.inner.length; j++) {
+      const l = c.inner[j];
+      l.borrowed = true;
+      if (this.isUnit(l.ty)) continue;
+      f.body.push(set(this.localIndex(l), this.loadField(l.ty, get(0, T.Ptr), offs[j + 1])));
+    }
+    this.lowerBody(c.body, result);
+    return f;
+  }
+
+  lowerBody(body: Expr, result: T): void {
+    const f = this.f;
     if (result == T.None || body.ty!.kind == TyK.Never) {
       f.body.push(this.discard(body));
       pushAll(f.body, this.popTemps());
@@ -36,7 +74,6 @@ class FnLower extends FlowLower {
       pushAll(f.body, this.popTemps());
       f.body.push(get(r, result));
     }
-    return f;
   }
 }
 
@@ -73,6 +110,10 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
     const name = m.queue.shift();
     if (m.helperTypes.has(name)) {
       m.addFunc(genHelper(m, name, m.helperTypes.get(name)));
+      continue;
+    }
+    if (m.closures.has(name)) {
+      m.addFunc(lowering.lowerClosure(m.closures.get(name)));
       continue;
     }
     if (!program.funcs.has(name)) continue;

@@ -2,6 +2,7 @@ import { FnInfo, Program } from "../check/program";
 import { Type } from "../check/types";
 import { Diagnostics } from "../diagnostics";
 import { Func, Import, IrModule, T } from "../ir/ir";
+import { ClosureExpr } from "../syntax/ast";
 import { DataSegment, irType } from "./layout";
 
 /**
@@ -16,6 +17,11 @@ export class ModuleLowering {
   requested: Set<string> = new Set();
   helperTypes: Map<string, Type> = new Map();
   funcByName: Map<string, Func> = new Map();
+  // Closure bodies waiting to be lowered as functions, by generated name.
+  closures: Map<string, ClosureExpr> = new Map();
+  closureCount: i32 = 0;
+  // Named functions used as values: the address of their static closure.
+  fnRefs: Map<string, i32> = new Map();
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }
@@ -33,6 +39,12 @@ export class ModuleLowering {
     const name = kind + "." + t.name;
     this.helperTypes.set(name, t);
     return this.request(name);
+  }
+
+  /** Puts a function in the table for indirect calls; returns its slot. */
+  tableSlot(name: string): i32 {
+    this.ir.table.push(name);
+    return this.ir.table.length;
   }
 
   resultOf(name: string): T {

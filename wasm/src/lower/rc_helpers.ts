@@ -1,6 +1,6 @@
 import { TyK, Type } from "../check/types";
-import { pushAll, binary, block, br, brIf, call, Func, get, iconst, iff, Ins, K, load, loop, Op, ret, set, simple, store, T } from "../ir/ir";
-import { ARRAY_DATA, dataLoad, fieldOffsets, hasHeapChildren, headerLoad, headerStore, LEN, RC, widthOf } from "./layout";
+import { pushAll, binary, block, br, brIf, call, callIndirect, Func, get, iconst, iff, Ins, K, load, loop, Op, ret, set, simple, store, T } from "../ir/ir";
+import { ARRAY_DATA, CLOSURE_DROP, dataLoad, fieldOffsets, hasHeapChildren, headerLoad, headerStore, LEN, RC, widthOf } from "./layout";
 import { ModuleLowering } from "./module";
 
 // Per-type helpers the lowering calls: drop (release children, then free),
@@ -62,6 +62,19 @@ function retainEach(m: ModuleLowering, t: Type, v: Ins): Ins { return rtCall(m, 
 
 export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
   const kind = name.substring(0, name.indexOf("."));
+  if (kind == "drop" && t.kind == TyK.Func) {
+    // What a closure captured is known only to the closure: its own drop function releases it.
+    const f = new Func(name, [T.Ptr], T.None);
+    f.locals.push(T.Ptr);
+    f.locals.push(T.I32);
+    const then: Ins[] = [
+      set(1, headerLoad(get(0, T.Ptr), CLOSURE_DROP)),
+      iff(get(1, T.I32), [callIndirect([get(0, T.Ptr)], get(1, T.I32), [T.Ptr], T.None)], [], T.None),
+      rtCall(m, "free", [get(0, T.Ptr)]),
+    ];
+    f.body.push(iff(rtCall(m, "dec", [get(0, T.Ptr)]), then, [], T.None));
+    return f;
+  }
   if (kind == "drop") {
     const f = new Func(name, [T.Ptr], T.None);
     f.locals.push(T.Ptr);

@@ -59,6 +59,10 @@ export function removeUnusedFunctions(m: IrModule): void {
   for (let i = 0; i < m.funcs.length; i++) {
     if (m.funcs[i].exportName != "") { used.add(m.funcs[i].name); work.push(m.funcs[i].name); }
   }
+  // Functions in the table may be called indirectly from anywhere.
+  for (let i = 0; i < m.table.length; i++) {
+    if (!used.has(m.table[i])) { used.add(m.table[i]); work.push(m.table[i]); }
+  }
   while (work.length > 0) {
     const name = work.pop();
     if (!byName.has(name)) continue;

@@ -36,7 +36,7 @@ class Copier {
 
   ins(s: Ins): Ins {
     const n = new Ins(s.kind);
-    n.ty = s.ty; n.op = s.op; n.i = s.i; n.f = s.f; n.width = s.width; n.mem = s.mem; n.loc = s.loc; n.name = s.name;
+    n.ty = s.ty; n.op = s.op; n.i = s.i; n.f = s.f; n.width = s.width; n.mem = s.mem; n.loc = s.loc; n.name = s.name; n.sig = s.sig;
     n.args = this.list(s.args);
     n.body = this.list(s.body);
     n.other = this.list(s.other);

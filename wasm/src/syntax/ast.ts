@@ -1,6 +1,7 @@
 // The syntax tree. Every node keeps its byte span for diagnostics. The
 // checker annotates expressions in place (`ty`, resolved symbols), which
 // makes this the "typed AST" the lowering reads; nothing else mutates it.
+import { FnInfo } from "../check/program";
 import { Type } from "../check/types";
 import { Source } from "../source";
 
@@ -48,6 +49,7 @@ export class IdentExpr extends Expr {
   local: Local | null = null;
   global: string = "";
   variant: i32 = -1;          // `None`: a variant of the expected Option type
+  fnRef: string = "";         // a named function used as a value: its mangled name
 }
 
 export class UnaryExpr extends Expr {
@@ -151,6 +153,18 @@ export class ClosureExpr extends Expr {
   params: Param[] = [];
   ret: TypeExpr | null = null;
   body!: Expr;
+  // Set by the checker: the closure's own signature and locals, and what it
+  // captures: captured[i] (a local of the enclosing code) is copied into the
+  // closure when it is created and read inside it as inner[i].
+  info: FnInfo | null = null;
+  captured: Local[] = [];
+  inner: Local[] = [];
+  source: Source | null = null;
+  // Set by the lowering: the generated function's name, its table slot, and
+  // the table slot of the function releasing the captured heap values (0: none).
+  fnName: string = "";
+  slot: i32 = 0;
+  dropSlot: i32 = 0;
 }
 
 export class CastExpr extends Expr {
@@ -239,5 +253,7 @@ export class Local {
   // Parameters, loop variables and match bindings borrow their value: the
   // lowering never drops them.
   borrowed: bool = false;
+  // A closure's copy of a variable of the enclosing code.
+  captured: bool = false;
   constructor(public name: string, public ty: Type, public mutable: bool) {}
 }

@@ -200,6 +200,7 @@ export class FuncEmitter {
         return "";
       }
       case K.Call: return this.call(n);
+      case K.CallIndirect: return this.callIndirect(n);
       case K.Block: return this.block(n);
       case K.Loop: {
         const head = this.fresh("loop");
@@ -288,6 +289,24 @@ export class FuncEmitter {
     }
     const text = "call " + llType(result) + " " + this.ctx.symbols.get(name) + "(" + args.join(", ") + ")";
     if (result == T.None) { this.emit(text); return ""; }
+    return this.value("r", text);
+  }
+
+  /** Wasm's call_indirect: the callee's pointer from @pith.table at the slot. */
+  callIndirect(n: Ins): string {
+    const args: string[] = [];
+    const count = n.args.length - 1;
+    for (let i = 0; i < count; i++) {
+      const v = this.ins(n.args[i]);
+      const t = i < n.sig.length ? n.sig[i] : n.args[i].ty;
+      args.push(llType(t) + " " + v);
+    }
+    const slot = this.ins(n.args[count]);
+    const wide = this.value("s", "zext i32 " + slot + " to i64");
+    const at = this.value("fp", "getelementptr ptr, ptr @pith.table, i64 " + wide);
+    const fp = this.value("fn", "load ptr, ptr " + at);
+    const text = "call " + llType(n.ty) + " " + fp + "(" + args.join(", ") + ")";
+    if (n.ty == T.None) { this.emit(text); return ""; }
     return this.value("r", text);
   }
 

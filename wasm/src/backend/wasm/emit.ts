@@ -39,9 +39,20 @@ function binaryOpcode(op: Op, t: T): i32 {
   return 0;
 }
 
+/** The parameter lists of every indirect call (their result is the instruction's type). */
+function collectIndirect(list: Ins[], out: Ins[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n.kind == K.CallIndirect) out.push(n);
+    collectIndirect(n.args, out);
+    collectIndirect(n.body, out);
+    collectIndirect(n.other, out);
+  }
+}
+
 class FuncEmitter {
   labels: i32[] = [];
-  constructor(public out: Bytes, public index: Map<string, i32>) {}
+  constructor(public out: Bytes, public index: Map<string, i32>, public typeIndex: Map<string, i32>) {}
 
   depthOf(label: i32): i32 {
     for (let i = this.labels.length - 1; i >= 0; i--) if (this.labels[i] == label) return this.labels.length - 1 - i;
@@ -99,6 +110,7 @@ class FuncEmitter {
         return;
       }
       case K.Call: o.byte(0x10); o.u32(<u32>this.index.get(n.name)); return;
+      case K.CallIndirect: o.byte(0x11); o.u32(<u32>this.typeIndex.get(sigKey(n.sig, n.ty))); o.byte(0); return;
       case K.Block: case K.Loop:
         o.byte(n.kind == K.Block ? 0x02 : 0x03);
         this.blockType(n.ty);
@@ -192,6 +204,13 @@ export function emitWasm(m: IrModule): Uint8Array {
     funcs.u32(<u32>t);
     index.set(f.name, m.imports.length + i);
   }
+  // Signatures of indirect calls (usually those of the table's functions already).
+  const indirect: Ins[] = [];
+  for (let i = 0; i < m.funcs.length; i++) collectIndirect(m.funcs[i].body, indirect);
+  for (let i = 0; i < indirect.length; i++) {
+    const t = typeOf(indirect[i].sig, indirect[i].ty, types, typeIndex, typeCount);
+    if (t == typeCount) typeCount++;
+  }
   const typeSection = new Bytes();
   typeSection.u32(<u32>typeCount);
   typeSection.append(types);
@@ -237,7 +256,7 @@ export function emitWasm(m: IrModule): Uint8Array {
       body.u32(<u32>n);
       body.byte(vt);
     }
-    const fe = new FuncEmitter(body, index);
+    const fe = new FuncEmitter(body, index, typeIndex);
     fe.list(f.body);
     body.byte(0x0b);
     code.u32(<u32>body.length);
@@ -255,14 +274,33 @@ export function emitWasm(m: IrModule): Uint8Array {
     data.raw(m.data, m.data.length);
   }
 
+  // The function table: slot 0 stays empty, table[i] is in slot i + 1.
+  const table = new Bytes();
+  const elems = new Bytes();
+  if (m.table.length > 0) {
+    table.u32(1);
+    table.byte(0x70);
+    table.byte(0);
+    table.u32(<u32>(m.table.length + 1));
+    elems.u32(1);
+    elems.u32(0);
+    elems.byte(0x41);
+    elems.s64(1);
+    elems.byte(0x0b);
+    elems.u32(<u32>m.table.length);
+    for (let i = 0; i < m.table.length; i++) elems.u32(<u32>index.get(m.table[i]));
+  }
+
   const out = new Bytes();
   out.byte(0); out.byte(0x61); out.byte(0x73); out.byte(0x6d);
   out.byte(1); out.byte(0); out.byte(0); out.byte(0);
   out.section(1, typeSection);
   if (m.imports.length > 0) out.section(2, imports);
   out.section(3, funcs);
+  if (m.table.length > 0) out.section(4, table);
   out.section(5, memory);
   out.section(7, exports);
+  if (m.table.length > 0) out.section(9, elems);
   out.section(10, code);
   if (m.data.length > 0) out.section(11, data);
   return out.toArray();
