@@ -16,6 +16,14 @@ class Checker extends CallChecker {
       case EK.While: case EK.Loop: case EK.For: return this.checkLoop(e as LoopExpr);
       case EK.Return: {
         const r = e as UnaryLikeExpr;
+        const nc = this.closures.length;
+        if (nc > 0 && this.closures[nc - 1].inferring) {
+          // In a closure without a result type: the returns take part in inferring it.
+          const ctx = this.closures[nc - 1];
+          ctx.returnAt.push(r.value !== null ? r.value! : r);
+          ctx.returnTypes.push(r.value !== null ? this.check(r.value!, null) : tUnit);
+          return tNever;
+        }
         if (r.value !== null) {
           const t = this.check(r.value!, this.fn.ret);
           if (!assignable(t, this.fn.ret)) {

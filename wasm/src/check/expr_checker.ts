@@ -122,7 +122,9 @@ export class ExprChecker extends Scopes {
       let t: Type = tError;
       if (p.type !== null) t = this.program.resolveType(p.type, this.mod, null);
       else if (want !== null) t = want.elems[i];
-      else this.err(p.start, p.end, "cannot infer the type of closure parameter '" + p.name + "'; write it, e.g. '|" + p.name + ": i64|'");
+      else if (expected !== null && expected.kind == TyK.Func) {
+        if (!bad) this.errAt(c, "expected " + expected.name + ", found a closure with " + c.params.length.toString() + " parameter" + (c.params.length == 1 ? "" : "s"));
+      } else this.err(p.start, p.end, "cannot infer the type of closure parameter '" + p.name + "'; write it, e.g. '|" + p.name + ": i64|'");
       if (t.isError) bad = true;
       info.params.push(t);
     }
@@ -134,7 +136,9 @@ export class ExprChecker extends Scopes {
     this.loopBreaks = [];
     this.loopValues = [];
     this.loopIsLoop = [];
-    this.closures.push(new ClosureCtx(c, this.scopes.length));
+    const ctx = new ClosureCtx(c, this.scopes.length);
+    ctx.inferring = ret === null;
+    this.closures.push(ctx);
     this.push();
     const own = this.scopes[this.scopes.length - 1];
     for (let i = 0; i < c.params.length; i++) {
@@ -150,7 +154,15 @@ export class ExprChecker extends Scopes {
         this.errAt(tail !== null ? tail! : c.body, "closure result: expected " + ret!.name + ", found " + bt.name);
       }
     } else {
-      ret = bt.kind == TyK.Never ? tUnit : bt;
+      // The body's value and every `return` must agree.
+      let r: Type | null = bt.kind == TyK.Never ? null : bt;
+      for (let i = 0; i < ctx.returnTypes.length; i++) {
+        const t = ctx.returnTypes[i];
+        if (t.kind == TyK.Never) continue;
+        if (r === null) r = t;
+        else if (!r!.isError && !t.isError && t != r!) this.errAt(ctx.returnAt[i], "return value: expected " + r!.name + ", found " + t.name);
+      }
+      ret = r !== null ? r! : tUnit;
     }
     info.ret = ret!;
     this.pop();
@@ -369,6 +381,14 @@ export class ExprChecker extends Scopes {
           id.global = c.name;
           f.index = -2;  // a module constant: lowered like an identifier
           return c.ty;
+        }
+        if (this.program.funcs.has(key)) {
+          // A module function as a value: `apply(math.sqrt, 2.0)`.
+          const fn = this.program.funcs.get(key);
+          id.fnRef = fn.name;
+          f.index = -3;
+          for (let i = 0; i < fn.params.length; i++) if (fn.params[i].isError) return tError;
+          return fnOf(fn.params, fn.ret);
         }
         this.errAt(f, "module '" + id.name + "' has no constant '" + f.name + "'");
         return tError;

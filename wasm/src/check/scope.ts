@@ -6,6 +6,11 @@ import { tError, Type } from "./types";
 
 /** A closure being checked: its scopes start at `scopeBase`; names from below are captured. */
 export class ClosureCtx {
+  // While the result type is inferred from the body: each `return`'s value
+  // (or the `return` itself when it has none) and its type.
+  inferring: bool = false;
+  returnAt: Expr[] = [];
+  returnTypes: Type[] = [];
   constructor(public expr: ClosureExpr, public scopeBase: i32) {}
 
   /** The closure's copy of `outer`, created on first use. */

@@ -44,6 +44,7 @@ export class ExprLower extends FnBase {
       case EK.Field: {
         const f = e as FieldExpr;
         if (f.index == -2) return this.constValue((f.object as IdentExpr).global);
+        if (f.index == -3) return this.fnRefValue((f.object as IdentExpr).fnRef);
         if (f.isVariant) return t.isHeap ? this.object([], [], f.index) : iconst(T.I32, f.index);
         return this.retain(t, this.fieldRead(f));
       }

@@ -91,11 +91,15 @@ export class Cursor {
       this.expect(Tok.RBracket, "']' to close the array type");
     } else if (this.eat(Tok.LParen)) {
       t = new TypeExpr(TK.Tuple, start, start);
+      let comma = false;
       while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
         t.args.push(this.parseType());
         if (!this.eat(Tok.Comma)) break;
+        comma = true;
       }
       this.expect(Tok.RParen, "')' to close the tuple type");
+      // `(T)` only groups: `(fn() -> i64)?` is an optional function.
+      if (t.args.length == 1 && !comma) t = t.args[0];
     } else if (this.eat(Tok.Fn)) {
       t = new TypeExpr(TK.Func, start, start);
       this.expect(Tok.LParen, "'(' after fn");
