@@ -662,6 +662,14 @@ function simpleExpr(e: Expr): bool {
       return ix.index.kind != EK.Range && ix.object.ty!.kind == TyK.Array && simpleExpr(ix.object) && simpleExpr(ix.index);
     }
     case EK.Cast: return !e.ty!.isHeap && simpleExpr((e as CastExpr).value);
+    case EK.Call: {
+      // A plain function of scalars (math.sqrt(d2)): the callee cannot reach
+      // this function's locals, so their uniqueness and lengths still hold.
+      const c = e as CallExpr;
+      if (c.isMethod || c.variant >= 0 || c.target == "" || c.target.startsWith("#") || e.ty!.isHeap) return false;
+      for (let i = 0; i < c.args.length; i++) if (c.args[i].ty!.isHeap || !simpleExpr(c.args[i])) return false;
+      return true;
+    }
   }
   return false;
 }
@@ -704,6 +712,12 @@ function onlyAsBase(e: Expr, x: Local): bool {
       return (ix.object.kind == EK.Ident ? true : onlyAsBase(ix.object, x)) && onlyAsBase(ix.index, x);
     }
     case EK.Cast: return onlyAsBase((e as CastExpr).value, x);
+    case EK.Call: {
+      const c = e as CallExpr;
+      if (c.isMethod) return false;
+      for (let i = 0; i < c.args.length; i++) if (!onlyAsBase(c.args[i], x)) return false;
+      return true;
+    }
   }
   return false;
 }

@@ -141,6 +141,7 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   for (let i = 0; i < ctx.declareOrder.length; i++) out.push(ctx.declareOrder[i]);
   out.push("");
   out.push("attributes #0 = { nounwind }");
+  out.push("attributes #1 = { nounwind cold noinline }");
   out.push("");
   const tbaa = tbaaMetadata();
   for (let i = 0; i < tbaa.length; i++) out.push(tbaa[i]);

@@ -530,7 +530,10 @@ export class FuncEmitter {
     const params: string[] = [];
     for (let i = 0; i < f.params.length; i++) params.push(llType(f.params[i]) + " %arg." + i.toString());
     const out: string[] = [];
-    out.push("define internal " + llType(f.result) + " " + symbol + "(" + params.join(", ") + ") #0 {");
+    // Copy-on-write helpers run only when a value is shared: cold, and kept
+    // out of line so the common path in loops needs no spills around them.
+    const attrs = f.name.startsWith("unique.") ? "#1" : "#0";
+    out.push("define internal " + llType(f.result) + " " + symbol + "(" + params.join(", ") + ") " + attrs + " {");
     out.push("entry:");
     // Locals start at zero, as in wasm.
     for (let i = 0; i < f.locals.length; i++) out.push("  %l." + i.toString() + " = alloca " + llType(f.locals[i]));
