@@ -63,15 +63,6 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
     out.push("; static data, copied to heap offset " + m.dataBase.toString() + " at start");
     out.push("@pith.data = private unnamed_addr constant [" + m.data.length.toString() + " x i8] c\"" + byteString(m.data) + "\", align 1");
   }
-  if (m.table.length > 0) {
-    // Functions called indirectly (closures): slot 0 is empty, as in the wasm table.
-    const slots: string[] = ["ptr null"];
-    for (let i = 0; i < m.table.length; i++) {
-      if (!ctx.symbols.has(m.table[i])) result.errors.push("table entry '" + m.table[i] + "' is not a function");
-      else slots.push("ptr " + ctx.symbols.get(m.table[i]));
-    }
-    out.push("@pith.table = internal constant [" + slots.length.toString() + " x ptr] [" + slots.join(", ") + "]");
-  }
   out.push("");
 
   const start = startFunction(m);
@@ -82,6 +73,16 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
     const fe = new FuncEmitter(ctx, f);
     out.push("; fn " + f.name + (f.loc.length > 0 ? " at " + f.loc : ""));
     out.push(fe.emitFunction(ctx.symbols.get(f.name)));
+    out.push("");
+  }
+  if (m.table.length > 0 || ctx.usesTable) {
+    // Functions called indirectly (closures): slot 0 is empty, as in the wasm table.
+    const slots: string[] = ["ptr null"];
+    for (let i = 0; i < m.table.length; i++) {
+      if (!ctx.symbols.has(m.table[i])) result.errors.push("table entry '" + m.table[i] + "' is not a function");
+      else slots.push("ptr " + ctx.symbols.get(m.table[i]));
+    }
+    out.push("@pith.table = internal constant [" + slots.length.toString() + " x ptr] [" + slots.join(", ") + "]");
     out.push("");
   }
   for (let i = 0; i < adapters.length; i++) {

@@ -11,6 +11,8 @@ export class ModuleContext {
   declares: Set<string> = new Set();
   declareOrder: string[] = [];
   errors: string[] = [];
+  /** Whether some function calls through @pith.table. */
+  usesTable: bool = false;
 
   addDeclare(line: string): void {
     if (this.declares.has(line)) return;
@@ -302,6 +304,7 @@ export class FuncEmitter {
       args.push(llType(t) + " " + v);
     }
     const slot = this.ins(n.args[count]);
+    this.ctx.usesTable = true;
     const wide = this.value("s", "zext i32 " + slot + " to i64");
     const at = this.value("fp", "getelementptr ptr, ptr @pith.table, i64 " + wide);
     const fp = this.value("fn", "load ptr, ptr " + at);

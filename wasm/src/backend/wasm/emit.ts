@@ -277,11 +277,15 @@ export function emitWasm(m: IrModule): Uint8Array {
   // The function table: slot 0 stays empty, table[i] is in slot i + 1.
   const table = new Bytes();
   const elems = new Bytes();
-  if (m.table.length > 0) {
+  // An indirect call needs a table even when nothing is in it (a call on a closure from an empty array).
+  const hasTable = m.table.length > 0 || indirect.length > 0;
+  if (hasTable) {
     table.u32(1);
     table.byte(0x70);
     table.byte(0);
     table.u32(<u32>(m.table.length + 1));
+  }
+  if (m.table.length > 0) {
     elems.u32(1);
     elems.u32(0);
     elems.byte(0x41);
@@ -297,7 +301,7 @@ export function emitWasm(m: IrModule): Uint8Array {
   out.section(1, typeSection);
   if (m.imports.length > 0) out.section(2, imports);
   out.section(3, funcs);
-  if (m.table.length > 0) out.section(4, table);
+  if (hasTable) out.section(4, table);
   out.section(5, memory);
   out.section(7, exports);
   if (m.table.length > 0) out.section(9, elems);
