@@ -184,33 +184,33 @@ async function programRow(name: string): Promise<void> {
       console.log(row([name, "compile error"], w));
       return;
     }
+    const cFile = join(programsDir, `${name}.c`);
+    let cBytes: Uint8Array | null = null;
+    if (clang && existsSync(cFile)) {
+      const out = join(tmp, `${name}.wasm`);
+      execFileSync("clang-19", ["--target=wasm32-wasi", "-O2", cFile, "-o", out, "-lm"]);
+      cBytes = readFileSync(out);
+    }
+    const jsFile = join(programsDir, `${name}.js`);
+    const hasJs = existsSync(jsFile);
+    // Rounds of Pith, C, JS in turn: a machine that speeds up or slows down
+    // during the run then shifts all three columns alike.
     const pith: number[] = [];
+    const c: number[] = [];
+    const js: number[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await runWasm(built.wasm);
       if (r.stdout !== expected) throw new Error(`${name}: wrong output from the Pith build`);
       pith.push(r.ms);
-    }
-    let cMs = Number.NaN;
-    const cFile = join(programsDir, `${name}.c`);
-    if (clang && existsSync(cFile)) {
-      const out = join(tmp, `${name}.wasm`);
-      execFileSync("clang-19", ["--target=wasm32-wasi", "-O2", cFile, "-o", out, "-lm"]);
-      const bytes = readFileSync(out);
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) times.push((await runWasm(bytes)).ms);
-      cMs = median(times);
-    }
-    let jsMs = Number.NaN;
-    const jsFile = join(programsDir, `${name}.js`);
-    if (existsSync(jsFile)) {
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
+      if (cBytes) c.push((await runWasm(cBytes)).ms);
+      if (hasJs) {
         const started = performance.now();
         spawnSync(process.execPath, [jsFile], { stdio: "ignore" });
-        times.push(performance.now() - started);
+        js.push(performance.now() - started);
       }
-      jsMs = median(times);
     }
+    const cMs = cBytes ? median(c) : Number.NaN;
+    const jsMs = hasJs ? median(js) : Number.NaN;
     const p = median(pith);
     const fmt = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(0));
     const ratio = (x: number) => (Number.isNaN(x) ? "-" : (p / x).toFixed(2));

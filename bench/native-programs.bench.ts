@@ -23,17 +23,23 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Median wall time of `runs` runs in ms, and whether the output matched. */
-function time(binary: string, expected: string): { ms: number; ok: boolean } {
-  const times: number[] = [];
-  let ok = true;
+/**
+ * Median wall times of `runs` rounds in ms, one run of each binary per round
+ * (so drift in the machine's speed shifts both alike), and whether every
+ * output matched.
+ */
+function timeRounds(binaries: string[], expected: string): { ms: number; ok: boolean }[] {
+  const times: number[][] = binaries.map(() => []);
+  const ok = binaries.map(() => true);
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const result = spawnSync(binary, [], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    times.push(performance.now() - started);
-    ok &&= result.status === 0 && result.stdout === expected;
+    binaries.forEach((binary, b) => {
+      const started = performance.now();
+      const result = spawnSync(binary, [], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      times[b].push(performance.now() - started);
+      ok[b] &&= result.status === 0 && result.stdout === expected;
+    });
   }
-  return { ms: median(times), ok };
+  return binaries.map((_, b) => ({ ms: median(times[b]), ok: ok[b] }));
 }
 
 const names = readdirSync(programs)
@@ -68,8 +74,7 @@ try {
     chmodSync(pithBinary, 0o755);
     const cBinary = join(work, `${name}-c`);
     execFileSync("clang-19", ["-O2", join(programs, `${name}.c`), "-o", cBinary, "-lm"]);
-    const pith = time(pithBinary, expected);
-    const c = time(cBinary, expected);
+    const [pith, c] = timeRounds([pithBinary, cBinary], expected);
     const ratio = pith.ms / c.ms;
     if (ratio > TARGET_RATIO || !pith.ok) misses++;
     line([
