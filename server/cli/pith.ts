@@ -3,22 +3,12 @@
 // Pith programs, and runs the built program with this process's stdin,
 // stdout, stderr and exit code.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { basename, dirname, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
-import { runWasiNode } from "../compiler/wasiNode";
+import { loadWasi, runWasiNode } from "../compiler/wasiNode";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
-
-// node:wasi announces itself as experimental on stderr, which would mix into
-// the program's own stderr; the announcement is queued for the next tick, so
-// replacing the default listener here still catches it.
-process.removeAllListeners("warning");
-process.on("warning", (warning) => {
-  if (!warning.message.includes("WASI is an experimental feature"))
-    process.stderr.write(`${warning.name}: ${warning.message}\n`);
-});
 
 const HELP = `usage: pith <command> [options]
 
@@ -55,9 +45,8 @@ async function compile(args: string[], file: string | undefined, output: string 
     files[name] = readFileSync(file);
     mapped[mapped.indexOf(file)] = name;
   }
-  const outputs = output !== undefined ? [output] : [];
   const result = await runWasiNode({ module, program: "pith", args: mapped, files });
-  return { ...result, output: outputs.length > 0 ? result.files.get(outputs[0]) : undefined };
+  return { ...result, output: output === undefined ? undefined : result.files.get(output) };
 }
 
 function fail(message: string): never {
@@ -91,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
     if (outIndex < 0 || outIndex + 1 >= rest.length) fail("build needs -o <out>");
     const out = rest[outIndex + 1];
     const args = rest.filter((_, i) => i !== outIndex && i !== outIndex + 1);
-    const file = args.find((a) => !a.startsWith("-") && a !== "wasm" && a !== "ir");
+    const file = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "--emit");
     if (file === undefined) fail("build needs a file");
     const r = await compile(["build", ...args, "-o", "out.bin"], file, "out.bin");
     process.stdout.write(r.stdout);
@@ -107,8 +96,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
     const module = await WebAssembly.compile(r.output as Uint8Array<ArrayBuffer>);
-    // Loaded late, once wasiNode has silenced the experimental warning of node:wasi.
-    const { WASI } = createRequire(import.meta.url)("node:wasi") as typeof import("node:wasi");
+    // wasiNode's loader: the experimental warning filtered out, fast API calls off.
+    const WASI = loadWasi();
     const wasi = new WASI({
       version: "preview1",
       args: [basename(file), ...programArgs],

@@ -24,14 +24,14 @@ export type { WasiRunInput, WasiRunResult } from "../../lang/runtime/wasi/wasiSh
 // which would mix into a program's own stderr. A static import would load it
 // while modules are linked, before any filter could run, so it is required
 // lazily with the announcement filtered out.
-let wasiClass: typeof import("node:wasi").WASI | undefined;
 //
 // Node 20's node:wasi is reached through V8 fast API calls, which can keep a
 // stale view of a memory that grew during the run and then crash the whole
 // process (a segfault, not a wasm trap): one compile whose memory grew to
 // 32 MiB was enough. Turning fast calls off before node:wasi is first used
 // takes that path away; the cost is a few nanoseconds per WASI call.
-function loadWasi(): typeof import("node:wasi").WASI {
+let wasiClass: typeof import("node:wasi").WASI | undefined;
+export function loadWasi(): typeof import("node:wasi").WASI {
   if (!wasiClass) {
     setFlagsFromString("--no-turbo-fast-api-calls");
     const emitWarning = process.emitWarning;
