@@ -4,8 +4,7 @@
 // positioned errors), not a failure of the service.
 
 import { compileToLl, type SourceError } from "./compileToLl";
-import { type BuildFailure, linkNative } from "./linkNative";
-import { isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
+import { type BuildFailure, linkNative, requestProblem } from "./linkNative";
 
 export interface BuildNativeRequest {
   source: string;
@@ -46,15 +45,15 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     ...fields,
     elapsedMs: performance.now() - started,
   });
-  const requestError = (message: string) =>
-    result({ status: "error", failure: "invalid_request", errors: [{ file, line: 0, col: 0, message }] });
 
   // Validate what the caller chose before spending a compile on it.
-  if (!RECIPES[request.target]) {
-    return requestError(`unknown target "${request.target}"; known native targets: ${Object.keys(RECIPES).join(", ")}`);
-  }
-  if (!isOptLevel(request.opt)) {
-    return requestError(`invalid optimisation level "${request.opt}"; allowed: ${OPT_LEVELS.join(", ")}`);
+  const invalid = requestProblem(request.target, request.opt);
+  if (invalid !== null) {
+    return result({
+      status: "error",
+      failure: "invalid_request",
+      errors: [{ file, line: 0, col: 0, message: invalid }],
+    });
   }
 
   const compiled = await compileToLl({

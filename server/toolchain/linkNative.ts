@@ -66,6 +66,13 @@ function clangErrors(stderr: string): string[] {
     .map((line) => line.trim());
 }
 
+/** Why a target and optimisation level cannot be built (null when they can): a 400, checked before any work. */
+export function requestProblem(target: string, opt: string): string | null {
+  if (!RECIPES[target]) return `unknown target "${target}"; known native targets: ${Object.keys(RECIPES).join(", ")}`;
+  if (!isOptLevel(opt)) return `invalid optimisation level "${opt}"; allowed: ${OPT_LEVELS.join(", ")}`;
+  return null;
+}
+
 export async function linkNative(request: LinkNativeRequest): Promise<LinkNativeResult> {
   const started = performance.now();
   const recipe = RECIPES[request.target];
@@ -81,14 +88,8 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     elapsedMs: performance.now() - started,
   });
 
-  if (!recipe) {
-    const known = Object.keys(RECIPES).join(", ");
-    return fail("invalid_request", "", [`unknown target "${request.target}"; known native targets: ${known}`]);
-  }
-  if (!isOptLevel(request.opt)) {
-    return fail("invalid_request", "", [
-      `invalid optimisation level "${request.opt}"; allowed: ${OPT_LEVELS.join(", ")}`,
-    ]);
+  if (!recipe || !isOptLevel(request.opt)) {
+    return fail("invalid_request", "", [requestProblem(request.target, request.opt) as string]);
   }
   const missing = missingToolsFor(request.target);
   if (missing.length > 0) {
