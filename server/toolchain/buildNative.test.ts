@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { buildNative } from "./buildNative";
+import { type BuildNativeRequest, buildNative } from "./buildNative";
 import { runNative } from "./runNative";
 import { TARGETS } from "./targets";
 
 const HELLO = 'fn main() {\n  let n = 6 * 7\n  println("hello from {n}")\n}\n';
 const NATIVE_TARGETS = TARGETS.filter((t) => t.id !== "wasm").map((t) => t.id);
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** Builds HELLO as a.pith at -O2 for linux-x64, unless the request says otherwise. */
+const buildWith = (request: Partial<BuildNativeRequest>) =>
+  buildNative({ source: HELLO, filename: "a.pith", target: "linux-x64", opt: "-O2", ...request });
 
 describe("building a Pith program natively from source", () => {
   it("compiles, links and runs on linux-x64 with the IR kept for the user", async () => {
-    const build = await buildNative({ source: HELLO, filename: "hello.pith", target: "linux-x64", opt: "-O2" });
+    const build = await buildWith({ filename: "hello.pith" });
     expect(build.errors).toEqual([]);
     expect(build.status).toBe("ok");
     expect(build.binaryName).toBe("hello");
@@ -21,10 +24,9 @@ describe("building a Pith program natively from source", () => {
   });
 
   it("returns the program's compile errors with positions as a result", async () => {
-    const build = await buildNative({
+    const build = await buildWith({
       source: 'fn main() {\n  let x: i64 = "text"\n}\n',
       filename: "bad.pith",
-      target: "linux-x64",
       opt: "-O0",
     });
     expect(build.status).toBe("error");
@@ -36,11 +38,10 @@ describe("building a Pith program natively from source", () => {
   for (const module of ["std.canvas", "std.audio", "std.http"]) {
     it(`rejects ${module} for every native target, naming the module and the target`, async () => {
       for (const target of NATIVE_TARGETS) {
-        const build = await buildNative({
+        const build = await buildWith({
           source: `// draws\nimport ${module}\nfn main() {}\n`,
           filename: "app.pith",
           target,
-          opt: "-O2",
         });
         expect(build.failure).toBe("host_module");
         expect(build.errors).toHaveLength(1);
@@ -52,19 +53,19 @@ describe("building a Pith program natively from source", () => {
   }
 
   it("refuses an optimisation level outside the allowed list and names them", async () => {
-    const build = await buildNative({ source: HELLO, filename: "a.pith", target: "linux-x64", opt: "-O9" });
+    const build = await buildWith({ opt: "-O9" });
     expect(build.failure).toBe("invalid_request");
     expect(build.errors[0].message).toBe('invalid optimisation level "-O9"; allowed: -O0, -O1, -O2, -O3, -Os, -Oz');
   });
 
   it("refuses an unknown target and lists the known ones", async () => {
-    const build = await buildNative({ source: HELLO, filename: "a.pith", target: "plan9-mips", opt: "-O2" });
+    const build = await buildWith({ target: "plan9-mips" });
     expect(build.failure).toBe("invalid_request");
     expect(build.errors[0].message).toContain("linux-riscv64-musl");
   });
 
   it("builds with -Oz (clang's level; the compiler optimises for size)", async () => {
-    const build = await buildNative({ source: HELLO, filename: "small.pith", target: "linux-x64-musl", opt: "-Oz" });
+    const build = await buildWith({ filename: "small.pith", target: "linux-x64-musl", opt: "-Oz" });
     expect(build.status).toBe("ok");
     expect(build.logs).toContain("-Oz");
   });

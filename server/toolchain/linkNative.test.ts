@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { missingToolsFor } from "./detect";
-import { linkNative } from "./linkNative";
+import { type LinkNativeRequest, linkNative } from "./linkNative";
 import { OPT_LEVELS, RECIPES } from "./recipes";
 import { detectSandbox } from "./sandbox";
 import { TEST_PROGRAMS } from "./testdata/programs";
@@ -45,9 +45,12 @@ describe("linkNative", () => {
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
   });
+  /** hello at -O2 for linux-x64, built under this test's temp root, unless overridden. */
+  const link = (request: Partial<LinkNativeRequest>) =>
+    linkNative({ ll: HELLO, target: "linux-x64", opt: "-O2", filename: "a.pith", tmpRoot: root, ...request });
 
   it("rejects an unknown optimisation level, listing the allowed ones", async () => {
-    const result = await linkNative({ ll: HELLO, target: "linux-x64", opt: "-O4", filename: "a.pith" });
+    const result = await link({ opt: "-O4" });
     expect(result.status).toBe("error");
     expect(result.failure).toBe("invalid_request");
     expect(result.errors[0]).toContain('"-O4"');
@@ -55,7 +58,7 @@ describe("linkNative", () => {
   });
 
   it("rejects an unknown target, listing the known ones", async () => {
-    const result = await linkNative({ ll: HELLO, target: "linux-sparc", opt: "-O2", filename: "a.pith" });
+    const result = await link({ target: "linux-sparc" });
     expect(result.failure).toBe("invalid_request");
     expect(result.errors[0]).toContain('"linux-sparc"');
     for (const id of Object.keys(RECIPES)) expect(result.errors[0]).toContain(id);
@@ -65,13 +68,7 @@ describe("linkNative", () => {
     const saved = process.env.PATH;
     process.env.PATH = root; // an empty folder: no clang-19, no ld.lld-19
     try {
-      const result = await linkNative({
-        ll: HELLO,
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        tmpRoot: root,
-      });
+      const result = await link({});
       expect(result.failure).toBe("missing_tools");
       expect(result.missingTools).toEqual(["clang-19", "ld.lld-19"]);
       expect(result.errors[0]).toContain("clang-19");
@@ -83,13 +80,7 @@ describe("linkNative", () => {
 
   describe.skipIf(!canBuild)("with clang-19 installed", () => {
     it("names the executable after the source file and logs the clang command", async () => {
-      const result = await linkNative({
-        ll: HELLO,
-        target: "windows-x64",
-        opt: "-Oz",
-        filename: "my game.pith",
-        tmpRoot: root,
-      });
+      const result = await link({ target: "windows-x64", opt: "-Oz", filename: "my game.pith" });
       expect(result.status).toBe("ok");
       expect(result.binaryName).toBe("my_game.exe");
       expect(result.logs).toContain("--target=x86_64-w64-mingw32 -Oz");
@@ -97,88 +88,48 @@ describe("linkNative", () => {
 
     it("accepts every documented optimisation level", async () => {
       for (const opt of OPT_LEVELS) {
-        const result = await linkNative({ ll: HELLO, target: "linux-x64", opt, filename: "a.pith", tmpRoot: root });
+        const result = await link({ opt });
         expect(result.status, `${opt}: ${result.logs}`).toBe("ok");
       }
     });
 
     it("reports invalid IR as a toolchain error carrying clang's message", async () => {
-      const result = await linkNative({
-        ll: "this is not IR",
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        tmpRoot: root,
-      });
+      const result = await link({ ll: "this is not IR" });
       expect(result.failure).toBe("toolchain_error");
       expect(result.errors.some((e) => e.includes("program.ll:1:1: error"))).toBe(true);
       expect(result.binary).toBeNull();
     });
 
     it("kills a build that passes its time limit and reports a timeout", async () => {
-      const result = await linkNative({
-        ll: slowIr(1500),
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "slow.pith",
-        timeoutMs: 300,
-        tmpRoot: root,
-      });
+      const result = await link({ ll: slowIr(1500), filename: "slow.pith", timeoutMs: 300 });
       expect(result.failure).toBe("timeout");
       expect(result.errors[0]).toContain("300 ms");
       expect(result.elapsedMs).toBeLessThan(2000);
     });
 
     it("refuses an executable over the output size limit", async () => {
-      const result = await linkNative({
-        ll: HELLO,
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        maxOutputBytes: 1024,
-        tmpRoot: root,
-      });
+      const result = await link({ maxOutputBytes: 1024 });
       expect(result.failure).toBe("too_large");
       expect(result.errors[0]).toContain("1024 bytes");
     });
 
     it("builds outside the sandbox when asked, and says so", async () => {
-      const result = await linkNative({
-        ll: HELLO,
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        sandbox: false,
-        tmpRoot: root,
-      });
+      const result = await link({ sandbox: false });
       expect(result.status).toBe("ok");
       expect(result.logs).toContain("sandbox: off (disabled by the caller)");
     });
 
     it("says in the log whether the sandbox was used", async () => {
       const sandbox = await detectSandbox();
-      const result = await linkNative({
-        ll: HELLO,
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        tmpRoot: root,
-      });
+      const result = await link({});
       expect(result.status).toBe("ok");
       expect(result.logs).toContain(sandbox.available ? "sandbox: bubblewrap" : `sandbox: off (${sandbox.reason})`);
     });
 
     it("removes its build directory after success, failure and timeout", async () => {
-      await linkNative({ ll: HELLO, target: "macos-arm64", opt: "-O2", filename: "a.pith", tmpRoot: root });
-      await linkNative({ ll: "broken", target: "linux-x64", opt: "-O2", filename: "a.pith", tmpRoot: root });
-      await linkNative({
-        ll: slowIr(1500),
-        target: "linux-x64",
-        opt: "-O2",
-        filename: "a.pith",
-        timeoutMs: 200,
-        tmpRoot: root,
-      });
+      await link({ target: "macos-arm64" });
+      await link({ ll: "broken" });
+      await link({ ll: slowIr(1500), timeoutMs: 200 });
       expect(await readdir(root)).toEqual([]);
     });
   });
