@@ -20,14 +20,14 @@
  *
  * Whole files are written atomically (temp, fsync, rename, fsync folder).
  */
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forestFile";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../metadata";
 import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "../store";
 import { fsyncDir, writeFileAtomic } from "./atomicFile";
-import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import { DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 
 const METADATA = "metadata.json";
 const DATA = "data.jsonl";
@@ -82,6 +82,12 @@ export class FileStore implements ModelStore {
     // Names are validated by the service; this guards the filesystem anyway.
     if (!SAFE_NAME.test(model)) throw new Error(`unsafe model name: ${model}`);
     return join(this.root, model);
+  }
+
+  private async ensureDir(model: string): Promise<string> {
+    const dir = this.dir(model);
+    await mkdir(dir, { recursive: true });
+    return dir;
   }
 
   private files(model: string): ModelFiles {
@@ -149,7 +155,8 @@ export class FileStore implements ModelStore {
       return meta;
     }
     f.checkpoint = stamp;
-    meta.n_seen += parseRecords(tail.subarray(0, completeLength(tail))).length;
+    // parseRecords reads complete lines only: a torn last one is not counted.
+    meta.n_seen += parseRecords(tail).length;
     return meta;
   }
 
@@ -179,8 +186,7 @@ export class FileStore implements ModelStore {
   }
 
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
-    const dir = this.dir(model);
-    await mkdir(dir, { recursive: true });
+    const dir = await this.ensureDir(model);
     const { log } = await this.log(model);
     const f = this.files(model);
     const checkpoint = { generation: f.checkpoint.generation, bytes: log.size };
@@ -201,12 +207,12 @@ export class FileStore implements ModelStore {
   }
 
   appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
-    const open = this.models.get(model)?.log;
+    const opened = this.models.get(model)?.log;
     // With the log open the write is issued before this returns (no await in
     // between), so it runs while the caller goes on computing.
-    if (open != null) return this.appendTo(open, records);
+    if (opened != null) return this.appendTo(opened, records);
     return (async () => {
-      await mkdir(this.dir(model), { recursive: true });
+      await this.ensureDir(model);
       const { log } = await this.log(model);
       return this.appendTo(log, records);
     })();
@@ -218,8 +224,7 @@ export class FileStore implements ModelStore {
   }
 
   async replaceRing(model: string, records: readonly RawRecord[], metadata: MetadataJson): Promise<void> {
-    const dir = this.dir(model);
-    await mkdir(dir, { recursive: true });
+    const dir = await this.ensureDir(model);
     const f = this.files(model);
     const generation = f.checkpoint.generation + 1;
     const pending = join(dir, `${DATA}.${generation}`);
@@ -251,8 +256,7 @@ export class FileStore implements ModelStore {
   }
 
   async saveForest(model: string, version: string, forest: StoredForest): Promise<void> {
-    const dir = this.dir(model);
-    await mkdir(dir, { recursive: true });
+    const dir = await this.ensureDir(model);
     await writeFileAtomic(join(dir, forestFile(version)), encodeForestFile(forest), this.durable);
   }
 
@@ -273,8 +277,7 @@ export class FileStore implements ModelStore {
       await rm(join(this.dir(model), AUTOENCODER), { force: true });
       return;
     }
-    const dir = this.dir(model);
-    await mkdir(dir, { recursive: true });
+    const dir = await this.ensureDir(model);
     await writeFileAtomic(join(dir, AUTOENCODER), JSON.stringify(autoencoder), this.durable);
   }
 
@@ -294,7 +297,7 @@ export class FileStore implements ModelStore {
 /** The log from byte `from` to its end; null when the log is shorter than that. */
 async function readTail(path: string, from: number): Promise<Buffer | null> {
   if (from === 0) return readOrEmpty(path);
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: FileHandle;
   try {
     handle = await open(path, "r");
   } catch {
