@@ -120,21 +120,21 @@ export async function fitAutoencoder(
   // Best validation loss wins; ties go to the earlier seed.
   let best = results[0];
   for (const r of results) if (r.loss < best.loss) best = r;
-  const chosen = { mlp: { layers, weights: best.weights, biases: best.biases }, loss: best.loss, seed: best.seed };
-  const errors = reconstructionErrors(chosen.mlp, data, n).sort();
+  const mlp: Mlp = { layers, weights: best.weights, biases: best.biases };
+  const errors = reconstructionErrors(mlp, data, n).sort();
   const threshold = errors[Math.min(n - 1, Math.floor(0.95 * n))];
   return {
     model: {
       feats: [...feats],
       layers,
-      weights: chosen.mlp.weights.map((w) => Array.from(w)),
-      biases: chosen.mlp.biases.map((b) => Array.from(b)),
+      weights: best.weights.map((w) => Array.from(w)),
+      biases: best.biases.map((b) => Array.from(b)),
       min: Array.from(min),
       range: Array.from(range),
       threshold,
       margin: AUTOENCODER_MARGIN,
-      val_loss: chosen.loss,
-      seed: chosen.seed,
+      val_loss: best.loss,
+      seed: best.seed,
     },
     trainingPoints: n,
     filteredAnomalies: nRows - n,

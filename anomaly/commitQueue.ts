@@ -66,10 +66,6 @@ export class CommitQueue {
     private readonly host: CommitHost,
   ) {}
 
-  get idle(): boolean {
-    return this.writing === null && this.queued.length === 0;
-  }
-
   enqueue(records: RawRecord[], checkpoint: Checkpoint | null, fresh: boolean): Promise<void> {
     const done = new Promise<void>((resolve, reject) => {
       this.queued.push({ records, checkpoint, fresh, resolve, reject });

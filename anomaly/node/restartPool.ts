@@ -75,8 +75,7 @@ export class RestartPool {
 
   async train(jobs: RestartJob[]): Promise<RestartResult[]> {
     const count = Math.min(this.threads, jobs.length);
-    if (this.broken || count < 2) return jobs.map((j) => trainRestart(j));
-    const workers = this.start(count);
+    const workers = this.broken || count < 2 ? [] : this.start(count);
     if (workers.length === 0) return jobs.map((j) => trainRestart(j));
     // Rows are shared, not copied, with every worker.
     const shared = new Float64Array(new SharedArrayBuffer(jobs[0].data.byteLength));

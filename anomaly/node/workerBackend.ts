@@ -68,11 +68,19 @@ export class WorkerBackend implements ScoringBackend {
   private nextId = 1;
   private readonly busy = new Map<Worker, number>();
   private readonly sharedForests = new WeakMap<Forest, CompiledForest>();
+  private restarts: RestartPool | null = null;
+  /** Autoencoder restarts in parallel (same models as on one thread); undefined unless enabled. */
+  readonly trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]>;
 
   constructor(options: WorkerBackendOptions = {}) {
     this.threads = Math.max(1, options.threads ?? availableParallelism());
     this.minRows = options.minRows ?? DEFAULT_MIN_ROWS;
-    if (options.parallelRestarts !== true) this.trainRestarts = undefined;
+    if (options.parallelRestarts === true) {
+      this.trainRestarts = (jobs) => {
+        this.restarts ??= new RestartPool(this.threads);
+        return this.restarts.train(jobs);
+      };
+    }
   }
 
   private pool(): Worker[] {
@@ -158,14 +166,6 @@ export class WorkerBackend implements ScoringBackend {
     out.set(outShared);
     return out;
   }
-
-  private restarts: RestartPool | null = null;
-
-  /** Autoencoder restarts in parallel (same models as on one thread); undefined unless enabled. */
-  trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]> = (jobs) => {
-    this.restarts ??= new RestartPool(this.threads);
-    return this.restarts.train(jobs);
-  };
 
   async close(): Promise<void> {
     await this.restarts?.close();
