@@ -6,9 +6,9 @@ import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { runWasiNode } from "../../server/compiler/wasiNode";
+import { runWasiShim } from "../runtime/wasi/wasiShim";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORPUS_DIRS = ["lang/tests", "lang/examples"];
@@ -112,7 +112,7 @@ export function readPending(): Map<string, string> {
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 let runsSinceCollection = 0;
-function releaseMemories(): void {
+export function releaseMemories(): void {
   if (++runsSinceCollection >= 8) {
     runsSinceCollection = 0;
     collectGarbage();

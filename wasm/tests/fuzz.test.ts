@@ -80,6 +80,10 @@ function soup(next: (n: number) => number): string {
   return `${s}\n}\n`;
 }
 
+function startWorker(): Worker {
+  return new Worker(join(import.meta.dirname, "fuzz_worker.mjs"), { workerData: { compilerPath: COMPILER_WASM_PATH } });
+}
+
 function stop(worker: Worker): Promise<void> {
   return new Promise((resolve) => {
     worker.once("exit", () => resolve());
@@ -97,7 +101,7 @@ describe("compiler fuzzing", () => {
   it(`never crashes, traps, hangs or writes an invalid module (${SECONDS} s of random and mutated programs)`, async () => {
     const seeds = corpus();
     const next = rng(Number(process.env.PITH_FUZZ_SEED ?? 12345));
-    let worker = new Worker(join(import.meta.dirname, "fuzz_worker.mjs"), { workerData: { compilerPath: COMPILER_WASM_PATH } });
+    let worker = startWorker();
     const failures: string[] = [];
     const deadline = Date.now() + SECONDS * 1000;
     let runs = 0;
@@ -109,7 +113,7 @@ describe("compiler fuzzing", () => {
         // It is asked to stop rather than terminated: terminating a thread
         // that has used node:wasi can bring the whole process down.
         await stop(worker);
-        worker = new Worker(join(import.meta.dirname, "fuzz_worker.mjs"), { workerData: { compilerPath: COMPILER_WASM_PATH } });
+        worker = startWorker();
       }
       const result = await new Promise<Result | "hang">((resolve) => {
         const timer = setTimeout(() => resolve("hang"), HANG_MS);
@@ -124,7 +128,7 @@ describe("compiler fuzzing", () => {
       if (result === "hang") {
         failures.push(`hang on:\n${input}`);
         await worker.terminate();
-        worker = new Worker(join(import.meta.dirname, "fuzz_worker.mjs"), { workerData: { compilerPath: COMPILER_WASM_PATH } });
+        worker = startWorker();
         continue;
       }
       const { check, build, valid } = result;

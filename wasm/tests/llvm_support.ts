@@ -5,9 +5,8 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runInNewContext } from "node:vm";
-import { setFlagsFromString } from "node:v8";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { releaseMemories } from "../../lang/tests/corpus";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { linkNative } from "../../server/toolchain/linkNative";
 import { runNative } from "../../server/toolchain/runNative";
@@ -17,24 +16,6 @@ import { runNative } from "../../server/toolchain/runNative";
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString("latin1");
 const readable = (s: string): string => Buffer.from(s, "latin1").toString("utf8");
 const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
-
-// Every wasm run reserves a fresh memory that V8 frees only on a full
-// collection; hundreds of them exhaust the address space and crash the
-// process, so collect every few runs (as lang/tests/corpus.ts does).
-// The flag is set once per process: lang/tests/corpus.ts may have set it.
-const exposed = globalThis as { __pithGc?: () => void };
-if (!exposed.__pithGc) {
-  setFlagsFromString("--expose-gc");
-  exposed.__pithGc = runInNewContext("gc") as () => void;
-}
-const collectGarbage = exposed.__pithGc;
-let runsSinceCollection = 0;
-function releaseMemories(): void {
-  if (++runsSinceCollection >= 8) {
-    runsSinceCollection = 0;
-    collectGarbage();
-  }
-}
 
 export interface RunOutcome {
   stdout: string;
