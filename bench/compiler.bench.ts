@@ -7,7 +7,7 @@
 //
 //   npx tsx bench/compiler.bench.ts [--runs 3] [--skip-programs]
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +24,7 @@ const { values } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(values.runs));
+const BUILD = ["build", "main.pith", "-O2", "-o", "out.wasm"];
 const programsDir = new URL("./programs/", import.meta.url).pathname;
 
 function median(xs: number[]): number {
@@ -89,7 +90,7 @@ async function warmCompileMs(source: string, runsWanted: number): Promise<{ ms: 
   const times: number[] = [];
   let size = 0;
   for (let i = 0; i < runsWanted + 1; i++) {
-    const r = await runDirect(module, ["pith", "build", "main.pith", "-O2", "-o", "out.wasm"], { "main.pith": source });
+    const r = await runDirect(module, ["pith", ...BUILD], { "main.pith": source });
     if (i > 0) times.push(r.ms);
     size = r.files.get("out.wasm")?.length ?? 0;
   }
@@ -97,19 +98,16 @@ async function warmCompileMs(source: string, runsWanted: number): Promise<{ ms: 
 }
 
 async function compilerTable(): Promise<void> {
-  const build = ["build", "main.pith", "-O2", "-o", "out.wasm"];
   // Measured in a child process, so the earlier runs' garbage does not count.
   const child = spawnSync(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--warm"], {
     encoding: "utf8",
   });
-  const [warmMs, warmSize] = (child.stdout.trim().split(" ").map(Number) as number[]).concat([Number.NaN, Number.NaN]);
-  const helloTimes = [warmMs];
-  const helloSize = warmSize;
+  const [helloMs = Number.NaN, helloSize = Number.NaN] = child.stdout.trim().split(" ").map(Number);
   const big = generate(20_000);
   const lineCount = big.split("\n").length;
   const bigTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const r = await compileMs(big, build);
+    const r = await compileMs(big, BUILD);
     if (r.exit !== 0) throw new Error(`the generated program did not compile (exit ${r.exit})`);
     bigTimes.push(r.ms);
   }
@@ -130,7 +128,7 @@ async function compilerTable(): Promise<void> {
       ),
     );
   line(`compile ${lineCount} lines`, linesPerSecond, "lines/s", 50_000, true);
-  line("hello world warm compile", median(helloTimes), "ms", 5, false);
+  line("hello world warm compile", helloMs, "ms", 5, false);
   line("hello world .wasm", helloSize, "B", 2048, false);
   line("compiler.wasm", compiler.length / 1024, "KiB", 600, false);
   line("compiler.wasm gzipped", gzipSync(compiler).length / 1024, "KiB", 200, false);
@@ -168,54 +166,48 @@ function programsTable(): void {
 }
 
 async function programRow(name: string): Promise<void> {
-  const tmp = mkdtempSync(join(tmpdir(), "pith-bench-"));
-  const clang = hasClang();
-  const w = WIDTHS;
-  {
-    const expected = readFileSync(join(programsDir, `${name}.stdout`), "utf8");
-    const built = await compileMs(readFileSync(join(programsDir, `${name}.pith`), "utf8"), [
-      "build",
-      "main.pith",
-      "-O2",
-      "-o",
-      "out.wasm",
-    ]);
-    if (built.exit !== 0 || !built.wasm) {
-      console.log(row([name, "compile error"], w));
-      return;
-    }
-    const cFile = join(programsDir, `${name}.c`);
-    let cBytes: Uint8Array | null = null;
-    if (clang && existsSync(cFile)) {
+  const expected = readFileSync(join(programsDir, `${name}.stdout`), "utf8");
+  const built = await compileMs(readFileSync(join(programsDir, `${name}.pith`), "utf8"), BUILD);
+  if (built.exit !== 0 || !built.wasm) {
+    console.log(row([name, "compile error"], WIDTHS));
+    return;
+  }
+  const cFile = join(programsDir, `${name}.c`);
+  let cBytes: Uint8Array | null = null;
+  if (hasClang() && existsSync(cFile)) {
+    const tmp = mkdtempSync(join(tmpdir(), "pith-bench-"));
+    try {
       const out = join(tmp, `${name}.wasm`);
       execFileSync("clang-19", ["--target=wasm32-wasi", "-O2", cFile, "-o", out, "-lm"]);
       cBytes = readFileSync(out);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
-    const jsFile = join(programsDir, `${name}.js`);
-    const hasJs = existsSync(jsFile);
-    // Rounds of Pith, C, JS in turn: a machine that speeds up or slows down
-    // during the run then shifts all three columns alike.
-    const pith: number[] = [];
-    const c: number[] = [];
-    const js: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const r = await runWasm(built.wasm);
-      if (r.stdout !== expected) throw new Error(`${name}: wrong output from the Pith build`);
-      pith.push(r.ms);
-      if (cBytes) c.push((await runWasm(cBytes)).ms);
-      if (hasJs) {
-        const started = performance.now();
-        spawnSync(process.execPath, [jsFile], { stdio: "ignore" });
-        js.push(performance.now() - started);
-      }
-    }
-    const cMs = cBytes ? median(c) : Number.NaN;
-    const jsMs = hasJs ? median(js) : Number.NaN;
-    const p = median(pith);
-    const fmt = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(0));
-    const ratio = (x: number) => (Number.isNaN(x) ? "-" : (p / x).toFixed(2));
-    console.log(row([name, fmt(p), fmt(cMs), fmt(jsMs), ratio(cMs), ratio(jsMs)], w));
   }
+  const jsFile = join(programsDir, `${name}.js`);
+  const hasJs = existsSync(jsFile);
+  // Rounds of Pith, C, JS in turn: a machine that speeds up or slows down
+  // during the run then shifts all three columns alike.
+  const pith: number[] = [];
+  const c: number[] = [];
+  const js: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await runWasm(built.wasm);
+    if (r.stdout !== expected) throw new Error(`${name}: wrong output from the Pith build`);
+    pith.push(r.ms);
+    if (cBytes) c.push((await runWasm(cBytes)).ms);
+    if (hasJs) {
+      const started = performance.now();
+      spawnSync(process.execPath, [jsFile], { stdio: "ignore" });
+      js.push(performance.now() - started);
+    }
+  }
+  const cMs = cBytes ? median(c) : Number.NaN;
+  const jsMs = hasJs ? median(js) : Number.NaN;
+  const p = median(pith);
+  const fmt = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(0));
+  const ratio = (x: number) => (Number.isNaN(x) ? "-" : (p / x).toFixed(2));
+  console.log(row([name, fmt(p), fmt(cMs), fmt(jsMs), ratio(cMs), ratio(jsMs)], WIDTHS));
 }
 
 if (values.warm) {
