@@ -50,7 +50,7 @@ export class CallChecker extends ExprChecker {
     c.target = "#call";
     const want = ft.elems.length;
     if (c.args.length != want) {
-      this.errAt(c, what + " takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + c.args.length.toString());
+      this.errAt(c, takesArguments(what, want, c.args.length));
     }
     for (let i = 0; i < c.args.length; i++) {
       if (i < want) this.expectType(c.args[i], ft.elems[i], "argument " + (i + 1).toString() + " of " + what);
@@ -68,7 +68,7 @@ export class CallChecker extends ExprChecker {
     const d = g.decl;
     const env = new Map<string, Type>();
     if (c.args.length != d.params.length) {
-      this.errAt(c.callee, "'" + d.name + "' takes " + d.params.length.toString() + " argument" + (d.params.length == 1 ? "" : "s") + ", found " + c.args.length.toString());
+      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length, c.args.length));
       this.checkArgs(c, 0);
       return tError;
     }
@@ -112,28 +112,19 @@ export class CallChecker extends ExprChecker {
       return e === null ? null : optionOf(e!);
     }
     if (te.kind == TK.Func) {
-      const ps: Type[] = [];
-      for (let i = 0; i < te.args.length; i++) {
-        const p = this.bound(te.args[i], params, env);
-        if (p === null) return null;
-        ps.push(p!);
-      }
+      const ps = this.boundAll(te.args, params, env);
+      if (ps === null) return null;
       let r: Type = tUnit;
       if (te.ret !== null) {
         const rb = this.bound(te.ret!, params, env);
         if (rb === null) return null;
         r = rb!;
       }
-      return fnOf(ps, r);
+      return fnOf(ps!, r);
     }
     if (te.kind == TK.Named && te.args.length > 0 && this.program.genericTypes.has(te.name)) {
-      const args: Type[] = [];
-      for (let i = 0; i < te.args.length; i++) {
-        const a = this.bound(te.args[i], params, env);
-        if (a === null) return null;
-        args.push(a!);
-      }
-      return this.program.instantiateType(te.name, args);
+      const args = this.boundAll(te.args, params, env);
+      return args === null ? null : this.program.instantiateType(te.name, args!);
     }
     if (te.kind == TK.Named && te.args.length == 0) {
       const saved = this.program.typeEnv;
@@ -146,13 +137,19 @@ export class CallChecker extends ExprChecker {
 
   /** A function type with the bound parameter types of `te` and an unknown (error) result, or null. */
   boundParams(te: TypeExpr, params: string[], env: Map<string, Type>): Type | null {
-    const ps: Type[] = [];
-    for (let i = 0; i < te.args.length; i++) {
-      const p = this.bound(te.args[i], params, env);
-      if (p === null) return null;
-      ps.push(p!);
+    const ps = this.boundAll(te.args, params, env);
+    return ps === null ? null : fnOf(ps!, tError);
+  }
+
+  /** `bound` of each type expression, or null when any is still free. */
+  boundAll(list: TypeExpr[], params: string[], env: Map<string, Type>): Type[] | null {
+    const out: Type[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const t = this.bound(list[i], params, env);
+      if (t === null) return null;
+      out.push(t!);
     }
-    return fnOf(ps, tError);
+    return out;
   }
 
   unify(te: TypeExpr, t: Type, params: string[], env: Map<string, Type>): bool {
@@ -308,7 +305,7 @@ export class CallChecker extends ExprChecker {
     c.target = f.name;
     const want = f.params.length - skip;
     if (args.length != want) {
-      this.errAt(c, "'" + f.decl.name + "' takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + args.length.toString());
+      this.errAt(c, takesArguments("'" + f.decl.name + "'", want, args.length));
     }
     for (let i = 0; i < args.length; i++) {
       if (i < want) this.expectType(args[i], f.params[i + skip], "argument " + (i + 1).toString() + " of '" + f.decl.name + "'");
@@ -417,7 +414,7 @@ export class CallChecker extends ExprChecker {
 
   arity(c: CallExpr, n: i32, name: string): bool {
     if (c.args.length == n) return true;
-    this.errAt(c, "'" + name + "' takes " + n.toString() + " argument" + (n == 1 ? "" : "s") + ", found " + c.args.length.toString());
+    this.errAt(c, takesArguments("'" + name + "'", n, c.args.length));
     this.checkArgs(c, 0);
     return false;
   }
@@ -502,4 +499,9 @@ export class CallChecker extends ExprChecker {
     for (let i = 0; i < params.length; i++) this.expectType(c.args[i], params[i], "argument of '" + name + "'");
     return ret;
   }
+}
+
+/** "'f' takes 2 arguments, found 3". */
+function takesArguments(what: string, want: i32, found: i32): string {
+  return what + " takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + found.toString();
 }

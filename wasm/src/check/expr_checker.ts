@@ -232,8 +232,7 @@ export class ExprChecker extends Scopes {
     if (f !== null) {
       // A named function as a value: `apply(double, 5)`.
       id.fnRef = f.name;
-      for (let i = 0; i < f.params.length; i++) if (f.params[i].isError) return tError;
-      return fnOf(f.params, f.ret);
+      return fnValueType(f);
     }
     if (this.program.generics.has(this.mod.prefix + id.name) || this.program.generics.has(id.name)) {
       this.errAt(id, "the generic function '" + id.name + "' cannot be used as a value; wrap the call in a closure");
@@ -387,8 +386,7 @@ export class ExprChecker extends Scopes {
           const fn = this.program.funcs.get(key);
           id.fnRef = fn.name;
           f.index = -3;
-          for (let i = 0; i < fn.params.length; i++) if (fn.params[i].isError) return tError;
-          return fnOf(fn.params, fn.ret);
+          return fnValueType(fn);
         }
         this.errAt(f, "module '" + id.name + "' has no constant '" + f.name + "'");
         return tError;
@@ -515,4 +513,10 @@ export function opName(op: i32): string {
     case Tok.ShlEq: return "<<="; case Tok.ShrEq: return ">>=";
   }
   return "?";
+}
+
+/** The type of a named function used as a value (an error when its signature has one). */
+function fnValueType(f: FnInfo): Type {
+  for (let i = 0; i < f.params.length; i++) if (f.params[i].isError) return tError;
+  return fnOf(f.params, f.ret);
 }

@@ -211,6 +211,18 @@ export function pushAll(to: Ins[], from: Ins[]): void {
   for (let i = 0; i < from.length; i++) to.push(from[i]);
 }
 
+/** Whether control never continues past this instruction (branch, return, trap). */
+export function endsFlow(n: Ins): bool {
+  return n.kind == K.Br || n.kind == K.Return || n.kind == K.Unreachable;
+}
+
+/** A copy of one instruction's own fields; operand and body lists start empty. */
+export function copyNode(s: Ins): Ins {
+  const n = new Ins(s.kind);
+  n.ty = s.ty; n.op = s.op; n.i = s.i; n.f = s.f; n.width = s.width; n.mem = s.mem; n.loc = s.loc; n.name = s.name; n.sig = s.sig;
+  return n;
+}
+
 /** The highest label id used in a list of instructions (0 when none). */
 export function maxLabel(list: Ins[]): i32 {
   let m = 0;

@@ -5,7 +5,7 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import {
-  binary, block, br, brIf, call, callIndirect, drop, get, iconst, iff, Ins, load, loop, Op, ret, set, simple, K, store, T, unary,
+  binary, block, br, brIf, call, callIndirect, copyNode, drop, get, iconst, iff, Ins, load, loop, Op, ret, set, simple, K, store, T, unary,
   unreachable,
   pushAll,
 } from "../ir/ir";
@@ -94,8 +94,8 @@ export class FlowLower extends ExprLower {
   lowerBlock(b: BlockExpr): Ins {
     this.scopes.push([]);
     const out: Ins[] = [];
-    // Within a run of simple statements (straight-line code that calls no
-    // function), a local made unique by copy on write stays unique until it
+    // Within a run of simple statements (straight-line code whose calls take
+    // and return only scalars), a local made unique by copy on write stays unique until it
     // is reassigned or referenced again, so later writes skip the check
     // (nbody's b[i].vx, b[i].vy, b[i].vz updates).
     const savedUniq = this.uniq;
@@ -236,7 +236,7 @@ export class FlowLower extends ExprLower {
       const written = loopWritten(l);
       for (let i = 0; i < written.length; i++) {
         const idx = this.localIndex(written[i]);
-        out.push(iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(written[i].ty, get(idx, T.Ptr)))], [], T.None));
+        out.push(this.makeUnique(idx, written[i].ty));
         this.seedUniq.push(idx);
       }
     }
@@ -381,10 +381,7 @@ export class FlowLower extends ExprLower {
         this.uniq.push(idx);
         this.forgetElems(idx, false);  // a copy of the array shares its elements
       }
-      return block(0, [
-        iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(t, get(idx, T.Ptr)))], [], T.None),
-        get(idx, T.Ptr),
-      ], T.Ptr);
+      return block(0, [this.makeUnique(idx, t), get(idx, T.Ptr)], T.Ptr);
     }
     const key = e.kind == EK.Index ? this.elemKey(e as IndexExpr) : -1;
     const slot = this.placeAddr(e);
@@ -416,6 +413,11 @@ export class FlowLower extends ExprLower {
     return call(this.m.requestHelper("unique", t), [p], T.Ptr);
   }
 
+  /** Copy on write for a local: replaced by its copy when shared; the common unshared case makes no call. */
+  makeUnique(idx: i32, t: Type): Ins {
+    return iff(this.shared(get(idx, T.Ptr)), [set(idx, this.uniqueCall(t, get(idx, T.Ptr)))], [], T.None);
+  }
+
   /** Address of the storage of a field or element place (its parent made unique). */
   placeAddr(e: Expr): Ins {
     if (e.kind == EK.Field) {
@@ -429,15 +431,10 @@ export class FlowLower extends ExprLower {
     return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA, key);
   }
 
-  /** Copy on write; the common unshared case is checked inline, without a call. */
+  /** Copy on write of a value: `v` itself when unshared, else its copy. */
   unique(t: Type, v: Ins): Ins {
     const p = this.newLocal(T.Ptr);
-    const shared = binary(Op.Ne, T.I32, headerLoad(get(p, T.Ptr), RC), iconst(T.I32, 1));
-    return block(0, [
-      set(p, v),
-      iff(shared, [set(p, call(this.m.requestHelper("unique", t), [get(p, T.Ptr)], T.Ptr))], [], T.None),
-      get(p, T.Ptr),
-    ], T.Ptr);
+    return block(0, [set(p, v), this.makeUnique(p, t), get(p, T.Ptr)], T.Ptr);
   }
 
   assign(a: BinaryExpr): Ins[] {
@@ -626,17 +623,17 @@ export class FlowLower extends ExprLower {
 
 /** Re-reading a value: only local reads and loads of local reads are duplicated. */
 export function copyIns(v: Ins): Ins {
-  const n = new Ins(v.kind);
-  n.ty = v.ty; n.op = v.op; n.i = v.i; n.f = v.f; n.width = v.width; n.mem = v.mem; n.name = v.name; n.sig = v.sig;
+  const n = copyNode(v);
+  n.loc = "";  // a re-read value does not begin a statement
   for (let i = 0; i < v.args.length; i++) n.args.push(copyIns(v.args[i]));
   return n;
 }
 
-
 /**
- * Straight-line expressions without calls, conditionals or blocks: numbers,
- * variables, fields, elements, casts, arithmetic and assignments. Their
- * lowering branches only to panics, and passes no heap value to a function.
+ * Straight-line expressions without conditionals or blocks: numbers,
+ * variables, fields, elements, casts, arithmetic, assignments and calls of
+ * plain functions on scalars. Their lowering branches only to panics, and
+ * passes no heap value to a function.
  */
 function simpleExpr(e: Expr): bool {
   switch (e.kind) {

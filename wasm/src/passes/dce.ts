@@ -1,13 +1,9 @@
-import { Func, Import, Ins, IrModule, K } from "../ir/ir";
+import { endsFlow, Func, Import, Ins, IrModule, K } from "../ir/ir";
 
 // Dead-code elimination: drops instructions that follow an unconditional
 // branch, return or trap in the same list, flattens empty and label-free
 // blocks, and removes functions no longer reachable from the exports (after
 // inlining many small runtime functions have no callers left).
-
-function endsFlow(n: Ins): bool {
-  return n.kind == K.Br || n.kind == K.Return || n.kind == K.Unreachable;
-}
 
 function clean(list: Ins[]): Ins[] {
   const out: Ins[] = [];

@@ -1,4 +1,4 @@
-import { block, Func, Ins, IrModule, K, maxLabel, set, T } from "../ir/ir";
+import { block, copyNode, Func, iconst, Ins, IrModule, K, maxLabel, set, T } from "../ir/ir";
 
 // Inlining of small functions: a call becomes a block that assigns the
 // arguments to fresh locals and runs a copy of the callee's body, where each
@@ -35,8 +35,7 @@ class Copier {
   }
 
   ins(s: Ins): Ins {
-    const n = new Ins(s.kind);
-    n.ty = s.ty; n.op = s.op; n.i = s.i; n.f = s.f; n.width = s.width; n.mem = s.mem; n.loc = s.loc; n.name = s.name; n.sig = s.sig;
+    const n = copyNode(s);
     n.args = this.list(s.args);
     n.body = this.list(s.body);
     n.other = this.list(s.other);
@@ -83,9 +82,7 @@ class Inliner {
     // Locals start at zero in a fresh call; a copy inside a loop must reset them.
     for (let i = callee.params.length; i < callee.locals.length; i++) {
       const t = callee.locals[i];
-      const zero = new Ins(K.Const);
-      zero.ty = t == T.None ? T.I32 : t;
-      body.push(set(localBase + i, zero));
+      body.push(set(localBase + i, iconst(t == T.None ? T.I32 : t, 0)));
     }
     const copy = new Copier(localBase, labelBase, exit).list(callee.body);
     for (let i = 0; i < copy.length; i++) body.push(copy[i]);

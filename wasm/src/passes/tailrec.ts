@@ -1,4 +1,4 @@
-import { binary, block, br, Func, get, iconst, Ins, K, loop, maxLabel, Op, ret, set, T, unreachable } from "../ir/ir";
+import { binary, block, br, endsFlow, Func, get, iconst, Ins, K, loop, maxLabel, Op, ret, set, T, unreachable } from "../ir/ir";
 
 // Tail recursion with an accumulator, the way C compilers turn
 // `fib(n - 1) + fib(n - 2)` into a loop around one call: when every value the
@@ -59,11 +59,6 @@ function isTailCall(f: Func, n: Ins): bool {
   if (n.kind != K.Binary || n.op != Op.Add || n.ty != f.result) return false;
   const c = n.args[1];
   return c.kind == K.Call && c.name == f.name && c.args.length == f.params.length;
-}
-
-/** A leaf that never produces a value (a panic's trap, a branch, a return). */
-function endsFlow(n: Ins): bool {
-  return n.kind == K.Unreachable || n.kind == K.Return || n.kind == K.Br;
 }
 
 function addAccumulator(list: Ins[], acc: i32, ty: T): void {

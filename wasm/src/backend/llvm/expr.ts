@@ -139,26 +139,27 @@ export class FuncEmitter {
     return v;
   }
 
+  /** The enclosing label a branch names; an unknown one is reported (a compiler bug) and gives null. */
   labelOf(label: i32): Label | null {
     for (let i = this.labels.length - 1; i >= 0; i--) if (this.labels[i].id == label) return this.labels[i];
+    this.ctx.errors.push("branch to unknown label " + label.toString() + " in " + this.f.name);
     return null;
   }
 
+  /** A value a branch carries goes to the target block's result slot (typed blocks only). */
+  storeResult(target: Label, v: string): void {
+    if (target.slot != "") this.emit("store " + llType(target.ty) + " " + v + ", ptr " + target.slot);
+  }
+
   /**
-   * A branch to a label; a value it carries (the inliner turns `return v`
-   * into a branch out of the inlined block) goes to the block's result slot.
-   * Returns false when the label is unknown.
+   * A branch to a label with the value it carries (the inliner turns
+   * `return v` into a branch out of the inlined block); null when the label
+   * is unknown.
    */
   branchValue(label: i32, value: Ins | null): Label | null {
     const target = this.labelOf(label);
-    if (target === null) {
-      this.ctx.errors.push("branch to unknown label " + label.toString() + " in " + this.f.name);
-      return null;
-    }
-    if (value !== null) {
-      const v = this.ins(value);
-      if (target.slot != "") this.emit("store " + llType(target.ty) + " " + v + ", ptr " + target.slot);
-    }
+    if (target === null) return null;
+    if (value !== null) this.storeResult(target, this.ins(value));
     return target;
   }
 
@@ -225,8 +226,8 @@ export class FuncEmitter {
         const value = hasValue ? this.ins(n.args[0]) : "";
         const c = this.cond(n.args[n.args.length - 1]);
         const target = this.labelOf(<i32>n.i);
-        if (target === null) { this.ctx.errors.push("branch to unknown label " + n.i.toString() + " in " + this.f.name); return value; }
-        if (hasValue && target.slot != "") this.emit("store " + llType(target.ty) + " " + value + ", ptr " + target.slot);
+        if (target === null) return value;
+        if (hasValue) this.storeResult(target, value);
         const next = this.fresh("next");
         this.terminate("br i1 " + c + ", label %" + target.target + ", label %" + next);
         this.start(next);
