@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { runWasiShim } from "../lang/runtime/wasi/wasiShim";
 import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
+import { median } from "./median";
 
 const { values } = parseArgs({
   options: {
@@ -26,12 +27,6 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const BUILD = ["build", "main.pith", "-O2", "-o", "out.wasm"];
 const programsDir = new URL("./programs/", import.meta.url).pathname;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");

@@ -10,18 +10,13 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildNative } from "../server/toolchain/buildNative";
+import { median } from "./median";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, one: { type: "string" } } });
 const runs = Math.max(1, Number(values.runs));
 const programs = new URL("./programs/", import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), "pith-native-bench-"));
 const TARGET_RATIO = 1.3;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /**
  * Median wall times of `runs` rounds in ms, one run of each binary per round

@@ -11,6 +11,7 @@ import { missingToolsFor } from "../server/toolchain/detect";
 import { linkNative } from "../server/toolchain/linkNative";
 import { RECIPES } from "../server/toolchain/recipes";
 import { detectSandbox } from "../server/toolchain/sandbox";
+import { median } from "./median";
 
 const TARGET_MS = 300;
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -21,12 +22,6 @@ if (!(runs >= 1)) {
 }
 
 const hello = readFileSync(new URL("../server/toolchain/testdata/hello.ll", import.meta.url), "utf8");
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 async function timeBuilds(target: string, sandbox: boolean): Promise<number[]> {
   const times: number[] = [];
