@@ -44,7 +44,13 @@ export function registerDocs(app: OpenAPIHono): void {
       ].join("\n\n"),
     },
   });
-  app.get("/docs", (c) => c.html(DOCS_PAGE));
+  // Swagger UI sets inline styles; everything else comes from this origin.
+  app.get("/docs", (c) =>
+    c.html(DOCS_PAGE, 200, {
+      "content-security-policy":
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    }),
+  );
   app.get("/docs/init.js", (c) => c.body(INIT_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }));
   app.get("/docs/assets/:name", async (c) => {
     const name = c.req.param("name");

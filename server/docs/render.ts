@@ -27,6 +27,7 @@ export const NAVIGATION: readonly PageLink[] = [
   { href: "/readme", title: "Language" },
   { href: "/grammar", title: "Grammar" },
   { href: "/gotchas", title: "Gotchas" },
+  { href: "/semantics", title: "Semantics" },
   { href: "/roadmap", title: "Roadmap" },
   { href: "/docs", title: "HTTP API" },
 ];
