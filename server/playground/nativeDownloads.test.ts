@@ -51,7 +51,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const wasm = await post("/build_wasm", { source: SOURCE });
-  const run = await runWasiNode({ module: await WebAssembly.compile(Buffer.from(wasm.wasm_base64, "base64")), args: [] });
+  const run = await runWasiNode({
+    module: await WebAssembly.compile(Buffer.from(wasm.wasm_base64, "base64")),
+    args: [],
+  });
   wasmOutput = text(run.stdout);
   expect(wasmOutput.length).toBeGreaterThan(0);
 }, 60_000);
