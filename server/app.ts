@@ -56,6 +56,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerHealth(app, playground);
   registerPlayground(app, playground);
   registerDocumentPages(app);
+  // Further services (MCP, share links) register here, with `playground`
+  // for the builds, content, queue and limits they share with the routes.
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.
