@@ -10,7 +10,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../e2e/server";
 import type { PlaygroundLimits } from "./limits";
-import { HELLO, type TestPlayground, testPlayground } from "./testPlayground";
+import { HEAVY_PROGRAM, HELLO, type TestPlayground, testPlayground } from "./testPlayground";
 
 interface Loopback {
   base: string;
@@ -168,13 +168,7 @@ describe("pathological programs", () => {
       "a 60 000-term expression",
       `fn main() {\n  let x = ${Array.from({ length: 60_000 }, () => "1").join(" + ")}\n}\n`,
     ],
-    [
-      "a program that makes the compiler work hard",
-      Array.from(
-        { length: 8000 },
-        (_, i) => `fn f${i}(x: i64) -> i64 {\n  x * ${i} + ${i ? `f${i - 1}(x)` : "1"}\n}\n`,
-      ).join("") + 'fn main() {\n  println("{f7999(2)}")\n}\n',
-    ],
+    ["a program that makes the compiler work hard", HEAVY_PROGRAM],
   ];
   for (const [what, source] of cases) {
     it(`${what} gets a diagnostic or a 504, and the server keeps answering`, async () => {
