@@ -114,8 +114,9 @@ export class CompilerPool {
       worker.once("error", () => resolve());
       worker.once("exit", () => resolve());
     });
-    const slot = { worker, busy: false, ready };
-    worker.unref();
+    // Held (ref) while it starts, so awaiting warm() keeps the process alive;
+    // an idle worker never does.
+    const slot = { worker, busy: false, ready: ready.then(() => void worker.unref()) };
     this.slots.push(slot);
     return slot;
   }
