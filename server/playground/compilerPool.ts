@@ -10,11 +10,16 @@ import { Worker } from "node:worker_threads";
 import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
 import { PlaygroundHttpError } from "./httpError";
 
+const WORKER_NICE = 10;
 const TSX_API_URL = import.meta.resolve("tsx/esm/api");
 const JOB_URL = new URL("./compileJob.ts", import.meta.url).href;
 
+// On Linux, setpriority(0) from a worker renices only that thread: compiles
+// then yield the CPU to the main thread, so requests such as /health stay
+// fast while a flood of builds keeps every worker busy.
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
+try { require("node:os").setPriority(0, ${WORKER_NICE}); } catch {}
 const loaded = import(${JSON.stringify(TSX_API_URL)}).then(({ tsImport }) =>
   tsImport(${JSON.stringify(JOB_URL)}, ${JSON.stringify(JOB_URL)}),
 );
