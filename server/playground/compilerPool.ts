@@ -10,16 +10,15 @@ import { Worker } from "node:worker_threads";
 import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
 import { PlaygroundHttpError } from "./httpError";
 
-const WORKER_NICE = 10;
 const TSX_API_URL = import.meta.resolve("tsx/esm/api");
 const JOB_URL = new URL("./compileJob.ts", import.meta.url).href;
 
-// On Linux, setpriority(0) from a worker renices only that thread: compiles
-// then yield the CPU to the main thread, so requests such as /health stay
-// fast while a flood of builds keeps every worker busy.
+// On Linux, setpriority(0) from a worker renices only that thread, so with
+// a nice above 0 compiles yield the CPU to the main thread and requests
+// such as /health stay fast while a flood of builds keeps every worker busy.
 const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-try { require("node:os").setPriority(0, ${WORKER_NICE}); } catch {}
+const { parentPort, workerData } = require("node:worker_threads");
+if (workerData.nice > 0) try { require("node:os").setPriority(0, workerData.nice); } catch {}
 const loaded = import(${JSON.stringify(TSX_API_URL)}).then(({ tsImport }) =>
   tsImport(${JSON.stringify(JOB_URL)}, ${JSON.stringify(JOB_URL)}),
 );
@@ -40,6 +39,8 @@ parentPort.on("message", async (job) => {
 export interface CompilerPoolOptions {
   workers: number;
   timeoutMs: number;
+  /** Nice value of the worker threads (default 0: as the server). */
+  nice?: number;
   /** Compiles waiting for a worker; one more is a 429. */
   maxQueued?: number;
 }
@@ -108,7 +109,7 @@ export class CompilerPool {
   private idleSlot(fresh = false): Slot | undefined {
     const idle = fresh ? undefined : this.slots.find((s) => !s.busy);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.options.nice ?? 0 } });
     const ready = new Promise<void>((resolve) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;
