@@ -157,7 +157,7 @@ export async function checkPositive(c: CorpusCase, expected: NonNullable<CorpusC
   }
   let module: WebAssembly.Module;
   try {
-    module = await WebAssembly.compile(wasm);
+    module = await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>);
   } catch (error) {
     problems.push(`the compiler wrote an invalid module: ${(error as Error).message}`);
     return { problems };
