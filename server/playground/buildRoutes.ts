@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { type BuildContext, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
 import { publicBaseUrl } from "./publicUrl";
+import { jsonByDefault } from "./jsonBody";
 import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
 import {
   BuildWasmRequestSchema,
@@ -81,7 +82,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
   const wasmRate = buildRateLimit(limits, limits.wasmBuildsPerMinute, "wasm builds");
   const nativeRate = buildRateLimit(limits, limits.nativeBuildsPerMinute, "native builds");
 
-  app.use("/build_wasm", bodyLimit, wasmRate);
+  app.use("/build_wasm", bodyLimit, jsonByDefault, wasmRate);
   app.openapi(wasmRoute, async (c) => {
     const request = c.req.valid("json");
     const result = await buildWasm(request, buildContext(c, services));
@@ -95,7 +96,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
   });
 
   for (const { path, target, summary } of NATIVE_ROUTES) {
-    app.use(path, bodyLimit, nativeRate);
+    app.use(path, bodyLimit, jsonByDefault, nativeRate);
     const route = createRoute({
       method: "post",
       path,
@@ -109,7 +110,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
     );
   }
 
-  app.use("/build_target", bodyLimit, nativeRate);
+  app.use("/build_target", bodyLimit, jsonByDefault, nativeRate);
   const targetRoute = createRoute({
     method: "post",
     path: "/build_target",

@@ -114,6 +114,28 @@ describe("POST /build_wasm", () => {
     expect(response.status).toBe(200);
   });
 
+  for (const type of [null, "application/x-www-form-urlencoded", "text/plain"]) {
+    it(`reads a JSON body sent with ${type ?? "no"} Content-Type (what curl -d sends) as JSON`, async () => {
+      const response = await app.request("/build_wasm", {
+        method: "POST",
+        body: JSON.stringify({ source: HELLO }),
+        headers: type ? { "content-type": type } : {},
+      });
+      expect(response.status).toBe(200);
+      expect((await response.json()).status).toBe("ok");
+    });
+  }
+
+  it("answers a form body that is not JSON with a 400, not a 415", async () => {
+    const response = await app.request("/build_wasm", {
+      method: "POST",
+      body: "source=fn+main",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).status).toBe("error");
+  });
+
   const invalid: [string, unknown, RegExp][] = [
     ["malformed JSON", '{"source": ', /Malformed JSON/],
     ["a missing source", {}, /source/],
