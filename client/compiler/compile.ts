@@ -34,3 +34,19 @@ export async function buildSource(source: string, opt: OptLevel, emit: "wasm" | 
       : `the compiler failed (exit ${run.exitCode}): ${run.stderr.trim()}`;
   return { ok: false, diagnostics, message, compileMs };
 }
+
+export type FormatResult =
+  | { kind: "formatted"; source: string }
+  | { kind: "unavailable"; reason: string }
+  | { kind: "failed"; message: string };
+
+/** The compiler's canonical formatter (`fmt`), when this compiler has one. */
+export async function formatSource(source: string): Promise<FormatResult> {
+  const run = await compilerWorker().run(["fmt", SOURCE_FILE], { [SOURCE_FILE]: source });
+  if (run.exitCode === 2 && /unknown command/.test(run.stderr))
+    return { kind: "unavailable", reason: "this compiler has no formatter yet (`pith fmt` is not built in)" };
+  if (run.exitCode !== 0) return { kind: "failed", message: run.stderr.trim() || `fmt exited ${run.exitCode}` };
+  const written = run.files[SOURCE_FILE];
+  const text = run.stdout || (written ? new TextDecoder().decode(written) : source);
+  return { kind: "formatted", source: text };
+}
