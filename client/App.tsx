@@ -14,7 +14,7 @@ import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { HelpDialog } from "./layout/HelpDialog";
 import { useMediaQuery } from "./layout/useMediaQuery";
-import { useWorkspace } from "./persistence/useWorkspace";
+import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
 import { useRunner } from "./run/useRunner";
 import { ShareButton } from "./share/ShareButton";
@@ -91,8 +91,8 @@ export function App() {
     const w = current.current;
     replaceSource(example.source, example.stdin ?? "");
     setShowView(false);
-    if (w && w.source !== example.source)
-      setNotice(`Loaded the example ${example.name}. Your previous program is kept in the scratch slot.`);
+    const kept = w && (isUntouched(w.source) ? w.scratch : w.source);
+    setNotice(`Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot." : ""}`);
   };
 
   const restoreScratch = () => {
@@ -208,6 +208,7 @@ export function App() {
           <OutputPane
             phase={runner.phase}
             output={runner.output}
+            runs={runner.runs}
             onInput={runner.input}
             onEndInput={runner.endInput}
             onJump={jump}
@@ -280,7 +281,7 @@ export function App() {
       {notice && (
         <div className="notice" role="status">
           {notice}{" "}
-          {workspace?.scratch !== undefined && notice.includes("scratch") && (
+          {workspace?.scratch !== undefined && notice.includes("scratch slot") && (
             <button type="button" onClick={restoreScratch}>
               Restore it
             </button>

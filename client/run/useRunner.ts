@@ -26,6 +26,8 @@ const host = new ProgramHost();
 export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "host" }>) => void) {
   const [phase, setPhase] = useState<RunPhase>({ kind: "idle" });
   const [output, setOutput] = useState<OutputSegment[]>([]);
+  /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
+  const [runs, setRuns] = useState(0);
   const running = useRef<RunningProgram | undefined>(undefined);
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
@@ -54,6 +56,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       running.current?.stop();
       running.current = undefined;
       setOutput([]);
+      setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
       const built = await buildSource(source, options.opt);
       if (!built.ok) {
@@ -94,5 +97,5 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
     running.current?.endInput();
   }, []);
 
-  return { phase, output, run, stop, input, endInput };
+  return { phase, output, runs, run, stop, input, endInput };
 }
