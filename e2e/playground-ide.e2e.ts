@@ -1,7 +1,9 @@
 // The playground as a user meets it, in Debian's Chromium against the real
 // server: typing, live diagnostics, running with input, Stop, panics,
 // every example, share links and the layout on a phone and a desktop.
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -174,4 +176,23 @@ describe("the playground IDE in Chromium", () => {
       await context.close();
     }
   });
+});
+
+describe("native builds from the Build panel", () => {
+  it("builds the current program for linux-x64 and gives a download link to a working executable", async () => {
+    await setSource(page, 'fn main() {\n    println("native {6 * 7}")\n}\n');
+    await page.getByTestId("tab-build").click();
+    await page.getByTestId("build-linux-x64").click();
+    const link = page.getByTestId("download-link");
+    await link.waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId("build-result").textContent()).toMatch(/available until \d{2}:\d{2}/);
+    const href = await link.getAttribute("href");
+    const response = await fetch(new URL(href ?? "", server.url));
+    expect(response.status).toBe(200);
+    const folder = mkdtempSync(join(tmpdir(), "e2e-native-"));
+    const binary = join(folder, "main");
+    writeFileSync(binary, Buffer.from(await response.arrayBuffer()), { mode: 0o755 });
+    expect(execFileSync(binary, { encoding: "utf8" })).toBe("native 42\n");
+    rmSync(folder, { recursive: true, force: true });
+  }, 180_000);
 });
