@@ -196,3 +196,31 @@ describe("native builds from the Build panel", () => {
     rmSync(folder, { recursive: true, force: true });
   }, 180_000);
 });
+
+describe("offline", () => {
+  it("after one visit, reloads with the network off and compiles and runs an example", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const view = await context.newPage();
+    await openPlayground(view, server.url);
+    await view.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    // With the service worker in control, server pages still come from the server, not the app's shell.
+    const readme = await context.newPage();
+    await readme.goto(`${server.url}/readme`);
+    expect(await readme.locator("#root").count()).toBe(0);
+    expect(await readme.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await readme.close();
+    await context.setOffline(true);
+    await view.reload();
+    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await view.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    await expect.poll(() => view.getByTestId("server-status").textContent()).toMatch(/unreachable/);
+    await view.locator("summary", { hasText: "Examples" }).click();
+    await view.getByTestId("example-primes").click();
+    const { stdout: out } = await runAndWait(view);
+    expect(out).toBe(readFileSync(join(EXAMPLES_DIR, "primes.stdout"), "utf8"));
+    await context.close();
+  });
+});
