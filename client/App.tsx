@@ -58,6 +58,11 @@ export function App() {
   const current = useRef(workspace);
   current.current = workspace;
 
+  const ready = editorReady && compiler.kind === "ready";
+  useEffect(() => {
+    if (ready) performance.mark("pith:editor-ready");
+  }, [ready]);
+
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
 
   const run = useCallback(() => {
@@ -147,11 +152,7 @@ export function App() {
           </button>
         )}
       </div>
-      <div
-        className="editor-host"
-        data-testid="editor"
-        data-ready={editorReady && compiler.kind === "ready" ? "true" : "false"}
-      >
+      <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
         <Suspense fallback={<p className="editor-loading">Loading the editor…</p>}>
           {workspace && (
             <div className="editor-layer" hidden={showView}>

@@ -53,6 +53,9 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
 
   const run = useCallback(
     async (source: string, options: { opt: OptLevel; stdin?: string }) => {
+      // Marks for the browser benchmark (bench/playground-browser.bench.ts).
+      performance.mark("pith:run");
+      let first = true;
       running.current?.stop();
       running.current = undefined;
       setOutput([]);
@@ -67,6 +70,10 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       setPhase({ kind: "running", compileMs, waitingForInput: false });
       const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
       const program = host.run(built.output, { stdin: options.stdin || undefined }, (event) => {
+        if (event.kind === "output" && first) {
+          first = false;
+          performance.mark("pith:first-output");
+        }
         if (event.kind === "output") append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
         else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
         else if (event.kind === "truncated")
