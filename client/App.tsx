@@ -54,11 +54,26 @@ export function App() {
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   const [editorReady, setEditorReady] = useState(false);
+  // Whether this compiler has `fmt`: probed once, so Format can say why it is off.
+  const [formatter, setFormatter] = useState<{ available: boolean; reason: string }>({
+    available: false,
+    reason: "Checking for the formatter…",
+  });
   const editor = useRef<EditorApi | null>(null);
   const current = useRef(workspace);
   current.current = workspace;
 
   const ready = editorReady && compiler.kind === "ready";
+  useEffect(() => {
+    if (compiler.kind !== "ready") return;
+    void formatSource("fn main() {}\n").then((r) =>
+      setFormatter(
+        r.kind === "unavailable"
+          ? { available: false, reason: `Format is off: ${r.reason}` }
+          : { available: true, reason: "Format (Shift+Alt+F)" },
+      ),
+    );
+  }, [compiler.kind]);
   useEffect(() => {
     if (ready) performance.mark("pith:editor-ready");
   }, [ready]);
@@ -268,16 +283,21 @@ export function App() {
           )}
           <ExamplesMenu onChoose={chooseExample} />
           <ShareButton program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })} />
-          <button type="button" onClick={format} title="Format (Shift+Alt+F)">
+          <button type="button" onClick={format} title={formatter.reason} disabled={!formatter.available}>
             Format
           </button>
           <button type="button" onClick={() => setTab("build")}>
             Build
           </button>
-          <button type="button" onClick={() => setHelp(true)} aria-label="Help and keyboard shortcuts">
-            ?
-          </button>
         </div>
+        <button
+          type="button"
+          className="help-button"
+          onClick={() => setHelp(true)}
+          aria-label="Help and keyboard shortcuts"
+        >
+          ?
+        </button>
       </header>
       {notice && (
         <div className="notice" role="status">

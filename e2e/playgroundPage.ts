@@ -9,7 +9,11 @@ export async function openPlayground(page: Page, url: string): Promise<void> {
 
 /** Puts the keyboard focus into the (visible) editor. */
 export async function focusEditor(page: Page): Promise<void> {
-  await page.locator(".editor-layer:not([hidden]) .monaco-editor .view-lines").first().click();
+  // Near the top-left corner: the middle of a wide program's lines may lie off screen on a phone.
+  await page
+    .locator(".editor-layer:not([hidden]) .monaco-editor .view-lines")
+    .first()
+    .click({ position: { x: 4, y: 4 } });
 }
 
 /**

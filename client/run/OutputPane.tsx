@@ -54,16 +54,17 @@ export interface OutputPaneProps {
 
 export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }: OutputPaneProps) {
   const field = useRef<HTMLInputElement>(null);
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLPreElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;
 
   useEffect(() => {
     if (waiting) field.current?.focus();
   }, [waiting]);
-  // Braces matter: Chromium's scrollIntoView now returns a promise, which React would call as a cleanup.
+  // Follows the output as it grows (scrolling only the log, never the page or the editor).
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever output grows
   useEffect(() => {
-    end.current?.scrollIntoView({ block: "end" });
+    const pre = log.current;
+    if (pre) pre.scrollTop = pre.scrollHeight;
   }, [output]);
 
   const submit = (event: FormEvent) => {
@@ -76,7 +77,7 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }:
 
   return (
     <div className="output-pane">
-      <pre className="output" data-testid="output" role="log" aria-live="polite" aria-label="Program output">
+      <pre ref={log} className="output" data-testid="output" role="log" aria-live="polite" aria-label="Program output">
         {output.map((segment, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: segments are only ever appended
           <span key={i} className={`stream-${segment.stream}`}>
@@ -90,7 +91,6 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }:
               {"\n"}
             </span>
           ))}
-        <div ref={end} />
       </pre>
       {phase.kind === "running" && (
         <form className={`stdin-form${waiting ? " waiting" : ""}`} onSubmit={submit}>
