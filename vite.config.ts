@@ -33,6 +33,7 @@ const API_PREFIXES = [
   "/delete_model",
   "/api",
   "/train",
+  "/share",
 ];
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8787";
 

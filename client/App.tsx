@@ -282,7 +282,10 @@ export function App() {
             </button>
           )}
           <ExamplesMenu onChoose={chooseExample} />
-          <ShareButton program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })} />
+          <ShareButton
+            serverUp={health.kind === "ok"}
+            program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })}
+          />
           <button type="button" onClick={format} title={formatter.reason} disabled={!formatter.available}>
             Format
           </button>

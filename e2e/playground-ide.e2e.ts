@@ -136,13 +136,16 @@ describe("the playground IDE in Chromium", () => {
     await expect.poll(() => editorText(page)).toContain("// my unsaved work");
   });
 
-  it("opens a share link in a fresh browser context with the same program and output", async () => {
+  it("opens a share link (and a short link) in a fresh browser context with the same program and output", async () => {
     const program = 'fn main() {\n    for i in 1..4 {\n        print("{i * i} ")\n    }\n    println("shared")\n}\n';
     await setSource(page, program);
     const { stdout: expected } = await runAndWait(page);
     await page.locator("summary", { hasText: "Share" }).click();
     const link = await page.getByTestId("share-link").inputValue();
     expect(link).toMatch(/#code=/);
+    await page.getByRole("button", { name: "Short link" }).click();
+    const short = await page.getByTestId("short-link").inputValue();
+    expect(short).toMatch(/\/#s=[0-9a-f]{16}$/);
     await page.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await fresh.newPage();
@@ -150,6 +153,9 @@ describe("the playground IDE in Chromium", () => {
     await expect.poll(() => editorText(other)).toContain('println("shared")');
     expect((await runAndWait(other)).stdout).toBe(expected);
     expect(expected).toBe("1 4 9 shared\n");
+    const viaShort = await fresh.newPage();
+    await openPlayground(viaShort, short.replace(/^https?:\/\/[^/]+/, server.url));
+    await expect.poll(() => editorText(viaShort)).toContain('println("shared")');
     await fresh.close();
   });
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { OptLevel } from "../compiler/compile";
 import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
-import { readShareFragment } from "../share/shareLink";
+import { fetchShortLink, readShareFragment, readShortId } from "../share/shareLink";
 import { loadWorkspace, saveWorkspace, type Workspace } from "./workspace";
 
 const SAVE_DELAY_MS = 300;
@@ -17,9 +17,10 @@ export function useWorkspace() {
 
   useEffect(() => {
     let live = true;
-    void loadWorkspace().then((saved) => {
+    void loadWorkspace().then(async (saved) => {
       if (!live) return;
-      const shared = readShareFragment(window.location.hash);
+      const shortId = readShortId(window.location.hash);
+      const shared = readShareFragment(window.location.hash) ?? (shortId ? await fetchShortLink(shortId) : undefined);
       const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
       if (!shared) return setWorkspace(base);
       const keep = base.source !== shared.source && !isUntouched(base.source) ? base.source : base.scratch;

@@ -28,3 +28,38 @@ export function readShareFragment(hash: string): SharedProgram | undefined {
     : undefined;
   return { source, stdin: stdin || undefined };
 }
+
+/** The short-link id in a fragment (`#s=<id>`), if any. */
+export function readShortId(hash: string): string | undefined {
+  const id = new URLSearchParams(hash.replace(/^#/, "")).get("s");
+  return id && /^[0-9a-f]{16}$/.test(id) ? id : undefined;
+}
+
+/** Stores the program on the server (POST /share); the short link is `/#s=<id>`. */
+export async function storeShortLink(
+  program: SharedProgram,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  try {
+    const response = await fetch("/share", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(program),
+    });
+    const body = (await response.json()) as { id?: string; detail?: string };
+    if (!response.ok || !body.id)
+      return { ok: false, message: body.detail ?? `the server answered ${response.status}` };
+    return { ok: true, id: body.id };
+  } catch {
+    return { ok: false, message: "the server is unreachable; the long link above works offline" };
+  }
+}
+
+/** The program behind a short id, fetched from the server. */
+export async function fetchShortLink(id: string): Promise<SharedProgram | undefined> {
+  try {
+    const response = await fetch(`/share/${id}`);
+    return response.ok ? ((await response.json()) as SharedProgram) : undefined;
+  } catch {
+    return undefined;
+  }
+}
