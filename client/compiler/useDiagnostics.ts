@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { checkSource } from "./compile";
 import type { Diagnostic } from "./diagnostics";
 
-const DEBOUNCE_MS = 40;
+// Short: a check runs at most once at a time anyway, so typing fast queues one check, not one per key.
+const DEBOUNCE_MS = 20;
 
 export function useDiagnostics(source: string, enabled: boolean): Diagnostic[] {
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
