@@ -13,6 +13,7 @@ import { isPlaygroundHttpError } from "./playground/httpError";
 import { registerPlayground } from "./playground/routes";
 import { securityHeaders } from "./playground/securityHeaders";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
+import { registerShareRoutes } from "./share/shareRoutes";
 import { serveSpa } from "./spa";
 
 export interface AppOptions {
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerDocumentPages(app);
   // Further services (MCP, share links) register here, with `playground`
   // for the builds, content, queue and limits they share with the routes.
+  registerShareRoutes(app);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.

@@ -1,0 +1,37 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseModule, STDLIB } from "./stdlibSymbols";
+
+describe("standard-library names for completion and hover", () => {
+  it("lists every module in lang/stdlib, so new modules appear without a change in the client", () => {
+    const files = readdirSync(new URL("../../lang/stdlib/", import.meta.url)).filter((f) => f.endsWith(".pith"));
+    expect(STDLIB.modules.map((m) => m.path).sort()).toEqual(
+      files.map((f) => `std.${f.replace(/\.pith$/, "")}`).sort(),
+    );
+  });
+
+  it("reads a function's signature and the comment above it, and a constant's type", () => {
+    const { module, symbols } = parseModule(
+      "std.demo",
+      "// std.demo: a module.\n\n// Rounds half away from zero.\n// Like C's round().\nfn round(x: f64) -> f64 {\n    x\n}\n\nconst PI: f64 = 3.14\n",
+    );
+    expect(module.doc).toBe("std.demo: a module.");
+    expect(symbols).toEqual([
+      {
+        module: "demo",
+        name: "round",
+        kind: "function",
+        signature: "fn round(x: f64) -> f64",
+        doc: "Rounds half away from zero.\nLike C's round().",
+      },
+      { module: "demo", name: "PI", kind: "constant", signature: "const PI: f64", doc: "" },
+    ]);
+  });
+
+  it("offers std.math.sqrt with its signature, and the prelude's println", () => {
+    expect(STDLIB.symbols.find((s) => s.module === "math" && s.name === "sqrt")?.signature).toBe(
+      "fn sqrt(x: f64) -> f64",
+    );
+    expect(STDLIB.symbols.find((s) => s.module === "" && s.name === "println")).toBeDefined();
+  });
+});
