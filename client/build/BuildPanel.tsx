@@ -1,0 +1,134 @@
+// The Build panel: optimisation level, the .wasm download and the LLVM IR
+// (both compiled here, offline), and native builds through the server with
+// their logs, download link and expiry.
+import { useEffect, useState } from "react";
+import { buildSource, OPT_LEVELS, type OptLevel } from "../compiler/compile";
+import type { ServerHealth } from "../status/useServerHealth";
+import { buildNative, fetchTargets, type NativeBuild, type Outcome, type Target } from "./nativeBuild";
+
+export interface BuildPanelProps {
+  source: string;
+  opt: OptLevel;
+  onOpt: (opt: OptLevel) => void;
+  health: ServerHealth;
+  onShowIr: (ir: string) => void;
+}
+
+function saveBytes(bytes: Uint8Array, name: string, type: string) {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelProps) {
+  const [targets, setTargets] = useState<Outcome<Target[]> | undefined>();
+  const [local, setLocal] = useState<string>("");
+  const [busy, setBusy] = useState<string | undefined>();
+  const [result, setResult] = useState<Outcome<NativeBuild> | undefined>();
+
+  useEffect(() => {
+    if (health.kind === "ok") void fetchTargets().then(setTargets);
+  }, [health.kind]);
+
+  const compileLocally = async (emit: "wasm" | "ll") => {
+    setLocal("Compiling…");
+    const built = await buildSource(source, opt, emit);
+    if (!built.ok) return setLocal(`Not built: ${built.message} (see Problems)`);
+    setLocal(`Built in ${Math.round(built.compileMs)} ms (${built.output.length} bytes).`);
+    if (emit === "wasm") saveBytes(built.output, "main.wasm", "application/wasm");
+    else onShowIr(new TextDecoder().decode(built.output));
+  };
+
+  const native = async (target: Target) => {
+    setBusy(target.id);
+    setResult(undefined);
+    setResult(await buildNative(target, source, opt));
+    setBusy(undefined);
+  };
+
+  const unreachable =
+    health.kind === "unreachable"
+      ? `Native builds need the server: ${health.reason}.`
+      : targets && !targets.ok
+        ? targets.message
+        : undefined;
+  const nativeTargets = targets?.ok
+    ? targets.value.filter((t) => t.group.toLowerCase() !== "wasm" && !t.id.startsWith("wasm"))
+    : [];
+
+  return (
+    <div className="build-panel">
+      <div className="row">
+        <label>
+          Optimisation{" "}
+          <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)} aria-label="Optimisation level">
+            {OPT_LEVELS.map((level) => (
+              <option key={level}>{level}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => compileLocally("wasm")}>
+          Download .wasm
+        </button>
+        <button type="button" onClick={() => compileLocally("ll")}>
+          Show LLVM IR
+        </button>
+        <span className="muted">{local}</span>
+      </div>
+      <h3>Native executables</h3>
+      {unreachable && (
+        <p className="bad" data-testid="native-unavailable">
+          {unreachable}
+        </p>
+      )}
+      {health.kind === "checking" && <p className="muted">Checking the server…</p>}
+      <div className="row wrap">
+        {nativeTargets.map((target) => (
+          <button
+            type="button"
+            key={target.id}
+            disabled={busy !== undefined || (health.kind === "ok" && health.toolchain[target.id] === false)}
+            onClick={() => native(target)}
+            title={
+              health.kind === "ok" && health.toolchain[target.id] === false
+                ? "The server lacks this toolchain"
+                : target.notes
+            }
+            data-testid={`build-${target.id}`}
+          >
+            {busy === target.id ? `Building ${target.label}…` : target.label}
+          </button>
+        ))}
+      </div>
+      {result && !result.ok && <p className="bad">{result.message}</p>}
+      {result?.ok && (
+        <div className="build-result" data-testid="build-result">
+          <p className={result.value.status === "ok" ? "good" : "bad"}>{result.value.message}</p>
+          {result.value.errors.map((e) => (
+            <p key={`${e.line}:${e.col}`} className="bad">
+              {e.file}:{e.line}:{e.col}: {e.message}
+            </p>
+          ))}
+          {result.value.binary_artifact && (
+            <p>
+              <a href={result.value.binary_artifact.download_url} download data-testid="download-link">
+                Download {result.value.binary_artifact.name}
+              </a>{" "}
+              ({result.value.binary_artifact.bytes} bytes) · available until{" "}
+              {result.value.expiresAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+            </p>
+          )}
+          {result.value.logs && (
+            <details>
+              <summary>Build log</summary>
+              <pre className="logs">{result.value.logs}</pre>
+            </details>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

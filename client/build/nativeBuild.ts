@@ -1,0 +1,75 @@
+// Native builds go through the server's build routes (docs: WIRE.md): the
+// list of targets, then a POST to the target's endpoint. Every failure comes
+// back as a value that says what went wrong, for the Build panel to show.
+import type { OptLevel } from "../compiler/compile";
+
+export interface Target {
+  id: string;
+  label: string;
+  group: string;
+  endpoint: string;
+  runnable?: boolean;
+  notes?: string;
+}
+
+export interface Artifact {
+  name: string;
+  bytes: number;
+  download_url: string;
+  expires_at?: string;
+}
+
+export interface NativeBuild {
+  status: "ok" | "error";
+  message: string;
+  target: string;
+  logs: string;
+  errors: { file: string; line: number; col: number; message: string }[];
+  binary_artifact: Artifact | null;
+  /** When the server stops keeping the artifact: its own time, or an hour after the build (the documented default). */
+  expiresAt: Date;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Artifacts live this long on the server unless it says otherwise. */
+const DEFAULT_LIFETIME_MS = 60 * 60 * 1000;
+
+async function failure(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => undefined)) as { detail?: unknown } | undefined;
+  const detail = typeof body?.detail === "string" ? body.detail : JSON.stringify(body?.detail ?? response.statusText);
+  if (response.status === 429)
+    return `the server is busy with other builds; try again in ${response.headers.get("retry-after") ?? "a few"} s`;
+  return `the server answered ${response.status}: ${detail}`;
+}
+
+export async function fetchTargets(): Promise<Outcome<Target[]>> {
+  try {
+    const response = await fetch("/targets");
+    if (!response.ok) return { ok: false, message: await failure(response) };
+    return { ok: true, value: (await response.json()) as Target[] };
+  } catch {
+    return { ok: false, message: "the server is unreachable, so native builds are unavailable (wasm still works)" };
+  }
+}
+
+export async function buildNative(target: Target, source: string, opt: OptLevel): Promise<Outcome<NativeBuild>> {
+  try {
+    const response = await fetch(target.endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ source, target: target.id, filename: "main.pith", opt }),
+    });
+    if (!response.ok) return { ok: false, message: await failure(response) };
+    const body = (await response.json()) as Omit<NativeBuild, "expiresAt">;
+    // The server states the lifetime in its message ("downloads expire after 3600 s").
+    const seconds = /expire after (\d+) s/.exec(body.message ?? "")?.[1];
+    const stated = body.binary_artifact?.expires_at;
+    const expiresAt = stated
+      ? new Date(stated)
+      : new Date(Date.now() + (seconds ? Number(seconds) * 1000 : DEFAULT_LIFETIME_MS));
+    return { ok: true, value: { ...body, logs: body.logs ?? "", errors: body.errors ?? [], expiresAt } };
+  } catch {
+    return { ok: false, message: "the server is unreachable, so the native build could not start" };
+  }
+}
