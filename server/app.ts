@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
+import { mcpOptionsFromEnv, registerMcp } from "./mcp/register";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
 import { serveSpa } from "./spa";
@@ -30,6 +31,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
     },
   });
   registerHealth(app);
+  registerMcp(app, mcpOptionsFromEnv());
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.
