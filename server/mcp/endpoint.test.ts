@@ -122,7 +122,9 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
   it("reads every listed resource, including nested template paths", async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
-    expect(uris).toEqual(expect.arrayContaining(["lang://grammar", "lang://readme", "lang://roadmap", "lang://gotchas"]));
+    expect(uris).toEqual(
+      expect.arrayContaining(["lang://grammar", "lang://readme", "lang://roadmap", "lang://gotchas"]),
+    );
     const tests = await content.list("tests");
     expect(uris).toContain(`lang://test/${tests[0].name}`);
     expect(tests[0].name).toContain("/");
@@ -166,7 +168,9 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
 
   it("reading a missing or escaping resource is an error naming it, and the connection stays usable", async () => {
     await expect(client.readResource({ uri: "lang://example/no_such_program" })).rejects.toThrow(/no_such_program/);
-    await expect(client.readResource({ uri: "lang://stdlib/..%2F..%2Fpackage.json" })).rejects.toThrow(/not a path inside/);
+    await expect(client.readResource({ uri: "lang://stdlib/..%2F..%2Fpackage.json" })).rejects.toThrow(
+      /not a path inside/,
+    );
     expect((await client.listTools()).tools.length).toBeGreaterThan(10);
   });
 

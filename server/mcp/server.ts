@@ -26,7 +26,7 @@ Start with the prompt lang_coding_assistant (or lang_read_readme and lang_read_g
 export function createMcpServer(deps: McpDeps, _context: McpRequestContext): McpServer {
   const server = new McpServer(
     { name: "pith-playground", title: "Pith playground", version: SERVER_VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { completions: {} } },
+    { instructions: INSTRUCTIONS, capabilities: { completions: {}, logging: {} } },
   );
   registerContentTools(server, deps.content);
   registerCheckTools(server);
