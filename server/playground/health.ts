@@ -7,6 +7,7 @@ import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";
+import type { PlaygroundServices } from "./services";
 
 const STDLIB_DIR = fileURLToPath(new URL("../../lang/stdlib/", import.meta.url));
 
@@ -20,6 +21,11 @@ const HealthSchema = z
     toolchain: z.record(z.string(), z.boolean()),
     missing_tools: z.record(z.string(), z.array(z.string())),
     stdlib_modules: z.array(z.string()),
+    build_queue: z.object({
+      compiles: z.number().int().openapi({ description: "compiles running or waiting for a compiler worker" }),
+      native: z.number().int().openapi({ description: "native builds running or waiting for a slot" }),
+    }),
+    artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
   })
   .openapi("Health");
 
@@ -63,7 +69,7 @@ async function stdlibModules(): Promise<string[]> {
   }
 }
 
-export function registerHealth(app: OpenAPIHono): void {
+export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
     const [compiler, modules] = await Promise.all([probeCompiler(), stdlibModules()]);
     const missing = missingTools();
@@ -82,6 +88,12 @@ export function registerHealth(app: OpenAPIHono): void {
       ),
       missing_tools: missing,
       stdlib_modules: modules,
+      build_queue: { compiles: services.compiler.queueLength, native: services.nativeQueue.length },
+      artifacts: {
+        builds: services.artifacts.buildCount,
+        bytes: services.artifacts.diskBytes,
+        max_bytes: services.limits.artifactMaxBytes,
+      },
     });
   });
 }
