@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
-import { mcpOptionsFromEnv, registerMcp } from "./mcp/register";
+import { registerMcp } from "./mcp/register";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
 import { isPlaygroundHttpError } from "./playground/httpError";
@@ -55,7 +55,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   app.use("*", securityHeaders());
   registerHealth(app, playground);
   registerPlayground(app, playground);
-  registerMcp(app, mcpOptionsFromEnv());
+  registerMcp(app, playground);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.

@@ -1,8 +1,7 @@
 // `lang_check`'s engine: compiler.wasm `check --json` on one source, with a
 // fix hint attached to each diagnostic. No code generation, so it answers in
 // milliseconds: what an agent runs after every edit.
-import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
-import { loadCompilerModule } from "../compiler/compilerModule";
+import { type CompilerRunner, safeName } from "../toolchain/compileToLl";
 import { explainMessage } from "./hints";
 
 export interface CheckDiagnostic {
@@ -23,26 +22,15 @@ export interface CheckResult {
   elapsed_ms: number;
 }
 
-/** A plain file name for the diagnostics, whatever the caller sent. */
-function checkedName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[^A-Za-z0-9._-]/g, "_");
-  return clean && clean !== "." && clean !== ".." ? clean : "main.pith";
-}
-
-export async function checkSource(source: string, filename = "main.pith"): Promise<CheckResult> {
+/** Runs `check --json` on the playground's compiler runner (worker threads with a time limit). */
+export async function checkSource(run: CompilerRunner, source: string, filename = "main.pith"): Promise<CheckResult> {
   const started = performance.now();
-  const file = checkedName(filename);
-  const run = await runWasiShim({
-    module: await loadCompilerModule(),
-    program: "pith",
-    args: ["check", file, "--json"],
-    files: { [file]: source },
-  });
-  const stdout = new TextDecoder().decode(run.stdout).trim();
-  if ((run.exitCode !== 0 && run.exitCode !== 1) || !stdout.startsWith("[")) {
-    const stderr = new TextDecoder().decode(run.stderr).trim();
-    throw new Error(`internal compiler error (exit ${run.exitCode}): ${stderr || stdout}`);
+  const file = safeName(filename);
+  const result = await run({ args: ["check", file, "--json"], files: { [file]: source } });
+  const stdout = new TextDecoder().decode(result.stdout).trim();
+  if ((result.exitCode !== 0 && result.exitCode !== 1) || !stdout.startsWith("[")) {
+    const stderr = new TextDecoder().decode(result.stderr).trim();
+    throw new Error(`internal compiler error (exit ${result.exitCode}): ${stderr || stdout}`);
   }
   const raw = JSON.parse(stdout) as Omit<CheckDiagnostic, "hint">[];
   const diagnostics = raw.map((d) => {

@@ -2,6 +2,7 @@
 // (what a compiler message means and how to fix it).
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import type { PlaygroundServices } from "../playground/services";
 import { checkSource } from "./check";
 import { explainMessage } from "./hints";
 import { filenameField, sourceField } from "./inputs";
@@ -17,18 +18,18 @@ const DiagnosticSchema = z.object({
   hint: z.string().nullable(),
 });
 
-export function registerCheckTools(server: McpServer): void {
+export function registerCheckTools(server: McpServer, services: PlaygroundServices): void {
   server.registerTool(
     "lang_check",
     {
       description:
         "Type-check a Pith program without building it (milliseconds). Call this after every edit, before a build tool. Returns {ok, diagnostics:[{file, line, col, end_line, end_col, severity, message, hint}], elapsed_ms}; each hint says how to fix that error. ok:true means the program will compile.",
-      inputSchema: { source: sourceField, filename: filenameField },
+      inputSchema: { source: sourceField(services.limits.maxSourceBytes), filename: filenameField },
       outputSchema: { ok: z.boolean(), diagnostics: z.array(DiagnosticSchema), elapsed_ms: z.number() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ source, filename }) => {
-      const result = await checkSource(source, filename);
+      const result = await checkSource(services.compiler.run, source, filename);
       const summary = result.ok
         ? "No errors: the program compiles."
         : result.diagnostics

@@ -3,7 +3,7 @@
 // grammar, README, roadmap and gotchas.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { Collection, DocumentName, LangContent } from "./content";
+import { type ContentKind, type DocumentName, listContent, readContent, readDocument } from "../playground/content";
 
 const EntrySchema = z.object({
   name: z.string().describe("Pass this to the matching lang_read_* tool"),
@@ -16,7 +16,7 @@ const FileSchema = z.object({ name: z.string(), source: z.string(), bytes: z.num
 const DocumentSchema = z.object({ document: z.string(), text: z.string() });
 
 interface CollectionTools {
-  collection: Collection;
+  collection: ContentKind;
   list: string;
   read: string;
   listDescription: string;
@@ -89,12 +89,12 @@ function json(value: Record<string, unknown>) {
   return { content: [{ type: "text" as const, text: JSON.stringify(value, null, 2) }], structuredContent: value };
 }
 
-export function registerContentTools(server: McpServer, content: LangContent): void {
+export function registerContentTools(server: McpServer): void {
   for (const c of COLLECTIONS) {
     server.registerTool(
       c.list,
       { description: c.listDescription, outputSchema: { files: z.array(EntrySchema) }, annotations: readOnly },
-      async () => json({ files: await content.list(c.collection) }),
+      async () => json({ files: await listContent(c.collection) }),
     );
     server.registerTool(
       c.read,
@@ -107,7 +107,7 @@ export function registerContentTools(server: McpServer, content: LangContent): v
         annotations: readOnly,
       },
       async ({ name }) => {
-        const file = await content.read(c.collection, name);
+        const file = await readContent(c.collection, name);
         return {
           content: [{ type: "text" as const, text: file.source }],
           structuredContent: { name: file.name, source: file.source, bytes: file.bytes },
@@ -120,7 +120,7 @@ export function registerContentTools(server: McpServer, content: LangContent): v
       d.tool,
       { description: d.description, outputSchema: DocumentSchema.shape, annotations: readOnly },
       async () => {
-        const text = await content.document(d.name);
+        const text = await readDocument(d.name);
         return { content: [{ type: "text" as const, text }], structuredContent: { document: d.name, text } };
       },
     );

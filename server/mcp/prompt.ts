@@ -3,7 +3,7 @@
 // the grammar, the gotchas, two canonical programs and a working method.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { LangContent } from "./content";
+import { readContent, readDocument } from "../playground/content";
 
 /** Programs that compile on every target and between them show most of the language. */
 const CANONICAL_EXAMPLES = ["primes", "calculator"];
@@ -14,7 +14,7 @@ const METHOD = `How to work:
 3. Repeat until lang_check says ok, then build with lang_build_wasm (or lang_build_native / lang_build_windows / lang_build_macos / lang_build_target) and give the user the download URL.
 Rules that trip models most: \`var\` not \`let mut\`; \`Enum.Variant\` not \`Enum::Variant\`; no implicit numeric conversions (use \`as\`); no references or macros; one value per print (interpolate: \`println("{a} {b}")\`); continue a long expression by ending the line with the operator.`;
 
-export function registerPrompt(server: McpServer, content: LangContent): void {
+export function registerPrompt(server: McpServer): void {
   server.registerPrompt(
     "lang_coding_assistant",
     {
@@ -25,10 +25,10 @@ export function registerPrompt(server: McpServer, content: LangContent): void {
     },
     async ({ task }) => {
       const [readme, grammar, gotchas, ...examples] = await Promise.all([
-        content.document("readme"),
-        content.document("grammar"),
-        content.document("gotchas"),
-        ...CANONICAL_EXAMPLES.map((name) => content.read("examples", name)),
+        readDocument("readme"),
+        readDocument("grammar"),
+        readDocument("gotchas"),
+        ...CANONICAL_EXAMPLES.map((name) => readContent("examples", name)),
       ]);
       const text = [
         "You write programs in Pith, a small statically typed language with Rust/Swift-like syntax that compiles to WebAssembly and native code. Everything you need is below.",
@@ -36,7 +36,7 @@ export function registerPrompt(server: McpServer, content: LangContent): void {
         `# The language by example\n\n${readme}`,
         `# Grammar (EBNF)\n\n\`\`\`ebnf\n${grammar}\`\`\``,
         `# Gotchas\n\n${gotchas}`,
-        ...examples.map((e) => `# Example: ${e.name}.pith\n\n\`\`\`pith\n${e.source}\`\`\``),
+        ...examples.map((e) => `# Example: ${e.name}\n\n\`\`\`pith\n${e.source}\`\`\``),
         task ? `# Your task\n\n${task}` : "Wait for the user's task, then write the program.",
       ].join("\n\n");
       return {

@@ -1,51 +1,34 @@
 // Mounts the MCP endpoints on the app: streamable HTTP at /mcp, the legacy
-// SSE transport at /sse + /messages, each behind the DNS-rebinding guard and
-// a body limit.
-import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { fileContent } from "./content";
+// SSE transport at /sse + /messages. They share the HTTP API's pieces: the
+// DNS-rebinding guard first, then the JSON body limit and the per-client
+// build rates (for build tool calls); builds go through the same worker
+// pool, native queue and artifact store as the routes.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { buildContext } from "../playground/buildRoutes";
+import { jsonBodyLimit } from "../playground/requestLimits";
+import type { PlaygroundServices } from "../playground/services";
+import { mcpBuildRate } from "./buildRate";
 import { allowedHostsFromEnv, hostGuard } from "./hostGuard";
-import { createMcpServer, type McpDeps } from "./server";
+import { createMcpServer } from "./server";
 import { mountLegacySse, mountStreamableHttp, SSE_MESSAGES_PATH } from "./transports";
 
 export const MCP_PATH = "/mcp";
 export const SSE_PATH = "/sse";
 
-export interface RegisterMcpOptions extends McpDeps {
-  /** Host names allowed besides loopback (the public host); "*" allows every host. */
-  allowedHosts: readonly string[];
-  /** Largest JSON-RPC request body in bytes. */
-  maxBodyBytes: number;
+export interface McpOptions {
+  /** Host names allowed besides loopback (the public host); "*" allows every host. Default: from the environment. */
+  allowedHosts?: readonly string[];
 }
 
-function requestBase(c: Context): string {
-  return new URL(c.req.url).origin;
-}
-
-export function registerMcp(app: Hono, options: RegisterMcpOptions): void {
-  const guard = hostGuard(options.allowedHosts);
-  const limit = bodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: () =>
-      Response.json(
-        {
-          jsonrpc: "2.0",
-          error: { code: -32600, message: `request body is larger than ${options.maxBodyBytes} bytes` },
-          id: null,
-        },
-        { status: 413 },
-      ),
-  });
-  for (const path of [MCP_PATH, SSE_PATH, SSE_MESSAGES_PATH]) {
-    app.use(path, guard);
-    app.post(path, limit);
-  }
-  const create = (context: { publicBase: string }) => createMcpServer(options, context);
-  mountStreamableHttp(app, MCP_PATH, create, requestBase);
-  mountLegacySse(app, SSE_PATH, create, requestBase);
-}
-
-/** The options a deployment gets from its environment (PUBLIC_URL, MCP_ALLOWED_HOSTS). */
-export function mcpOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RegisterMcpOptions {
-  return { content: fileContent(), allowedHosts: allowedHostsFromEnv(env), maxBodyBytes: 4 << 20 };
+export function registerMcp(app: OpenAPIHono, services: PlaygroundServices, options: McpOptions = {}): void {
+  const { limits } = services;
+  const guard = hostGuard(options.allowedHosts ?? allowedHostsFromEnv());
+  const bodyLimit = jsonBodyLimit(limits);
+  const rate = mcpBuildRate(limits);
+  for (const path of [MCP_PATH, SSE_PATH, SSE_MESSAGES_PATH]) app.use(path, guard);
+  for (const path of [MCP_PATH, SSE_MESSAGES_PATH]) app.post(path, bodyLimit, rate);
+  const create = (c: Context) => createMcpServer(buildContext(c, services));
+  mountStreamableHttp(app, MCP_PATH, create);
+  mountLegacySse(app, SSE_PATH, create);
 }

@@ -4,7 +4,7 @@
 // with listing and completion of the template argument.
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { UriTemplate, type Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import type { Collection, DocumentName, LangContent } from "./content";
+import { type ContentKind, type DocumentName, listContent, readContent, readDocument } from "../playground/content";
 
 const PITH_MIME = "text/x-pith";
 
@@ -60,7 +60,7 @@ const DOCUMENTS: { name: DocumentName; title: string; description: string; mimeT
   },
 ];
 
-const TEMPLATES: { collection: Collection; prefix: string; variable: string; title: string; description: string }[] = [
+const TEMPLATES: { collection: ContentKind; prefix: string; variable: string; title: string; description: string }[] = [
   {
     collection: "stdlib",
     prefix: "lang://stdlib/",
@@ -84,21 +84,21 @@ const TEMPLATES: { collection: Collection; prefix: string; variable: string; tit
   },
 ];
 
-export function registerResources(server: McpServer, content: LangContent): void {
+export function registerResources(server: McpServer): void {
   for (const d of DOCUMENTS) {
     const uri = `lang://${d.name}`;
     server.registerResource(
       d.name,
       uri,
       { title: d.title, description: d.description, mimeType: d.mimeType },
-      async () => ({ contents: [{ uri, mimeType: d.mimeType, text: await content.document(d.name) }] }),
+      async () => ({ contents: [{ uri, mimeType: d.mimeType, text: await readDocument(d.name) }] }),
     );
   }
 
   for (const t of TEMPLATES) {
     const template = new ResourceTemplate(new TailTemplate(t.prefix, t.variable), {
       list: async () => ({
-        resources: (await content.list(t.collection)).map((entry) => ({
+        resources: (await listContent(t.collection)).map((entry) => ({
           uri: `${t.prefix}${entry.name}`,
           name: `${t.collection}/${entry.name}`,
           title: `${t.title}: ${entry.name}`,
@@ -108,7 +108,7 @@ export function registerResources(server: McpServer, content: LangContent): void
       }),
       complete: {
         [t.variable]: async (value: string) =>
-          (await content.list(t.collection))
+          (await listContent(t.collection))
             .map((entry) => entry.name)
             .filter((name) => name.startsWith(value))
             .slice(0, 100),
@@ -121,7 +121,7 @@ export function registerResources(server: McpServer, content: LangContent): void
       async (uri, variables) => {
         const raw = variables[t.variable];
         const name = Array.isArray(raw) ? raw.join("/") : raw;
-        const file = await content.read(t.collection, name);
+        const file = await readContent(t.collection, name);
         return { contents: [{ uri: uri.href, mimeType: PITH_MIME, text: file.source }] };
       },
     );

@@ -3,34 +3,26 @@
 // base). Transports create one per HTTP request (stateless /mcp) or per
 // session (legacy SSE).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { BuildContext } from "../playground/builds";
 import { SERVER_VERSION } from "../version";
+import { registerBuildTools } from "./buildTools";
 import { registerCheckTools } from "./checkTools";
-import type { LangContent } from "./content";
 import { registerContentTools } from "./contentTools";
 import { registerPrompt } from "./prompt";
 import { registerResources } from "./resources";
 
-export interface McpDeps {
-  content: LangContent;
-}
-
-/** What a server needs to know about the request that opened it. */
-export interface McpRequestContext {
-  /** Absolute base of download URLs, e.g. https://play.example.org */
-  publicBase: string;
-}
-
 const INSTRUCTIONS = `Pith playground: learn the Pith language and build programs with it.
 Start with the prompt lang_coding_assistant (or lang_read_readme and lang_read_gotchas), imitate lang_read_example programs, call lang_check after every edit until it reports ok, then build with lang_build_wasm or a native lang_build_* tool; build results carry download URLs.`;
 
-export function createMcpServer(deps: McpDeps, _context: McpRequestContext): McpServer {
+export function createMcpServer(ctx: BuildContext): McpServer {
   const server = new McpServer(
     { name: "pith-playground", title: "Pith playground", version: SERVER_VERSION },
     { instructions: INSTRUCTIONS, capabilities: { completions: {}, logging: {} } },
   );
-  registerContentTools(server, deps.content);
-  registerCheckTools(server);
-  registerResources(server, deps.content);
-  registerPrompt(server, deps.content);
+  registerBuildTools(server, ctx);
+  registerCheckTools(server, ctx);
+  registerContentTools(server);
+  registerResources(server);
+  registerPrompt(server);
   return server;
 }

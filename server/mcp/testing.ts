@@ -1,18 +1,28 @@
 // A real server on loopback for the MCP tests, and SDK clients connected to
 // it over either transport.
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Hono } from "hono";
+import type { PlaygroundLimits } from "../playground/limits";
+import { createPlaygroundServices, type PlaygroundServices } from "../playground/services";
 
 export interface Loopback {
   url: string;
   close(): Promise<void>;
 }
 
-export function listenOnLoopback(app: Hono): Promise<Loopback> {
+/** Anything with a fetch handler: an app, or a wrapper that counts requests. */
+export interface Fetcher {
+  // biome-ignore lint/suspicious/noExplicitAny: Hono apps type their env and execution context each their own way
+  fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>;
+}
+
+export function listenOnLoopback(app: Fetcher): Promise<Loopback> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
       resolve({
@@ -37,4 +47,17 @@ export async function connectClient(base: string, kind: TransportKind): Promise<
       : new SSEClientTransport(new URL(`${base}/sse`));
   await client.connect(transport);
   return client;
+}
+
+/** Playground services with a private artifact folder (removed by close) and no sweep timer. */
+export function testServices(limits: Partial<PlaygroundLimits> = {}): PlaygroundServices {
+  const artifactDir = mkdtempSync(join(tmpdir(), "mcp-artifacts-"));
+  const services = createPlaygroundServices({ limits: { artifactDir, compilerWorkers: 2, ...limits }, sweep: false });
+  return {
+    ...services,
+    async close() {
+      await services.close();
+      rmSync(artifactDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -12,40 +12,49 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Context, Hono } from "hono";
-import type { McpRequestContext } from "./server";
+import type { Context } from "hono";
 
 export const SSE_MESSAGES_PATH = "/messages";
 
-type ServerFactory = (context: McpRequestContext) => McpServer;
+/** A server for the request that opens the exchange (its public base decides download URLs). */
+type ServerFactory = (c: Context) => McpServer;
 
 interface NodeBindings {
   incoming?: IncomingMessage;
   outgoing?: ServerResponse;
 }
 
-function rpcError(status: number, message: string): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status });
+function rpcError(status: number, message: string, code = -32000): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 }
 
-export function mountStreamableHttp(
-  app: Hono,
-  path: string,
-  create: ServerFactory,
-  base: (c: Context) => string,
-): void {
+/** The JSON body, read once: the rate middleware may have parsed it already (Hono caches it). */
+async function jsonBody(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  try {
+    return { ok: true, body: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const PARSE_ERROR = -32700;
+
+export function mountStreamableHttp(app: OpenAPIHono, path: string, create: ServerFactory): void {
   app.post(path, async (c) => {
-    const server = create({ publicBase: base(c) });
+    const parsed = await jsonBody(c);
+    if (!parsed.ok) return rpcError(400, "Parse error: the request body is not valid JSON", PARSE_ERROR);
+    const server = create(c);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(c.req.raw, { parsedBody: parsed.body });
     } finally {
       // The JSON answer is complete once handleRequest returns.
       void server.close();
@@ -63,14 +72,14 @@ export function mountStreamableHttp(
   app.delete(path, () => notAllowed());
 }
 
-export function mountLegacySse(app: Hono, path: string, create: ServerFactory, base: (c: Context) => string): void {
+export function mountLegacySse(app: OpenAPIHono, path: string, create: ServerFactory): void {
   const sessions = new Map<string, SSEServerTransport>();
 
   app.get(path, async (c) => {
     const { outgoing } = c.env as NodeBindings;
     if (!outgoing) return rpcError(500, "the legacy SSE transport needs the Node HTTP server");
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, outgoing);
-    const server = create({ publicBase: base(c) });
+    const server = create(c);
     sessions.set(transport.sessionId, transport);
     transport.onclose = () => {
       sessions.delete(transport.sessionId);
@@ -89,13 +98,9 @@ export function mountLegacySse(app: Hono, path: string, create: ServerFactory, b
     const transport = sessions.get(id);
     if (!transport) return rpcError(404, `no SSE session '${id}': open one with GET ${path} first`);
     if (!incoming || !outgoing) return rpcError(500, "the legacy SSE transport needs the Node HTTP server");
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return rpcError(400, "the message body is not valid JSON");
-    }
-    await transport.handlePostMessage(incoming, outgoing, body);
+    const parsed = await jsonBody(c);
+    if (!parsed.ok) return rpcError(400, "Parse error: the message body is not valid JSON", PARSE_ERROR);
+    await transport.handlePostMessage(incoming, outgoing, parsed.body);
     return RESPONSE_ALREADY_SENT;
   });
 }
