@@ -39,12 +39,20 @@ export function listenOnLoopback(app: Fetcher): Promise<Loopback> {
 
 export type TransportKind = "streamable" | "sse";
 
-export async function connectClient(base: string, kind: TransportKind): Promise<Client> {
+export async function connectClient(
+  base: string,
+  kind: TransportKind,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: "pith-mcp-test", version: "1.0.0" });
+  const requestInit = { headers };
   const transport =
     kind === "streamable"
-      ? new StreamableHTTPClientTransport(new URL(`${base}/mcp`))
-      : new SSEClientTransport(new URL(`${base}/sse`));
+      ? new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit })
+      : new SSEClientTransport(new URL(`${base}/sse`), {
+          requestInit,
+          eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, ...headers } }) },
+        });
   await client.connect(transport);
   return client;
 }
