@@ -28,8 +28,8 @@ interface NodeBindings {
   outgoing?: ServerResponse;
 }
 
-function rpcError(status: number, message: string, code = -32000): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+function rpcError(status: number, message: string, code = -32000, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
 
 /** The JSON body, read once: the rate middleware may have parsed it already (Hono caches it). */
@@ -64,12 +64,11 @@ export function mountStreamableHttp(app: OpenAPIHono, path: string, create: Serv
     rpcError(
       405,
       "this endpoint is stateless: send JSON-RPC requests with POST (no sessions, no server-initiated stream)",
+      -32000,
+      { allow: "POST" },
     );
-  app.get(path, (c) => {
-    c.header("Allow", "POST");
-    return notAllowed();
-  });
-  app.delete(path, () => notAllowed());
+  app.get(path, notAllowed);
+  app.delete(path, notAllowed);
 }
 
 export function mountLegacySse(app: OpenAPIHono, path: string, create: ServerFactory): void {
