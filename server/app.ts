@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
+import { registerDocumentPages } from "./docs/pages";
 import { registerMcp } from "./mcp/register";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   app.use("*", securityHeaders());
   registerHealth(app, playground);
   registerPlayground(app, playground);
+  registerDocumentPages(app);
   registerMcp(app, playground);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the

@@ -28,6 +28,8 @@ try {
   process.exit(2);
 }
 const app = createApp({ anomaly, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
+// Compiler threads start now rather than on the first build.
+playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(
     `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyHome})`,

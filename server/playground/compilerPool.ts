@@ -18,6 +18,10 @@ const { parentPort } = require("node:worker_threads");
 const loaded = import(${JSON.stringify(TSX_API_URL)}).then(({ tsImport }) =>
   tsImport(${JSON.stringify(JOB_URL)}, ${JSON.stringify(JOB_URL)}),
 );
+loaded.then((job) => job.warmCompiler()).then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => parentPort.postMessage({ ready: true, error: String((error && error.stack) || error) }),
+);
 parentPort.on("message", async (job) => {
   try {
     const { runCompilerJob } = await loaded;
@@ -44,6 +48,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Settles once the worker has loaded the compiler; the time limit starts after it. */
+  ready: Promise<void>;
 }
 
 export class CompilerPool {
@@ -94,11 +100,22 @@ export class CompilerPool {
     }
   }
 
-  private idleSlot(): Slot | undefined {
-    const idle = this.slots.find((s) => !s.busy);
+  private idleSlot(fresh = false): Slot | undefined {
+    const idle = fresh ? undefined : this.slots.find((s) => !s.busy);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const slot = { worker: new Worker(WORKER_SOURCE, { eval: true }), busy: false };
-    slot.worker.unref();
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const ready = new Promise<void>((resolve) => {
+      const onReady = (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        worker.off("message", onReady);
+        resolve();
+      };
+      worker.on("message", onReady);
+      worker.once("error", () => resolve());
+      worker.once("exit", () => resolve());
+    });
+    const slot = { worker, busy: false, ready };
+    worker.unref();
     this.slots.push(slot);
     return slot;
   }
@@ -109,8 +126,18 @@ export class CompilerPool {
     void slot.worker.terminate();
   }
 
+  /** Starts every worker now, so the first requests do not pay for thread start and compiler load. */
+  async warm(): Promise<void> {
+    while (this.slots.length < this.options.workers) this.idleSlot(true);
+    await Promise.all(this.slots.map((s) => s.ready));
+  }
+
   private execute(slot: Slot, pending: Pending): void {
     slot.busy = true;
+    slot.ready.then(() => this.start(slot, pending));
+  }
+
+  private start(slot: Slot, pending: Pending): void {
     const { worker } = slot;
     worker.ref();
     const settle = () => {
@@ -121,7 +148,8 @@ export class CompilerPool {
       worker.unref();
       slot.busy = false;
     };
-    const onMessage = (message: { result?: CompilerRunResult; error?: string }) => {
+    const onMessage = (message: { result?: CompilerRunResult; error?: string; ready?: boolean }) => {
+      if (message.ready) return;
       settle();
       if (message.result) pending.resolve(message.result);
       else pending.reject(new Error(`compiler worker failed: ${message.error}`));

@@ -23,6 +23,7 @@ export const DOCUMENTS = {
   readme: { file: join(LANG_DIR, "README.md"), raw: "/readme.md", title: "The Pith language" },
   roadmap: { file: join(LANG_DIR, "ROADMAP.md"), raw: "/roadmap.md", title: "Roadmap" },
   gotchas: { file: join(LANG_DIR, "GOTCHAS.md"), raw: "/gotchas.md", title: "Gotchas" },
+  semantics: { file: join(LANG_DIR, "spec", "semantics.md"), raw: "/semantics.md", title: "Semantics" },
 } as const;
 
 export type DocumentName = keyof typeof DOCUMENTS;

@@ -11,10 +11,11 @@ export function publicBaseUrl(request: Request, configured: string | null): stri
   const seen = new URL(request.url);
   const first = (value: string | null) => value?.split(",")[0].trim() || null;
   const proto = first(request.headers.get("x-forwarded-proto"));
-  const host = first(request.headers.get("x-forwarded-host")) ?? request.headers.get("host");
   // Header values are the client's to choose: anything that is not a plain
   // scheme or host is ignored rather than echoed into a URL.
+  const valid = (host: string | null) => (host && HOST_PATTERN.test(host) ? host : null);
   const scheme = proto === "http" || proto === "https" ? proto : seen.protocol.slice(0, -1);
-  const authority = host && HOST_PATTERN.test(host) ? host : seen.host;
+  const authority =
+    valid(first(request.headers.get("x-forwarded-host"))) ?? valid(request.headers.get("host")) ?? seen.host;
   return `${scheme}://${authority}`;
 }
