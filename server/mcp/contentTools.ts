@@ -71,6 +71,12 @@ const DOCUMENTS: { name: DocumentName; tool: string; description: string }[] = [
       "Read 'Pith in one page': the whole language by example, for readers who know Rust or Swift. Read this first before writing Pith. Returns {document, text}.",
   },
   {
+    name: "semantics",
+    tool: "lang_read_semantics",
+    description:
+      "Read the precise semantics: typing rules, runtime behaviour (overflow, panics, printing) and the table of every compile error message with what causes it. Use it when the README is not exact enough. Returns {document, text}.",
+  },
+  {
     name: "roadmap",
     tool: "lang_read_roadmap",
     description: "Read the roadmap: what is planned and not implemented yet. Returns {document, text}.",

@@ -66,6 +66,7 @@ const CALLS: Record<string, { args?: Record<string, unknown>; expect: (r: Record
   lang_read_test: { args: { name: "strings/slicing" }, expect: (r) => expect(r.name).toBe("strings/slicing.pith") },
   lang_read_grammar: { expect: (r) => expect(r.text).toContain("fn_decl") },
   lang_read_readme: { expect: (r) => expect(r.text).toContain("# Pith in one page") },
+  lang_read_semantics: { expect: (r) => expect(r.text).toContain("Compile errors") },
   lang_read_roadmap: { expect: (r) => expect(String(r.text).length).toBeGreaterThan(100) },
   lang_read_gotchas: { expect: (r) => expect(r.text).toContain("Enum.Variant") },
 };
@@ -120,7 +121,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
       expect(result.structuredContent).toEqual(await readContent(collection, first.name));
       expect(text(result)).toBe((await readContent(collection, first.name)).source);
     }
-    for (const doc of ["grammar", "readme", "roadmap", "gotchas"] as const) {
+    for (const doc of ["grammar", "readme", "roadmap", "gotchas", "semantics"] as const) {
       const result = await client.callTool({ name: `lang_read_${doc}` });
       expect(result.structuredContent).toEqual({ document: doc, text: await readDocument(doc) });
     }
@@ -159,14 +160,20 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris).toEqual(
-      expect.arrayContaining(["lang://grammar", "lang://readme", "lang://roadmap", "lang://gotchas"]),
+      expect.arrayContaining([
+        "lang://grammar",
+        "lang://readme",
+        "lang://roadmap",
+        "lang://gotchas",
+        "lang://semantics",
+      ]),
     );
     const [tests, examples, stdlib] = await Promise.all([
       listContent("tests"),
       listContent("examples"),
       listContent("stdlib"),
     ]);
-    expect(uris.length).toBe(4 + tests.length + examples.length + stdlib.length);
+    expect(uris.length).toBe(5 + tests.length + examples.length + stdlib.length);
     expect(uris).toContain("lang://test/strings/slicing");
     for (const r of resources) expect(r.mimeType, r.uri).toBeTruthy();
     for (const uri of uris) {

@@ -10,6 +10,7 @@ import { jsonBodyLimit } from "../playground/requestLimits";
 import type { PlaygroundServices } from "../playground/services";
 import { mcpBuildRate } from "./buildRate";
 import { allowedHostsFromEnv, hostGuard } from "./hostGuard";
+import { registerInfoPage } from "./infoPage";
 import { createMcpServer } from "./server";
 import { mountLegacySse, mountStreamableHttp, SSE_MESSAGES_PATH } from "./transports";
 
@@ -31,4 +32,5 @@ export function registerMcp(app: OpenAPIHono, services: PlaygroundServices, opti
   const create = (c: Context) => createMcpServer(buildContext(c, services));
   mountStreamableHttp(app, MCP_PATH, create);
   mountLegacySse(app, SSE_PATH, create);
+  registerInfoPage(app, services);
 }

@@ -47,6 +47,12 @@ const DOCUMENTS: { name: DocumentName; title: string; description: string; mimeT
     mimeType: "text/markdown",
   },
   {
+    name: "semantics",
+    title: "Pith semantics",
+    description: "Typing, runtime behaviour and every compile error message, precisely.",
+    mimeType: "text/markdown",
+  },
+  {
     name: "roadmap",
     title: "Pith roadmap",
     description: "What is planned and not implemented yet.",
