@@ -8,19 +8,23 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../app";
-import { type Loopback, listenOnLoopback } from "./testing";
+import type { PlaygroundServices } from "../playground/services";
+import { type Loopback, listenOnLoopback, testServices } from "./testing";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CLI = here("../../node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
+let services: PlaygroundServices;
 let server: Loopback;
 let results: string;
 beforeAll(async () => {
-  server = await listenOnLoopback(createApp());
+  services = testServices();
+  server = await listenOnLoopback(createApp({ playground: services }));
   results = await mkdtemp(join(tmpdir(), "mcp-conformance-"));
 });
 afterAll(async () => {
   await server.close();
+  await services.close();
   await rm(results, { recursive: true, force: true });
 });
 
