@@ -20,6 +20,10 @@ export const SSE_PATH = "/sse";
 export interface McpOptions {
   /** Host names allowed besides loopback (the public host); "*" allows every host. Default: from the environment. */
   allowedHosts?: readonly string[];
+  /** Open legacy SSE streams at most (default 1000). */
+  maxSseSessions?: number;
+  /** Milliseconds between SSE keep-alive comments (default 15000). */
+  sseKeepAliveMs?: number;
 }
 
 export function registerMcp(app: OpenAPIHono, services: PlaygroundServices, options: McpOptions = {}): void {
@@ -31,6 +35,9 @@ export function registerMcp(app: OpenAPIHono, services: PlaygroundServices, opti
   for (const path of [MCP_PATH, SSE_MESSAGES_PATH]) app.post(path, bodyLimit, rate);
   const create = (c: Context) => createMcpServer(buildContext(c, services));
   mountStreamableHttp(app, MCP_PATH, create);
-  mountLegacySse(app, SSE_PATH, create);
+  mountLegacySse(app, SSE_PATH, create, {
+    maxSessions: options.maxSseSessions ?? 1000,
+    keepAliveMs: options.sseKeepAliveMs ?? 15_000,
+  });
   registerInfoPage(app, services);
 }

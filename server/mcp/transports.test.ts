@@ -8,7 +8,7 @@ import { createApp } from "../app";
 import type { PlaygroundServices } from "../playground/services";
 import { allowedHostsFromEnv } from "./hostGuard";
 import { registerMcp } from "./register";
-import { testServices } from "./testing";
+import { listenOnLoopback, testServices } from "./testing";
 
 const JSON_RPC = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const INITIALIZE = {
@@ -128,5 +128,38 @@ describe("mounted on the app", () => {
     const response = await post(app, { host: "localhost" });
     expect(response.status).toBe(200);
     expect((await response.json()).result.capabilities.tools).toBeDefined();
+  });
+});
+
+describe("the legacy SSE transport", () => {
+  it("keeps idle streams alive with comments and refuses streams beyond its cap with 503", async () => {
+    const app = new OpenAPIHono();
+    registerMcp(app, services, { allowedHosts: [], maxSseSessions: 1, sseKeepAliveMs: 100 });
+    const server = await listenOnLoopback(app);
+    const controller = new AbortController();
+    try {
+      const first = await fetch(`${server.url}/sse`, { signal: controller.signal });
+      expect(first.status).toBe(200);
+      const reader = (first.body as ReadableStream<Uint8Array>).getReader();
+      let seen = "";
+      while (!seen.includes(": keep-alive")) seen += new TextDecoder().decode((await reader.read()).value);
+      expect(seen).toContain("event: endpoint\ndata: /messages?sessionId=");
+
+      const second = await fetch(`${server.url}/sse`);
+      expect(second.status).toBe(503);
+      expect(second.headers.get("retry-after")).toBe("10");
+      expect((await second.json()).error.message).toContain("too many open SSE sessions");
+
+      const unknown = await fetch(`${server.url}/messages?sessionId=nope`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(unknown.status).toBe(404);
+      expect((await unknown.json()).error.message).toContain("no SSE session 'nope'");
+    } finally {
+      controller.abort();
+      await server.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Context } from "hono";
 
 export const SSE_MESSAGES_PATH = "/messages";
+const MCP_STREAMABLE_HINT = "the streamable HTTP endpoint /mcp, which holds no connection";
 
 /** A server for the request that opens the exchange (its public base decides download URLs). */
 type ServerFactory = (c: Context) => McpServer;
@@ -71,20 +72,43 @@ export function mountStreamableHttp(app: OpenAPIHono, path: string, create: Serv
   app.delete(path, notAllowed);
 }
 
-export function mountLegacySse(app: OpenAPIHono, path: string, create: ServerFactory): void {
+export interface LegacySseOptions {
+  /** Open streams at most; one more is a 503 (each holds a connection and a server). */
+  maxSessions: number;
+  /** Milliseconds between keep-alive comments, so proxies do not cut an idle stream. */
+  keepAliveMs: number;
+}
+
+export function mountLegacySse(app: OpenAPIHono, path: string, create: ServerFactory, options: LegacySseOptions): void {
   const sessions = new Map<string, SSEServerTransport>();
 
   app.get(path, async (c) => {
     const { outgoing } = c.env as NodeBindings;
     if (!outgoing) return rpcError(500, "the legacy SSE transport needs the Node HTTP server");
+    if (sessions.size >= options.maxSessions) {
+      return rpcError(
+        503,
+        `too many open SSE sessions (${sessions.size}); retry later or use ${MCP_STREAMABLE_HINT}`,
+        -32000,
+        {
+          "retry-after": "10",
+        },
+      );
+    }
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, outgoing);
     const server = create(c);
     sessions.set(transport.sessionId, transport);
-    transport.onclose = () => {
+    const keepAlive = setInterval(() => {
+      if (!outgoing.writableEnded) outgoing.write(": keep-alive\n\n");
+    }, options.keepAliveMs);
+    keepAlive.unref();
+    const end = () => {
+      clearInterval(keepAlive);
       sessions.delete(transport.sessionId);
     };
+    transport.onclose = end;
     outgoing.on("close", () => {
-      sessions.delete(transport.sessionId);
+      end();
       void server.close();
     });
     await server.connect(transport);
