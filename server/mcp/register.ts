@@ -10,7 +10,8 @@ import { jsonBodyLimit } from "../playground/requestLimits";
 import type { PlaygroundServices } from "../playground/services";
 import { mcpBuildRate } from "./buildRate";
 import { allowedHostsFromEnv, hostGuard } from "./hostGuard";
-import { registerInfoPage } from "./infoPage";
+import { INFO_PATH, registerInfoPage } from "./infoPage";
+import { documentMcpRoutes } from "./openapi";
 import { createMcpServer } from "./server";
 import { mountLegacySse, mountStreamableHttp, SSE_MESSAGES_PATH } from "./transports";
 
@@ -40,4 +41,5 @@ export function registerMcp(app: OpenAPIHono, services: PlaygroundServices, opti
     keepAliveMs: options.sseKeepAliveMs ?? 15_000,
   });
   registerInfoPage(app, services);
+  documentMcpRoutes(app, { mcp: MCP_PATH, sse: SSE_PATH, messages: SSE_MESSAGES_PATH, info: INFO_PATH });
 }
