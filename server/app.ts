@@ -57,6 +57,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerHealth(app, playground);
   registerPlayground(app, playground);
   registerDocumentPages(app);
+  // Further services (MCP, share links) register here, with `playground`
+  // for the builds, content, queue and limits they share with the routes.
   registerMcp(app, playground);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the

@@ -56,7 +56,7 @@ function checkSource(source: string, ctx: BuildContext): void {
 }
 
 function checkOpt(opt: string): string {
-  if (!(opt in COMPILER_OPT)) {
+  if (!Object.hasOwn(COMPILER_OPT, opt)) {
     throw new PlaygroundHttpError(
       400,
       `opt: invalid optimisation level "${opt}"; allowed: ${Object.keys(COMPILER_OPT).join(", ")}`,

@@ -31,7 +31,7 @@ export async function runCompilerJob(job: CompilerRun): Promise<CompilerRunResul
     const why =
       error instanceof RangeError
         ? "the program is nested too deeply for the compiler (its stack is exhausted)"
-        : `the compiler trapped: ${error.message}`;
+        : `the compiler trapped: ${(error as Error).message}`;
     return {
       exitCode: INTERNAL_ERROR,
       stdout: new Uint8Array(),

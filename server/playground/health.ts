@@ -42,6 +42,17 @@ const route = createRoute({
   },
 });
 
+// The probe's answer is kept briefly: /health is polled by load balancers
+// and must stay cheap while builds are running.
+const PROBE_TTL_MS = 5000;
+let lastProbe: { at: number; result: Promise<{ version: string | null; error: string | null }> } | null = null;
+
+function probeCompilerCached(): Promise<{ version: string | null; error: string | null }> {
+  const now = Date.now();
+  if (!lastProbe || now - lastProbe.at > PROBE_TTL_MS) lastProbe = { at: now, result: probeCompiler() };
+  return lastProbe.result;
+}
+
 async function probeCompiler(): Promise<{ version: string | null; error: string | null }> {
   try {
     const result = await runWasiShim({
@@ -71,7 +82,7 @@ async function stdlibModules(): Promise<string[]> {
 
 export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
-    const [compiler, modules] = await Promise.all([probeCompiler(), stdlibModules()]);
+    const [compiler, modules] = await Promise.all([probeCompilerCached(), stdlibModules()]);
     const missing = missingTools();
     return c.json({
       status: "ok" as const,

@@ -45,6 +45,8 @@ interface Variable {
   /** Smallest allowed value (0 where 0 means "off"). */
   min: number;
   description: string;
+  /** The default as documented, where it depends on the machine. */
+  shown?: string;
 }
 
 const cores = availableParallelism();
@@ -68,8 +70,9 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
     name: "COMPILER_WORKERS",
     key: "compilerWorkers",
     defaultValue: cores,
+    shown: "cores",
     min: 1,
-    description: "worker threads running compiler.wasm (default: CPU cores)",
+    description: "worker threads running compiler.wasm",
   },
   {
     name: "COMPILE_TIMEOUT_MS",
@@ -89,13 +92,15 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
     name: "NATIVE_BUILD_CONCURRENCY",
     key: "nativeConcurrency",
     defaultValue: cores,
+    shown: "cores",
     min: 1,
-    description: "native builds running at once (default: CPU cores)",
+    description: "native builds running at once",
   },
   {
     name: "NATIVE_BUILD_QUEUE",
     key: "nativeQueue",
     defaultValue: 4 * cores,
+    shown: "4 × cores",
     min: 0,
     description: "native builds waiting for a slot; one more is a 429 with Retry-After",
   },
@@ -185,10 +190,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundL
 /** The limits as a Markdown table, for /docs and the README. */
 export function limitsTable(): string {
   const rows = [
-    ...LIMIT_VARIABLES.map(
-      (v) =>
-        `| \`${v.name}\` | ${v.key === "compilerWorkers" || v.key === "nativeConcurrency" ? "cores" : v.defaultValue} | ${v.description} |`,
-    ),
+    ...LIMIT_VARIABLES.map((v) => `| \`${v.name}\` | ${v.shown ?? v.defaultValue} | ${v.description} |`),
     ...OTHER_VARIABLES.map((v) => `| \`${v.name}\` | | ${v.description} |`),
   ];
   return ["| variable | default | meaning |", "|---|---|---|", ...rows].join("\n");

@@ -39,6 +39,12 @@ export function testPlayground(
 
 export const HELLO = 'fn main() {\n  let n = 6 * 7\n  println("hello from {n}")\n}\n';
 
+/** 8000 chained functions: valid, and over a second of compiler work at -O2. */
+export const HEAVY_PROGRAM = `${Array.from(
+  { length: 8000 },
+  (_, i) => `fn f${i}(x: i64) -> i64 {\n  x * ${i} + ${i ? `f${i - 1}(x)` : "1"}\n}\n`,
+).join("")}fn main() {\n  println("{f7999(2)}")\n}\n`;
+
 /** A JSON POST through app.request, as a browser or script would send it. */
 export function postJson(app: OpenAPIHono, path: string, body: unknown, headers: Record<string, string> = {}) {
   return app.request(path, {
