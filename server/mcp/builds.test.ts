@@ -9,25 +9,24 @@ import { promisify } from "node:util";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
-import { createApp } from "../app";
-import type { PlaygroundServices } from "../playground/services";
-import { connectClient, type Loopback, listenOnLoopback, type TransportKind, testServices } from "./testing";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
+import { connectClient, type Loopback, listenOnLoopback, type TransportKind } from "./testing";
 
 const run = promisify(execFile);
 const PROGRAM = 'fn main() {\n    for i in 1..4 {\n        println("line {i}")\n    }\n}\n';
 const OUTPUT = "line 1\nline 2\nline 3\n";
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 let server: Loopback;
 let scratch: string;
 beforeAll(async () => {
-  services = testServices();
-  server = await listenOnLoopback(createApp({ playground: services }));
+  playground = testPlayground();
+  server = await listenOnLoopback(playground.app);
   scratch = await mkdtemp(join(tmpdir(), "mcp-downloads-"));
 });
 afterAll(async () => {
   await server.close();
-  await services.close();
+  await playground.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -125,8 +124,8 @@ describe("download URLs work from outside", () => {
   });
 
   it("use PUBLIC_URL when the operator set it", async () => {
-    const configured = testServices({ publicUrl: "https://pith.example.net" });
-    const own = await listenOnLoopback(createApp({ playground: configured }));
+    const configured = testPlayground({ publicUrl: "https://pith.example.net" });
+    const own = await listenOnLoopback(configured.app);
     try {
       const client = await connectClient(own.url, "sse");
       const result = await client.callTool({ name: "lang_build_wasm", arguments: { source: PROGRAM } });

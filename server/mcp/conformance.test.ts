@@ -7,24 +7,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../app";
-import type { PlaygroundServices } from "../playground/services";
-import { type Loopback, listenOnLoopback, testServices } from "./testing";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
+import { type Loopback, listenOnLoopback } from "./testing";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CLI = here("../../node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 let server: Loopback;
 let results: string;
 beforeAll(async () => {
-  services = testServices();
-  server = await listenOnLoopback(createApp({ playground: services }));
+  playground = testPlayground();
+  server = await listenOnLoopback(playground.app);
   results = await mkdtemp(join(tmpdir(), "mcp-conformance-"));
 });
 afterAll(async () => {
   await server.close();
-  await services.close();
+  await playground.close();
   await rm(results, { recursive: true, force: true });
 });
 

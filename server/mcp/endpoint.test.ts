@@ -3,23 +3,22 @@
 // resource, template and the prompt, and how bad calls are answered.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
 import { listContent, readContent, readDocument } from "../playground/content";
-import type { PlaygroundServices } from "../playground/services";
-import { connectClient, type Loopback, listenOnLoopback, type TransportKind, testServices } from "./testing";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
+import { connectClient, type Loopback, listenOnLoopback, type TransportKind } from "./testing";
 
 const HELLO = 'fn main() {\n    println("hello from pith")\n}\n';
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 let server: Loopback;
 beforeAll(async () => {
   // Rates are tested in limits.test.ts; here every resource is read, far over them.
-  services = testServices({ wasmBuildsPerMinute: 0, nativeBuildsPerMinute: 0 });
-  server = await listenOnLoopback(createApp({ playground: services }));
+  playground = testPlayground({ wasmBuildsPerMinute: 0, nativeBuildsPerMinute: 0 });
+  server = await listenOnLoopback(playground.app);
 });
 afterAll(async () => {
   await server.close();
-  await services.close();
+  await playground.close();
 });
 
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;

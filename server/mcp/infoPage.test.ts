@@ -1,20 +1,18 @@
 // /mcp-info: the connection page, with this server's public URLs in every
 // snippet and every tool the endpoint lists.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../app";
-import type { PlaygroundServices } from "../playground/services";
-import { testServices } from "./testing";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 beforeAll(() => {
-  services = testServices();
+  playground = testPlayground();
 });
-afterAll(() => services.close());
+afterAll(() => playground.close());
 
 const PROXIED = { host: "127.0.0.1:8000", "x-forwarded-proto": "https", "x-forwarded-host": "play.example.org" };
 
 it("renders the endpoint URLs and client snippets with the public base of the request", async () => {
-  const app = createApp({ playground: services });
+  const { app } = playground;
   const response = await app.request("http://127.0.0.1:8000/mcp-info", { headers: PROXIED });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/html");
@@ -29,7 +27,7 @@ it("renders the endpoint URLs and client snippets with the public base of the re
 });
 
 it("names every tool the endpoint lists, and serves its markdown at /mcp-info.md", async () => {
-  const app = createApp({ playground: services });
+  const { app } = playground;
   const listed = await app.request("http://localhost/mcp", {
     method: "POST",
     headers: { host: "localhost", "content-type": "application/json", accept: "application/json, text/event-stream" },

@@ -2,21 +2,20 @@
 // correct module back, and /health keeps answering meanwhile.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
-import { createApp } from "../app";
-import type { PlaygroundServices } from "../playground/services";
-import { connectClient, type Loopback, listenOnLoopback, testServices } from "./testing";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
+import { connectClient, type Loopback, listenOnLoopback } from "./testing";
 
 const CLIENTS = 50;
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 let server: Loopback;
 beforeAll(async () => {
-  services = testServices();
-  server = await listenOnLoopback(createApp({ playground: services }));
+  playground = testPlayground();
+  server = await listenOnLoopback(playground.app);
 });
 afterAll(async () => {
   await server.close();
-  await services.close();
+  await playground.close();
 });
 
 async function buildAs(i: number): Promise<string> {

@@ -1,15 +1,10 @@
 // A real server on loopback for the MCP tests, and SDK clients connected to
 // it over either transport.
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { PlaygroundLimits } from "../playground/limits";
-import { createPlaygroundServices, type PlaygroundServices } from "../playground/services";
 
 export interface Loopback {
   url: string;
@@ -55,17 +50,4 @@ export async function connectClient(
         });
   await client.connect(transport);
   return client;
-}
-
-/** Playground services with a private artifact folder (removed by close) and no sweep timer. */
-export function testServices(limits: Partial<PlaygroundLimits> = {}): PlaygroundServices {
-  const artifactDir = mkdtempSync(join(tmpdir(), "mcp-artifacts-"));
-  const services = createPlaygroundServices({ limits: { artifactDir, compilerWorkers: 2, ...limits }, sweep: false });
-  return {
-    ...services,
-    async close() {
-      await services.close();
-      rmSync(artifactDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -4,11 +4,10 @@
 
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import type { PlaygroundServices } from "../playground/services";
+import { type TestPlayground, testPlayground } from "../playground/testPlayground";
 import { allowedHostsFromEnv } from "./hostGuard";
 import { registerMcp } from "./register";
-import { listenOnLoopback, testServices } from "./testing";
+import { listenOnLoopback } from "./testing";
 
 const JSON_RPC = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const INITIALIZE = {
@@ -18,15 +17,15 @@ const INITIALIZE = {
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
 };
 
-let services: PlaygroundServices;
+let playground: TestPlayground;
 beforeAll(() => {
-  services = testServices({ wasmBuildsPerMinute: 2, maxBodyBytes: 64 * 1024, maxSourceBytes: 16 * 1024 });
+  playground = testPlayground({ wasmBuildsPerMinute: 2, maxBodyBytes: 64 * 1024, maxSourceBytes: 16 * 1024 });
 });
-afterAll(() => services.close());
+afterAll(() => playground.close());
 
 function appWith(allowedHosts: string[]) {
   const app = new OpenAPIHono();
-  registerMcp(app, services, { allowedHosts });
+  registerMcp(app, playground.services, { allowedHosts });
   return app;
 }
 
@@ -124,8 +123,7 @@ describe("the stateless /mcp", () => {
 
 describe("mounted on the app", () => {
   it("createApp serves /mcp next to the HTTP API", async () => {
-    const app = createApp({ playground: services });
-    const response = await post(app, { host: "localhost" });
+    const response = await post(playground.app, { host: "localhost" });
     expect(response.status).toBe(200);
     expect((await response.json()).result.capabilities.tools).toBeDefined();
   });
@@ -134,7 +132,7 @@ describe("mounted on the app", () => {
 describe("the legacy SSE transport", () => {
   it("keeps idle streams alive with comments and refuses streams beyond its cap with 503", async () => {
     const app = new OpenAPIHono();
-    registerMcp(app, services, { allowedHosts: [], maxSseSessions: 1, sseKeepAliveMs: 100 });
+    registerMcp(app, playground.services, { allowedHosts: [], maxSseSessions: 1, sseKeepAliveMs: 100 });
     const server = await listenOnLoopback(app);
     const controller = new AbortController();
     try {
