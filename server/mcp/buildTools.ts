@@ -21,7 +21,7 @@ import {
   type WasmBuildResult,
   WasmBuildResultSchema,
 } from "../playground/schemas";
-import { filenameField, optField, sourceField } from "./inputs";
+import { filenameField, optField, perSourceLimit, sourceField } from "./inputs";
 
 type ToolAnswer = {
   content: { type: "text"; text: string }[];
@@ -81,22 +81,37 @@ const NATIVE_TOOLS = [
 const NATIVE_RETURNS =
   "Returns {status, message, filename, target, logs, errors:[{file, line, col, message}], binary_artifact:{name, bytes, download_url}|null, ll_artifact, elapsed_ms}; status 'error' with positioned errors when the program does not compile. Download URLs are absolute and expire (about an hour). Call lang_check first: it is much faster.";
 
+const WASM_OUTPUT = WasmBuildResultSchema.extend({ wasm_artifact: ArtifactSchema.nullable() });
+
+const inputSchemas = perSourceLimit((maxBytes) => {
+  const source = sourceField(maxBytes);
+  return {
+    wasm: z.object({
+      source,
+      filename: filenameField,
+      opt: optField,
+      emit_ll: z.boolean().optional().describe("Also return the LLVM IR text in llvm_ir (default false)"),
+    }),
+    native: z.object({ source, filename: filenameField, opt: optField }),
+    target: z.object({
+      source,
+      target: z.enum(BUILD_TARGET_IDS).describe("The target to build for"),
+      filename: filenameField,
+      opt: optField,
+    }),
+  };
+});
+
 export function registerBuildTools(server: McpServer, ctx: BuildContext): void {
-  const source = sourceField(ctx.limits.maxSourceBytes);
-  const wasmOutput = WasmBuildResultSchema.extend({ wasm_artifact: ArtifactSchema.nullable() });
+  const inputs = inputSchemas(ctx.limits.maxSourceBytes);
 
   server.registerTool(
     "lang_build_wasm",
     {
       description:
         "Compile a Pith program to a WebAssembly (WASI preview 1) module, the fastest build and the one the browser playground runs; runnable with wasmtime or any WASI host. Use it to prove a program compiles and to hand the user a module. Returns the /build_wasm JSON {status, message, filename, wasm_base64, wasm_bytes, logs, errors:[{file, line, col, message}], warnings, llvm_ir, uses_canvas, uses_audio, uses_http, elapsed_ms} plus wasm_artifact {name, bytes, download_url} (an absolute URL to the .wasm).",
-      inputSchema: {
-        source,
-        filename: filenameField,
-        opt: optField,
-        emit_ll: z.boolean().optional().describe("Also return the LLVM IR text in llvm_ir (default false)"),
-      },
-      outputSchema: wasmOutput.shape,
+      inputSchema: inputs.wasm,
+      outputSchema: WASM_OUTPUT,
       annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
@@ -117,8 +132,8 @@ export function registerBuildTools(server: McpServer, ctx: BuildContext): void {
       tool.name,
       {
         description: `Build a Pith program into ${tool.what}. ${NATIVE_RETURNS}`,
-        inputSchema: { source, filename: filenameField, opt: optField },
-        outputSchema: NativeBuildResultSchema.shape,
+        inputSchema: inputs.native,
+        outputSchema: NativeBuildResultSchema,
         annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
       },
       (args) => answer(() => buildNativeFor(args, tool.target, ctx), nativeSummary),
@@ -129,13 +144,8 @@ export function registerBuildTools(server: McpServer, ctx: BuildContext): void {
     "lang_build_target",
     {
       description: `Build a Pith program for a named native target: ${BUILD_TARGET_IDS.join(", ")} (static musl binaries for Linux on x86-64, arm64 and riscv64, glibc arm64, macOS x86-64 and arm64). Programs importing std.canvas, std.audio or std.http are refused. ${NATIVE_RETURNS}`,
-      inputSchema: {
-        source,
-        target: z.enum(BUILD_TARGET_IDS).describe("The target to build for"),
-        filename: filenameField,
-        opt: optField,
-      },
-      outputSchema: NativeBuildResultSchema.shape,
+      inputSchema: inputs.target,
+      outputSchema: NativeBuildResultSchema,
       annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) => answer(() => buildTarget(args, ctx), nativeSummary),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { PlaygroundServices } from "../playground/services";
 import { checkSource } from "./check";
 import { explainMessage } from "./hints";
-import { filenameField, sourceField } from "./inputs";
+import { filenameField, perSourceLimit, sourceField } from "./inputs";
 
 const DiagnosticSchema = z.object({
   file: z.string(),
@@ -18,14 +18,21 @@ const DiagnosticSchema = z.object({
   hint: z.string().nullable(),
 });
 
+const CheckInput = perSourceLimit((maxBytes) => z.object({ source: sourceField(maxBytes), filename: filenameField }));
+const CheckOutput = z.object({ ok: z.boolean(), diagnostics: z.array(DiagnosticSchema), elapsed_ms: z.number() });
+const ExplainInput = z.object({
+  message: z.string().min(1).describe("The diagnostic's message, e.g. \"use 'var' for a mutable binding\""),
+});
+const ExplainOutput = z.object({ message: z.string(), known: z.boolean(), cause: z.string(), fix: z.string() });
+
 export function registerCheckTools(server: McpServer, services: PlaygroundServices): void {
   server.registerTool(
     "lang_check",
     {
       description:
         "Type-check a Pith program without building it (milliseconds). Call this after every edit, before a build tool. Returns {ok, diagnostics:[{file, line, col, end_line, end_col, severity, message, hint}], elapsed_ms}; each hint says how to fix that error. ok:true means the program will compile.",
-      inputSchema: { source: sourceField(services.limits.maxSourceBytes), filename: filenameField },
-      outputSchema: { ok: z.boolean(), diagnostics: z.array(DiagnosticSchema), elapsed_ms: z.number() },
+      inputSchema: CheckInput(services.limits.maxSourceBytes),
+      outputSchema: CheckOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ source, filename }) => {
@@ -46,10 +53,8 @@ export function registerCheckTools(server: McpServer, services: PlaygroundServic
     {
       description:
         "Explain a Pith compiler error message: its usual cause and the change that fixes it. Use it when a diagnostic from lang_check or a build tool is unclear. Returns {message, known, cause, fix}.",
-      inputSchema: {
-        message: z.string().min(1).describe("The diagnostic's message, e.g. \"use 'var' for a mutable binding\""),
-      },
-      outputSchema: { message: z.string(), known: z.boolean(), cause: z.string(), fix: z.string() },
+      inputSchema: ExplainInput,
+      outputSchema: ExplainOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ message }) => {

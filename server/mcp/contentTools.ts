@@ -14,6 +14,7 @@ const EntrySchema = z.object({
 const FileSchema = z.object({ name: z.string(), source: z.string(), bytes: z.number().int() });
 
 const DocumentSchema = z.object({ document: z.string(), text: z.string() });
+const ListSchema = z.object({ files: z.array(EntrySchema) });
 
 interface CollectionTools {
   collection: ContentKind;
@@ -57,6 +58,16 @@ const COLLECTIONS: CollectionTools[] = [
   },
 ];
 
+// Built once: a server is created per request, and zod schemas are its cost.
+const READ_INPUTS = new Map(
+  COLLECTIONS.map((c) => [
+    c.read,
+    z.object({
+      name: z.string().min(1).describe(`The name from ${c.list}, e.g. '${c.nameExample}' (.pith optional)`),
+    }),
+  ]),
+);
+
 const DOCUMENTS: { name: DocumentName; tool: string; description: string }[] = [
   {
     name: "grammar",
@@ -99,17 +110,15 @@ export function registerContentTools(server: McpServer): void {
   for (const c of COLLECTIONS) {
     server.registerTool(
       c.list,
-      { description: c.listDescription, outputSchema: { files: z.array(EntrySchema) }, annotations: readOnly },
+      { description: c.listDescription, outputSchema: ListSchema, annotations: readOnly },
       async () => json({ files: await listContent(c.collection) }),
     );
     server.registerTool(
       c.read,
       {
         description: c.readDescription,
-        inputSchema: {
-          name: z.string().min(1).describe(`The name from ${c.list}, e.g. '${c.nameExample}' (.pith optional)`),
-        },
-        outputSchema: FileSchema.shape,
+        inputSchema: READ_INPUTS.get(c.read),
+        outputSchema: FileSchema,
         annotations: readOnly,
       },
       async ({ name }) => {
@@ -124,7 +133,7 @@ export function registerContentTools(server: McpServer): void {
   for (const d of DOCUMENTS) {
     server.registerTool(
       d.tool,
-      { description: d.description, outputSchema: DocumentSchema.shape, annotations: readOnly },
+      { description: d.description, outputSchema: DocumentSchema, annotations: readOnly },
       async () => {
         const text = await readDocument(d.name);
         return { content: [{ type: "text" as const, text }], structuredContent: { document: d.name, text } };
