@@ -21,6 +21,7 @@ import {
   type WasmBuildResult,
   WasmBuildResultSchema,
 } from "../playground/schemas";
+import { explainMessage } from "./hints";
 import { filenameField, optField, perSourceLimit, sourceField } from "./inputs";
 
 type ToolAnswer = {
@@ -29,13 +30,19 @@ type ToolAnswer = {
   isError?: boolean;
 };
 
+/** The program's errors, one per line, each followed by how to fix it when the hint table knows. */
 function errorLines(errors: { file: string; line: number; col: number; message: string }[]): string {
-  return errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join("\n");
+  return errors
+    .map((e) => {
+      const hint = explainMessage(e.message);
+      return `${e.file}:${e.line}:${e.col}: ${e.message}${hint ? `\n  hint: ${hint.cause} ${hint.fix}` : ""}`;
+    })
+    .join("\n");
 }
 
 function nativeSummary(result: NativeBuildResult): string {
   if (result.status !== "ok")
-    return `${result.message}\n${errorLines(result.errors)}\nFix the errors (lang_check gives hints) and build again.`;
+    return `${result.message}\n${errorLines(result.errors)}\nFix the errors and build again (lang_check is the fast way to re-check).`;
   const lines = [result.message];
   if (result.binary_artifact) lines.push(`download: ${result.binary_artifact.download_url}`);
   if (result.ll_artifact) lines.push(`LLVM IR: ${result.ll_artifact.download_url}`);
@@ -123,7 +130,7 @@ export function registerBuildTools(server: McpServer, ctx: BuildContext): void {
         (r) =>
           r.status === "ok"
             ? `${r.message}\ndownload: ${r.wasm_artifact?.download_url}`
-            : `${r.message}\n${errorLines(r.errors)}\nFix the errors (lang_check gives hints) and build again.`,
+            : `${r.message}\n${errorLines(r.errors)}\nFix the errors and build again (lang_check is the fast way to re-check).`,
       ),
   );
 

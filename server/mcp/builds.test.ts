@@ -88,7 +88,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
       binary_artifact: null,
       errors: [{ file: "bad.pith", line: 2, col: 18, message: "expected i64, found str" }],
     });
-    expect(text(result)).toContain("bad.pith:2:18: expected i64, found str");
+    expect(text(result)).toContain("bad.pith:2:18: expected i64, found str\n  hint: ");
   });
 
   it("a target that rejects canvas refuses the program with a tool error naming the module", async () => {
