@@ -120,8 +120,8 @@ describe("a flood of builds", () => {
         `/health p50 ${percentile(healthTimes, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${healthTimes.length} probes`,
     );
     expect(p99).toBeLessThan(100);
-    expect(elapsed).toBeLessThan(20_000);
-  }, 30_000);
+    expect(elapsed).toBeLessThan(30_000);
+  }, 60_000);
 });
 
 describe("oversized input over a socket", () => {

@@ -13,8 +13,12 @@ import { PlaygroundHttpError } from "./httpError";
 const TSX_API_URL = import.meta.resolve("tsx/esm/api");
 const JOB_URL = new URL("./compileJob.ts", import.meta.url).href;
 
+// On Linux, setpriority(0) from a worker renices only that thread, so with
+// a nice above 0 compiles yield the CPU to the main thread and requests
+// such as /health stay fast while a flood of builds keeps every worker busy.
 const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
+if (workerData.nice > 0) try { require("node:os").setPriority(0, workerData.nice); } catch {}
 const loaded = import(${JSON.stringify(TSX_API_URL)}).then(({ tsImport }) =>
   tsImport(${JSON.stringify(JOB_URL)}, ${JSON.stringify(JOB_URL)}),
 );
@@ -35,6 +39,8 @@ parentPort.on("message", async (job) => {
 export interface CompilerPoolOptions {
   workers: number;
   timeoutMs: number;
+  /** Nice value of the worker threads (default 0: as the server). */
+  nice?: number;
   /** Compiles waiting for a worker; one more is a 429. */
   maxQueued?: number;
 }
@@ -103,7 +109,7 @@ export class CompilerPool {
   private idleSlot(fresh = false): Slot | undefined {
     const idle = fresh ? undefined : this.slots.find((s) => !s.busy);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.options.nice ?? 0 } });
     const ready = new Promise<void>((resolve) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -114,8 +120,9 @@ export class CompilerPool {
       worker.once("error", () => resolve());
       worker.once("exit", () => resolve());
     });
-    const slot = { worker, busy: false, ready };
-    worker.unref();
+    // Held (ref) while it starts, so awaiting warm() keeps the process alive;
+    // an idle worker never does.
+    const slot = { worker, busy: false, ready: ready.then(() => void worker.unref()) };
     this.slots.push(slot);
     return slot;
   }

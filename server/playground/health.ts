@@ -42,15 +42,28 @@ const route = createRoute({
   },
 });
 
-// The probe's answer is kept briefly: /health is polled by load balancers
-// and must stay cheap while builds are running.
-const PROBE_TTL_MS = 5000;
-let lastProbe: { at: number; result: Promise<{ version: string | null; error: string | null }> } | null = null;
+interface HostFacts {
+  compiler: { version: string | null; error: string | null };
+  modules: string[];
+  missing: Record<string, string[]>;
+}
 
-function probeCompilerCached(): Promise<{ version: string | null; error: string | null }> {
+// What the host can do is found out at most every few seconds: /health is
+// polled by load balancers and must stay cheap while builds are running.
+const FACTS_TTL_MS = 5000;
+let lastFacts: { at: number; facts: Promise<HostFacts> } | null = null;
+
+function hostFacts(): Promise<HostFacts> {
   const now = Date.now();
-  if (!lastProbe || now - lastProbe.at > PROBE_TTL_MS) lastProbe = { at: now, result: probeCompiler() };
-  return lastProbe.result;
+  if (!lastFacts || now - lastFacts.at > FACTS_TTL_MS) {
+    const facts = Promise.all([probeCompiler(), stdlibModules()]).then(([compiler, modules]) => ({
+      compiler,
+      modules,
+      missing: missingTools(),
+    }));
+    lastFacts = { at: now, facts };
+  }
+  return lastFacts.facts;
 }
 
 async function probeCompiler(): Promise<{ version: string | null; error: string | null }> {
@@ -82,8 +95,7 @@ async function stdlibModules(): Promise<string[]> {
 
 export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
-    const [compiler, modules] = await Promise.all([probeCompilerCached(), stdlibModules()]);
-    const missing = missingTools();
+    const { compiler, modules, missing } = await hostFacts();
     return c.json({
       status: "ok" as const,
       version: SERVER_VERSION,

@@ -14,6 +14,8 @@ const { app } = playground;
 const spaRoot = join(playground.dir, "spa");
 mkdirSync(spaRoot);
 writeFileSync(join(spaRoot, "index.html"), "<!doctype html><title>SPA SHELL</title>");
+mkdirSync(join(spaRoot, "assets"));
+writeFileSync(join(spaRoot, "assets", "app-1234.js"), "console.log(1)");
 const withSpa = testPlayground({}, { spaRoot });
 afterAll(async () => {
   await playground.close();
@@ -67,6 +69,15 @@ describe("routes answer before the SPA shell", () => {
 
   it("an unknown navigation still gets the SPA (the shell is active in this app)", async () => {
     expect(await (await withSpa.app.request("/some/ide/page", navigation)).text()).toContain("SPA SHELL");
+  });
+
+  it("never lists a directory", async () => {
+    for (const path of ["/assets/", "/assets", "/artifacts/", "/download/"]) {
+      const response = await withSpa.app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain("app-1234.js");
+    }
+    expect((await withSpa.app.request("/assets/app-1234.js")).status).toBe(200);
   });
 
   it("an unknown download is a JSON 404 even for a browser navigation", async () => {

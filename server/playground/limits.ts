@@ -12,6 +12,8 @@ export interface PlaygroundLimits {
   maxBodyBytes: number;
   /** compiler.wasm worker threads. */
   compilerWorkers: number;
+  /** Nice value of the compiler threads (Linux); above 0 keeps requests ahead of compiles. */
+  compilerNice: number;
   /** A compile running longer is stopped and answered 504. */
   compileTimeoutMs: number;
   /** A native build (clang + lld) running longer is killed and answered 504. */
@@ -45,6 +47,7 @@ interface Variable {
   /** Smallest allowed value (0 where 0 means "off"). */
   min: number;
   description: string;
+  max?: number;
   /** The default as documented, where it depends on the machine. */
   shown?: string;
 }
@@ -73,6 +76,15 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
     shown: "cores",
     min: 1,
     description: "worker threads running compiler.wasm",
+  },
+  {
+    name: "COMPILER_NICE",
+    key: "compilerNice",
+    defaultValue: 0,
+    min: 0,
+    max: 19,
+    description:
+      "nice value (0-19) of the compiler threads on Linux; e.g. 10 keeps /health and downloads fast while every worker is busy, at the cost of compiles when other programs compete for the CPU",
   },
   {
     name: "COMPILE_TIMEOUT_MS",
@@ -170,8 +182,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundL
   for (const v of LIMIT_VARIABLES) {
     const raw = env[v.name]?.trim();
     const value = raw ? Number(raw) : v.defaultValue;
-    if (!Number.isInteger(value) || value < v.min) {
-      throw new Error(`${v.name} must be an integer >= ${v.min}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < v.min || value > (v.max ?? Number.MAX_SAFE_INTEGER)) {
+      const range = v.max === undefined ? `>= ${v.min}` : `from ${v.min} to ${v.max}`;
+      throw new Error(`${v.name} must be an integer ${range}, got "${raw}"`);
     }
     numbers[v.key] = value;
   }

@@ -26,7 +26,11 @@ export interface PlaygroundServicesOptions {
 
 export function createPlaygroundServices(options: PlaygroundServicesOptions = {}): PlaygroundServices {
   const limits = { ...limitsFromEnv(), ...options.limits };
-  const compiler = new CompilerPool({ workers: limits.compilerWorkers, timeoutMs: limits.compileTimeoutMs });
+  const compiler = new CompilerPool({
+    workers: limits.compilerWorkers,
+    timeoutMs: limits.compileTimeoutMs,
+    nice: limits.compilerNice,
+  });
   const artifacts = new ArtifactStore({
     dir: limits.artifactDir,
     ttlMs: limits.artifactTtlSeconds * 1000,
