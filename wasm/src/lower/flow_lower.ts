@@ -200,7 +200,7 @@ export class FlowLower extends ExprLower {
         const end = this.newLocal(it);
         out.push(set(vi, this.owned(r.lo)));
         out.push(set(end, this.owned(r.hi)));
-        const unsigned = r.ty!.kind == TyK.U8;
+        const unsigned = r.ty!.isUnsigned;
         if (r.inclusive) {
           inner.push(brIf(brk, binary(unsigned ? Op.GtU : Op.GtS, T.I32, get(vi, it), get(end, it))));
           step.push(brIf(brk, binary(Op.Eq, T.I32, get(vi, it), get(end, it))));
@@ -328,7 +328,7 @@ export class FlowLower extends ExprLower {
         return;
       }
       case PK.Range: {
-        const unsigned = t.kind == TyK.U8;
+        const unsigned = t.isUnsigned;
         out.push(brIf(fail, binary(unsigned ? Op.LtU : Op.LtS, T.I32, v, this.owned(p.lit!))));
         out.push(brIf(fail, binary(p.hasParens ? (unsigned ? Op.GtU : Op.GtS) : (unsigned ? Op.GeU : Op.GeS), T.I32, copyIns(v), this.owned(p.hi!))));
         return;
@@ -470,7 +470,7 @@ export class FlowLower extends ExprLower {
   /** `x op= v` given the current value (borrowed). */
   compound(a: BinaryExpr, t: Type, current: Ins): Ins {
     if (t.kind == TyK.Str) return this.rt("str_concat", [current, this.borrowed(a.right)]);
-    return this.arith(a.op, t, current, this.owned(a.right), a);
+    return this.arith(a.op, t, current, this.operand(a, t), a);
   }
 
   // ---------- calls ----------
