@@ -65,7 +65,9 @@ export class ExprLower extends FnBase {
         }
         return this.object(t.elems, values, -1);
       }
-      case EK.TupleLit: return this.object(t.elems, (e as ListExpr).elems, -1);
+      case EK.TupleLit:
+        if (t.kind == TyK.Unit) return block(0, [], T.None);  // `()` has no value to build
+        return this.object(t.elems, (e as ListExpr).elems, -1);
       case EK.ArrayLit: return this.arrayLit(e as ListExpr);
       case EK.Try: return this.tryOp(e as UnaryLikeExpr);
       case EK.Closure: return this.closureValue(e as ClosureExpr);
@@ -245,13 +247,22 @@ export class ExprLower extends FnBase {
     if (tag >= 0 && types.length == 0) return iconst(T.Ptr, this.m.data.addUnitVariant(tag));
     const offs = fieldOffsets(types);
     const p = this.newLocal(T.Ptr);
-    const body: Ins[] = [
-      set(p, this.allocFixed(offs[offs.length - 1])),
-      headerStore(get(p, T.Ptr), RC, 1),
-      headerStore(get(p, T.Ptr), LEN, tag < 0 ? 0 : tag),
-    ];
+    // The values first, into locals: one of them may leave the function
+    // (`Ok(a + f(x)?)`), which must not leak an allocated object.
+    const body: Ins[] = [];
+    const vals: i32[] = [];
     for (let i = 0; i < values.length && i < types.length; i++) {
-      body.push(dataStore(widthOf(types[i]), get(p, T.Ptr), offs[i], this.owned(values[i])));
+      // A unit payload (`Ok(())`) takes no space: only its side effects remain.
+      if (widthOf(types[i]) == 0) { body.push(this.owned(values[i])); vals.push(-1); continue; }
+      const l = this.newLocal(irType(types[i]));
+      body.push(set(l, this.owned(values[i])));
+      vals.push(l);
+    }
+    body.push(set(p, this.allocFixed(offs[offs.length - 1])));
+    body.push(headerStore(get(p, T.Ptr), RC, 1));
+    body.push(headerStore(get(p, T.Ptr), LEN, tag < 0 ? 0 : tag));
+    for (let i = 0; i < vals.length; i++) {
+      if (vals[i] >= 0) body.push(dataStore(widthOf(types[i]), get(p, T.Ptr), offs[i], get(vals[i], irType(types[i]))));
     }
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
@@ -288,7 +299,7 @@ export class ExprLower extends FnBase {
       fail.push(set(p, this.allocFixed(roffs[roffs.length - 1])));
       fail.push(headerStore(get(p, T.Ptr), RC, 1));
       fail.push(headerStore(get(p, T.Ptr), LEN, 1));
-      fail.push(dataStore(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
+      if (widthOf(et) > 0) fail.push(dataStore(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
       fail.push(set(r, get(p, T.Ptr)));
     } else {
       fail.push(set(r, this.object([], [], 1)));
@@ -296,6 +307,8 @@ export class ExprLower extends FnBase {
     pushAll(fail, this.unwind(0, 0));
     fail.push(ret_(get(r, T.Ptr)));
     body.push(iff(binary(Op.Ne, T.I32, headerLoad(get(v, T.Ptr), LEN), iconst(T.I32, 0)), fail, [], T.None));
+    // A unit payload (`Result<(), E>`) has no value to load.
+    if (widthOf(pt) == 0) return block(0, body, T.None);
     const offs = fieldOffsets([pt]);
     body.push(this.retain(pt, this.loadField(pt, get(v, T.Ptr), offs[0])));
     return block(0, body, irType(pt));
