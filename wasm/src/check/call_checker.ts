@@ -321,7 +321,7 @@ export class CallChecker extends ExprChecker {
     }
     if (expected === null || !isResult(expected)) {
       this.check(c.args[0], null);
-      this.errAt(c, "cannot infer the Result type of " + name + "(...); give it a type, e.g. a function return type");
+      this.errAt(c, "cannot infer the Result type of " + name + "(...); give the binding a type (let r: Result<i64, str> = ...), or let another arm give the " + (name == "Ok" ? "Err" : "Ok") + " type");
       return tError;
     }
     const v = name == "Ok" ? 0 : 1;
