@@ -28,7 +28,7 @@ export class CallChecker extends ExprChecker {
       if (f !== null) return this.callFn(c, f, c.args, 0);
       if (name == "Some" || name == "Ok" || name == "Err") return this.checkWrap(c, name, expected);
       const gkey = this.program.generics.has(this.mod.prefix + name) ? this.mod.prefix + name : name;
-      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey));
+      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey), expected);
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
@@ -64,7 +64,7 @@ export class CallChecker extends ExprChecker {
    * arguments in order (a later literal adopts a type bound earlier), then
    * the matching instance is created on first use.
    */
-  callGeneric(c: CallExpr, g: GenericFn): Type {
+  callGeneric(c: CallExpr, g: GenericFn, expected: Type | null = null): Type {
     const d = g.decl;
     const env = new Map<string, Type>();
     if (c.args.length != d.params.length) {
@@ -84,6 +84,8 @@ export class CallChecker extends ExprChecker {
         return tError;
       }
     }
+    // Type parameters only the result mentions come from the expected type: `let m: Map<str, i64> = map.new()`.
+    if (expected !== null && d.ret !== null && env.size < d.typeParams.length) this.unify(d.ret!, expected!, d.typeParams, env);
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
       if (!env.has(d.typeParams[i])) {
@@ -322,6 +324,7 @@ export class CallChecker extends ExprChecker {
       if (this.mod.imports.has(head)) {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
+        if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
         this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
