@@ -227,9 +227,30 @@ export class CallChecker extends ExprChecker {
     return this.checkStructLitAs(s, this.program.instantiateType(s.name, args));
   }
 
+  /** `Map.new()` of a generic type: the type arguments come from the context. */
+  genericStaticCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
+    if (expected === null || expected.base != head) {
+      this.errAt(c, "cannot infer the type arguments of " + head + "." + f.name + "; write the type, e.g. 'let x: " + head + "<i64> = " + head + "." + f.name + "(...)'");
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    const t = expected!;
+    f.object.ty = t;
+    const saved = this.program.typeEnv;
+    const fn = this.program.instantiateMethod(t, f.name);
+    this.program.typeEnv = saved;
+    if (fn === null) {
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+    return this.callFn(c, fn, c.args, 0);
+  }
+
   /** `Tree.Node(l, v, r)` of a generic enum: from the context, or inferred from the payload. */
   genericVariantCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
     const d = this.program.genericTypes.get(head);
+    if (this.program.genericMethods.has(head + "." + f.name)) return this.genericStaticCall(c, f, head, expected);
     let t: Type | null = expected !== null && expected.base == head ? expected : null;
     if (t === null && d.kind == DK.Enum) {
       const ed = d as EnumDecl;
