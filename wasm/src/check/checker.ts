@@ -4,7 +4,7 @@ import {
 } from "../syntax/ast";
 import { CallChecker } from "./call_checker";
 import { FnInfo, Program } from "./program";
-import { assignable, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
+import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
 /** Blocks, statements, branches, loops and patterns; the entry point of type checking. */
 class Checker extends CallChecker {
@@ -113,10 +113,50 @@ class Checker extends CallChecker {
 
   checkIf(e: IfExpr, expected: Type | null): Type {
     this.expectType(e.cond, tBool, "condition of 'if'");
+    if (expected === null && e.otherwise !== null) expected = this.resultHint(null, [e.then, e.otherwise!], tError);
     const thenT = this.check(e.then, e.otherwise !== null ? expected : null);
     if (e.otherwise === null) return tUnit;
     const elseT = this.check(e.otherwise!, thenT.kind == TyK.Never ? expected : thenT);
     return this.join(thenT, elseT, e.otherwise!, "'if' and 'else' branches");
+  }
+
+  /**
+   * The Result type of arms or branches that are `Ok(x)` / `Err(e)`, from the
+   * other arms: one whose value is already a Result (a call, a name), or the
+   * payloads of an `Ok` and an `Err` together. A trial check whose
+   * diagnostics are dropped; the real check follows with the type found.
+   */
+  resultHint(m: MatchExpr | null, bodies: Expr[], st: Type): Type | null {
+    let wraps = 0;
+    for (let i = 0; i < bodies.length; i++) if (wrapCall(bodies[i]) !== null) wraps++;
+    if (wraps == 0) return null;
+    const mark = this.diags.list.length;
+    let ok: Type | null = null;
+    let err: Type | null = null;
+    let full: Type | null = null;
+    for (let i = 0; i < bodies.length && full === null; i++) {
+      if (m !== null) {
+        this.push();
+        this.checkPattern(m.arms[i].pattern, st);
+      }
+      const w = wrapCall(bodies[i]);
+      if (w !== null) {
+        const t = this.check(w.args[0], null);
+        const isOk = (w.callee as IdentExpr).name == "Ok";
+        if (!t.isError && t.kind != TyK.Never) {
+          if (isOk && ok === null) ok = t;
+          if (!isOk && err === null) err = t;
+        }
+      } else if (valueOf(bodies[i]).kind == EK.Call || valueOf(bodies[i]).kind == EK.Ident) {
+        const t = this.check(valueOf(bodies[i]), null);
+        if (isResult(t)) full = t;
+      }
+      if (m !== null) this.pop();
+    }
+    this.diags.list.length = mark;
+    if (full !== null) return full;
+    if (ok !== null && err !== null) return resultOf(ok!, err!);
+    return null;
   }
 
   join(a: Type, b: Type, at: Expr, what: string): Type {
@@ -179,6 +219,11 @@ class Checker extends CallChecker {
 
   checkMatch(m: MatchExpr, expected: Type | null): Type {
     const st = this.check(m.scrutinee, null);
+    if (expected === null) {
+      const bodies: Expr[] = [];
+      for (let i = 0; i < m.arms.length; i++) bodies.push(m.arms[i].body);
+      expected = this.resultHint(m, bodies, st);
+    }
     let result: Type = tNever;
     for (let i = 0; i < m.arms.length; i++) {
       const arm = m.arms[i];
@@ -406,3 +451,20 @@ function checkMain(program: Program): void {
   }
 }
 
+
+/** The expression a block with nothing but a value stands for (`{ x }` is x). */
+function valueOf(e: Expr): Expr {
+  if (e.kind != EK.Block) return e;
+  const b = e as BlockExpr;
+  return b.stmts.length == 0 && b.tail !== null ? valueOf(b.tail!) : e;
+}
+
+/** `Ok(x)` or `Err(e)` as the value of an arm or branch (alone or as the only thing in a block). */
+function wrapCall(x: Expr): CallExpr | null {
+  const e = valueOf(x);
+  if (e.kind != EK.Call) return null;
+  const c = e as CallExpr;
+  if (c.callee.kind != EK.Ident || c.args.length != 1) return null;
+  const n = (c.callee as IdentExpr).name;
+  return n == "Ok" || n == "Err" ? c : null;
+}

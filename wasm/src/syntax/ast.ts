@@ -50,6 +50,7 @@ export class IdentExpr extends Expr {
   global: string = "";
   variant: i32 = -1;          // `None`: a variant of the expected Option type
   fnRef: string = "";         // a named function used as a value: its mangled name
+  typeArgs: TypeExpr[] = [];  // `make<i64>()`: explicit type arguments of a generic function
 }
 
 export class UnaryExpr extends Expr {

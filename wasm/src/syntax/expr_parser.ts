@@ -237,6 +237,16 @@ export class ExprParser extends Cursor {
         }
         const id = new IdentExpr(EK.Ident, start, t.end);
         id.name = t.kind == Tok.SelfKw ? "self" : t.text;
+        if (this.kind == Tok.Lt && t.kind == Tok.Ident && this.looksLikeTypeArgs()) {
+          // `make<i64>()`: comparisons do not chain, so `a < b > (c)` cannot mean anything else.
+          this.advance();
+          while (this.kind != Tok.Gt && this.kind != Tok.EOF) {
+            id.typeArgs.push(this.parseType());
+            if (!this.eat(Tok.Comma)) break;
+          }
+          this.expect(Tok.Gt, "'>' to close the type arguments");
+          id.end = this.prevEnd;
+        }
         return id;
       }
       case Tok.LParen: return this.parseParenOrTuple();
