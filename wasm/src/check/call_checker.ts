@@ -73,17 +73,19 @@ export class CallChecker extends ExprChecker {
   callGeneric(c: CallExpr, g: GenericFn, expected: Type | null): Type {
     const d = g.decl;
     const env = new Map<string, Type>();
-    if (!this.explicitTypeArgs(c.callee as IdentExpr, d.name, d.typeParams, env)) {
+    if (c.callee.kind == EK.Ident && !this.explicitTypeArgs(c.callee as IdentExpr, d.name, d.typeParams, env)) {
       this.checkArgs(c, 0);
       return tError;
     }
-    if (c.args.length != d.params.length) {
-      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length, c.args.length));
+    // A generic method's receiver is the call's object, not an argument.
+    const skip = g.self !== null && d.params.length > 0 && d.params[0].isSelf ? 1 : 0;
+    if (c.args.length != d.params.length - skip) {
+      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length - skip, c.args.length));
       this.checkArgs(c, 0);
       return tError;
     }
     for (let i = 0; i < c.args.length; i++) {
-      const te = d.params[i].type;
+      const te = d.params[i + skip].type;
       let want = te !== null ? this.bound(te!, d.typeParams, env) : null;
       // A closure argument needs only its parameter types; its result binds the rest.
       if (want === null && te !== null && te!.kind == TK.Func && c.args[i].kind == EK.Closure) want = this.boundParams(te!, d.typeParams, env);
@@ -94,6 +96,7 @@ export class CallChecker extends ExprChecker {
         return tError;
       }
     }
+    // Type parameters only the result mentions come from the expected type: `let m: Map<str, i64> = map.new()`.
     if (expected !== null && d.ret !== null && env.size < d.typeParams.length) this.unify(d.ret!, expected!, d.typeParams, env);
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
@@ -109,6 +112,7 @@ export class CallChecker extends ExprChecker {
     this.program.typeEnv = savedEnv;
     if (f === null) return tError;
     c.target = f.name;
+    if (skip == 1 && f.mutSelf) this.checkMutablePlace((c.callee as FieldExpr).object);
     return f.ret;
   }
 
@@ -396,6 +400,7 @@ export class CallChecker extends ExprChecker {
       if (this.mod.imports.has(head)) {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
+        if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
         this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
@@ -446,6 +451,9 @@ export class CallChecker extends ExprChecker {
       const saved = this.program.typeEnv;
       this.program.instantiateMethod(t, f.name);
       this.program.typeEnv = saved;
+    }
+    if (!this.program.funcs.has(key) && this.program.generics.has(key) && this.program.generics.get(key).self !== null) {
+      return this.callGeneric(c, this.program.generics.get(key), expected);
     }
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);
