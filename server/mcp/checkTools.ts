@@ -4,6 +4,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { PlaygroundServices } from "../playground/services";
 import { checkSource } from "./check";
+import { formatSource } from "./format";
 import { explainMessage } from "./hints";
 import { filenameField, perSourceLimit, sourceField } from "./inputs";
 
@@ -20,6 +21,11 @@ const DiagnosticSchema = z.object({
 
 const CheckInput = perSourceLimit((maxBytes) => z.object({ source: sourceField(maxBytes), filename: filenameField }));
 const CheckOutput = z.object({ ok: z.boolean(), diagnostics: z.array(DiagnosticSchema), elapsed_ms: z.number() });
+const FormatOutput = z.object({
+  formatted: z.string().nullable(),
+  changed: z.boolean(),
+  diagnostics: z.array(DiagnosticSchema),
+});
 const ExplainInput = z.object({
   message: z.string().min(1).describe("The diagnostic's message, e.g. \"use 'var' for a mutable binding\""),
 });
@@ -45,6 +51,24 @@ export function registerCheckTools(server: McpServer, services: PlaygroundServic
             )
             .join("\n");
       return { content: [{ type: "text" as const, text: summary }], structuredContent: { ...result } };
+    },
+  );
+
+  server.registerTool(
+    "lang_format",
+    {
+      description:
+        "Format a Pith program in the canonical layout (the same as `pith fmt`: 4-space indentation, one statement per line, comments and line breaks kept). Use it before showing code to the user or writing it to a file. Returns {formatted, changed, diagnostics}; formatted is null, with positioned diagnostics and hints, when the program does not parse.",
+      inputSchema: CheckInput(services.limits.maxSourceBytes),
+      outputSchema: FormatOutput,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ source, filename }) => {
+      const result = await formatSource(services.compiler.run, source, filename);
+      const text =
+        result.formatted ??
+        result.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message}`).join("\n");
+      return { content: [{ type: "text" as const, text }], structuredContent: { ...result } };
     },
   );
 

@@ -51,6 +51,10 @@ const CALLS: Record<string, { args?: Record<string, unknown>; expect: (r: Record
     expect: (r) => expect(r).toMatchObject({ status: "ok", target: "linux-arm64-musl" }),
   },
   lang_check: { args: { source: HELLO }, expect: (r) => expect(r).toMatchObject({ ok: true, diagnostics: [] }) },
+  lang_format: {
+    args: { source: "fn main() {\nprintln(1)\n}\n" },
+    expect: (r) => expect(r).toMatchObject({ formatted: "fn main() {\n    println(1)\n}\n", changed: true }),
+  },
   lang_explain_error: {
     args: { message: "use 'var' for a mutable binding" },
     expect: (r) => expect(r).toMatchObject({ known: true }),
@@ -142,6 +146,22 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
     });
     expect(report.diagnostics[0].hint).toContain("var x");
     expect(text(bad)).toContain("main.pith:2:9");
+  });
+
+  it("lang_format gives the canonical layout, is a fixed point, and reports a program that does not parse", async () => {
+    const messy = 'fn  main( ) {\n  let x = 1\n      println("{x}")   // keep me\n}\n';
+    const once = await client.callTool({ name: "lang_format", arguments: { source: messy } });
+    const formatted = (once.structuredContent as { formatted: string }).formatted;
+    expect(formatted).toBe('fn main() {\n    let x = 1\n    println("{x}") // keep me\n}\n');
+    expect(text(once)).toBe(formatted);
+    const twice = await client.callTool({ name: "lang_format", arguments: { source: formatted } });
+    expect(twice.structuredContent).toMatchObject({ formatted, changed: false });
+
+    const broken = await client.callTool({ name: "lang_format", arguments: { source: "fn main( {\n}\n" } });
+    expect(broken.isError).toBeFalsy();
+    const report = broken.structuredContent as { formatted: null; diagnostics: { line: number }[] };
+    expect(report.formatted).toBeNull();
+    expect(report.diagnostics[0].line).toBe(1);
   });
 
   it("lang_explain_error explains a message with or without its position prefix", async () => {
