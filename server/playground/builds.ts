@@ -102,7 +102,7 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
   const opt = checkOpt(request.opt ?? "-O2");
   const file = safeName(request.filename ?? "main.pith");
   const compile = (emit: "wasm" | "ll", out: string) =>
-    ctx.compiler.run({
+    ctx.compile({
       args: ["build", file, COMPILER_OPT[opt], "--emit", emit, "--json", "-o", out],
       files: { [file]: request.source },
     });
@@ -157,7 +157,7 @@ export async function buildNativeFor(
       opt,
       timeoutMs: ctx.limits.nativeTimeoutMs,
       maxOutputBytes: ctx.limits.maxOutputBytes,
-      runCompiler: ctx.compiler.run,
+      runCompiler: ctx.compile,
     }),
   );
   const messages = build.errors.map((e) => e.message).join("; ");

@@ -26,6 +26,7 @@ const HealthSchema = z
       native: z.number().int().openapi({ description: "native builds running or waiting for a slot" }),
     }),
     artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
+    compile_cache: z.object({ hits: z.number().int(), misses: z.number().int(), bytes: z.number().int() }),
   })
   .openapi("Health");
 
@@ -116,6 +117,11 @@ export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): 
         builds: services.artifacts.buildCount,
         bytes: services.artifacts.diskBytes,
         max_bytes: services.limits.artifactMaxBytes,
+      },
+      compile_cache: {
+        hits: services.compileCache.hits,
+        misses: services.compileCache.misses,
+        bytes: services.compileCache.bytes,
       },
     });
   });

@@ -12,6 +12,8 @@ export interface PlaygroundLimits {
   maxBodyBytes: number;
   /** compiler.wasm worker threads. */
   compilerWorkers: number;
+  /** Bytes of remembered compile results; 0 turns the cache off. */
+  compileCacheBytes: number;
   /** Nice value of the compiler threads (Linux); above 0 keeps requests ahead of compiles. */
   compilerNice: number;
   /** A compile running longer is stopped and answered 504. */
@@ -76,6 +78,14 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
     shown: "cores",
     min: 1,
     description: "worker threads running compiler.wasm",
+  },
+  {
+    name: "COMPILE_CACHE_BYTES",
+    key: "compileCacheBytes",
+    defaultValue: 64 << 20,
+    min: 0,
+    description:
+      "memory for remembered compile results (the compiler is deterministic, so a repeated build is answered without compiling); 0 turns it off",
   },
   {
     name: "COMPILER_NICE",

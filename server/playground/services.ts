@@ -2,14 +2,20 @@
 // the limits, the compiler worker pool, the artifact store and the native
 // build queue. One instance per server; tests make their own with a private
 // artifact folder and clock.
+
+import type { CompilerRunner } from "../toolchain/compileToLl";
 import { ArtifactStore } from "./artifacts";
 import { BuildQueue } from "./buildQueue";
+import { CompileCache } from "./compileCache";
 import { CompilerPool } from "./compilerPool";
 import { limitsFromEnv, type PlaygroundLimits } from "./limits";
 
 export interface PlaygroundServices {
   limits: PlaygroundLimits;
   compiler: CompilerPool;
+  compileCache: CompileCache;
+  /** Runs compiler.wasm: the cache in front of the worker pool. Builds use this. */
+  compile: CompilerRunner;
   artifacts: ArtifactStore;
   nativeQueue: BuildQueue;
   /** Stops the workers and the sweep timer. */
@@ -31,6 +37,7 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     timeoutMs: limits.compileTimeoutMs,
     nice: limits.compilerNice,
   });
+  const compileCache = new CompileCache(limits.compileCacheBytes);
   const artifacts = new ArtifactStore({
     dir: limits.artifactDir,
     ttlMs: limits.artifactTtlSeconds * 1000,
@@ -42,6 +49,8 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
   return {
     limits,
     compiler,
+    compileCache,
+    compile: compileCache.wrap(compiler.run),
     artifacts,
     nativeQueue,
     async close() {

@@ -99,6 +99,16 @@ describe("POST /build_wasm", () => {
     expect(body.filename).toBe("x.wasm");
   });
 
+  it("answers a repeated build from the compile cache with the same module", async () => {
+    const source = 'fn main() {\n  println("cached")\n}\n';
+    const first = await (await postJson(app, "/build_wasm", { source })).json();
+    const hitsBefore = playground.services.compileCache.hits;
+    const second = await (await postJson(app, "/build_wasm", { source })).json();
+    expect(second.wasm_base64).toBe(first.wasm_base64);
+    expect(playground.services.compileCache.hits).toBe(hitsBefore + 1);
+    expect((await (await app.request("/health")).json()).compile_cache.hits).toBe(hitsBefore + 1);
+  });
+
   it("ignores unknown fields", async () => {
     const response = await postJson(app, "/build_wasm", { source: HELLO, colour: "blue", nested: { a: 1 } });
     expect(response.status).toBe(200);
