@@ -65,11 +65,20 @@ describe("pith fmt", () => {
     expect(bad.stderr).toContain("main.pith: not formatted");
   });
 
-  it("refuses a file that does not parse, with its diagnostics", async () => {
-    const r = await fmt("fn main() {\n    let = 5\n}\n");
-    expect(r.exitCode).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("main.pith:2:9: error");
+  it("refuses a file whose tokens do not lex or whose brackets do not match, saying where", async () => {
+    const unterminated = await fmt('fn main() {\n    let s = "open\n}\n');
+    expect(unterminated.exitCode).toBe(1);
+    expect(unterminated.stdout).toBe("");
+    expect(unterminated.stderr).toContain("main.pith:2:13: error: unterminated string literal");
+    const unclosed = await fmt("fn main() {\n    foo(1\n}\n");
+    expect(unclosed.exitCode).toBe(1);
+    expect(unclosed.stderr).toContain("main.pith:3:1: error: cannot format: '}' does not close an open bracket");
+  });
+
+  it("formats a file with other errors without touching them", async () => {
+    const r = await fmt("fn main() {\nlet = 5\n}\n");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("fn main() {\n    let = 5\n}\n");
   });
 
   it("formats 1,000 lines within 10 ms (format-on-save)", async () => {
@@ -110,7 +119,7 @@ describe("pith fmt over the corpus: a fixed point that compiles to the same wasm
     it(c.path, async () => {
       const once = await fmt(c.source);
       if (once.exitCode !== 0) {
-        // Only a program that does not parse may be refused.
+        // Only a negative program (one that does not lex) may be refused.
         expect(c.diagnostics, once.stderr).toBeDefined();
         return;
       }
