@@ -42,7 +42,7 @@ export function registerCheckTools(server: McpServer, services: PlaygroundServic
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ source, filename }) => {
-      const result = await checkSource(services.compiler.run, source, filename);
+      const result = await checkSource(services.compile, source, filename);
       const summary = result.ok
         ? "No errors: the program compiles."
         : result.diagnostics
@@ -64,7 +64,7 @@ export function registerCheckTools(server: McpServer, services: PlaygroundServic
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ source, filename }) => {
-      const result = await formatSource(services.compiler.run, source, filename);
+      const result = await formatSource(services.compile, source, filename);
       const text =
         result.formatted ??
         result.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message}`).join("\n");
