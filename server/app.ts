@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
+import { registerMcp } from "./mcp/register";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
 import { isPlaygroundHttpError } from "./playground/httpError";
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   // Further services (MCP, share links) register here, with `playground`
   // for the builds, content, queue and limits they share with the routes.
   registerShareRoutes(app);
+  registerMcp(app, playground);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.

@@ -132,7 +132,7 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
   };
 }
 
-function downloadUrl(ctx: BuildContext, id: string, name: string): string {
+export function downloadUrl(ctx: BuildContext, id: string, name: string): string {
   return `${ctx.publicBase}/download/${id}/${encodeURIComponent(name)}`;
 }
 

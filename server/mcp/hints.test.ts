@@ -1,0 +1,62 @@
+// The fix hints lang_check attaches, against the real compiler: the mistakes
+// models coming from Rust, Swift or TypeScript make most often each get a
+// diagnostic whose hint says what to write instead.
+import { describe, expect, it } from "vitest";
+import { runCompilerInProcess } from "../toolchain/compileToLl";
+import { checkSource } from "./check";
+import { explainMessage } from "./hints";
+
+const MISTAKES: { what: string; source: string; hint: RegExp }[] = [
+  { what: "let mut", source: "fn main() {\n    let mut x = 1\n    x += 1\n}\n", hint: /var x/ },
+  {
+    what: "Enum::Variant",
+    source: "enum C { R, G }\nfn main() {\n    let c = C::R\n}\n",
+    hint: /Enum\.Variant/,
+  },
+  {
+    what: "a reference",
+    source: "fn f(x: i64) -> i64 { x }\nfn main() {\n    let a = 1\n    f(&a)\n}\n",
+    hint: /copied|Pass the value/,
+  },
+  { what: "a macro", source: 'fn main() {\n    println!("hi")\n}\n', hint: /println\("/ },
+  {
+    what: "mixed integer types",
+    source: "fn main() {\n    let a: i32 = 1\n    let b: i64 = 2\n    let c = a + b\n}\n",
+    hint: /as i64/,
+  },
+  { what: "if without else as a value", source: "fn main() {\n    let x = if true { 1 }\n}\n", hint: /else/ },
+  {
+    what: "a non-exhaustive match",
+    source: "enum C { R, G }\nfn main() {\n    let c = C.R\n    let n = match c {\n        C.R => 1,\n    }\n}\n",
+    hint: /missing variant|each missing/,
+  },
+  {
+    what: "assigning a let",
+    source: "fn main() {\n    let x = 1\n    x = 2\n}\n",
+    hint: /Declare it with `var`/,
+  },
+  { what: "a missing function", source: "fn main() {\n    let r = sqrt(2.0)\n}\n", hint: /math\.sqrt/ },
+];
+
+describe("lang_check's fix hints", () => {
+  for (const mistake of MISTAKES) {
+    it(`${mistake.what} gets a diagnostic with a hint saying what to write`, async () => {
+      const result = await checkSource(runCompilerInProcess, mistake.source);
+      expect(result.ok).toBe(false);
+      const hinted = result.diagnostics.filter((d) => d.hint !== null);
+      expect(hinted.length, JSON.stringify(result.diagnostics)).toBeGreaterThan(0);
+      expect(hinted.map((d) => d.hint).join("\n")).toMatch(mistake.hint);
+    });
+  }
+
+  it("a correct program has no diagnostics", async () => {
+    expect(await checkSource(runCompilerInProcess, 'fn main() { println("ok") }\n')).toMatchObject({
+      ok: true,
+      diagnostics: [],
+    });
+  });
+
+  it("a message the table does not know has no hint rather than a wrong one", () => {
+    expect(explainMessage("integer literal 300 does not fit in u8")).toBeNull();
+  });
+});

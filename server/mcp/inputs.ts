@@ -1,0 +1,39 @@
+// The tool arguments the compiling tools share, with the HTTP API's limits
+// (WIRE.md, MAX_SOURCE_BYTES): a non-blank source within the byte limit.
+import { z } from "zod";
+import { OPT_LEVELS } from "../toolchain/recipes";
+
+/**
+ * `build(maxBytes)`, computed once per limit. A server is created per request
+ * (stateless /mcp), and building zod schemas is most of that cost, so the
+ * tools' schemas are built once and shared.
+ */
+export function perSourceLimit<T>(build: (maxBytes: number) => T): (maxBytes: number) => T {
+  const built = new Map<number, T>();
+  return (maxBytes) => {
+    let value = built.get(maxBytes);
+    if (value === undefined) {
+      value = build(maxBytes);
+      built.set(maxBytes, value);
+    }
+    return value;
+  };
+}
+
+export const sourceField = perSourceLimit((maxBytes) =>
+  z
+    .string()
+    .describe(`The complete Pith program (with \`fn main()\`), at most ${maxBytes} bytes of UTF-8`)
+    .refine((s) => s.trim() !== "", { message: "source is blank: send the program's text" })
+    .refine((s) => Buffer.byteLength(s) <= maxBytes, {
+      message: `source is larger than the limit of ${maxBytes} bytes (MAX_SOURCE_BYTES); send a smaller program`,
+    }),
+);
+
+export const filenameField = z
+  .string()
+  .max(255)
+  .optional()
+  .describe("File name used in diagnostics and artifact names (default main.pith)");
+
+export const optField = z.enum(OPT_LEVELS).optional().describe("Optimisation level (default -O2)");
