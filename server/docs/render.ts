@@ -30,6 +30,7 @@ export const NAVIGATION: readonly PageLink[] = [
   { href: "/semantics", title: "Semantics" },
   { href: "/roadmap", title: "Roadmap" },
   { href: "/docs", title: "HTTP API" },
+  { href: "/mcp-info", title: "AI assistants (MCP)" },
 ];
 
 // Relative links inside the documents (they are written for a source tree)
