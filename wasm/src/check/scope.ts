@@ -85,6 +85,8 @@ export class Scopes extends LazyCheck {
     const own = this.mod.prefix + name;
     if (this.program.funcs.has(own)) return this.program.funcs.get(own);
     if (this.program.funcs.has(name)) return this.program.funcs.get(name);
+    // Standard-library modules may call the runtime (rt.str_alloc and the like).
+    if (this.mod.prefix != "" && this.program.funcs.has("rt." + name)) return this.program.funcs.get("rt." + name);
     return null;
   }
 
