@@ -4,8 +4,11 @@
 // stdout, stderr and exit code.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
+import { createHostImports } from "../../lang/runtime/host/hostImports";
+import { HostError } from "../../lang/runtime/host/memory";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { loadWasi, runWasiNode } from "../compiler/wasiNode";
+import { createNodeDevices, type NodeHostOptions } from "../programHost/nodeDevices";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
@@ -18,7 +21,10 @@ commands:
   build <file.pith> --target <id> [-O0|-O1|-O2|-O3|-Os|-Oz] -o <out>
                           build a native executable (see 'pith targets')
   targets                 list the build targets and whether this host can build them
-  run <file.pith> [args]  compile and run the program (stdin/stdout/stderr and exit code pass through)
+  run [--frames DIR] [--max-frames N] [--audio FILE] <file.pith> [args]
+                          compile and run the program (stdin/stdout/stderr and exit code pass through);
+                          std.canvas frames go to DIR as PNG files (else nowhere), should_close()
+                          turns true after N frames, std.audio goes to FILE as WAV (else nowhere)
   check <file.pith> [--json]
                           report diagnostics only
   version                 print the compiler version
@@ -89,9 +95,7 @@ async function main(argv: string[]): Promise<number> {
     return r.exitCode;
   }
   if (command === "run") {
-    const file = rest[0];
-    if (file === undefined) fail("run needs a file");
-    const programArgs = rest.slice(1);
+    const { options, file, programArgs } = parseRunArgs(rest);
     const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
@@ -105,10 +109,45 @@ async function main(argv: string[]): Promise<number> {
       preopens: { ".": dirname(resolve(file)) },
       returnOnExit: true,
     });
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
-    return wasi.start(instance);
+    const host = createNodeDevices(options);
+    let memory: WebAssembly.Memory | undefined;
+    const imports = createHostImports(module, () => memory as WebAssembly.Memory, host.devices);
+    const instance = await WebAssembly.instantiate(module, {
+      ...imports,
+      ...(wasi.getImportObject() as WebAssembly.Imports),
+    });
+    memory = instance.exports.memory as WebAssembly.Memory;
+    try {
+      return wasi.start(instance);
+    } catch (error) {
+      if (!(error instanceof HostError)) throw error;
+      process.stderr.write(`error: ${error.message}\n`);
+      return 101;
+    } finally {
+      await host.finish();
+    }
   }
   fail(`unknown command '${command}'`);
+}
+
+/** `run`'s own options come before the file; everything after it is the program's. */
+function parseRunArgs(rest: string[]): { options: NodeHostOptions; file: string; programArgs: string[] } {
+  const options: NodeHostOptions = {};
+  let i = 0;
+  for (; i < rest.length && rest[i].startsWith("--"); i += 2) {
+    const flag = rest[i];
+    const value = rest[i + 1];
+    if (value === undefined) fail(`${flag} needs a value`);
+    if (flag === "--frames") options.framesDir = resolve(value);
+    else if (flag === "--audio") options.audioFile = resolve(value);
+    else if (flag === "--max-frames") {
+      if (!/^\d+$/.test(value)) fail(`--max-frames needs a whole number, got '${value}'`);
+      options.maxFrames = Number(value);
+    } else fail(`unknown option '${flag}' for run`);
+  }
+  const file = rest[i];
+  if (file === undefined) fail("run needs a file");
+  return { options, file, programArgs: rest.slice(i + 1) };
 }
 
 function listTargets(): number {
