@@ -1,36 +1,308 @@
-import { useEffect, useState } from "react";
-import { compilerWorker } from "./compiler/compilerClient";
+// The playground: toolbar, editor and output side by side (stacked on a
+// phone), bottom tabs for output, problems, input, build and library, and the
+// status bar. State lives in the feature hooks; this file wires them.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Group, Panel, Separator } from "react-resizable-panels";
+import { BuildPanel } from "./build/BuildPanel";
+import { formatSource } from "./compiler/compile";
+import { ProblemsList } from "./compiler/ProblemsList";
+import { useCompilerVersion } from "./compiler/useCompilerVersion";
+import { useDiagnostics } from "./compiler/useDiagnostics";
+import { LibraryPanel } from "./docs/LibraryPanel";
+import type { EditorApi } from "./editor/CodeEditor";
+import { ExamplesMenu } from "./examples/ExamplesMenu";
+import type { Example } from "./examples/examples";
+import { HelpDialog } from "./layout/HelpDialog";
+import { useMediaQuery } from "./layout/useMediaQuery";
+import { useWorkspace } from "./persistence/useWorkspace";
+import { OutputPane } from "./run/OutputPane";
+import { useRunner } from "./run/useRunner";
+import { ShareButton } from "./share/ShareButton";
+import { StatusBar } from "./status/StatusBar";
+import { useServerHealth } from "./status/useServerHealth";
 
-type CompilerState = { kind: "loading" } | { kind: "ready"; version: string } | { kind: "failed"; message: string };
+// Start fetching the editor chunk (Monaco) at once; the shell renders first.
+const editorChunk = import("./editor/CodeEditor");
+const CodeEditor = lazy(() => editorChunk);
+
+type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
+const TABS: [BottomTab, string][] = [
+  ["output", "Output"],
+  ["problems", "Problems"],
+  ["stdin", "Input"],
+  ["build", "Build"],
+  ["library", "Library"],
+];
+
+interface ViewTab {
+  title: string;
+  text: string;
+  language: string;
+}
 
 export function App() {
-  const [compiler, setCompiler] = useState<CompilerState>({ kind: "loading" });
+  const compiler = useCompilerVersion();
+  const { health, online } = useServerHealth();
+  const { workspace, update, replaceSource, setOpt } = useWorkspace();
+  const diagnostics = useDiagnostics(workspace?.source ?? "", compiler.kind === "ready" && !!workspace);
+  const runner = useRunner();
+  const dark = useMediaQuery("(prefers-color-scheme: dark)");
+  const phone = useMediaQuery("(max-width: 700px)");
+  const [tab, setTab] = useState<BottomTab>("output");
+  const [view, setView] = useState<ViewTab | undefined>();
+  const [showView, setShowView] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
+  const [editorReady, setEditorReady] = useState(false);
+  const editor = useRef<EditorApi | null>(null);
+  const current = useRef(workspace);
+  current.current = workspace;
 
-  useEffect(() => {
-    let live = true;
-    compilerWorker()
-      .version()
-      .then(
-        (version) => live && setCompiler({ kind: "ready", version }),
-        (error: unknown) => live && setCompiler({ kind: "failed", message: String(error) }),
-      );
-    return () => {
-      live = false;
-    };
+  const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
+
+  const run = useCallback(() => {
+    const w = current.current;
+    if (!w) return;
+    setTab("output");
+    void runner.run(w.source, { opt: w.opt, stdin: w.stdin });
+  }, [runner.run]);
+
+  const format = useCallback(async () => {
+    const w = current.current;
+    if (!w) return;
+    const result = await formatSource(w.source);
+    if (result.kind === "formatted") {
+      const model = editor.current?.getModel();
+      if (model && result.source !== w.source)
+        editor.current?.executeEdits("format", [{ range: model.getFullModelRange(), text: result.source }]);
+    } else setNotice(result.kind === "unavailable" ? `Format: ${result.reason}` : `Format failed: ${result.message}`);
   }, []);
 
-  return (
-    <main>
-      <h1>Pith playground</h1>
-      <p data-testid="compiler-status">
-        {compiler.kind === "loading" && "Loading the compiler…"}
-        {compiler.kind === "ready" && (
-          <>
-            Compiler ready: <span data-testid="compiler-version">{compiler.version}</span> (running in your browser)
-          </>
+  const jump = useCallback((line: number, col: number) => {
+    setShowView(false);
+    const e = editor.current;
+    if (!e) return;
+    e.setPosition({ lineNumber: line, column: col });
+    e.revealLineInCenter(line);
+    e.focus();
+  }, []);
+
+  const chooseExample = (example: Example) => {
+    const w = current.current;
+    replaceSource(example.source, example.stdin ?? "");
+    setShowView(false);
+    if (w && w.source !== example.source)
+      setNotice(`Loaded the example ${example.name}. Your previous program is kept in the scratch slot.`);
+  };
+
+  const restoreScratch = () => {
+    const w = current.current;
+    if (w?.scratch !== undefined) replaceSource(w.scratch, w.stdin);
+    setNotice(undefined);
+  };
+
+  const openView = (title: string, text: string, language = "pith") => {
+    setView({ title, text, language });
+    setShowView(true);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+      if ((event.ctrlKey || event.metaKey) && event.key === "Enter" && !event.defaultPrevented) {
+        event.preventDefault();
+        run();
+      } else if (event.key === "F1" || (event.key === "?" && !typing)) {
+        event.preventDefault();
+        setHelp(true);
+      } else if (event.key === "Escape" && running) runner.stop();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [run, running, runner.stop]);
+
+  const problems = diagnostics.length;
+  const editorPane = (
+    <section className="pane editor-pane" aria-label="Editor">
+      <div className="tabs" role="tablist" aria-label="Open files">
+        <button type="button" role="tab" aria-selected={!showView} onClick={() => setShowView(false)}>
+          main.pith
+        </button>
+        {view && (
+          <button type="button" role="tab" aria-selected={showView} onClick={() => setShowView(true)}>
+            {view.title} <span className="muted">(read-only)</span>
+          </button>
         )}
-        {compiler.kind === "failed" && `The compiler failed to start: ${compiler.message}`}
-      </p>
-    </main>
+        {view && (
+          <button
+            type="button"
+            className="close"
+            aria-label={`Close ${view.title}`}
+            onClick={() => {
+              setView(undefined);
+              setShowView(false);
+            }}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <div
+        className="editor-host"
+        data-testid="editor"
+        data-ready={editorReady && compiler.kind === "ready" ? "true" : "false"}
+      >
+        <Suspense fallback={<p className="editor-loading">Loading the editor…</p>}>
+          {workspace && (
+            <div className="editor-layer" hidden={showView}>
+              <CodeEditor
+                value={workspace.source}
+                onChange={(source) => update({ source })}
+                diagnostics={diagnostics}
+                dark={dark}
+                ariaLabel="Program source (Pith)"
+                onRun={run}
+                onFormat={format}
+                onReady={(e) => {
+                  editor.current = e;
+                  setEditorReady(true);
+                }}
+              />
+            </div>
+          )}
+          {view && showView && (
+            <div className="editor-layer">
+              <CodeEditor
+                value={view.text}
+                language={view.language}
+                readOnly
+                dark={dark}
+                ariaLabel={`${view.title}, read-only`}
+              />
+            </div>
+          )}
+        </Suspense>
+      </div>
+    </section>
+  );
+
+  const bottomPane = (
+    <section className="pane output-side" aria-label="Output and tools">
+      <div className="tabs" role="tablist" aria-label="Panels">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => setTab(id)}
+            data-testid={`tab-${id}`}
+          >
+            {label}
+            {id === "problems" && problems > 0 && <span className="badge">{problems}</span>}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body">
+        {tab === "output" && (
+          <OutputPane
+            phase={runner.phase}
+            output={runner.output}
+            onInput={runner.input}
+            onEndInput={runner.endInput}
+            onJump={jump}
+          />
+        )}
+        {tab === "problems" && <ProblemsList diagnostics={diagnostics} onJump={jump} />}
+        {tab === "stdin" && (
+          <div className="stdin-prepared">
+            <label htmlFor="prepared-stdin">
+              Prepared input: when not empty, the program reads this text and then end of input; when empty, it asks you
+              line by line in the Output tab.
+            </label>
+            <textarea
+              id="prepared-stdin"
+              data-testid="prepared-stdin"
+              value={workspace?.stdin ?? ""}
+              onChange={(e) => update({ stdin: e.target.value })}
+              spellCheck={false}
+            />
+          </div>
+        )}
+        {tab === "build" && workspace && (
+          <BuildPanel
+            source={workspace.source}
+            opt={workspace.opt}
+            onOpt={setOpt}
+            health={health}
+            onShowIr={(ir) => openView("main.ll", ir, "plaintext")}
+          />
+        )}
+        {tab === "library" && <LibraryPanel health={health} onOpen={(title, source) => openView(title, source)} />}
+      </div>
+    </section>
+  );
+
+  return (
+    <div className={`app ${dark ? "dark" : "light"}`}>
+      <header className="toolbar">
+        <h1>Pith playground</h1>
+        <div className="actions">
+          {running ? (
+            <button type="button" className="primary stop" onClick={runner.stop} data-testid="stop">
+              Stop
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="primary"
+              onClick={run}
+              disabled={!workspace || compiler.kind !== "ready"}
+              data-testid="run"
+              title="Run (Ctrl+Enter)"
+            >
+              Run
+            </button>
+          )}
+          <ExamplesMenu onChoose={chooseExample} />
+          <ShareButton program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })} />
+          <button type="button" onClick={format} title="Format (Shift+Alt+F)">
+            Format
+          </button>
+          <button type="button" onClick={() => setTab("build")}>
+            Build
+          </button>
+          <button type="button" onClick={() => setHelp(true)} aria-label="Help and keyboard shortcuts">
+            ?
+          </button>
+        </div>
+      </header>
+      {notice && (
+        <div className="notice" role="status">
+          {notice}{" "}
+          {workspace?.scratch !== undefined && notice.includes("scratch") && (
+            <button type="button" onClick={restoreScratch}>
+              Restore it
+            </button>
+          )}
+          <button type="button" aria-label="Dismiss" onClick={() => setNotice(undefined)}>
+            ×
+          </button>
+        </div>
+      )}
+      <main className="workbench">
+        <Group orientation={phone ? "vertical" : "horizontal"} key={phone ? "phone" : "desktop"}>
+          <Panel defaultSize="58" minSize="20">
+            {editorPane}
+          </Panel>
+          <Separator className="separator" aria-label="Resize the panes" />
+          <Panel defaultSize="42" minSize="15">
+            {bottomPane}
+          </Panel>
+        </Group>
+      </main>
+      <StatusBar compiler={compiler} health={health} online={online} problems={problems} />
+      <HelpDialog open={help} onClose={() => setHelp(false)} />
+    </div>
   );
 }

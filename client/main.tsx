@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import "./layout/app.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,0 +1,52 @@
+// The compiler operations the playground uses, over the compiler worker:
+// check (diagnostics only), build to wasm, and the LLVM IR text.
+import { compilerWorker } from "./compilerClient";
+import { type Diagnostic, parseDiagnostics } from "./diagnostics";
+
+export const SOURCE_FILE = "main.pith";
+export const OPT_LEVELS = ["-O0", "-O1", "-O2", "-O3", "-Os"] as const;
+export type OptLevel = (typeof OPT_LEVELS)[number];
+
+export type BuildResult =
+  | { ok: true; output: Uint8Array; diagnostics: Diagnostic[]; compileMs: number }
+  | { ok: false; diagnostics: Diagnostic[]; message: string; compileMs: number };
+
+export async function checkSource(source: string): Promise<Diagnostic[]> {
+  const run = await compilerWorker().run(["check", SOURCE_FILE, "--json"], { [SOURCE_FILE]: source });
+  if (run.exitCode > 1) throw new Error(`the compiler failed (exit ${run.exitCode}): ${run.stderr}`);
+  return parseDiagnostics(run.stdout, SOURCE_FILE);
+}
+
+/** Builds the source; `emit` "wasm" gives the module, "ll" the LLVM IR text as bytes. */
+export async function buildSource(source: string, opt: OptLevel, emit: "wasm" | "ll" = "wasm"): Promise<BuildResult> {
+  const out = emit === "wasm" ? "main.wasm" : "main.ll";
+  const started = performance.now();
+  const run = await compilerWorker().run(["build", SOURCE_FILE, opt, "--emit", emit, "--json", "-o", out], {
+    [SOURCE_FILE]: source,
+  });
+  const compileMs = performance.now() - started;
+  const diagnostics = parseDiagnostics(run.stdout, SOURCE_FILE);
+  const output = run.files[out];
+  if (run.exitCode === 0 && output) return { ok: true, output, diagnostics, compileMs };
+  const message =
+    run.exitCode === 1
+      ? `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"}`
+      : `the compiler failed (exit ${run.exitCode}): ${run.stderr.trim()}`;
+  return { ok: false, diagnostics, message, compileMs };
+}
+
+export type FormatResult =
+  | { kind: "formatted"; source: string }
+  | { kind: "unavailable"; reason: string }
+  | { kind: "failed"; message: string };
+
+/** The compiler's canonical formatter (`fmt`), when this compiler has one. */
+export async function formatSource(source: string): Promise<FormatResult> {
+  const run = await compilerWorker().run(["fmt", SOURCE_FILE], { [SOURCE_FILE]: source });
+  if (run.exitCode === 2 && /unknown command/.test(run.stderr))
+    return { kind: "unavailable", reason: "this compiler has no formatter yet (`pith fmt` is not built in)" };
+  if (run.exitCode !== 0) return { kind: "failed", message: run.stderr.trim() || `fmt exited ${run.exitCode}` };
+  const written = run.files[SOURCE_FILE];
+  const text = run.stdout || (written ? new TextDecoder().decode(written) : source);
+  return { kind: "formatted", source: text };
+}

@@ -1,0 +1,25 @@
+// Starts the compiler worker and reports when compiler.wasm is ready.
+import { useEffect, useState } from "react";
+import { compilerWorker } from "./compilerClient";
+
+export type CompilerState =
+  | { kind: "loading" }
+  | { kind: "ready"; version: string }
+  | { kind: "failed"; message: string };
+
+export function useCompilerVersion(): CompilerState {
+  const [state, setState] = useState<CompilerState>({ kind: "loading" });
+  useEffect(() => {
+    let live = true;
+    compilerWorker()
+      .version()
+      .then(
+        (version) => live && setState({ kind: "ready", version }),
+        (error: unknown) => live && setState({ kind: "failed", message: String(error) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}

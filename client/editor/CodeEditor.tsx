@@ -1,0 +1,83 @@
+// The Monaco editor with the Pith language, live diagnostics as markers,
+// Ctrl/Cmd+Enter to run and Shift+Alt+F to format. This module is the lazily
+// loaded editor chunk: importing it pulls in Monaco.
+import Editor from "@monaco-editor/react";
+import { useEffect, useRef } from "react";
+import type { Diagnostic } from "../compiler/diagnostics";
+import { monaco } from "./monacoSetup";
+import { PITH_LANGUAGE_ID } from "./pithLanguage";
+
+export type EditorApi = monaco.editor.IStandaloneCodeEditor;
+
+export interface CodeEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  diagnostics?: Diagnostic[];
+  dark: boolean;
+  /** "pith" for sources; read-only views (LLVM IR) pass their own language. */
+  language?: string;
+  readOnly?: boolean;
+  ariaLabel: string;
+  onRun?: () => void;
+  onFormat?: () => void;
+  onReady?: (editor: EditorApi) => void;
+}
+
+const SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+};
+
+export default function CodeEditor(props: CodeEditorProps) {
+  const editorRef = useRef<EditorApi | null>(null);
+  const handlers = useRef(props);
+  handlers.current = props;
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model || props.readOnly) return;
+    monaco.editor.setModelMarkers(
+      model,
+      "pith",
+      (props.diagnostics ?? []).map((d) => ({
+        severity: SEVERITY[d.severity],
+        message: d.message,
+        startLineNumber: d.line,
+        startColumn: d.col,
+        endLineNumber: d.endLine,
+        // A zero-width range still gets a visible squiggle one character wide.
+        endColumn: d.endLine === d.line && d.endCol <= d.col ? d.col + 1 : d.endCol,
+      })),
+    );
+  }, [props.diagnostics, props.readOnly]);
+
+  return (
+    <Editor
+      value={props.value}
+      language={props.language ?? PITH_LANGUAGE_ID}
+      theme={props.dark ? "vs-dark" : "vs"}
+      onChange={(value) => handlers.current.onChange?.(value ?? "")}
+      loading={<p className="editor-loading">Loading the editor…</p>}
+      options={{
+        readOnly: props.readOnly,
+        ariaLabel: props.ariaLabel,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 14,
+        tabSize: 4,
+        insertSpaces: true,
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+      }}
+      onMount={(editor) => {
+        editorRef.current = editor;
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
+        editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
+          handlers.current.onFormat?.(),
+        );
+        handlers.current.onReady?.(editor);
+      }}
+    />
+  );
+}

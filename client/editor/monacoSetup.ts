@@ -1,0 +1,36 @@
+// Monaco, bundled: the core API plus only the editor features the playground
+// uses (no TypeScript/CSS/HTML workers), handed to @monaco-editor/react so it
+// never fetches Monaco from a CDN. Loaded lazily with the editor chunk.
+import { loader } from "@monaco-editor/react";
+import * as monaco from "monaco-editor/editor";
+import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import "monaco-editor/features/bracketMatching/register";
+import "monaco-editor/features/clipboard/register";
+import "monaco-editor/features/comment/register";
+import "monaco-editor/features/contextmenu/register";
+import "monaco-editor/features/cursorUndo/register";
+import "monaco-editor/features/find/register";
+import "monaco-editor/features/folding/register";
+import "monaco-editor/features/format/register";
+import "monaco-editor/features/gotoError/register";
+import "monaco-editor/features/hover/register";
+import "monaco-editor/features/indentation/register";
+import "monaco-editor/features/linesOperations/register";
+import "monaco-editor/features/multicursor/register";
+import "monaco-editor/features/smartSelect/register";
+import "monaco-editor/features/snippet/register";
+import "monaco-editor/features/suggest/register";
+import "monaco-editor/features/wordHighlighter/register";
+import "monaco-editor/features/wordOperations/register";
+import { registerProviders } from "./languageProviders";
+import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
+
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+
+monaco.languages.register({ id: PITH_LANGUAGE_ID, extensions: [".pith"], aliases: ["Pith"] });
+monaco.languages.setLanguageConfiguration(PITH_LANGUAGE_ID, languageConfiguration);
+monaco.languages.setMonarchTokensProvider(PITH_LANGUAGE_ID, monarchTokens);
+registerProviders(monaco);
+loader.config({ monaco });
+
+export { monaco };

@@ -1,0 +1,151 @@
+// The Pith language for Monaco: Monarch tokens, brackets, comments and
+// indentation rules. Keywords mirror the compiler's lexer
+// (wasm/src/syntax/token.ts, keywordKind).
+import type { languages } from "monaco-editor/editor";
+
+export const PITH_LANGUAGE_ID = "pith";
+
+export const KEYWORDS = [
+  "fn",
+  "let",
+  "var",
+  "const",
+  "if",
+  "else",
+  "while",
+  "for",
+  "in",
+  "loop",
+  "break",
+  "continue",
+  "return",
+  "match",
+  "struct",
+  "enum",
+  "impl",
+  "import",
+  "extern",
+  "as",
+  "self",
+  "pub",
+];
+export const LITERALS = ["true", "false"];
+export const TYPES = ["i64", "i32", "u8", "f64", "bool", "str", "Option", "Result", "Map", "Some", "None", "Ok", "Err"];
+
+export const languageConfiguration: languages.LanguageConfiguration = {
+  comments: { lineComment: "//", blockComment: ["/*", "*/"] },
+  brackets: [
+    ["{", "}"],
+    ["[", "]"],
+    ["(", ")"],
+  ],
+  autoClosingPairs: [
+    { open: "{", close: "}" },
+    { open: "[", close: "]" },
+    { open: "(", close: ")" },
+    { open: '"', close: '"', notIn: ["string"] },
+  ],
+  surroundingPairs: [
+    { open: "{", close: "}" },
+    { open: "[", close: "]" },
+    { open: "(", close: ")" },
+    { open: '"', close: '"' },
+  ],
+  indentationRules: {
+    increaseIndentPattern: /^.*(\{[^}"']*|\([^)"']*|\[[^\]"']*)$/,
+    decreaseIndentPattern: /^\s*[}\])].*$/,
+  },
+  folding: { markers: { start: /^\s*\/\/\s*#?region\b/, end: /^\s*\/\/\s*#?endregion\b/ } },
+  wordPattern: /[A-Za-z_][A-Za-z0-9_]*/,
+};
+
+export const monarchTokens: languages.IMonarchLanguage = {
+  defaultToken: "",
+  keywords: KEYWORDS,
+  literals: LITERALS,
+  typeKeywords: TYPES,
+  operators: [
+    "=",
+    ">",
+    "<",
+    "!",
+    "~",
+    "?",
+    ":",
+    "==",
+    "<=",
+    ">=",
+    "!=",
+    "&&",
+    "||",
+    "+",
+    "-",
+    "*",
+    "/",
+    "&",
+    "|",
+    "^",
+    "%",
+    "<<",
+    ">>",
+    "+=",
+    "-=",
+    "*=",
+    "/=",
+    "&=",
+    "|=",
+    "^=",
+    "%=",
+    "<<=",
+    ">>=",
+    "->",
+    "=>",
+    "..",
+    "..=",
+    "::",
+  ],
+  symbols: /[=><!~?:&|+\-*/^%.]+/,
+  tokenizer: {
+    root: [
+      [/[A-Z][A-Za-z0-9_]*/, { cases: { "@typeKeywords": "type", "@default": "type.identifier" } }],
+      [
+        /[a-z_][A-Za-z0-9_]*/,
+        {
+          cases: {
+            "@keywords": "keyword",
+            "@literals": "constant",
+            "@typeKeywords": "type",
+            "@default": "identifier",
+          },
+        },
+      ],
+      { include: "@whitespace" },
+      [/[{}()[\]]/, "@brackets"],
+      [/@symbols/, { cases: { "@operators": "operator", "@default": "" } }],
+      [/\d[\d_]*\.\d[\d_]*([eE][+-]?\d+)?/, "number.float"],
+      [/0[xX][0-9a-fA-F_]+/, "number.hex"],
+      [/0[bB][01_]+/, "number.binary"],
+      [/\d[\d_]*/, "number"],
+      [/[;,.]/, "delimiter"],
+      [/'([^'\\]|\\.)'/, "string"],
+      [/"/, { token: "string.quote", next: "@string" }],
+    ],
+    whitespace: [
+      [/[ \t\r\n]+/, ""],
+      [/\/\*/, "comment", "@comment"],
+      [/\/\/.*$/, "comment"],
+    ],
+    comment: [
+      [/[^/*]+/, "comment"],
+      [/\*\//, "comment", "@pop"],
+      [/[/*]/, "comment"],
+    ],
+    string: [
+      [/[^\\"{]+/, "string"],
+      [/\\./, "string.escape"],
+      [/\{/, { token: "delimiter.bracket", next: "@interpolation" }],
+      [/"/, { token: "string.quote", next: "@pop" }],
+    ],
+    interpolation: [[/\}/, { token: "delimiter.bracket", next: "@pop" }], { include: "root" }],
+  },
+};

@@ -1,0 +1,95 @@
+// The names completion and hover offer: the prelude (built into the
+// compiler) and every standard-library module, read from lang/stdlib/*.pith
+// at build time so new modules and functions appear without a change here.
+
+export interface StdSymbol {
+  /** "" for the prelude, else the module's short name ("math" for std.math). */
+  module: string;
+  name: string;
+  kind: "function" | "constant";
+  /** The declaration as written, e.g. `fn sqrt(x: f64) -> f64`. */
+  signature: string;
+  doc: string;
+}
+
+export interface StdlibModule {
+  /** The import path, e.g. "std.math". */
+  path: string;
+  /** Short name used at call sites, e.g. "math". */
+  name: string;
+  doc: string;
+  source: string;
+}
+
+// The prelude is checked by the compiler itself (wasm/src/check/call_checker.ts), not written in Pith.
+const PRELUDE: StdSymbol[] = [
+  ["print", "fn print(value)", "Writes the value to stdout without a newline."],
+  ["println", "fn println(value)", "Writes the value and a newline to stdout."],
+  ["eprint", "fn eprint(value)", "Writes the value to stderr without a newline."],
+  ["eprintln", "fn eprintln(value)", "Writes the value and a newline to stderr."],
+  ["read_line", "fn read_line() -> str", 'Reads one line from stdin without its newline ("" at end of input).'],
+  ["read_all", "fn read_all() -> str", "Reads the rest of stdin."],
+  [
+    "panic",
+    "fn panic(message: str)",
+    "Stops the program: prints `panic: <message> at <file>:<line>:<col>` and exits 101.",
+  ],
+  ["assert", "fn assert(condition: bool, message?: str)", "Panics when the condition is false."],
+  ["len", "fn len(value: str | [T]) -> i64", "The length of a string (bytes) or an array."],
+  ["chr", "fn chr(byte: u8) -> str", "A one-byte string."],
+].map(([name, signature, doc]) => ({ module: "", name, kind: "function", signature, doc }));
+
+const SOURCES = import.meta.glob("../../lang/stdlib/**/*.pith", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+/** Comment lines directly above line `at`, without their slashes. */
+function docAbove(lines: string[], at: number): string {
+  const doc: string[] = [];
+  for (let i = at - 1; i >= 0 && /^\s*\/\//.test(lines[i]); i--) doc.unshift(lines[i].replace(/^\s*\/\/\s?/, ""));
+  return doc.join("\n");
+}
+
+export function parseModule(path: string, source: string): { module: StdlibModule; symbols: StdSymbol[] } {
+  const lines = source.split("\n");
+  const name = path.split(".").at(-1) ?? path;
+  const header: string[] = [];
+  for (const line of lines) {
+    if (!line.startsWith("//")) break;
+    header.push(line.replace(/^\/\/\s?/, ""));
+  }
+  const symbols: StdSymbol[] = [];
+  lines.forEach((line, i) => {
+    const fn = /^(?:pub\s+)?(fn\s+([A-Za-z][A-Za-z0-9_]*)\s*(?:<[^>]*>)?\s*\([^)]*\)(?:\s*->\s*[^{]+)?)/.exec(line);
+    if (fn) {
+      symbols.push({ module: name, name: fn[2], kind: "function", signature: fn[1].trim(), doc: docAbove(lines, i) });
+      return;
+    }
+    const constant = /^(?:pub\s+)?(const\s+([A-Za-z][A-Za-z0-9_]*)\s*:\s*[^=]+)/.exec(line);
+    if (constant)
+      symbols.push({
+        module: name,
+        name: constant[2],
+        kind: "constant",
+        signature: constant[1].trim(),
+        doc: docAbove(lines, i),
+      });
+  });
+  return { module: { path, name, doc: header.join("\n"), source }, symbols };
+}
+
+function load(): { modules: StdlibModule[]; symbols: StdSymbol[] } {
+  const modules: StdlibModule[] = [];
+  const symbols: StdSymbol[] = [...PRELUDE];
+  for (const [file, source] of Object.entries(SOURCES).sort(([a], [b]) => a.localeCompare(b))) {
+    const relative = file.replace(/^.*lang\/stdlib\//, "").replace(/\.pith$/, "");
+    const parsed = parseModule(`std.${relative.replaceAll("/", ".")}`, source);
+    modules.push(parsed.module);
+    symbols.push(...parsed.symbols);
+  }
+  return { modules, symbols };
+}
+
+export const STDLIB = load();

@@ -1,0 +1,47 @@
+// Keyboard shortcuts and what the playground can do, in a modal dialog.
+import { useEffect, useRef } from "react";
+
+const SHORTCUTS: [string, string][] = [
+  ["Ctrl+Enter / Cmd+Enter", "Run"],
+  ["Escape (in the output)", "Stop a running program"],
+  ["Shift+Alt+F", "Format the program"],
+  ["Ctrl+/", "Toggle line comment"],
+  ["Ctrl+Space", "Complete a name (keywords, prelude, std modules)"],
+  ["F8 / Shift+F8", "Next / previous problem"],
+  ["Ctrl+F, Ctrl+H", "Find, replace"],
+  ["F1 or ?", "This help"],
+];
+
+export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className="help" aria-labelledby="help-title" onClose={onClose}>
+      <h2 id="help-title">Keyboard shortcuts</h2>
+      <table>
+        <tbody>
+          {SHORTCUTS.map(([keys, what]) => (
+            <tr key={keys}>
+              <td>
+                <kbd>{keys}</kbd>
+              </td>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        The compiler runs in your browser: editing, checking, compiling and running work offline. Native builds, short
+        links and the rendered docs need the server.
+      </p>
+      <form method="dialog">
+        <button type="submit">Close</button>
+      </form>
+    </dialog>
+  );
+}

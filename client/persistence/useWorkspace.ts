@@ -1,0 +1,48 @@
+// The workspace as React state: restored on load (a share link in the URL
+// wins over the saved work, which then waits in the scratch slot), saved to
+// IndexedDB shortly after every change.
+import { useCallback, useEffect, useState } from "react";
+import type { OptLevel } from "../compiler/compile";
+import { HELLO_WORLD } from "../examples/examples";
+import { readShareFragment } from "../share/shareLink";
+import { loadWorkspace, saveWorkspace, type Workspace } from "./workspace";
+
+const SAVE_DELAY_MS = 300;
+
+export function useWorkspace() {
+  const [workspace, setWorkspace] = useState<Workspace | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    void loadWorkspace().then((saved) => {
+      if (!live) return;
+      const shared = readShareFragment(window.location.hash);
+      const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
+      if (!shared) return setWorkspace(base);
+      const keep = base.source !== shared.source && base.source !== HELLO_WORLD ? base.source : base.scratch;
+      setWorkspace({ ...base, source: shared.source, stdin: shared.stdin ?? "", scratch: keep });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!workspace) return;
+    const timer = setTimeout(() => void saveWorkspace(workspace), SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [workspace]);
+
+  const update = useCallback((change: Partial<Workspace>) => setWorkspace((w) => (w ? { ...w, ...change } : w)), []);
+
+  /** Replaces the program, keeping the current one in the scratch slot. */
+  const replaceSource = useCallback(
+    (source: string, stdin: string) =>
+      setWorkspace((w) => (w ? { ...w, source, stdin, scratch: w.source === source ? w.scratch : w.source } : w)),
+    [],
+  );
+
+  const setOpt = useCallback((opt: OptLevel) => update({ opt }), [update]);
+
+  return { workspace, update, replaceSource, setOpt };
+}

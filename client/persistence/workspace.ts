@@ -1,0 +1,32 @@
+// The user's work survives reloads: the current source, prepared stdin,
+// settings and a scratch slot (what was in the editor before an example or a
+// shared program replaced it), kept in IndexedDB through idb-keyval.
+import { get, set } from "idb-keyval";
+import type { OptLevel } from "../compiler/compile";
+
+export interface Workspace {
+  source: string;
+  stdin: string;
+  opt: OptLevel;
+  /** The source an example or shared link replaced, so it can be restored. */
+  scratch?: string;
+}
+
+const KEY = "pith-playground:workspace";
+
+export async function loadWorkspace(): Promise<Workspace | undefined> {
+  try {
+    return (await get<Workspace>(KEY)) ?? undefined;
+  } catch {
+    // Private windows may refuse IndexedDB: the playground still works, unsaved.
+    return undefined;
+  }
+}
+
+export async function saveWorkspace(workspace: Workspace): Promise<void> {
+  try {
+    await set(KEY, workspace);
+  } catch {
+    // Same as above: saving is best effort where storage is refused.
+  }
+}

@@ -1,0 +1,109 @@
+// The output pane: streamed stdout and stderr (stderr distinct), the input
+// field while a program runs, and how the run ended. Any `main.pith:L:C` in
+// the output (panics, compile errors) is a link to that line.
+import { type FormEvent, useEffect, useRef } from "react";
+import { SOURCE_FILE } from "../compiler/compile";
+import type { OutputSegment, RunPhase } from "./useRunner";
+
+const LOCATION = new RegExp(`(${SOURCE_FILE.replace(".", "\\.")}:\\d+:\\d+)`);
+
+function Linked({ text, onJump }: { text: string; onJump: (line: number, col: number) => void }) {
+  return text.split(LOCATION).map((part, i) => {
+    const at = LOCATION.test(part) ? part.split(":") : undefined;
+    if (!at) return part;
+    const [line, col] = [Number(at[1]), Number(at[2])];
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string never reorder
+      <button key={i} type="button" className="link" onClick={() => onJump(line, col)} title="Go to this line">
+        {part}
+      </button>
+    );
+  });
+}
+
+function Summary({ phase }: { phase: RunPhase }) {
+  if (phase.kind === "compiling") return <span>Compiling…</span>;
+  if (phase.kind === "running")
+    return (
+      <span>
+        {phase.waitingForInput ? "Waiting for input…" : `Running (compiled in ${Math.round(phase.compileMs)} ms)…`}
+      </span>
+    );
+  if (phase.kind === "compile-failed") return <span className="bad">Compile failed: {phase.message}</span>;
+  if (phase.kind !== "finished") return <span>Press Run (Ctrl+Enter) to compile and run.</span>;
+  const { end } = phase;
+  const compiled = `compiled in ${Math.round(phase.compileMs)} ms`;
+  if (end.kind === "stopped") return <span className="bad">Stopped after {Math.round(end.afterMs)} ms</span>;
+  if (end.kind === "crash") return <span className="bad">The program crashed: {end.message}</span>;
+  return (
+    <span className={end.code === 0 ? "good" : "bad"}>
+      Exited with code <span data-testid="exit-code">{end.code}</span> · {compiled} · ran in{" "}
+      {end.runMs < 10 ? end.runMs.toFixed(1) : Math.round(end.runMs)} ms
+    </span>
+  );
+}
+
+export interface OutputPaneProps {
+  phase: RunPhase;
+  output: OutputSegment[];
+  onInput: (line: string) => void;
+  onEndInput: () => void;
+  onJump: (line: number, col: number) => void;
+}
+
+export function OutputPane({ phase, output, onInput, onEndInput, onJump }: OutputPaneProps) {
+  const field = useRef<HTMLInputElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const waiting = phase.kind === "running" && phase.waitingForInput;
+
+  useEffect(() => {
+    if (waiting) field.current?.focus();
+  }, [waiting]);
+  // Braces matter: Chromium's scrollIntoView now returns a promise, which React would call as a cleanup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever output grows
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [output]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = field.current;
+    if (!input) return;
+    onInput(input.value);
+    input.value = "";
+  };
+
+  return (
+    <div className="output-pane">
+      <pre className="output" data-testid="output" role="log" aria-live="polite" aria-label="Program output">
+        {output.map((segment, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are only ever appended
+          <span key={i} className={`stream-${segment.stream}`}>
+            {segment.stream === "stdout" ? segment.text : <Linked text={segment.text} onJump={onJump} />}
+          </span>
+        ))}
+        {phase.kind === "compile-failed" &&
+          phase.diagnostics.map((d) => (
+            <span key={`${d.line}:${d.col}:${d.message}`} className="stream-stderr">
+              <Linked text={`${d.file}:${d.line}:${d.col}`} onJump={onJump} />: {d.severity}: {d.message}
+              {"\n"}
+            </span>
+          ))}
+        <div ref={end} />
+      </pre>
+      {phase.kind === "running" && (
+        <form className={`stdin-form${waiting ? " waiting" : ""}`} onSubmit={submit}>
+          <label htmlFor="stdin-line">{waiting ? "The program waits for a line:" : "Input:"}</label>
+          <input id="stdin-line" ref={field} data-testid="stdin-line" autoComplete="off" spellCheck={false} />
+          <button type="submit">Send</button>
+          <button type="button" onClick={onEndInput} title="End of input (what Ctrl+D does in a terminal)">
+            EOF
+          </button>
+        </form>
+      )}
+      <p className="run-summary" data-testid="run-summary" role="status">
+        <Summary phase={phase} />
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Runs one compiled Pith program (a WASI command) and then is thrown away:
+// Stop terminates this worker, which ends even `loop {}` at once. The program
+// blocks this worker's thread for its whole run, so everything it says goes
+// out as messages on a port (delivered while it keeps running) and stdin
+// arrives through a SharedArrayBuffer (stdinChannel.ts).
+import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
+import * as Comlink from "comlink";
+import { HOST_MODULES, type HostContext } from "./hostModules";
+import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
+import { waitForStdin } from "./stdinChannel";
+
+/** Output beyond this many bytes is dropped (the run goes on). */
+const OUTPUT_LIMIT = 4 * 1024 * 1024;
+/** Output is batched into messages at most this often, except the first write. */
+const FLUSH_MS = 16;
+
+class OutputBatcher {
+  private pending: { stream: OutputStream; chunks: Uint8Array[] }[] = [];
+  private lastFlush = Number.NEGATIVE_INFINITY;
+  private total = 0;
+  private truncated = false;
+
+  constructor(private readonly send: (event: ProgramEvent) => void) {}
+
+  write(stream: OutputStream, bytes: Uint8Array): void {
+    if (this.truncated) return;
+    this.total += bytes.length;
+    if (this.total > OUTPUT_LIMIT) {
+      this.truncated = true;
+      this.flush();
+      this.send({ kind: "truncated", limitBytes: OUTPUT_LIMIT });
+      return;
+    }
+    const last = this.pending.at(-1);
+    if (last?.stream === stream) last.chunks.push(bytes.slice());
+    else this.pending.push({ stream, chunks: [bytes.slice()] });
+    if (performance.now() - this.lastFlush >= FLUSH_MS) this.flush();
+  }
+
+  flush(): void {
+    for (const { stream, chunks } of this.pending) {
+      const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.length;
+      }
+      this.send({ kind: "output", stream, bytes });
+    }
+    this.pending = [];
+    this.lastFlush = performance.now();
+  }
+}
+
+/** fd 0: the prepared text, or else lines the page hands over while the program waits. */
+class StdinFd extends Fd {
+  private buffered: Uint8Array;
+  private ended = false;
+
+  constructor(
+    prepared: string | undefined,
+    private readonly ask: () => Uint8Array,
+  ) {
+    super();
+    this.buffered = new TextEncoder().encode(prepared ?? "");
+    this.ended = prepared !== undefined;
+  }
+
+  override fd_fdstat_get() {
+    return { ret: 0, fdstat: new wasi.Fdstat(wasi.FILETYPE_CHARACTER_DEVICE, 0) };
+  }
+
+  override fd_read(size: number) {
+    if (this.buffered.length === 0 && !this.ended) {
+      this.buffered = this.ask();
+      if (this.buffered.length === 0) this.ended = true;
+    }
+    const data = this.buffered.slice(0, size);
+    this.buffered = this.buffered.subarray(data.length);
+    return { ret: 0, data };
+  }
+}
+
+const api = {
+  /** Runs the program to completion; events (output, stdin requests, exit) go to `start.events`. */
+  async run(start: ProgramStart): Promise<void> {
+    const send = (event: ProgramEvent) => start.events.postMessage(event);
+    const output = new OutputBatcher(send);
+    let instance: WebAssembly.Instance | undefined;
+    try {
+      const module = await WebAssembly.compile(start.wasm as BufferSource);
+      const stdin = new StdinFd(start.stdin, () => {
+        output.flush();
+        send({ kind: "stdin" });
+        return waitForStdin(start.stdinBuffer);
+      });
+      const fds = [
+        stdin,
+        new ConsoleStdout((bytes) => output.write("stdout", bytes)),
+        new ConsoleStdout((bytes) => output.write("stderr", bytes)),
+        new PreopenDirectory(".", new Map()),
+      ];
+      const shim = new WASI(["main", ...start.args], [], fds, { debug: false });
+      const imports: WebAssembly.Imports = { wasi_snapshot_preview1: shim.wasiImport };
+      for (const host of HOST_MODULES) {
+        const context: HostContext = {
+          memory: () => {
+            if (!instance) throw new Error(`${host.name}: the program's memory is not available before it starts`);
+            return instance.exports.memory as WebAssembly.Memory;
+          },
+          post: (payload, transfer = []) =>
+            start.events.postMessage({ kind: "host", module: host.name, payload } satisfies ProgramEvent, transfer),
+        };
+        imports[host.name] = host.imports(context);
+      }
+      instance = await WebAssembly.instantiate(module, imports);
+      const began = performance.now();
+      let code: number;
+      try {
+        code = shim.start(instance as { exports: { memory: WebAssembly.Memory; _start: () => unknown } });
+      } catch (error) {
+        if (!(error instanceof WASIProcExit)) throw error;
+        code = error.code;
+      }
+      output.flush();
+      send({ kind: "exit", code, runMs: performance.now() - began });
+    } catch (error) {
+      output.flush();
+      // A trap (unreachable, out-of-bounds memory, stack overflow) ends the program like a crash.
+      send({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  },
+};
+
+export type ProgramApi = typeof api;
+Comlink.expose(api);

@@ -1,0 +1,22 @@
+// What the program worker tells the page, in order, over one MessagePort.
+
+export type OutputStream = "stdout" | "stderr";
+
+export type ProgramEvent =
+  | { kind: "output"; stream: OutputStream; bytes: Uint8Array }
+  /** The program is blocked reading stdin and waits for the page. */
+  | { kind: "stdin" }
+  /** Output past the cap is dropped so a chatty loop cannot exhaust the page. */
+  | { kind: "truncated"; limitBytes: number }
+  | { kind: "host"; module: string; payload: unknown }
+  | { kind: "exit"; code: number; runMs: number }
+  | { kind: "error"; message: string };
+
+export interface ProgramStart {
+  wasm: Uint8Array;
+  args: string[];
+  /** Prepared stdin: when given, the program reads it and then end of input; otherwise it asks the page line by line. */
+  stdin?: string;
+  stdinBuffer: SharedArrayBuffer;
+  events: MessagePort;
+}
