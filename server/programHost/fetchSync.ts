@@ -3,6 +3,7 @@
 // writes the response (a JSON head, then the body bytes) into a growable
 // SharedArrayBuffer.
 import { Worker } from "node:worker_threads";
+import { createGrowableBuffer } from "../../lang/runtime/host/growableBuffer";
 import type { FetchSync, HttpOutcome, HttpRequest } from "../../lang/runtime/host/httpHost";
 
 /** Longest a request may take before the program gets an Err. */
@@ -52,7 +53,7 @@ export interface NodeFetch {
 export function createNodeFetch(): NodeFetch {
   let worker: Worker | undefined;
   const ctl = new Int32Array(new SharedArrayBuffer(12));
-  const data = new SharedArrayBuffer(1 << 16, { maxByteLength: MAX_BYTES });
+  const data = createGrowableBuffer(1 << 16, MAX_BYTES);
   const fetchSync = (request: HttpRequest): HttpOutcome => {
     if (!/^https?:\/\//i.test(request.url))
       return { ok: false, error: `request to ${request.url} failed: only http:// and https:// URLs are supported` };

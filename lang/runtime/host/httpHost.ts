@@ -29,7 +29,7 @@ export function fetchFailure(url: string, error: unknown, crossOrigin: boolean):
 }
 
 export function createHttpImports(memory: MemoryRef, fetchSync: FetchSync): WebAssembly.ModuleImports {
-  let result = new Uint8Array();
+  let result: Uint8Array = new Uint8Array();
   let status = 0;
   let headers: [string, string][] = [];
   return {
