@@ -57,15 +57,25 @@ function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
   );
 }
 
-async function waitForPixel(page: Page, x: number, y: number, rgb: number[], timeout = 5000): Promise<number[]> {
+async function waitForPixelMatching(
+  page: Page,
+  x: number,
+  y: number,
+  wanted: (rgba: number[]) => boolean,
+  timeout = 5000,
+): Promise<number[]> {
   const end = Date.now() + timeout;
   let seen: number[] = [];
   while (Date.now() < end) {
     seen = await pixelAt(page, x, y);
-    if (rgb.every((v, i) => seen[i] === v)) return seen;
-    await page.waitForTimeout(30);
+    if (wanted(seen)) return seen;
+    await page.waitForTimeout(20);
   }
   return seen;
+}
+
+function waitForPixel(page: Page, x: number, y: number, rgb: number[], timeout = 5000): Promise<number[]> {
+  return waitForPixelMatching(page, x, y, (seen) => rgb.every((v, i) => seen[i] === v), timeout);
 }
 
 describe("host modules in the playground", () => {
@@ -120,9 +130,12 @@ describe("host modules in the playground", () => {
     await page.keyboard.down("ArrowDown");
     await page.waitForTimeout(50);
     await page.keyboard.up("ArrowDown");
-    // It turns down: the head reaches the cell below, then the next.
-    expect(await waitForPixel(page, 6 * 8 + 3, 8 * 8 + 3, head)).toEqual([...head, 255]);
-    expect(await waitForPixel(page, 6 * 8 + 3, 9 * 8 + 3, head)).toEqual([...head, 255]);
+    // It turns down: the cells below fill with snake (head or body), and its old tail cell empties.
+    const body = [60, 200, 80];
+    const snake = (rgb: number[]) => [head, body].some((c) => c.every((v, i) => rgb[i] === v));
+    expect(snake(await waitForPixelMatching(page, 6 * 8 + 3, 8 * 8 + 3, snake))).toBe(true);
+    expect(snake(await waitForPixelMatching(page, 6 * 8 + 3, 9 * 8 + 3, snake))).toBe(true);
+    expect(snake(await waitForPixelMatching(page, 4 * 8 + 3, 7 * 8 + 3, (rgb) => !snake(rgb)))).toBe(false);
     await page.getByTestId("stop").click();
     await page.close();
   });
