@@ -5,6 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROBE_SAMPLES, probeChecksum, RING_SAMPLE_RATE } from "../client/host/audioRing";
+import { renderTone } from "../lang/runtime/host/audioHost";
 import { launchChromium } from "./browser";
 import { type RunningServer, startServer } from "./server";
 
@@ -166,6 +168,13 @@ describe("host modules in the playground", () => {
       timeout: 30_000,
     });
     expect(await page.evaluate(() => window.pithHostSession?.audioState())).toBe("running");
+    // The samples themselves: the melody's first note (E4, a quarter second of sine at 0.4),
+    // rendered at the ring's rate, is what the worklet read first.
+    const first = renderTone(RING_SAMPLE_RATE, 440 * 2 ** (-5 / 12), 0.25, 0, 0.4);
+    expect(await page.evaluate(() => window.pithHostSession?.audioProbe())).toEqual({
+      samples: PROBE_SAMPLES,
+      checksum: probeChecksum(first),
+    });
     const stoppedIn = await page.evaluate(async () => {
       const session = window.pithHostSession;
       const button = document.querySelector("[data-testid=stop]") as HTMLButtonElement;

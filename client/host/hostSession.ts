@@ -5,7 +5,7 @@
 // microphone at once.
 import { fetchFailure, type HttpOutcome, type HttpRequest } from "../../lang/runtime/host/httpHost";
 import { InputState } from "../../lang/runtime/host/input";
-import { AUDIBLE, RING_PROCESSOR_SOURCE } from "./audioRing";
+import { AUDIBLE, RING_PROCESSOR_SOURCE, readProbe } from "./audioRing";
 import type { AudioMessage, CanvasMessage, HttpMessage } from "./hostMessages";
 import { answerFetch } from "./httpChannel";
 import { MIC_BINS, writeMic } from "./micChannel";
@@ -154,6 +154,11 @@ export class HostSession {
   /** Non-silent samples the AudioWorklet has played (a tap for tests and meters). */
   audibleSamples(): number {
     return this.ring ? Atomics.load(new Int32Array(this.ring, 0, 4), AUDIBLE) : 0;
+  }
+
+  /** The checksum of the first samples the AudioWorklet read from the ring (audioRing.ts). */
+  audioProbe(): { samples: number; checksum: number } {
+    return this.ring ? readProbe(this.ring) : { samples: 0, checksum: 0 };
   }
 
   audioState(): AudioContextState | "none" {
