@@ -12,8 +12,8 @@ fn main() {
     println(str.to_upper("Hello, 42") + str.to_lower(" ABC"))
     println(str.join(str.split("a,b,,c", ","), "+"))
     match str.parse_int(" -123 ") {
-        Some(v) => println(v * 2),
-        None => println("bad"),
+        Ok(v) => println(v * 2),
+        Err(e) => println(e),
     }
 }
 `);

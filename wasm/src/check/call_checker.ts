@@ -28,7 +28,7 @@ export class CallChecker extends ExprChecker {
       if (f !== null) return this.callFn(c, f, c.args, 0);
       if (name == "Some" || name == "Ok" || name == "Err") return this.checkWrap(c, name, expected);
       const gkey = this.program.generics.has(this.mod.prefix + name) ? this.mod.prefix + name : name;
-      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey));
+      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey), expected);
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
@@ -64,16 +64,18 @@ export class CallChecker extends ExprChecker {
    * arguments in order (a later literal adopts a type bound earlier), then
    * the matching instance is created on first use.
    */
-  callGeneric(c: CallExpr, g: GenericFn): Type {
+  callGeneric(c: CallExpr, g: GenericFn, expected: Type | null = null): Type {
     const d = g.decl;
     const env = new Map<string, Type>();
-    if (c.args.length != d.params.length) {
-      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length, c.args.length));
+    // A generic method's receiver is the call's object, not an argument.
+    const skip = g.self !== null && d.params.length > 0 && d.params[0].isSelf ? 1 : 0;
+    if (c.args.length != d.params.length - skip) {
+      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length - skip, c.args.length));
       this.checkArgs(c, 0);
       return tError;
     }
     for (let i = 0; i < c.args.length; i++) {
-      const te = d.params[i].type;
+      const te = d.params[i + skip].type;
       let want = te !== null ? this.bound(te!, d.typeParams, env) : null;
       // A closure argument needs only its parameter types; its result binds the rest.
       if (want === null && te !== null && te!.kind == TK.Func && c.args[i].kind == EK.Closure) want = this.boundParams(te!, d.typeParams, env);
@@ -84,6 +86,8 @@ export class CallChecker extends ExprChecker {
         return tError;
       }
     }
+    // Type parameters only the result mentions come from the expected type: `let m: Map<str, i64> = map.new()`.
+    if (expected !== null && d.ret !== null && env.size < d.typeParams.length) this.unify(d.ret!, expected!, d.typeParams, env);
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
       if (!env.has(d.typeParams[i])) {
@@ -97,6 +101,7 @@ export class CallChecker extends ExprChecker {
     this.program.typeEnv = savedEnv;
     if (f === null) return tError;
     c.target = f.name;
+    if (skip == 1 && f.mutSelf) this.checkMutablePlace((c.callee as FieldExpr).object);
     return f.ret;
   }
 
@@ -225,9 +230,30 @@ export class CallChecker extends ExprChecker {
     return this.checkStructLitAs(s, this.program.instantiateType(s.name, args));
   }
 
+  /** `Map.new()` of a generic type: the type arguments come from the context. */
+  genericStaticCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
+    if (expected === null || expected.base != head) {
+      this.errAt(c, "cannot infer the type arguments of " + head + "." + f.name + "; write the type, e.g. 'let x: " + head + "<i64> = " + head + "." + f.name + "(...)'");
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    const t = expected!;
+    f.object.ty = t;
+    const saved = this.program.typeEnv;
+    const fn = this.program.instantiateMethod(t, f.name);
+    this.program.typeEnv = saved;
+    if (fn === null) {
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+    return this.callFn(c, fn, c.args, 0);
+  }
+
   /** `Tree.Node(l, v, r)` of a generic enum: from the context, or inferred from the payload. */
   genericVariantCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
     const d = this.program.genericTypes.get(head);
+    if (this.program.genericMethods.has(head + "." + f.name)) return this.genericStaticCall(c, f, head, expected);
     let t: Type | null = expected !== null && expected.base == head ? expected : null;
     if (t === null && d.kind == DK.Enum) {
       const ed = d as EnumDecl;
@@ -322,6 +348,7 @@ export class CallChecker extends ExprChecker {
       if (this.mod.imports.has(head)) {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
+        if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
         this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
@@ -369,6 +396,9 @@ export class CallChecker extends ExprChecker {
       const saved = this.program.typeEnv;
       this.program.instantiateMethod(t, f.name);
       this.program.typeEnv = saved;
+    }
+    if (!this.program.funcs.has(key) && this.program.generics.has(key) && this.program.generics.get(key).self !== null) {
+      return this.callGeneric(c, this.program.generics.get(key), expected);
     }
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);

@@ -1,5 +1,5 @@
 import {
-  BinaryExpr, CastExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
+  BinaryExpr, CallExpr, CastExpr, FieldExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
   UnaryLikeExpr,
 } from "../syntax/ast";
 import { CallChecker } from "./call_checker";
@@ -147,7 +147,17 @@ class Checker extends CallChecker {
         r.ty = t;
         elem = t.isInt ? t : tError;
       } else {
-        const t = this.check(iter, null);
+        let t = this.check(iter, null);
+        // `for (k, v) in m` over a Map walks m.entries(); `for x in s` over a Set walks s.items().
+        if (t.base == "Map" || t.base == "Set") {
+          const field = new FieldExpr(EK.Field, iter.start, iter.end);
+          field.object = iter;
+          field.name = t.base == "Map" ? "entries" : "items";
+          const call = new CallExpr(EK.Call, iter.start, iter.end);
+          call.callee = field;
+          l.iter = call;
+          t = this.check(call, null);
+        }
         if (t.kind == TyK.Array) elem = t.elem!;
         else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
       }

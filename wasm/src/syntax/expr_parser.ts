@@ -283,7 +283,19 @@ export class ExprParser extends Cursor {
         this.advance();
         const f = new LoopExpr(EK.For, start, start);
         f.varStart = this.tok.start;
-        if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
+        // `for (k, v) in xs`: a hidden loop variable, destructured by a `let` at the top of the body.
+        let names: string[] | null = null;
+        if (this.kind == Tok.LParen) {
+          this.advance();
+          names = [];
+          while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
+            if (this.kind == Tok.Underscore) { this.advance(); names!.push("_"); }
+            else names!.push(this.expectIdent("a loop variable name"));
+            if (!this.eat(Tok.Comma)) break;
+          }
+          this.expect(Tok.RParen, "')'");
+          f.varName = "#for" + start.toString();
+        } else if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
         else f.varName = this.expectIdent("a loop variable name");
         this.expect(Tok.In, "'in'");
         const saved = this.noStruct;
@@ -292,6 +304,15 @@ export class ExprParser extends Cursor {
         this.noStruct = saved;
         f.body = this.parseBlock();
         f.end = this.prevEnd;
+        if (names !== null) {
+          const let_ = new Stmt(f.varStart, f.varStart);
+          let_.isLet = true;
+          let_.names = names!;
+          const id = new IdentExpr(EK.Ident, f.varStart, f.varStart);
+          id.name = f.varName;
+          let_.expr = id;
+          f.body.stmts.unshift(let_);
+        }
         return f;
       }
       case Tok.Return: case Tok.Break: {
