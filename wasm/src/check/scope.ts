@@ -85,9 +85,13 @@ export class Scopes extends LazyCheck {
     const own = this.mod.prefix + name;
     if (this.program.funcs.has(own)) return this.program.funcs.get(own);
     if (this.program.funcs.has(name)) return this.program.funcs.get(name);
-    // Standard-library modules may call the runtime (rt.str_alloc and the like).
-    if (this.mod.prefix != "" && this.program.funcs.has("rt." + name)) return this.program.funcs.get("rt." + name);
     return null;
+  }
+
+  /** Standard-library modules may call the runtime (rt.str_alloc and the like); builtins come first. */
+  findRuntimeFn(name: string): FnInfo | null {
+    if (this.mod.prefix == "" || this.mod.prefix == "rt." || !this.program.funcs.has("rt." + name)) return null;
+    return this.program.funcs.get("rt." + name);
   }
 
   /**
