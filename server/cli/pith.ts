@@ -3,12 +3,11 @@
 // Pith programs, and runs the built program with this process's stdin,
 // stdout, stderr and exit code.
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
-import { createHostImports } from "../../lang/runtime/host/hostImports";
-import { HostError } from "../../lang/runtime/host/memory";
+import { basename, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
-import { loadWasi, runWasiNode } from "../compiler/wasiNode";
-import { createNodeDevices, type NodeHostOptions } from "../programHost/nodeDevices";
+import { runWasiNode } from "../compiler/wasiNode";
+import type { NodeHostOptions } from "../programHost/nodeDevices";
+import { runProgram } from "../programHost/runProgram";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
@@ -99,33 +98,7 @@ async function main(argv: string[]): Promise<number> {
     const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
-    const module = await WebAssembly.compile(r.output as Uint8Array<ArrayBuffer>);
-    // wasiNode's loader: the experimental warning filtered out, fast API calls off.
-    const WASI = loadWasi();
-    const wasi = new WASI({
-      version: "preview1",
-      args: [basename(file), ...programArgs],
-      env: {},
-      preopens: { ".": dirname(resolve(file)) },
-      returnOnExit: true,
-    });
-    const host = createNodeDevices(options);
-    let memory: WebAssembly.Memory | undefined;
-    const imports = createHostImports(module, () => memory as WebAssembly.Memory, host.devices);
-    const instance = await WebAssembly.instantiate(module, {
-      ...imports,
-      ...(wasi.getImportObject() as WebAssembly.Imports),
-    });
-    memory = instance.exports.memory as WebAssembly.Memory;
-    try {
-      return wasi.start(instance);
-    } catch (error) {
-      if (!(error instanceof HostError)) throw error;
-      process.stderr.write(`error: ${error.message}\n`);
-      return 101;
-    } finally {
-      await host.finish();
-    }
+    return runProgram({ wasm: r.output, file, args: programArgs, host: options });
   }
   fail(`unknown command '${command}'`);
 }

@@ -1,16 +1,31 @@
-// The host-module examples under `pith run`, as a user runs them: canvas
-// examples' first frames (--frames) against stored reference PNGs, exact
-// pixel for pixel; audio examples' WAV output (--audio) against a stored
-// SHA-256; the HTTP example against a real loopback server.
+// The host-module examples under `pith run`: canvas examples' first frames
+// (--frames) against stored reference PNGs, exact pixel for pixel; audio
+// examples' WAV output (--audio) against a stored SHA-256 (both through
+// runProgram, what `pith run` calls once the program is built, in this
+// process to keep the suite quick); the HTTP example and the options through
+// the real command against a loopback server.
 // UPDATE_REFERENCES=1 rewrites the stored references.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCompilerModule } from "../compiler/compilerModule";
+import { runWasiNode } from "../compiler/wasiNode";
+import type { NodeHostOptions } from "./nodeDevices";
+import { runProgram } from "./runProgram";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const TSX = join(ROOT, "node_modules/.bin/tsx");
@@ -23,6 +38,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Frames compared per canvas example: few, so the references stay small. */
 const FRAMES = 2;
+/** A spawned `pith` (tsx start, compile, run) on a busy machine. */
+const SPAWN_TIMEOUT = 90_000;
 const CANVAS_EXAMPLES = ["bouncing_balls", "snake", "paint", "mandelbrot_zoom", "mic_meter"];
 const AUDIO_EXAMPLES = ["synthesizer"];
 
@@ -55,13 +72,35 @@ function firstDifference(actual: Buffer, expected: Buffer): string | null {
   return null;
 }
 
+/** Builds an example with compiler.wasm, as `pith run` does. */
+async function build(name: string): Promise<Uint8Array> {
+  const file = `${name}.pith`;
+  const r = await runWasiNode({
+    module: await loadCompilerModule(),
+    program: "pith",
+    args: ["build", file, "-O2", "-o", "out.wasm"],
+    files: { [file]: readFileSync(join(EXAMPLES, file)) },
+  });
+  const wasm = r.files.get("out.wasm");
+  if (r.exitCode !== 0 || !wasm) throw new Error(`${file} did not build: ${new TextDecoder().decode(r.stderr)}`);
+  return wasm;
+}
+
+/** Runs an example with the host options, its stdout discarded. */
+async function runExample(name: string, host: NodeHostOptions): Promise<number> {
+  const stdout = openSync("/dev/null", "w");
+  try {
+    return await runProgram({ wasm: await build(name), file: join(EXAMPLES, `${name}.pith`), host, stdio: { stdout } });
+  } finally {
+    closeSync(stdout);
+  }
+}
+
 describe("canvas examples under pith run --frames", () => {
   for (const name of CANVAS_EXAMPLES) {
     it(`${name}: the first ${FRAMES} frames match the stored reference images exactly`, async () => {
       const frames = join(dir, name);
-      const r = await pith(["run", "--frames", frames, "--max-frames", String(FRAMES), join(EXAMPLES, `${name}.pith`)]);
-      expect(r.stderr).toBe("");
-      expect(r.code).toBe(0);
+      expect(await runExample(name, { framesDir: frames, maxFrames: FRAMES })).toBe(0);
       // --max-frames ends the program's loop: exactly that many frames.
       expect(readdirSync(frames).sort()).toEqual(Array.from({ length: FRAMES }, (_, i) => `frame-000${i}.png`));
       for (let i = 0; i < FRAMES; i++) {
@@ -85,8 +124,7 @@ describe("audio examples under pith run --audio", () => {
   for (const name of AUDIO_EXAMPLES) {
     it(`${name}: the WAV file matches its stored checksum`, async () => {
       const wav = join(dir, `${name}.wav`);
-      const r = await pith(["run", "--audio", wav, join(EXAMPLES, `${name}.pith`)]);
-      expect(r.code).toBe(0);
+      expect(await runExample(name, { audioFile: wav })).toBe(0);
       const bytes = readFileSync(wav);
       expect(bytes.subarray(0, 4).toString("ascii")).toBe("RIFF");
       expect(bytes.length).toBeGreaterThan(44 + 44100); // more than half a second of 16-bit mono
@@ -117,19 +155,64 @@ describe("the http example under pith run", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("fetches a JSON document and reads its fields", async () => {
-    const r = await pith(["run", join(EXAMPLES, "http_json.pith")], `${base}/health\n`);
-    expect(r.stdout).toBe(
-      `GET ${base}/health: 200, 59 bytes\ncontent-type: application/json\nstatus: ok\nversion: 9.9.9\ncompiler_available: true\n`,
-    );
-    expect(r.code).toBe(0);
-  });
+  it(
+    "fetches a JSON document and reads its fields",
+    async () => {
+      const r = await pith(["run", join(EXAMPLES, "http_json.pith")], `${base}/health\n`);
+      expect(r.stdout).toBe(
+        `GET ${base}/health: 200, 59 bytes\ncontent-type: application/json\nstatus: ok\nversion: 9.9.9\ncompiler_available: true\n`,
+      );
+      expect(r.code).toBe(0);
+    },
+    SPAWN_TIMEOUT,
+  );
 
-  it("reports a non-2xx status and an unreachable server as Err with the reason", async () => {
-    const missing = await pith(["run", join(EXAMPLES, "http_json.pith")], `${base}/missing\n`);
-    expect(missing.stdout).toBe(`failed: HTTP 404 from ${base}/missing\n`);
-    const closed = await pith(["run", join(EXAMPLES, "http_json.pith")], "http://127.0.0.1:9/x\n");
-    expect(closed.stdout).toMatch(/^failed: request to http:\/\/127\.0\.0\.1:9\/x failed: /);
-    expect(closed.code).toBe(1);
-  });
+  it(
+    "reports a non-2xx status and an unreachable server as Err with the reason",
+    async () => {
+      const missing = await pith(["run", join(EXAMPLES, "http_json.pith")], `${base}/missing\n`);
+      expect(missing.stdout).toBe(`failed: HTTP 404 from ${base}/missing\n`);
+      const closed = await pith(["run", join(EXAMPLES, "http_json.pith")], "http://127.0.0.1:9/x\n");
+      expect(closed.stdout).toMatch(/^failed: request to http:\/\/127\.0\.0\.1:9\/x failed: /);
+      expect(closed.code).toBe(1);
+    },
+    SPAWN_TIMEOUT,
+  );
+});
+
+describe("pith run's host options", () => {
+  it(
+    "rejects a bad --max-frames and an unknown option with usage errors",
+    async () => {
+      const bad = await pith(["run", "--max-frames", "many", join(EXAMPLES, "snake.pith")]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("pith: --max-frames needs a whole number, got 'many'");
+      const unknown = await pith(["run", "--fps", "30", join(EXAMPLES, "snake.pith")]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain("pith: unknown option '--fps' for run");
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  it(
+    "reports a host-module mistake as the program's error, exit status 101",
+    async () => {
+      writeFileSync(join(dir, "early.pith"), "import std.canvas\nfn main() {\n    canvas.clear(canvas.BLACK)\n}\n");
+      const r = await pith(["run", "early.pith"]);
+      expect(r.stderr).toBe("error: std.canvas: draw before canvas.open(width, height, scale)\n");
+      expect(r.code).toBe(101);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  it(
+    "without --frames runs the canvas program headless and writes nothing",
+    async () => {
+      const before = readdirSync(dir).sort();
+      const r = await pith(["run", "--max-frames", "1", join(EXAMPLES, "paint.pith")]);
+      expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(readdirSync(dir).sort()).toEqual(before);
+    },
+    SPAWN_TIMEOUT,
+  );
 });
