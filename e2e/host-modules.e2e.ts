@@ -18,7 +18,12 @@ let foreignUrl = "";
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
+  // Chromium's fake microphone (a beep) and an automatic yes to the permission prompt.
+  browser = await launchChromium([
+    "--autoplay-policy=no-user-gesture-required",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+  ]);
   foreign = createServer((_, res) => res.end('{"secret": true}'));
   await new Promise<void>((resolve) => foreign.listen(0, "127.0.0.1", resolve));
   foreignUrl = `http://127.0.0.1:${(foreign.address() as { port: number }).port}/data.json`;
@@ -188,6 +193,25 @@ describe("host modules in the playground", () => {
     const after = await page.evaluate(() => window.pithHostSession?.audibleSamples());
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.pithHostSession?.audibleSamples())).toBe(after);
+    await page.close();
+  });
+
+  it("the mic meter hears the microphone, which is asked for only by a program that uses it, and Stop releases it", async () => {
+    const synth = await openWith("synthesizer");
+    await synth.waitForFunction(() => (window.pithHostSession?.audibleSamples() ?? 0) > 0, undefined, {
+      timeout: 30_000,
+    });
+    expect(await synth.evaluate(() => window.pithHostSession?.micActive())).toBe(false);
+    await synth.close();
+
+    const page = await openWith("mic_meter");
+    await page.getByTestId("program-canvas").waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => window.pithHostSession?.micActive(), undefined, { timeout: 10_000 });
+    // The level bar (from x = 11, y = 11) fills with green, yellow or red once the beep is heard.
+    const lit = (rgb: number[]) => rgb[1] > 100 || rgb[0] > 200;
+    expect(lit(await waitForPixelMatching(page, 12, 15, lit, 10_000))).toBe(true);
+    await page.getByTestId("stop").click();
+    expect(await page.evaluate(() => window.pithHostSession?.micActive())).toBe(false);
     await page.close();
   });
 

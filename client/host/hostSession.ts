@@ -161,6 +161,11 @@ export class HostSession {
     return this.ring ? readProbe(this.ring) : { samples: 0, checksum: 0 };
   }
 
+  /** Whether the microphone is open (asked for by the program, not yet released). */
+  micActive(): boolean {
+    return this.micStream?.getTracks().some((t) => t.readyState === "live") ?? false;
+  }
+
   audioState(): AudioContextState | "none" {
     return this.audio?.state ?? "none";
   }
