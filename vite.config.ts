@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // In development the SPA is served by Vite and every API path is proxied to
 // the Hono server started by `npm run dev` (scripts/dev.ts).
@@ -40,8 +41,34 @@ const isolation = {
   "Cross-Origin-Embedder-Policy": "require-corp",
 };
 
+// The service worker precaches the whole app (Monaco and compiler.wasm
+// included) so the playground loads, compiles and runs offline after one
+// visit. Navigations to server pages and API routes must reach the server,
+// never the SPA shell.
+const pwa = VitePWA({
+  registerType: "autoUpdate",
+  injectRegister: "script-defer",
+  manifest: {
+    name: "Pith playground",
+    short_name: "Pith",
+    description: "Write, check, run and build Pith programs in your browser, offline.",
+    theme_color: "#2f6fde",
+    background_color: "#1e1e1e",
+    display: "standalone",
+    icons: [],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,wasm,ttf,woff2,svg,png,webmanifest}"],
+    // Workbox silently drops files above its 2 MiB default: the editor chunk is larger.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: "index.html",
+    navigateFallbackDenylist: API_PREFIXES.map((prefix) => new RegExp(`^${prefix}(?:[/.?]|$)`)),
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: {
     headers: isolation,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

@@ -16,7 +16,7 @@ import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
 import { useMediaQuery } from "./layout/useMediaQuery";
-import { useWorkspace } from "./persistence/useWorkspace";
+import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
 import { useRunner } from "./run/useRunner";
 import { ShareButton } from "./share/ShareButton";
@@ -60,6 +60,11 @@ export function App() {
   const editor = useRef<EditorApi | null>(null);
   const current = useRef(workspace);
   current.current = workspace;
+
+  const ready = editorReady && compiler.kind === "ready";
+  useEffect(() => {
+    if (ready) performance.mark("pith:editor-ready");
+  }, [ready]);
 
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
 
@@ -105,8 +110,8 @@ export function App() {
     const w = current.current;
     replaceSource(example.source, example.stdin ?? "");
     setShowView(false);
-    if (w && w.source !== example.source)
-      setNotice(`Loaded the example ${example.name}. Your previous program is kept in the scratch slot.`);
+    const kept = w && (isUntouched(w.source) ? w.scratch : w.source);
+    setNotice(`Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot." : ""}`);
   };
 
   const restoreScratch = () => {
@@ -161,11 +166,7 @@ export function App() {
           </button>
         )}
       </div>
-      <div
-        className="editor-host"
-        data-testid="editor"
-        data-ready={editorReady && compiler.kind === "ready" ? "true" : "false"}
-      >
+      <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
         <Suspense fallback={<p className="editor-loading">Loading the editor…</p>}>
           {workspace && (
             <div className="editor-layer" hidden={showView}>
@@ -223,6 +224,7 @@ export function App() {
           <OutputPane
             phase={runner.phase}
             output={runner.output}
+            runs={runner.runs}
             onInput={runner.input}
             onEndInput={runner.endInput}
             onJump={jump}
@@ -295,7 +297,7 @@ export function App() {
       {notice && (
         <div className="notice" role="status">
           {notice}{" "}
-          {workspace?.scratch !== undefined && notice.includes("scratch") && (
+          {workspace?.scratch !== undefined && notice.includes("scratch slot") && (
             <button type="button" onClick={restoreScratch}>
               Restore it
             </button>

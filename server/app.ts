@@ -2,10 +2,17 @@
 // (`app.request(...)`), which is how most server tests run.
 import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
+import { registerDocumentPages } from "./docs/pages";
 import { playgroundError } from "./playground/errors";
 import { registerHealth } from "./playground/health";
+import { isPlaygroundHttpError } from "./playground/httpError";
+import { registerPlayground } from "./playground/routes";
+import { securityHeaders } from "./playground/securityHeaders";
+import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 import { serveSpa } from "./spa";
 
 export interface AppOptions {
@@ -15,9 +22,24 @@ export interface AppOptions {
   anomaly?: AnomalyApi;
   /** Folder that `POST /detect_anomalies {file_path}` may read from. */
   anomalyDataDir?: string;
+  /** The playground's worker pool, artifact store, queue and limits; default: from the environment. */
+  playground?: PlaygroundServices;
 }
 
 export const DEFAULT_SPA_ROOT = fileURLToPath(new URL("../dist/", import.meta.url));
+
+/** A failure as the playground error shape: ours carry their status; a malformed body is a 400. */
+function errorAnswer(error: Error, c: Context): Response {
+  if (isPlaygroundHttpError(error)) {
+    if (error.retryAfterSeconds !== null) c.header("Retry-After", String(error.retryAfterSeconds));
+    return c.json(playgroundError(error.detail), error.status);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(playgroundError(error.message || "bad request"), error.status);
+  }
+  console.error(`[server] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json(playgroundError("internal server error"), 500);
+}
 
 export function createApp(options: AppOptions = {}): OpenAPIHono {
   const app = new OpenAPIHono({
@@ -29,18 +51,23 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
         );
     },
   });
-  registerHealth(app);
+  const playground = options.playground ?? createPlaygroundServices();
+  app.use("*", securityHeaders());
+  registerHealth(app, playground);
+  registerPlayground(app, playground);
+  registerDocumentPages(app);
+  // Further services (MCP, share links) register here, with `playground`
+  // for the builds, content, queue and limits they share with the routes.
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.
     app.route("/", createAnomalyApp({ service: options.anomaly, pages: false, dataDir: options.anomalyDataDir }));
   }
   registerDocs(app);
+  // Everything above answers before the SPA's catch-all, which would
+  // otherwise serve index.html to any browser navigation.
   serveSpa(app, options.spaRoot ?? DEFAULT_SPA_ROOT);
   app.notFound((c) => c.json(playgroundError(`no route for ${c.req.method} ${c.req.path}`), 404));
-  app.onError((error, c) => {
-    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json(playgroundError("internal server error"), 500);
-  });
+  app.onError(errorAnswer);
   return app;
 }

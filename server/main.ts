@@ -8,6 +8,7 @@ import { FileStore } from "../anomaly/node/fileStore";
 import { AnomalyService } from "../anomaly/service";
 import { createApp } from "./app";
 import { listenMessage } from "./listen";
+import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 
 const port = Number(process.env.PORT ?? 8000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -18,7 +19,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const anomalyHome = process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
 const anomaly = new AnomalyService(new FileStore(anomalyHome), { backend: createNodeBackend() });
-const app = createApp({ anomaly, anomalyDataDir: process.env.ANOMALY_DATA_DIR });
+let playground: PlaygroundServices;
+try {
+  playground = createPlaygroundServices();
+} catch (error) {
+  // A malformed limit variable: say which, before listening.
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const app = createApp({ anomaly, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
+// Compiler threads start now rather than on the first build.
+playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(
     `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyHome})`,
@@ -37,7 +48,7 @@ function shutdown(signal: string): void {
   console.log(`${signal} received: finishing in-flight requests`);
   // Stop accepting connections; let open requests complete, then exit.
   server.close(() => {
-    anomaly.close().then(
+    Promise.all([anomaly.close(), playground.close()]).then(
       () => process.exit(0),
       (error: Error) => {
         console.error(`closing the anomaly models failed: ${error.message}`);

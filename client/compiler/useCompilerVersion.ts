@@ -7,16 +7,22 @@ export type CompilerState =
   | { kind: "ready"; version: string }
   | { kind: "failed"; message: string };
 
+let starting: Promise<string> | undefined;
+
+/** Starts the compiler worker and compiler.wasm now, before React renders (the page's critical path). */
+export function startCompiler(): Promise<string> {
+  starting ??= compilerWorker().version();
+  return starting;
+}
+
 export function useCompilerVersion(): CompilerState {
   const [state, setState] = useState<CompilerState>({ kind: "loading" });
   useEffect(() => {
     let live = true;
-    compilerWorker()
-      .version()
-      .then(
-        (version) => live && setState({ kind: "ready", version }),
-        (error: unknown) => live && setState({ kind: "failed", message: String(error) }),
-      );
+    startCompiler().then(
+      (version) => live && setState({ kind: "ready", version }),
+      (error: unknown) => live && setState({ kind: "failed", message: String(error) }),
+    );
     return () => {
       live = false;
     };

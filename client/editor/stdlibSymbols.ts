@@ -27,7 +27,11 @@ const PRELUDE: StdSymbol[] = [
   ["println", "fn println(value)", "Writes the value and a newline to stdout."],
   ["eprint", "fn eprint(value)", "Writes the value to stderr without a newline."],
   ["eprintln", "fn eprintln(value)", "Writes the value and a newline to stderr."],
-  ["read_line", "fn read_line() -> str", 'Reads one line from stdin without its newline ("" at end of input).'],
+  [
+    "read_line",
+    "fn read_line() -> str",
+    'Reads the next line from stdin, including its newline; "" only at end of input.',
+  ],
   ["read_all", "fn read_all() -> str", "Reads the rest of stdin."],
   [
     "panic",

@@ -3,11 +3,14 @@
 // IndexedDB shortly after every change.
 import { useCallback, useEffect, useState } from "react";
 import type { OptLevel } from "../compiler/compile";
-import { HELLO_WORLD } from "../examples/examples";
+import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
 import { readShareFragment } from "../share/shareLink";
 import { loadWorkspace, saveWorkspace, type Workspace } from "./workspace";
 
 const SAVE_DELAY_MS = 300;
+
+/** The welcome program or an example as shipped: nothing of the user's to keep. */
+export const isUntouched = (source: string) => source === HELLO_WORLD || EXAMPLES.some((e) => e.source === source);
 
 export function useWorkspace() {
   const [workspace, setWorkspace] = useState<Workspace | undefined>();
@@ -19,7 +22,7 @@ export function useWorkspace() {
       const shared = readShareFragment(window.location.hash);
       const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
       if (!shared) return setWorkspace(base);
-      const keep = base.source !== shared.source && base.source !== HELLO_WORLD ? base.source : base.scratch;
+      const keep = base.source !== shared.source && !isUntouched(base.source) ? base.source : base.scratch;
       setWorkspace({ ...base, source: shared.source, stdin: shared.stdin ?? "", scratch: keep });
     });
     return () => {
@@ -35,10 +38,14 @@ export function useWorkspace() {
 
   const update = useCallback((change: Partial<Workspace>) => setWorkspace((w) => (w ? { ...w, ...change } : w)), []);
 
-  /** Replaces the program, keeping the current one in the scratch slot. */
+  /**
+   * Replaces the program. The current one moves to the scratch slot unless
+   * it is an untouched example or the welcome program, so browsing several
+   * examples in a row never pushes the user's own work out of the slot.
+   */
   const replaceSource = useCallback(
     (source: string, stdin: string) =>
-      setWorkspace((w) => (w ? { ...w, source, stdin, scratch: w.source === source ? w.scratch : w.source } : w)),
+      setWorkspace((w) => (w ? { ...w, source, stdin, scratch: isUntouched(w.source) ? w.scratch : w.source } : w)),
     [],
   );
 

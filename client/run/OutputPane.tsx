@@ -46,12 +46,13 @@ function Summary({ phase }: { phase: RunPhase }) {
 export interface OutputPaneProps {
   phase: RunPhase;
   output: OutputSegment[];
+  runs: number;
   onInput: (line: string) => void;
   onEndInput: () => void;
   onJump: (line: number, col: number) => void;
 }
 
-export function OutputPane({ phase, output, onInput, onEndInput, onJump }: OutputPaneProps) {
+export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }: OutputPaneProps) {
   const field = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;
@@ -101,7 +102,7 @@ export function OutputPane({ phase, output, onInput, onEndInput, onJump }: Outpu
           </button>
         </form>
       )}
-      <p className="run-summary" data-testid="run-summary" role="status">
+      <p className="run-summary" data-testid="run-summary" data-phase={phase.kind} data-runs={runs} role="status">
         <Summary phase={phase} />
       </p>
     </div>

@@ -26,6 +26,8 @@ const host = new ProgramHost();
 export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "host" }>) => void) {
   const [phase, setPhase] = useState<RunPhase>({ kind: "idle" });
   const [output, setOutput] = useState<OutputSegment[]>([]);
+  /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
+  const [runs, setRuns] = useState(0);
   const running = useRef<RunningProgram | undefined>(undefined);
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
@@ -51,9 +53,13 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
 
   const run = useCallback(
     async (source: string, options: { opt: OptLevel; stdin?: string }) => {
+      // Marks for the browser benchmark (bench/playground-browser.bench.ts).
+      performance.mark("pith:run");
+      let first = true;
       running.current?.stop();
       running.current = undefined;
       setOutput([]);
+      setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
       const built = await buildSource(source, options.opt);
       if (!built.ok) {
@@ -64,6 +70,10 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       setPhase({ kind: "running", compileMs, waitingForInput: false });
       const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
       const program = host.run(built.output, { stdin: options.stdin || undefined }, (event) => {
+        if (event.kind === "output" && first) {
+          first = false;
+          performance.mark("pith:first-output");
+        }
         if (event.kind === "output") append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
         else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
         else if (event.kind === "truncated")
@@ -94,5 +104,5 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
     running.current?.endInput();
   }, []);
 
-  return { phase, output, run, stop, input, endInput };
+  return { phase, output, runs, run, stop, input, endInput };
 }

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { limitsTable } from "../playground/limits";
 import { SERVER_VERSION } from "../version";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -35,11 +36,21 @@ export function registerDocs(app: OpenAPIHono): void {
     info: {
       title: "Pith playground and anomaly service",
       version: SERVER_VERSION,
-      description:
+      description: [
         "Builds Pith programs for WebAssembly and native targets, serves the language docs, and runs the streaming anomaly-detection API.",
+        "## Playground limits",
+        "Every limit is an environment variable of the server; a request over one gets the status named in its route (413, 429 with Retry-After, 504).",
+        limitsTable(),
+      ].join("\n\n"),
     },
   });
-  app.get("/docs", (c) => c.html(DOCS_PAGE));
+  // Swagger UI sets inline styles; everything else comes from this origin.
+  app.get("/docs", (c) =>
+    c.html(DOCS_PAGE, 200, {
+      "content-security-policy":
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    }),
+  );
   app.get("/docs/init.js", (c) => c.body(INIT_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }));
   app.get("/docs/assets/:name", async (c) => {
     const name = c.req.param("name");

@@ -7,6 +7,7 @@ import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";
+import type { PlaygroundServices } from "./services";
 
 const STDLIB_DIR = fileURLToPath(new URL("../../lang/stdlib/", import.meta.url));
 
@@ -20,6 +21,11 @@ const HealthSchema = z
     toolchain: z.record(z.string(), z.boolean()),
     missing_tools: z.record(z.string(), z.array(z.string())),
     stdlib_modules: z.array(z.string()),
+    build_queue: z.object({
+      compiles: z.number().int().openapi({ description: "compiles running or waiting for a compiler worker" }),
+      native: z.number().int().openapi({ description: "native builds running or waiting for a slot" }),
+    }),
+    artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
   })
   .openapi("Health");
 
@@ -35,6 +41,17 @@ const route = createRoute({
     },
   },
 });
+
+// The probe's answer is kept briefly: /health is polled by load balancers
+// and must stay cheap while builds are running.
+const PROBE_TTL_MS = 5000;
+let lastProbe: { at: number; result: Promise<{ version: string | null; error: string | null }> } | null = null;
+
+function probeCompilerCached(): Promise<{ version: string | null; error: string | null }> {
+  const now = Date.now();
+  if (!lastProbe || now - lastProbe.at > PROBE_TTL_MS) lastProbe = { at: now, result: probeCompiler() };
+  return lastProbe.result;
+}
 
 async function probeCompiler(): Promise<{ version: string | null; error: string | null }> {
   try {
@@ -63,9 +80,9 @@ async function stdlibModules(): Promise<string[]> {
   }
 }
 
-export function registerHealth(app: OpenAPIHono): void {
+export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
-    const [compiler, modules] = await Promise.all([probeCompiler(), stdlibModules()]);
+    const [compiler, modules] = await Promise.all([probeCompilerCached(), stdlibModules()]);
     const missing = missingTools();
     return c.json({
       status: "ok" as const,
@@ -82,6 +99,12 @@ export function registerHealth(app: OpenAPIHono): void {
       ),
       missing_tools: missing,
       stdlib_modules: modules,
+      build_queue: { compiles: services.compiler.queueLength, native: services.nativeQueue.length },
+      artifacts: {
+        builds: services.artifacts.buildCount,
+        bytes: services.artifacts.diskBytes,
+        max_bytes: services.limits.artifactMaxBytes,
+      },
     });
   });
 }

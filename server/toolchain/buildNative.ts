@@ -3,7 +3,7 @@
 // Compile errors in the user's program are a result (status "error" with
 // positioned errors), not a failure of the service.
 
-import { compileToLl, type SourceError } from "./compileToLl";
+import { type CompilerRunner, compileToLl, type SourceError } from "./compileToLl";
 import { type BuildFailure, linkNative, requestProblem } from "./linkNative";
 
 export interface BuildNativeRequest {
@@ -13,6 +13,9 @@ export interface BuildNativeRequest {
   opt: string;
   timeoutMs?: number;
   sandbox?: boolean;
+  maxOutputBytes?: number;
+  /** How compiler.wasm is run (default: in this thread). */
+  runCompiler?: CompilerRunner;
 }
 
 /** Adds "compile_error" (200 with errors) and "host_module" (400) to the toolchain's failures. */
@@ -61,6 +64,7 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     filename: file,
     target: request.target,
     opt: request.opt,
+    runCompiler: request.runCompiler,
   });
   if (compiled.ll === null) {
     return result({
@@ -77,6 +81,7 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     opt: request.opt,
     filename: file,
     timeoutMs: request.timeoutMs,
+    maxOutputBytes: request.maxOutputBytes,
     sandbox: request.sandbox,
   });
   return result({

@@ -6,12 +6,35 @@ import { loadCompilerModule } from "../compiler/compilerModule";
 import { rejectHostModules } from "./hostModules";
 import { findImports } from "./imports";
 
+/** One invocation of compiler.wasm: its arguments and the files in its working directory. */
+export interface CompilerRun {
+  args: string[];
+  files: Record<string, string>;
+}
+
+export interface CompilerRunResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  /** Every regular file left in the working directory. */
+  files: Map<string, Uint8Array>;
+}
+
+/** Runs compiler.wasm; the server passes one that runs it on worker threads with a time limit. */
+export type CompilerRunner = (run: CompilerRun) => Promise<CompilerRunResult>;
+
+/** compiler.wasm in this thread, under the in-memory WASI shim. */
+export const runCompilerInProcess: CompilerRunner = async ({ args, files }) =>
+  runWasiShim({ module: await loadCompilerModule(), program: "pith", args, files });
+
 export interface CompileToLlRequest {
   source: string;
   filename: string;
   target: string;
   /** A clang level; -Oz has no compiler equivalent and compiles as -Os. */
   opt: string;
+  /** Default: runCompilerInProcess. */
+  runCompiler?: CompilerRunner;
 }
 
 export interface SourceError {
@@ -31,7 +54,7 @@ export interface CompileToLlResult {
   logs: string;
 }
 
-const COMPILER_OPT: Record<string, string> = {
+export const COMPILER_OPT: Record<string, string> = {
   "-O0": "-O0",
   "-O1": "-O1",
   "-O2": "-O2",
@@ -41,7 +64,7 @@ const COMPILER_OPT: Record<string, string> = {
 };
 
 /** The file name the program is compiled under: a plain name, so diagnostics read well. */
-function safeName(filename: string): string {
+export function safeName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? "";
   const clean = base.replace(/[^A-Za-z0-9._-]/g, "_");
   return clean && clean !== "." && clean !== ".." ? clean : "main.pith";
@@ -63,9 +86,7 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
   }
 
   const opt = COMPILER_OPT[request.opt] ?? "-O2";
-  const run = await runWasiShim({
-    module: await loadCompilerModule(),
-    program: "pith",
+  const run = await (request.runCompiler ?? runCompilerInProcess)({
     args: ["build", file, opt, "--emit", "ll", "--json", "-o", "program.ll"],
     files: { [file]: request.source },
   });

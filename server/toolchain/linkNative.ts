@@ -14,6 +14,7 @@ import { SHIM_DIR, shimObject } from "./shimCache";
 
 const CLANG = "clang-19";
 const PRLIMIT = "/usr/bin/prlimit";
+const NICE = "/usr/bin/nice";
 
 export interface LinkNativeRequest {
   /** Portable LLVM IR text (no triple, no datalayout), defining @pith_main. */
@@ -131,6 +132,9 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     }
     // RLIMIT_FSIZE stops a runaway link at the limit instead of filling the disk.
     if (existsSync(PRLIMIT)) [command, argv] = [PRLIMIT, [`--fsize=${maxOutputBytes}`, "--", command, ...argv]];
+    // Builds run below the server's priority, so a queue of them cannot
+    // starve the process answering requests.
+    if (existsSync(NICE)) [command, argv] = [NICE, ["-n", "10", command, ...argv]];
 
     const run = await runProcess(command, argv, { cwd: dir, timeoutMs, maxCapture: 256 * 1024 });
     const stderr = new TextDecoder().decode(run.stderr);

@@ -1,0 +1,226 @@
+// The playground as a user meets it, in Debian's Chromium against the real
+// server: typing, live diagnostics, running with input, Stop, panics,
+// every example, share links and the layout on a phone and a desktop.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./browser";
+import { editorText, focusEditor, openPlayground, runAndWait, setSource, stdout } from "./playgroundPage";
+import { type RunningServer, startServer } from "./server";
+
+const EXAMPLES_DIR = new URL("../lang/examples/", import.meta.url).pathname;
+/** Screenshots are test artifacts, never committed. */
+const ARTIFACTS = new URL("../test-results/playground/", import.meta.url).pathname;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await openPlayground(page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the playground IDE in Chromium", () => {
+  it("runs a typed program with Ctrl+Enter and shows its output, exit code and times", async () => {
+    await setSource(page, 'fn main() {\n    let n = 6 * 7\n    println("answer {n}")\n    eprintln("to stderr")\n}\n');
+    const { stdout: out, summary } = await runAndWait(page);
+    expect(out).toBe("answer 42\n");
+    expect(await page.locator("[data-testid=output] .stream-stderr").textContent()).toBe("to stderr\n");
+    expect(summary).toMatch(/Exited with code 0 · compiled in \d+ ms · ran in [\d.]+ ms/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows a type error as a squiggle on its line and in Problems within a second, and clears it when fixed", async () => {
+    await setSource(page, "fn main() {\n    let n: i64 = 1\n    let s: str = n\n    println(s)\n}\n");
+    const typed = Date.now();
+    const squiggle = page.locator(".editor-layer:not([hidden]) .squiggly-error").first();
+    await squiggle.waitFor({ timeout: 1000 });
+    expect(Date.now() - typed).toBeLessThan(1000);
+    // The squiggle sits on line 3, starting under `n` (column 18).
+    const line3 = await page.locator(".editor-layer:not([hidden]) .line-numbers", { hasText: /^3$/ }).boundingBox();
+    const box = await squiggle.boundingBox();
+    expect(Math.abs((box?.y ?? 0) - (line3?.y ?? -100))).toBeLessThan(4);
+    await page.getByTestId("tab-problems").click();
+    await expect.poll(() => page.getByTestId("problems").textContent()).toMatch(/^3:18 /);
+    await page.keyboard.press("Escape");
+    await setSource(page, 'fn main() {\n    let n: i64 = 1\n    let s: str = "{n}"\n    println(s)\n}\n');
+    await squiggle.waitFor({ state: "detached", timeout: 1000 });
+    await expect.poll(() => page.locator(".tab-body").textContent()).toContain("No problems.");
+    await page.getByTestId("tab-output").click();
+  });
+
+  it("hands two typed lines to a program that reads stdin and prints its result", async () => {
+    await setSource(
+      page,
+      'import std.str\n\nfn main() {\n    let a = str.trim(read_line())\n    let b = str.trim(read_line())\n    println("{b}, {a}!")\n}\n',
+    );
+    await focusEditor(page);
+    await page.keyboard.press("Control+Enter");
+    const field = page.getByTestId("stdin-line");
+    await page.locator(".stdin-form.waiting").waitFor();
+    await field.fill("world");
+    await field.press("Enter");
+    await page.locator(".stdin-form.waiting").waitFor();
+    await field.fill("Hello");
+    await field.press("Enter");
+    await page.getByTestId("exit-code").waitFor();
+    expect(await stdout(page)).toBe("Hello, world!\n");
+  });
+
+  it("stops `loop {}` within 200 ms, and the next Run works", async () => {
+    await setSource(page, "fn main() {\n    loop {}\n}\n");
+    await focusEditor(page);
+    await page.keyboard.press("Control+Enter");
+    await page.locator("[data-testid=run-summary][data-phase=running]").waitFor();
+    await page.waitForTimeout(300);
+    const stopMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const summary = document.querySelector("[data-testid=run-summary]") as HTMLElement;
+          const started = performance.now();
+          const seen = new MutationObserver(() => {
+            if (summary.dataset.phase === "finished") resolve(performance.now() - started);
+          });
+          seen.observe(summary, { attributes: true, childList: true, subtree: true });
+          (document.querySelector("[data-testid=stop]") as HTMLButtonElement).click();
+        }),
+    );
+    expect(stopMs).toBeLessThan(200);
+    expect(await page.getByTestId("run-summary").textContent()).toMatch(/^Stopped after/);
+    await setSource(page, 'fn main() {\n    println("after stop")\n}\n');
+    expect((await runAndWait(page)).stdout).toBe("after stop\n");
+  });
+
+  it("shows a panic's message with a link that jumps to its line", async () => {
+    await setSource(page, 'fn main() {\n    let xs = [1, 2, 3]\n    let i = len(xs) + 2\n    println("{xs[i]}")\n}\n');
+    const { summary } = await runAndWait(page);
+    expect(summary).toContain("Exited with code 101");
+    const stderr = await page.locator("[data-testid=output] .stream-stderr").textContent();
+    expect(stderr).toMatch(/^panic: index out of bounds: index 5, length 3 at main\.pith:4:\d+/);
+    const link = page.locator("[data-testid=output] button.link", { hasText: /^main\.pith:4:\d+$/ });
+    await link.click();
+    const cursorLine = page.locator(".editor-layer:not([hidden]) .current-line").first();
+    const line4 = await page.locator(".editor-layer:not([hidden]) .line-numbers", { hasText: /^4$/ }).boundingBox();
+    expect(Math.abs(((await cursorLine.boundingBox())?.y ?? 0) - (line4?.y ?? -100))).toBeLessThan(4);
+  });
+
+  it("runs every example from the menu and prints its expected output, keeping the previous program", async () => {
+    await setSource(page, "// my unsaved work\nfn main() {}\n");
+    const names = readdirSync(EXAMPLES_DIR)
+      .filter((f) => f.endsWith(".pith"))
+      .map((f) => f.replace(/\.pith$/, ""));
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      await page.getByRole("group").filter({ has: page.locator("summary", { hasText: "Examples" }) });
+      await page.locator("summary", { hasText: "Examples" }).click();
+      await page.getByTestId(`example-${name}`).click();
+      const { stdout: out, summary } = await runAndWait(page, 60_000);
+      expect(summary, name).toContain("Exited with code 0");
+      expect(out, name).toBe(readFileSync(join(EXAMPLES_DIR, `${name}.stdout`), "utf8"));
+    }
+    await page.getByRole("button", { name: "Restore it" }).click();
+    await expect.poll(() => editorText(page)).toContain("// my unsaved work");
+  });
+
+  it("opens a share link in a fresh browser context with the same program and output", async () => {
+    const program = 'fn main() {\n    for i in 1..4 {\n        print("{i * i} ")\n    }\n    println("shared")\n}\n';
+    await setSource(page, program);
+    const { stdout: expected } = await runAndWait(page);
+    await page.locator("summary", { hasText: "Share" }).click();
+    const link = await page.getByTestId("share-link").inputValue();
+    expect(link).toMatch(/#code=/);
+    await page.locator("summary", { hasText: "Share" }).click();
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await fresh.newPage();
+    await openPlayground(other, link);
+    await expect.poll(() => editorText(other)).toContain('println("shared")');
+    expect((await runAndWait(other)).stdout).toBe(expected);
+    expect(expected).toBe("1 4 9 shared\n");
+    await fresh.close();
+  });
+
+  it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900", async () => {
+    for (const [width, height, name] of [
+      [375, 812, "phone"],
+      [1440, 900, "desktop"],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const view = await context.newPage();
+      await openPlayground(view, server.url);
+      const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, name).toBeLessThanOrEqual(0);
+      const run = await view.getByTestId("run").boundingBox();
+      expect(run && run.x >= 0 && run.x + run.width <= width && run.y + run.height <= height, name).toBe(true);
+      const unnamed = await view.evaluate(() =>
+        [...document.querySelectorAll("button, summary, input, select, textarea")]
+          .filter((el) => el.getAttribute("aria-hidden") !== "true")
+          .filter((el) => !(el.getAttribute("aria-label") || el.textContent?.trim() || el.id))
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(unnamed, name).toEqual([]);
+      await view.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
+      await context.close();
+    }
+  });
+});
+
+describe("native builds from the Build panel", () => {
+  it("builds the current program for linux-x64 and gives a download link to a working executable", async () => {
+    await setSource(page, 'fn main() {\n    println("native {6 * 7}")\n}\n');
+    await page.getByTestId("tab-build").click();
+    await page.getByTestId("build-linux-x64").click();
+    const link = page.getByTestId("download-link");
+    await link.waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId("build-result").textContent()).toMatch(/available until \d{2}:\d{2}/);
+    const href = await link.getAttribute("href");
+    const response = await fetch(new URL(href ?? "", server.url));
+    expect(response.status).toBe(200);
+    const folder = mkdtempSync(join(tmpdir(), "e2e-native-"));
+    const binary = join(folder, "main");
+    writeFileSync(binary, Buffer.from(await response.arrayBuffer()), { mode: 0o755 });
+    expect(execFileSync(binary, { encoding: "utf8" })).toBe("native 42\n");
+    rmSync(folder, { recursive: true, force: true });
+  }, 180_000);
+});
+
+describe("offline", () => {
+  it("after one visit, reloads with the network off and compiles and runs an example", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const view = await context.newPage();
+    await openPlayground(view, server.url);
+    await view.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    // With the service worker in control, server pages still come from the server, not the app's shell.
+    const readme = await context.newPage();
+    await readme.goto(`${server.url}/readme`);
+    expect(await readme.locator("#root").count()).toBe(0);
+    expect(await readme.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await readme.close();
+    await context.setOffline(true);
+    await view.reload();
+    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await view.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    await expect.poll(() => view.getByTestId("server-status").textContent()).toMatch(/unreachable/);
+    await view.locator("summary", { hasText: "Examples" }).click();
+    await view.getByTestId("example-primes").click();
+    const { stdout: out } = await runAndWait(view);
+    expect(out).toBe(readFileSync(join(EXAMPLES_DIR, "primes.stdout"), "utf8"));
+    await context.close();
+  });
+});

@@ -1,0 +1,55 @@
+// Drives the playground page the way a user does: type into the editor,
+// press Ctrl+Enter, read the output pane.
+import type { Page } from "playwright-core";
+
+export async function openPlayground(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+}
+
+/** Puts the keyboard focus into the (visible) editor. */
+export async function focusEditor(page: Page): Promise<void> {
+  await page.locator(".editor-layer:not([hidden]) .monaco-editor .view-lines").first().click();
+}
+
+/**
+ * Replaces the program in the editor as a user pasting it would: typing it
+ * key by key would let auto-indent and bracket closing rewrite the text.
+ */
+export async function setSource(page: Page, source: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, source);
+}
+
+/** The editor's text as Monaco shows it (visible lines only). */
+export async function editorText(page: Page): Promise<string> {
+  const text = await page.locator(".editor-layer:not([hidden]) .view-lines").first().innerText();
+  return text.replaceAll("\u00a0", " ");
+}
+
+/** Presses Ctrl+Enter in the editor and waits until the run ends; returns stdout and the summary. */
+export async function runAndWait(page: Page, timeout = 30_000): Promise<{ stdout: string; summary: string }> {
+  const summary = page.getByTestId("run-summary");
+  const before = Number(await summary.getAttribute("data-runs"));
+  await focusEditor(page);
+  await page.keyboard.press("Control+Enter");
+  await page
+    .locator(
+      `[data-testid=run-summary][data-runs="${before + 1}"]:is([data-phase=finished], [data-phase=compile-failed])`,
+    )
+    .waitFor({ timeout });
+  return { stdout: await stdout(page), summary: (await page.getByTestId("run-summary").textContent()) ?? "" };
+}
+
+export async function stdout(page: Page): Promise<string> {
+  return page
+    .locator("[data-testid=output] .stream-stdout")
+    .evaluateAll((spans) => spans.map((s) => s.textContent).join(""));
+}

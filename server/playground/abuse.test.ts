@@ -1,0 +1,204 @@
+// Abuse of a real server on loopback, bounded in count and time: floods get
+// 429s while /health stays fast, oversized sources and bodies (chunked too)
+// get 413s, and pathological programs get a diagnostic or a 504, never a
+// crash.
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../e2e/server";
+import type { PlaygroundLimits } from "./limits";
+import { HEAVY_PROGRAM, HELLO, type TestPlayground, testPlayground } from "./testPlayground";
+
+interface Loopback {
+  base: string;
+  playground: TestPlayground;
+  close(): Promise<void>;
+}
+
+/** The app with `limits` on a real socket at 127.0.0.1, compiler threads started. */
+async function onLoopback(limits: Partial<PlaygroundLimits>): Promise<Loopback> {
+  const playground = testPlayground(limits);
+  const server: ServerType = serve({ fetch: playground.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  await playground.services.compiler.warm();
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    playground,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await playground.close();
+    },
+  };
+}
+
+// The flooded server is the production entry point in its own process, so
+// the test's own clients do not share its event loop.
+let flooded: RunningServer;
+let plain: Loopback;
+const artifactDir = mkdtempSync(join(tmpdir(), "abuse-artifacts-"));
+beforeAll(async () => {
+  [flooded, plain] = await Promise.all([
+    startServer({
+      RATE_LIMIT_WASM_PER_MINUTE: "60",
+      RATE_LIMIT_NATIVE_PER_MINUTE: "10",
+      NATIVE_BUILD_CONCURRENCY: "1",
+      NATIVE_BUILD_QUEUE: "1",
+      ARTIFACT_DIR: artifactDir,
+    }),
+    onLoopback({}),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([flooded.stop(), plain.close()]);
+  rmSync(artifactDir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown, base = flooded.url) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `count` requests from `clients` concurrent loops; returns the statuses. */
+async function flood(count: number, clients: number, send: () => Promise<Response>): Promise<number[]> {
+  const statuses: number[] = [];
+  let left = count;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const response = await send();
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+describe("a flood of builds", () => {
+  it("gets 429s past the rates and the queue while /health stays under 100 ms at p99", async () => {
+    const started = performance.now();
+    const healthTimes: number[] = [];
+    let flooding = true;
+    const probe = (async () => {
+      while (flooding) {
+        const t = performance.now();
+        const response = await fetch(`${flooded.url}/health`);
+        await response.json();
+        expect(response.status).toBe(200);
+        healthTimes.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const [wasm, native] = await Promise.all([
+      flood(200, 8, () => post("/build_wasm", { source: HELLO })),
+      flood(30, 6, () => post("/build", { source: HELLO })),
+    ]);
+    flooding = false;
+    await probe;
+    const elapsed = performance.now() - started;
+
+    const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+    expect(count(wasm, 200)).toBe(60);
+    expect(count(wasm, 429)).toBe(140);
+    expect(count(native, 200)).toBeGreaterThanOrEqual(1);
+    expect(count(native, 200)).toBeLessThanOrEqual(10);
+    expect(count(native, 429)).toBe(30 - count(native, 200));
+    expect(healthTimes.length).toBeGreaterThan(5);
+    const p99 = percentile(healthTimes, 99);
+    console.log(
+      `[abuse] ${wasm.length} wasm + ${native.length} native requests in ${elapsed.toFixed(0)} ms; ` +
+        `/health p50 ${percentile(healthTimes, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${healthTimes.length} probes`,
+    );
+    expect(p99).toBeLessThan(100);
+    expect(elapsed).toBeLessThan(20_000);
+  }, 30_000);
+});
+
+describe("oversized input over a socket", () => {
+  it("answers a 2 MiB source with a 413 stating the limit", async () => {
+    const response = await fetch(`${plain.base}/build_target`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ source: "x".repeat(2 << 20), target: "linux-x64-musl" }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).detail).toMatch(/MAX_SOURCE_BYTES/);
+  });
+
+  it("answers a chunked body past MAX_BODY_BYTES with a 413 without reading it all", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`${"z".repeat(64 * 1024)}`);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"source": "'));
+      },
+      pull(controller) {
+        if (sent >= 64 << 20) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${plain.base}/build_wasm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(64 << 20);
+  });
+});
+
+describe("pathological programs", () => {
+  const cases: [string, string][] = [
+    ["deep parenthesis nesting", `fn main() {\n  let x = ${"(".repeat(200_000)}1${")".repeat(200_000)}\n}\n`],
+    ["deep block nesting", `fn main() {\n${"if true {\n".repeat(50_000)}${"}\n".repeat(50_000)}}\n`],
+    ["a huge integer literal", `fn main() {\n  let x = ${"9".repeat(900_000)}\n}\n`],
+    [
+      "a 60 000-term expression",
+      `fn main() {\n  let x = ${Array.from({ length: 60_000 }, () => "1").join(" + ")}\n}\n`,
+    ],
+    ["a program that makes the compiler work hard", HEAVY_PROGRAM],
+  ];
+  for (const [what, source] of cases) {
+    it(`${what} gets a diagnostic or a 504, and the server keeps answering`, async () => {
+      const fresh = testPlayground({ compileTimeoutMs: 500 });
+      try {
+        const started = performance.now();
+        const build = await fresh.app.request("/build_wasm", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ source }),
+        });
+        expect([200, 504]).toContain(build.status);
+        const body = await build.json();
+        if (build.status === 200) {
+          expect(body.status).toBe("error");
+          expect(body.errors.length).toBeGreaterThan(0);
+        }
+        expect(performance.now() - started).toBeLessThan(10_000);
+        expect(
+          (
+            await fresh.app.request("/build_wasm", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ source: HELLO }),
+            })
+          ).status,
+        ).toBe(200);
+      } finally {
+        await fresh.close();
+      }
+    }, 20_000);
+  }
+});

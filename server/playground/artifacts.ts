@@ -1,0 +1,169 @@
+// Downloadable build outputs on disk: one folder per build, named by an
+// unguessable id (128 random bits, hex), holding the files and a meta.json
+// with the creation time. Because the state is the folder itself, a
+// restarted server serves what an earlier one stored. Builds expire after a
+// TTL (checked on read, and removed by a periodic sweep); when the total
+// exceeds the disk budget the oldest builds are evicted first.
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export interface ArtifactFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface StoredArtifact {
+  name: string;
+  bytes: number;
+}
+
+export interface ArtifactStoreOptions {
+  dir: string;
+  ttlMs: number;
+  maxBytes: number;
+  /** Milliseconds since the epoch; injectable so expiry can be tested. */
+  now?: () => number;
+}
+
+interface BuildEntry {
+  id: string;
+  createdAt: number;
+  bytes: number;
+}
+
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+// A file name the store itself produced: no folders, no leading dot.
+const NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+const META = "meta.json";
+
+export function isBuildId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+export function isArtifactName(name: string): boolean {
+  return NAME_PATTERN.test(name) && name !== META;
+}
+
+export class ArtifactStore {
+  private readonly entries = new Map<string, BuildEntry>();
+  private loaded: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ArtifactStoreOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Bytes of all stored builds. */
+  get diskBytes(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.bytes;
+    return total;
+  }
+
+  get buildCount(): number {
+    return this.entries.size;
+  }
+
+  /** Stores one build's files under a fresh id. */
+  async put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+    await this.load();
+    for (const file of files) {
+      if (!isArtifactName(file.name)) throw new Error(`not a storable artifact name: ${JSON.stringify(file.name)}`);
+    }
+    const id = randomBytes(16).toString("hex");
+    const folder = join(this.options.dir, id);
+    await mkdir(folder, { recursive: true });
+    await Promise.all(files.map((file) => writeFile(join(folder, file.name), file.bytes)));
+    const createdAt = this.now();
+    await writeFile(join(folder, META), JSON.stringify({ createdAt }));
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+    this.entries.set(id, { id, createdAt, bytes });
+    await this.enforceBudget(id);
+    return { id, artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })) };
+  }
+
+  /** The file's bytes, or null when the build is unknown, expired or lacks the file. */
+  async get(id: string, name: string): Promise<Uint8Array | null> {
+    await this.load();
+    if (!isBuildId(id) || !isArtifactName(name)) return null;
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    if (this.expired(entry)) {
+      await this.remove(id);
+      return null;
+    }
+    try {
+      return new Uint8Array(await readFile(join(this.options.dir, id, name)));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Removes every expired build; returns how many went. */
+  async sweep(): Promise<number> {
+    await this.load();
+    const expired = [...this.entries.values()].filter((e) => this.expired(e));
+    await Promise.all(expired.map((e) => this.remove(e.id)));
+    return expired.length;
+  }
+
+  /** Sweeps every `intervalMs` until stop(); the timer never keeps the process alive. */
+  start(intervalMs: number): void {
+    this.stop();
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: Error) => console.error(`[artifacts] sweep failed: ${error.message}`));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private expired(entry: BuildEntry): boolean {
+    return this.now() - entry.createdAt >= this.options.ttlMs;
+  }
+
+  private async remove(id: string): Promise<void> {
+    this.entries.delete(id);
+    await rm(join(this.options.dir, id), { recursive: true, force: true });
+  }
+
+  /** Evicts the oldest builds (never `keep`, the one just stored) until the total fits. */
+  private async enforceBudget(keep: string): Promise<void> {
+    const oldestFirst = [...this.entries.values()].sort((a, b) => a.createdAt - b.createdAt);
+    let total = this.diskBytes;
+    for (const entry of oldestFirst) {
+      if (total <= this.options.maxBytes) break;
+      if (entry.id === keep) continue;
+      total -= entry.bytes;
+      await this.remove(entry.id);
+    }
+  }
+
+  /** Reads what an earlier process stored; folders without a readable meta.json are removed. */
+  private load(): Promise<void> {
+    this.loaded ??= (async () => {
+      await mkdir(this.options.dir, { recursive: true });
+      for (const id of await readdir(this.options.dir)) {
+        if (!isBuildId(id)) continue;
+        const folder = join(this.options.dir, id);
+        try {
+          const { createdAt } = JSON.parse(await readFile(join(folder, META), "utf8")) as { createdAt: number };
+          let bytes = 0;
+          for (const name of await readdir(folder)) {
+            if (name !== META) bytes += (await stat(join(folder, name))).size;
+          }
+          if (typeof createdAt !== "number") throw new Error("no createdAt");
+          this.entries.set(id, { id, createdAt, bytes });
+        } catch {
+          await rm(folder, { recursive: true, force: true });
+        }
+      }
+    })();
+    return this.loaded;
+  }
+}

@@ -1,0 +1,122 @@
+// The build routes: thin HTTP wrappers over builds.ts. Each is bounded by
+// the JSON body limit and its per-client rate, validated by its zod schema,
+// and answers failures (thrown PlaygroundHttpError) through the app's error
+// handler with the playground error shape.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { type BuildContext, buildNativeFor, buildTarget, buildWasm } from "./builds";
+import { PlaygroundErrorSchema } from "./errors";
+import { publicBaseUrl } from "./publicUrl";
+import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
+import {
+  BuildWasmRequestSchema,
+  NativeBuildRequestSchema,
+  NativeBuildResultSchema,
+  TargetBuildRequestSchema,
+  WasmBuildResultSchema,
+} from "./schemas";
+import type { PlaygroundServices } from "./services";
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: PlaygroundErrorSchema } },
+});
+
+const FAILURES = {
+  400: errorResponse("Malformed JSON, a wrong type, a blank source, or a host module the target lacks"),
+  413: errorResponse("The source or the body is over its limit (MAX_SOURCE_BYTES, MAX_BODY_BYTES)"),
+  429: errorResponse("Rate limit or build queue full; see Retry-After"),
+  504: errorResponse("The build exceeded its time limit"),
+};
+
+function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+export function buildContext(c: Context, services: PlaygroundServices): BuildContext {
+  return { ...services, publicBase: publicBaseUrl(c.req.raw, services.limits.publicUrl) };
+}
+
+const wasmRoute = createRoute({
+  method: "post",
+  path: "/build_wasm",
+  tags: ["playground"],
+  summary: "Compile to a WebAssembly (WASI) module in the server process",
+  request: { body: jsonBody(BuildWasmRequestSchema) },
+  responses: {
+    200: {
+      description:
+        "Build result (status error with positioned errors for a program that does not compile); with return_format binary, the module itself",
+      content: {
+        "application/json": { schema: WasmBuildResultSchema },
+        "application/wasm": { schema: z.string().openapi({ format: "binary" }) },
+      },
+    },
+    ...FAILURES,
+  },
+});
+
+const NATIVE_ROUTES = [
+  { path: "/build", target: "linux-x64", summary: "Build a static x86-64 Linux ELF executable" },
+  { path: "/build_windows", target: "windows-x64", summary: "Build an x86-64 Windows .exe (mingw-w64)" },
+  {
+    path: "/build_macos",
+    target: "macos-x64",
+    summary: "Build an x86-64 macOS Mach-O executable (unsigned: clear the quarantine attribute to run it)",
+  },
+] as const;
+
+const nativeResponses = {
+  200: {
+    description: "Build result with download URLs, or status error with the program's positioned errors",
+    content: { "application/json": { schema: NativeBuildResultSchema } },
+  },
+  ...FAILURES,
+  503: errorResponse("This host lacks the target's toolchain; the detail names what is missing"),
+};
+
+export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServices): void {
+  const { limits } = services;
+  const bodyLimit = jsonBodyLimit(limits);
+  const wasmRate = buildRateLimit(limits, limits.wasmBuildsPerMinute, "wasm builds");
+  const nativeRate = buildRateLimit(limits, limits.nativeBuildsPerMinute, "native builds");
+
+  app.use("/build_wasm", bodyLimit, wasmRate);
+  app.openapi(wasmRoute, async (c) => {
+    const request = c.req.valid("json");
+    const result = await buildWasm(request, buildContext(c, services));
+    if (request.return_format === "binary" && result.wasm_base64 !== null) {
+      return c.body(Buffer.from(result.wasm_base64, "base64"), 200, {
+        "content-type": "application/wasm",
+        "content-disposition": `attachment; filename="${result.filename}"`,
+      });
+    }
+    return c.json(result, 200);
+  });
+
+  for (const { path, target, summary } of NATIVE_ROUTES) {
+    app.use(path, bodyLimit, nativeRate);
+    const route = createRoute({
+      method: "post",
+      path,
+      tags: ["playground"],
+      summary,
+      request: { body: jsonBody(NativeBuildRequestSchema) },
+      responses: nativeResponses,
+    });
+    app.openapi(route, async (c) =>
+      c.json(await buildNativeFor(c.req.valid("json"), target, buildContext(c, services)), 200),
+    );
+  }
+
+  app.use("/build_target", bodyLimit, nativeRate);
+  const targetRoute = createRoute({
+    method: "post",
+    path: "/build_target",
+    tags: ["playground"],
+    summary: "Build for a named native target (an unknown target is a 400 listing the known ones)",
+    request: { body: jsonBody(TargetBuildRequestSchema) },
+    responses: nativeResponses,
+  });
+  app.openapi(targetRoute, async (c) => c.json(await buildTarget(c.req.valid("json"), buildContext(c, services)), 200));
+}

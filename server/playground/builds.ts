@@ -1,0 +1,230 @@
+// The playground's builds as plain functions, independent of HTTP: the
+// routes and the MCP tools both call them and get the WIRE.md result, or a
+// PlaygroundHttpError carrying the status (400, 413, 429, 503, 504) and the
+// detail. A compile error in the user's program is a result (status
+// "error" with positioned errors), not a failure.
+
+import { buildNative } from "../toolchain/buildNative";
+import { COMPILER_OPT, type CompilerRunResult, safeName } from "../toolchain/compileToLl";
+import { HOST_MODULES } from "../toolchain/hostModules";
+import { findImports } from "../toolchain/imports";
+import { RECIPES } from "../toolchain/recipes";
+import { PlaygroundHttpError } from "./httpError";
+import type {
+  Artifact,
+  BuildWasmRequest,
+  NativeBuildRequest,
+  NativeBuildResult,
+  SourceErrorBody,
+  TargetBuildRequest,
+  WasmBuildResult,
+} from "./schemas";
+import type { PlaygroundServices } from "./services";
+
+export interface BuildContext extends PlaygroundServices {
+  /** Absolute origin download URLs start with (publicUrl.ts). */
+  publicBase: string;
+}
+
+/** The targets POST /build_target accepts (WIRE.md); the others have their own routes. */
+export const BUILD_TARGET_IDS = [
+  "linux-x64-musl",
+  "linux-arm64-musl",
+  "linux-riscv64-musl",
+  "linux-arm64-gnu",
+  "macos-x64",
+  "macos-arm64",
+] as const;
+
+const MACOS_QUARANTINE_NOTE =
+  "The executable is not signed by Apple: after downloading, clear the quarantine attribute with `xattr -d com.apple.quarantine <file>` and `chmod +x <file>` before running it.";
+
+const decoder = new TextDecoder();
+
+/** 413 when the source is over the limit; 400 when it is blank. */
+function checkSource(source: string, ctx: BuildContext): void {
+  if (typeof source !== "string" || source.trim().length === 0) {
+    throw new PlaygroundHttpError(400, "source: must be a non-blank string");
+  }
+  const bytes = Buffer.byteLength(source, "utf8");
+  if (bytes > ctx.limits.maxSourceBytes) {
+    throw new PlaygroundHttpError(
+      413,
+      `source is ${bytes} bytes; the limit is ${ctx.limits.maxSourceBytes} bytes (MAX_SOURCE_BYTES)`,
+    );
+  }
+}
+
+function checkOpt(opt: string): string {
+  if (!Object.hasOwn(COMPILER_OPT, opt)) {
+    throw new PlaygroundHttpError(
+      400,
+      `opt: invalid optimisation level "${opt}"; allowed: ${Object.keys(COMPILER_OPT).join(", ")}`,
+    );
+  }
+  return opt;
+}
+
+interface Diagnostic extends SourceErrorBody {
+  severity: string;
+}
+
+/** The compiler's --json diagnostics, split by severity; anything else is an internal error. */
+function diagnostics(run: CompilerRunResult, file: string): { errors: SourceErrorBody[]; warnings: SourceErrorBody[] } {
+  const stdout = decoder.decode(run.stdout).trim();
+  if (run.exitCode === 1 && stdout.startsWith("[")) {
+    const list = JSON.parse(stdout) as Diagnostic[];
+    const shape = ({ file: f, line, col, message }: Diagnostic) => ({ file: f, line, col, message });
+    return {
+      errors: list.filter((d) => d.severity === "error").map(shape),
+      warnings: list.filter((d) => d.severity !== "error").map(shape),
+    };
+  }
+  const stderr = decoder.decode(run.stderr).trim();
+  return {
+    errors: [{ file, line: 1, col: 1, message: `internal compiler error (exit ${run.exitCode}): ${stderr || stdout}` }],
+    warnings: [],
+  };
+}
+
+/** Which host modules the program imports (browser-only features the IDE must provide). */
+export function hostModuleUse(source: string): { uses_canvas: boolean; uses_audio: boolean; uses_http: boolean } {
+  const imports = findImports(source).map((s) => s.path);
+  const uses = (name: string) => imports.some((path) => path === name || path.startsWith(`${name}.`));
+  const [canvas, audio, http] = HOST_MODULES.map((m) => m.name);
+  return { uses_canvas: uses(canvas), uses_audio: uses(audio), uses_http: uses(http) };
+}
+
+/** POST /build_wasm: compiler.wasm on the worker pool; the module as base64. */
+export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): Promise<WasmBuildResult> {
+  const started = performance.now();
+  checkSource(request.source, ctx);
+  const opt = checkOpt(request.opt ?? "-O2");
+  const file = safeName(request.filename ?? "main.pith");
+  const compile = (emit: "wasm" | "ll", out: string) =>
+    ctx.compiler.run({
+      args: ["build", file, COMPILER_OPT[opt], "--emit", emit, "--json", "-o", out],
+      files: { [file]: request.source },
+    });
+  const run = await compile("wasm", "out.wasm");
+  const wasm = run.exitCode === 0 ? run.files.get("out.wasm") : undefined;
+  let llvmIr: string | null = null;
+  if (wasm && request.emit_ll) {
+    const ll = (await compile("ll", "out.ll")).files.get("out.ll");
+    llvmIr = ll ? decoder.decode(ll) : null;
+  }
+  const { errors, warnings } = wasm ? { errors: [], warnings: [] } : diagnostics(run, file);
+  const wasmName = `${file.replace(/\.[^.]*$/, "") || "main"}.wasm`;
+  return {
+    status: wasm ? "ok" : "error",
+    message: wasm
+      ? `compiled ${file} to ${wasmName} (${wasm.length} bytes) at ${opt}`
+      : `${file} has ${errors.length} error${errors.length === 1 ? "" : "s"}`,
+    filename: wasmName,
+    wasm_base64: wasm ? Buffer.from(wasm).toString("base64") : null,
+    wasm_bytes: wasm?.length ?? 0,
+    logs: decoder.decode(run.stderr),
+    errors,
+    warnings,
+    llvm_ir: llvmIr,
+    ...hostModuleUse(request.source),
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+function downloadUrl(ctx: BuildContext, id: string, name: string): string {
+  return `${ctx.publicBase}/download/${id}/${encodeURIComponent(name)}`;
+}
+
+/** A native build for any native target (the routes choose which targets they accept). */
+export async function buildNativeFor(
+  request: NativeBuildRequest,
+  target: string,
+  ctx: BuildContext,
+): Promise<NativeBuildResult> {
+  const started = performance.now();
+  checkSource(request.source, ctx);
+  const opt = checkOpt(request.opt ?? "-O2");
+  if (!RECIPES[target]) {
+    throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${Object.keys(RECIPES).join(", ")}`);
+  }
+  const file = safeName(request.filename ?? "main.pith");
+  const build = await ctx.nativeQueue.run(() =>
+    buildNative({
+      source: request.source,
+      filename: file,
+      target,
+      opt,
+      timeoutMs: ctx.limits.nativeTimeoutMs,
+      maxOutputBytes: ctx.limits.maxOutputBytes,
+      runCompiler: ctx.compiler.run,
+    }),
+  );
+  const messages = build.errors.map((e) => e.message).join("; ");
+  switch (build.failure) {
+    case "host_module":
+      throw new PlaygroundHttpError(
+        400,
+        build.errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join("\n"),
+      );
+    case "invalid_request":
+      throw new PlaygroundHttpError(400, messages);
+    case "missing_tools":
+      throw new PlaygroundHttpError(
+        503,
+        `cannot build for ${target}: this host lacks ${build.missingTools.join(", ")}`,
+        60,
+      );
+    case "timeout":
+      throw new PlaygroundHttpError(504, messages);
+    default:
+  }
+
+  let binaryArtifact: Artifact | null = null;
+  let llArtifact: Artifact | null = null;
+  if (build.status === "ok" && build.binary) {
+    const llName = `${build.binaryName.replace(/\.exe$/, "") || "main"}.ll`;
+    const files = [{ name: build.binaryName, bytes: build.binary }];
+    if (build.ll !== null) files.push({ name: llName, bytes: new TextEncoder().encode(build.ll) });
+    const stored = await ctx.artifacts.put(files);
+    const artifact = (name: string): Artifact | null => {
+      const found = stored.artifacts.find((a) => a.name === name);
+      return found ? { ...found, download_url: downloadUrl(ctx, stored.id, name) } : null;
+    };
+    binaryArtifact = artifact(build.binaryName);
+    llArtifact = build.ll !== null ? artifact(llName) : null;
+  }
+
+  const ok = build.status === "ok" && binaryArtifact !== null;
+  let message: string;
+  if (ok) {
+    message = `built ${build.binaryName} for ${target} at ${opt} (${binaryArtifact?.bytes} bytes); downloads expire after ${ctx.limits.artifactTtlSeconds} s`;
+    if (target.startsWith("macos-")) message += `. ${MACOS_QUARANTINE_NOTE}`;
+  } else if (build.failure === "compile_error") {
+    message = `${file} has ${build.errors.length} error${build.errors.length === 1 ? "" : "s"}`;
+  } else {
+    message = `the ${target} toolchain failed: ${messages}`;
+  }
+  return {
+    status: ok ? "ok" : "error",
+    message,
+    filename: file,
+    target,
+    logs: build.logs,
+    errors: build.errors,
+    ll_artifact: llArtifact,
+    binary_artifact: binaryArtifact,
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+/** POST /build_target: one of BUILD_TARGET_IDS; anything else is a 400 listing them. */
+export async function buildTarget(request: TargetBuildRequest, ctx: BuildContext): Promise<NativeBuildResult> {
+  if (!(BUILD_TARGET_IDS as readonly string[]).includes(request.target)) {
+    throw new PlaygroundHttpError(
+      400,
+      `unknown target "${request.target}"; known targets: ${BUILD_TARGET_IDS.join(", ")}`,
+    );
+  }
+  return buildNativeFor(request, request.target, ctx);
+}

@@ -1,0 +1,58 @@
+// GET /download/{build_id}/{filename}: a stored build output as an
+// attachment. A malformed id or name is a 400 before the store is asked;
+// an unknown or expired build a 404.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { isArtifactName, isBuildId } from "./artifacts";
+import { PlaygroundErrorSchema } from "./errors";
+import { PlaygroundHttpError } from "./httpError";
+import type { PlaygroundServices } from "./services";
+
+const route = createRoute({
+  method: "get",
+  path: "/download/{build_id}/{filename}",
+  tags: ["playground"],
+  summary: "Download a build's executable or LLVM IR (expires after ARTIFACT_TTL_SECONDS)",
+  request: {
+    params: z.object({
+      build_id: z.string().openapi({ description: "32 hex digits from a build result's download_url" }),
+      filename: z.string(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The file, as an attachment",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    400: {
+      description: "Not a build id or file name",
+      content: { "application/json": { schema: PlaygroundErrorSchema } },
+    },
+    404: {
+      description: "Unknown or expired build",
+      content: { "application/json": { schema: PlaygroundErrorSchema } },
+    },
+  },
+});
+
+const TYPES: Record<string, string> = {
+  ".ll": "text/plain; charset=utf-8",
+  ".exe": "application/vnd.microsoft.portable-executable",
+};
+
+export function registerDownloadRoute(app: OpenAPIHono, services: PlaygroundServices): void {
+  app.openapi(route, async (c) => {
+    const { build_id: id, filename } = c.req.valid("param");
+    if (!isBuildId(id)) throw new PlaygroundHttpError(400, `invalid build id ${JSON.stringify(id)}`);
+    if (!isArtifactName(filename)) throw new PlaygroundHttpError(400, `invalid file name ${JSON.stringify(filename)}`);
+    const bytes = await services.artifacts.get(id, filename);
+    if (bytes === null) {
+      throw new PlaygroundHttpError(404, `no artifact ${filename} for build ${id} (unknown, or expired)`);
+    }
+    const extension = /\.[^.]+$/.exec(filename)?.[0] ?? "";
+    return c.body(Buffer.from(bytes), 200, {
+      "content-type": TYPES[extension] ?? "application/octet-stream",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    });
+  });
+}

@@ -1,0 +1,114 @@
+// The playground's request and response bodies (WIRE.md), as zod schemas:
+// the routes validate with them, /openapi.json is generated from them, and
+// the MCP tools reuse them. Unknown request fields are stripped (ignored).
+import { z } from "@hono/zod-openapi";
+import { OPT_LEVELS } from "../toolchain/recipes";
+
+const source = z
+  .string()
+  .refine((s) => s.trim().length > 0, "must not be blank")
+  .openapi({ description: "Pith program text, at most MAX_SOURCE_BYTES (default 1 MiB) of UTF-8" });
+const filename = z
+  .string()
+  .max(255)
+  .optional()
+  .openapi({ description: 'Source file name used in diagnostics and output names (default "main.pith")' });
+const opt = z.enum(OPT_LEVELS).optional().openapi({ description: "Optimisation level (default -O2)" });
+
+export const BuildWasmRequestSchema = z
+  .object({
+    source,
+    filename,
+    emit_ll: z.boolean().optional().openapi({ description: "Also return the LLVM IR text (default false)" }),
+    opt,
+    return_format: z
+      .enum(["json", "binary"])
+      .optional()
+      .openapi({ description: "json (default) or binary: the raw module as application/wasm" }),
+  })
+  .openapi("BuildWasmRequest");
+
+export const NativeBuildRequestSchema = z.object({ source, filename, opt }).openapi("NativeBuildRequest");
+
+export const TargetBuildRequestSchema = z
+  .object({
+    source,
+    target: z.string().openapi({
+      description: "linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, macos-x64 or macos-arm64",
+    }),
+    filename,
+    opt,
+  })
+  .openapi("TargetBuildRequest");
+
+export type BuildWasmRequest = z.infer<typeof BuildWasmRequestSchema>;
+export type NativeBuildRequest = z.infer<typeof NativeBuildRequestSchema>;
+export type TargetBuildRequest = z.infer<typeof TargetBuildRequestSchema>;
+
+export const SourceErrorSchema = z
+  .object({ file: z.string(), line: z.number().int(), col: z.number().int(), message: z.string() })
+  .openapi("SourceError");
+
+export const WasmBuildResultSchema = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    message: z.string(),
+    filename: z.string(),
+    wasm_base64: z.string().nullable(),
+    wasm_bytes: z.number().int(),
+    logs: z.string(),
+    errors: z.array(SourceErrorSchema),
+    warnings: z.array(SourceErrorSchema),
+    llvm_ir: z.string().nullable(),
+    uses_canvas: z.boolean(),
+    uses_audio: z.boolean(),
+    uses_http: z.boolean(),
+    elapsed_ms: z.number(),
+  })
+  .openapi("WasmBuildResult");
+
+export const ArtifactSchema = z
+  .object({
+    name: z.string(),
+    bytes: z.number().int(),
+    download_url: z.string().openapi({ description: "Absolute URL; expires after ARTIFACT_TTL_SECONDS" }),
+  })
+  .openapi("Artifact");
+
+export const NativeBuildResultSchema = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    message: z.string(),
+    filename: z.string(),
+    target: z.string(),
+    logs: z.string(),
+    errors: z.array(SourceErrorSchema),
+    ll_artifact: ArtifactSchema.nullable(),
+    binary_artifact: ArtifactSchema.nullable(),
+    elapsed_ms: z.number(),
+  })
+  .openapi("NativeBuildResult");
+
+export type SourceErrorBody = z.infer<typeof SourceErrorSchema>;
+export type WasmBuildResult = z.infer<typeof WasmBuildResultSchema>;
+export type Artifact = z.infer<typeof ArtifactSchema>;
+export type NativeBuildResult = z.infer<typeof NativeBuildResultSchema>;
+
+export const TargetSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    group: z.enum(["wasm", "linux", "macos", "windows"]),
+    endpoint: z.string(),
+    runnable: z.boolean().openapi({ description: "Whether this host has the toolchain to build it" }),
+    notes: z.string(),
+  })
+  .openapi("Target");
+
+export const ContentEntrySchema = z
+  .object({ name: z.string(), path: z.string(), bytes: z.number().int() })
+  .openapi("ContentEntry");
+
+export const ContentFileSchema = z
+  .object({ name: z.string(), source: z.string(), bytes: z.number().int() })
+  .openapi("ContentFile");
