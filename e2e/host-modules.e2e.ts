@@ -218,7 +218,8 @@ describe("host modules in the playground", () => {
   it("std.http fetches from the playground's server, and a cross-origin fetch without CORS is an Err that says so", async () => {
     const page = await openWith("http_json", "/health\n");
     const out = page.locator("[data-testid=output] .stream-stdout");
-    await page.getByText("compiler_available:").waitFor({ timeout: 30_000 });
+    // (The editor shows the same words: wait on the output itself.)
+    await out.filter({ hasText: "compiler_available:" }).first().waitFor({ timeout: 30_000 });
     const text = (await out.allTextContents()).join("");
     expect(text).toMatch(
       /^GET \/health: 200, \d+ bytes\ncontent-type: application\/json.*\nstatus: ok\nversion: \S+\ncompiler_available: true\n$/,
@@ -226,7 +227,10 @@ describe("host modules in the playground", () => {
     await page.close();
 
     const cors = await openWith("http_json", `${foreignUrl}\n`);
-    await cors.getByText("failed:").waitFor({ timeout: 30_000 });
+    await cors
+      .locator("[data-testid=output] .stream-stdout", { hasText: "failed:" })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const failure = (await cors.locator("[data-testid=output] .stream-stdout").allTextContents()).join("");
     expect(failure).toContain(`failed: request to ${foreignUrl} failed:`);
     expect(failure).toContain("CORS");
