@@ -15,6 +15,7 @@ import { gzipSync } from "node:zlib";
 import { runWasiShim } from "../lang/runtime/wasi/wasiShim";
 import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
 import { median } from "./median";
+import { baseline } from "./programs";
 
 const { values } = parseArgs({
   options: {
@@ -167,7 +168,7 @@ async function programRow(name: string): Promise<void> {
     console.log(row([name, "compile error"], WIDTHS));
     return;
   }
-  const cFile = join(programsDir, `${name}.c`);
+  const cFile = join(programsDir, `${baseline(name)}.c`);
   let cBytes: Uint8Array | null = null;
   if (hasClang() && existsSync(cFile)) {
     const tmp = mkdtempSync(join(tmpdir(), "pith-bench-"));
@@ -179,7 +180,7 @@ async function programRow(name: string): Promise<void> {
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  const jsFile = join(programsDir, `${name}.js`);
+  const jsFile = join(programsDir, `${baseline(name)}.js`);
   const hasJs = existsSync(jsFile);
   // Rounds of Pith, C, JS in turn: a machine that speeds up or slows down
   // during the run then shifts all three columns alike.

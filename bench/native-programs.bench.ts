@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildNative } from "../server/toolchain/buildNative";
 import { median } from "./median";
+import { baseline } from "./programs";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, one: { type: "string" } } });
 const runs = Math.max(1, Number(values.runs));
@@ -68,7 +69,7 @@ try {
     writeFileSync(pithBinary, build.binary);
     chmodSync(pithBinary, 0o755);
     const cBinary = join(work, `${name}-c`);
-    execFileSync("clang-19", ["-O2", join(programs, `${name}.c`), "-o", cBinary, "-lm"]);
+    execFileSync("clang-19", ["-O2", join(programs, `${baseline(name)}.c`), "-o", cBinary, "-lm"]);
     const [pith, c] = timeRounds([pithBinary, cBinary], expected);
     const ratio = pith.ms / c.ms;
     if (ratio > TARGET_RATIO || !pith.ok) misses++;

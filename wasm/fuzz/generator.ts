@@ -1,0 +1,597 @@
+// A generator of random, well-typed, terminating Pith programs for
+// differential testing (the technique of Csmith and YARPGen): every program
+// it writes must compile, finish quickly, and print the same bytes however it
+// is compiled. Termination comes from construction: loops count to small
+// constants, and functions only call functions defined before them, apart
+// from one accumulator recursion whose depth is masked to at most 63.
+//
+// The program folds what it computes into a checksum `h` (wrapping i64
+// arithmetic) and prints it at the end; floats and strings are printed as
+// they are made, so float formatting and string building are compared too.
+// Division, remainder and indexing are usually guarded; a small share are
+// not, so panics (and their messages and positions) are compared as well.
+
+export type Ty = "i64" | "i32" | "u8" | "f64" | "bool" | "str" | "[i64]" | "S" | "E";
+
+const SCALARS: Ty[] = ["i64", "i32", "u8", "f64", "bool", "str"];
+const PARAM_TYPES: Ty[] = ["i64", "i64", "i32", "u8", "f64", "bool", "str", "[i64]", "S", "E"];
+const RETURN_TYPES: Ty[] = ["i64", "i64", "i32", "f64", "bool", "str"];
+
+/** mulberry32: small, fast and the same on every platform. */
+export class Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)];
+  }
+}
+
+interface Var {
+  name: string;
+  ty: Ty;
+  mutable: boolean;
+}
+
+interface Fn {
+  name: string;
+  params: Ty[];
+  ret: Ty;
+}
+
+const INT_EDGES = ["0", "1", "2", "7", "-1", "255", "65536", "2147483647", "-2147483648", "9223372036854775807", "-9223372036854775807 - 1"];
+const FLOAT_LITERALS = ["0.0", "1.0", "-1.5", "0.1", "2.5", "1e10", "1e-7", "3.14159", "-0.0", "100.25", "1e300"];
+const WORDS = ["a", "bc", "pith", "", "héllo", "x y", "42", "{", "}"];
+
+/** Pith source for `s` as a string literal (escapes quotes, braces and backslashes). */
+function strLiteral(s: string): string {
+  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\{/g, "\\{").replace(/\}/g, "\\}")}"`;
+}
+
+export class ProgramGenerator {
+  private readonly out: string[] = [];
+  private indent = 0;
+  private scopes: Var[][] = [];
+  private fns: Fn[] = [];
+  private counter = 0;
+  private loopDepth = 0;
+  private budget = 0;
+
+  constructor(private readonly rng: Rng) {}
+
+  /** One whole program. */
+  program(): string {
+    this.line("struct S { a: i64, b: f64, c: [i64] }");
+    this.line("");
+    this.line("enum E { A(i64), B(i64, i64), C }");
+    this.line("");
+    this.line("impl S {");
+    this.line("    fn total(self) -> i64 {");
+    this.line("        var t = self.a");
+    this.line("        for x in self.c { t = t * 3 + x }");
+    this.line("        t");
+    this.line("    }");
+    this.line("    fn bump(var self, k: i64) {");
+    this.line("        self.a += k");
+    this.line("        self.c.push(k)");
+    this.line("    }");
+    this.line("}");
+    this.line("");
+    // Struct literals go through mk(): a literal in an `if` or `for` header would need parentheses.
+    this.line("fn mk(a: i64, b: f64, c: [i64]) -> S { S { a: a, b: b, c: c } }");
+    this.line("");
+    this.line("fn mix(h: i64, x: i64) -> i64 { (h ^ x) * 1099511628211 + (h >> 7) }");
+    this.line("");
+    this.line("fn acc(n: i64, a: i64) -> i64 { if n <= 0 { a } else { acc(n - 1, a + n * 3) } }");
+    this.line("");
+    this.line("fn code(e: E) -> i64 {");
+    this.line("    match e {");
+    this.line("        E.A(x) => x,");
+    this.line("        E.B(x, y) => x * 31 + y,");
+    this.line("        E.C => 17,");
+    this.line("    }");
+    this.line("}");
+    this.line("");
+    const functions = 1 + this.rng.int(4);
+    for (let i = 0; i < functions; i++) this.function();
+    this.line("fn main() {");
+    this.indent++;
+    this.scopes = [[]];
+    this.budget = 40 + this.rng.int(40);
+    this.line("var h: i64 = 0");
+    this.declare("h", "i64", true);
+    const statements = 6 + this.rng.int(14);
+    for (let i = 0; i < statements; i++) this.statement(0);
+    this.line("println(h)");
+    this.indent--;
+    this.line("}");
+    return `${this.out.join("\n")}\n`;
+  }
+
+  private line(text: string): void {
+    this.out.push(text === "" ? "" : "    ".repeat(this.indent) + text);
+  }
+
+  private fresh(prefix = "v"): string {
+    return `${prefix}${this.counter++}`;
+  }
+
+  private declare(name: string, ty: Ty, mutable: boolean): void {
+    this.scopes[this.scopes.length - 1].push({ name, ty, mutable });
+  }
+
+  private vars(filter: (v: Var) => boolean): Var[] {
+    return this.scopes.flat().filter(filter);
+  }
+
+  private function(): void {
+    const name = this.fresh("f");
+    const params = Array.from({ length: this.rng.int(4) }, () => this.rng.pick(PARAM_TYPES));
+    const ret = this.rng.pick(RETURN_TYPES);
+    const names = params.map((_, i) => `p${i}`);
+    this.line(`fn ${name}(${params.map((t, i) => `${names[i]}: ${t}`).join(", ")}) -> ${ret} {`);
+    this.indent++;
+    this.scopes = [params.map((ty, i) => ({ name: names[i], ty, mutable: false }))];
+    this.budget = 10 + this.rng.int(10);
+    this.line("var h: i64 = 1");
+    this.declare("h", "i64", true);
+    const statements = 1 + this.rng.int(5);
+    for (let i = 0; i < statements; i++) this.statement(1);
+    // The checksum flows into the result so the function's work is observable.
+    this.line(`${this.resultFrom(ret)}`);
+    this.indent--;
+    this.line("}");
+    this.line("");
+    this.fns.push({ name, params, ret });
+  }
+
+  private resultFrom(ret: Ty): string {
+    switch (ret) {
+      case "i64":
+        return `mix(h, ${this.expr("i64", 2)})`;
+      case "i32":
+        return `(h as i32) ^ ${this.expr("i32", 2)}`;
+      case "f64":
+        return `(h % 1000) as f64 + ${this.expr("f64", 2)}`;
+      case "bool":
+        return `h % 2 == 0 || ${this.expr("bool", 2)}`;
+      case "str":
+        return `"{h % 97}" + ${this.expr("str", 2)}`;
+      default:
+        return this.expr(ret, 2);
+    }
+  }
+
+  // --- statements ---------------------------------------------------------
+
+  private block(depth: number, body: () => void): void {
+    this.indent++;
+    this.scopes.push([]);
+    body();
+    const n = 1 + this.rng.int(3);
+    for (let i = 0; i < n; i++) this.statement(depth + 1);
+    this.scopes.pop();
+    this.indent--;
+  }
+
+  private statement(depth: number): void {
+    if (this.budget-- <= 0) return;
+    const nested = depth < 3;
+    const roll = this.rng.int(nested ? 16 : 11);
+    switch (roll) {
+      case 0:
+      case 1:
+        return this.declaration();
+      case 2:
+      case 3:
+        return this.fold();
+      case 4:
+        return this.assignment();
+      case 5:
+        return this.printValue();
+      case 6:
+        return this.arrayEdit();
+      case 7:
+        return this.structEdit();
+      case 8:
+        return this.closure();
+      case 9:
+        if (this.loopDepth > 0 && this.rng.chance(0.5)) {
+          this.line(`if ${this.expr("bool", 2)} { ${this.rng.chance(0.5) ? "break" : "continue"} }`);
+          return;
+        }
+        return this.fold();
+      case 10:
+        return this.fold();
+      case 11:
+        return this.ifStatement(depth);
+      case 12:
+        return this.forRange(depth);
+      case 13:
+        return this.whileLoop(depth);
+      case 14:
+        return this.forEach(depth);
+      default:
+        return this.matchStatement(depth);
+    }
+  }
+
+  private declaration(): void {
+    const ty = this.rng.pick<Ty>([...SCALARS, "[i64]", "S", "E", "i64"]);
+    const mutable = this.rng.chance(0.6);
+    const name = this.fresh();
+    this.line(`${mutable ? "var" : "let"} ${name}: ${ty} = ${this.expr(ty, 3)}`);
+    this.declare(name, ty, mutable);
+  }
+
+  /** Folds an observation of some value into the checksum. */
+  private fold(): void {
+    this.line(`h = mix(h, ${this.observe()})`);
+  }
+
+  private observe(): string {
+    const candidates = this.vars(() => true);
+    if (candidates.length === 0 || this.rng.chance(0.3)) return this.expr("i64", 3);
+    const v = this.rng.pick(candidates);
+    switch (v.ty) {
+      case "i64":
+        return v.name;
+      case "i32":
+      case "u8":
+        return `${v.name} as i64`;
+      case "f64":
+        return `(${v.name} * 1000.0) as i64`;
+      case "bool":
+        return `if ${v.name} { 1 } else { 2 }`;
+      case "str":
+        return `len(${v.name}) * 7 + (if len(${v.name}) > 0 { ${v.name}[0] as i64 } else { 0 })`;
+      case "[i64]":
+        return `len(${v.name}) + (if len(${v.name}) > 0 { ${v.name}[len(${v.name}) - 1] } else { 0 })`;
+      case "S":
+        return `${v.name}.total()`;
+      case "E":
+        return `code(${v.name})`;
+    }
+  }
+
+  private assignment(): void {
+    const targets = this.vars((v) => v.mutable && v.name !== "h");
+    if (targets.length === 0) return this.declaration();
+    const v = this.rng.pick(targets);
+    const numeric = v.ty === "i64" || v.ty === "i32" || v.ty === "u8";
+    if (numeric && this.rng.chance(0.5)) {
+      const op = this.rng.pick(["+=", "-=", "*=", "^=", "|=", "&=", "<<="]);
+      this.line(`${v.name} ${op} ${this.expr(v.ty, 2)}`);
+    } else if (v.ty === "str" && this.rng.chance(0.5)) {
+      this.line(`${v.name} += ${this.expr("str", 2)}`);
+    } else {
+      this.line(`${v.name} = ${this.expr(v.ty, 3)}`);
+    }
+  }
+
+  private printValue(): void {
+    const ty = this.rng.pick<Ty>(["f64", "str", "i32", "u8", "bool", "f64"]);
+    this.line(`println(${this.expr(ty, 3)})`);
+  }
+
+  private arrayEdit(): void {
+    const arrays = this.vars((v) => v.ty === "[i64]" && v.mutable);
+    if (arrays.length === 0) return this.declaration();
+    const a = this.rng.pick(arrays).name;
+    switch (this.rng.int(4)) {
+      case 0:
+        this.line(`${a}.push(${this.expr("i64", 2)})`);
+        break;
+      case 1:
+        this.line(`if len(${a}) > 0 { ${a}[${this.index(a)}] = ${this.expr("i64", 2)} }`);
+        break;
+      case 2: {
+        // A copy, then a write: the copy must not see it.
+        const copy = this.fresh();
+        this.line(`let ${copy} = ${a}`);
+        this.line(`${a}.push(${this.expr("i64", 2)})`);
+        this.line(`h = mix(h, len(${copy}) * 100 + len(${a}))`);
+        this.declare(copy, "[i64]", false);
+        break;
+      }
+      default:
+        this.line(`if len(${a}) > 1 { ${a}.pop() }`);
+    }
+  }
+
+  private structEdit(): void {
+    const structs = this.vars((v) => v.ty === "S" && v.mutable);
+    if (structs.length === 0) return this.declaration();
+    const s = this.rng.pick(structs).name;
+    switch (this.rng.int(4)) {
+      case 0:
+        this.line(`${s}.a += ${this.expr("i64", 2)}`);
+        break;
+      case 1:
+        this.line(`${s}.b = ${s}.b * 0.5 + ${this.expr("f64", 2)}`);
+        break;
+      case 2:
+        this.line(`${s}.bump(${this.expr("i64", 2)})`);
+        break;
+      default: {
+        const copy = this.fresh();
+        this.line(`let ${copy} = ${s}`);
+        this.line(`${s}.c.push(${this.expr("i64", 1)})`);
+        this.line(`h = mix(h, ${copy}.total() - ${s}.total())`);
+        this.declare(copy, "S", false);
+      }
+    }
+  }
+
+  private closure(): void {
+    const name = this.fresh("c");
+    const captured = this.vars((v) => v.ty === "i64");
+    const k = captured.length > 0 ? this.rng.pick(captured).name : "3";
+    const body = this.rng.pick([`x * ${k} + 1`, `(x ^ ${k}) >> 1`, `if x > ${k} { x - ${k} } else { ${k} - x }`, `x % 7 + ${k}`]);
+    this.line(`let ${name} = |x: i64| ${body}`);
+    this.line(`h = mix(h, ${name}(${this.expr("i64", 2)}))`);
+  }
+
+  private ifStatement(depth: number): void {
+    this.line(`if ${this.expr("bool", 3)} {`);
+    this.block(depth, () => {});
+    if (this.rng.chance(0.5)) {
+      this.line("} else {");
+      this.block(depth, () => {});
+    }
+    this.line("}");
+  }
+
+  private loop(depth: number, header: string, declare: () => void): void {
+    this.line(header);
+    this.loopDepth++;
+    this.block(depth, declare);
+    this.loopDepth--;
+    this.line("}");
+  }
+
+  private forRange(depth: number): void {
+    const i = this.fresh("i");
+    const n = 1 + this.rng.int(6);
+    this.loop(depth, `for ${i} in 0..${this.rng.chance(0.2) ? `=${n}` : n} {`, () => {
+      this.declare(i, "i64", false);
+      this.line(`h = mix(h, ${i})`);
+    });
+  }
+
+  private whileLoop(depth: number): void {
+    const w = this.fresh("w");
+    this.line(`var ${w} = 0`);
+    this.loop(depth, `while ${w} < ${1 + this.rng.int(5)} {`, () => {
+      this.line(`${w} += 1`);
+    });
+  }
+
+  private forEach(depth: number): void {
+    const arrays = this.vars((v) => v.ty === "[i64]");
+    const x = this.fresh("x");
+    const source = arrays.length > 0 ? this.rng.pick(arrays).name : this.arrayLiteral(1);
+    this.loop(depth, `for ${x} in ${source} {`, () => {
+      this.declare(x, "i64", false);
+      this.line(`h = mix(h, ${x})`);
+    });
+  }
+
+  private matchStatement(depth: number): void {
+    const subject = this.expr("i64", 2);
+    this.line(`match ${subject} % 5 {`);
+    this.indent++;
+    this.line(`0 => { h = mix(h, ${this.expr("i64", 2)}) }`);
+    this.line(`1..3 => { h = mix(h, ${this.expr("i64", 2)}) }`);
+    this.line(`x if x < 0 => { h = mix(h, x * 13) }`);
+    this.line("_ => {");
+    this.block(depth, () => {});
+    this.line("}");
+    this.indent--;
+    this.line("}");
+  }
+
+  // --- expressions --------------------------------------------------------
+
+  private index(array: string): string {
+    return `(${this.expr("i64", 1)} & 1023) % len(${array})`;
+  }
+
+  private arrayLiteral(depth: number): string {
+    if (this.rng.chance(0.2)) return `[${this.expr("i64", depth)}; ${1 + this.rng.int(4)}]`;
+    const n = 1 + this.rng.int(4);
+    return `[${Array.from({ length: n }, () => this.expr("i64", depth)).join(", ")}]`;
+  }
+
+  private variable(ty: Ty): string | null {
+    const candidates = this.vars((v) => v.ty === ty);
+    return candidates.length > 0 ? this.rng.pick(candidates).name : null;
+  }
+
+  private call(ret: Ty, depth: number): string | null {
+    const fns = this.fns.filter((f) => f.ret === ret);
+    if (fns.length === 0) return null;
+    const f = this.rng.pick(fns);
+    return `${f.name}(${f.params.map((t) => this.expr(t, depth - 1)).join(", ")})`;
+  }
+
+  expr(ty: Ty, depth: number): string {
+    const leaf = depth <= 0 || this.rng.chance(0.3);
+    if (!leaf && this.rng.chance(0.12)) {
+      const called = this.call(ty, depth);
+      if (called) return called;
+    }
+    if (!leaf && this.rng.chance(0.08)) {
+      return `if ${this.expr("bool", depth - 1)} { ${this.expr(ty, depth - 1)} } else { ${this.expr(ty, depth - 1)} }`;
+    }
+    if (this.rng.chance(leaf ? 0.55 : 0.25)) {
+      const v = this.variable(ty);
+      if (v) return v;
+    }
+    switch (ty) {
+      case "i64":
+        return this.intExpr("i64", depth, leaf);
+      case "i32":
+        return this.intExpr("i32", depth, leaf);
+      case "u8":
+        return this.intExpr("u8", depth, leaf);
+      case "f64":
+        return this.floatExpr(depth, leaf);
+      case "bool":
+        return this.boolExpr(depth, leaf);
+      case "str":
+        return this.strExpr(depth, leaf);
+      case "[i64]":
+        return this.arrayLiteral(depth - 1);
+      case "S":
+        return `mk(${this.expr("i64", depth - 1)}, ${this.expr("f64", depth - 1)}, ${this.arrayLiteral(depth - 1)})`;
+      case "E":
+        switch (this.rng.int(3)) {
+          case 0:
+            return `E.A(${this.expr("i64", depth - 1)})`;
+          case 1:
+            return `E.B(${this.expr("i64", depth - 1)}, ${this.expr("i64", depth - 1)})`;
+          default:
+            return "E.C";
+        }
+    }
+  }
+
+  // An i32 or u8 literal carries its type: an expression made only of
+  // literals would otherwise be an i64.
+  private intLiteral(ty: "i64" | "i32" | "u8"): string {
+    if (ty === "u8") return `(${this.rng.chance(0.3) ? this.rng.pick([0, 1, 127, 128, 255]) : this.rng.int(256)} as u8)`;
+    if (ty === "i32") {
+      if (this.rng.chance(0.2)) return `(${this.rng.pick(["2147483647", "-2147483648", "-1", "65535"])} as i32)`;
+      return `(${this.rng.int(2000) - 1000} as i32)`;
+    }
+    if (this.rng.chance(0.25)) return this.rng.pick(INT_EDGES);
+    return String(this.rng.int(2000) - 1000);
+  }
+
+  private intExpr(ty: "i64" | "i32" | "u8", depth: number, leaf: boolean): string {
+    if (leaf) return this.intLiteral(ty);
+    const a = () => this.expr(ty, depth - 1);
+    switch (this.rng.int(12)) {
+      case 0:
+      case 1:
+        return `(${a()} + ${a()})`;
+      case 2:
+        return `(${a()} - ${a()})`;
+      case 3:
+        return `(${a()} * ${a()})`;
+      case 4:
+        // Usually a divisor that cannot be zero; sometimes one that can (a panic to compare).
+        return this.rng.chance(0.9) ? `(${a()} / (${a()} | 1))` : `(${a()} / ${a()})`;
+      case 5:
+        return this.rng.chance(0.9) ? `(${a()} % (${a()} | 1))` : `(${a()} % ${a()})`;
+      case 6:
+        return `(${a()} ${this.rng.pick(["&", "|", "^"])} ${a()})`;
+      case 7:
+        return `(${a()} ${this.rng.pick(["<<", ">>"])} ${a()})`;
+      case 8:
+        return ty === "u8" ? `(255 - ${a()})` : `(-${a()})`;
+      case 9: {
+        const from = this.rng.pick<Ty>(["i64", "i32", "u8", "f64"].filter((t) => t !== ty) as Ty[]);
+        return `(${this.expr(from, depth - 1)} as ${ty})`;
+      }
+      case 10: {
+        if (ty !== "i64") return `(${a()} + ${a()})`;
+        const arrays = this.vars((v) => v.ty === "[i64]");
+        if (arrays.length > 0) {
+          const arr = this.rng.pick(arrays).name;
+          if (this.rng.chance(0.05)) return `${arr}[${a()}]`;
+          return `(if len(${arr}) > 0 { ${arr}[${this.index(arr)}] } else { len(${arr}) })`;
+        }
+        return `acc(${a()} & 63, ${a()})`;
+      }
+      default: {
+        if (ty !== "i64") return `(${a()} * 3)`;
+        const structs = this.vars((v) => v.ty === "S");
+        const enums = this.vars((v) => v.ty === "E");
+        if (structs.length > 0 && this.rng.chance(0.5)) return `${this.rng.pick(structs).name}.a`;
+        if (enums.length > 0) return `code(${this.rng.pick(enums).name})`;
+        return `acc(${a()} & 63, ${a()})`;
+      }
+    }
+  }
+
+  private floatExpr(depth: number, leaf: boolean): string {
+    if (leaf) return this.rng.pick(FLOAT_LITERALS);
+    const a = () => this.expr("f64", depth - 1);
+    switch (this.rng.int(7)) {
+      case 0:
+        return `(${a()} + ${a()})`;
+      case 1:
+        return `(${a()} - ${a()})`;
+      case 2:
+        return `(${a()} * ${a()})`;
+      case 3:
+        return `(${a()} / ${a()})`;
+      case 4:
+        return `(${this.expr(this.rng.pick<Ty>(["i64", "i32", "u8"]), depth - 1)} as f64)`;
+      case 5: {
+        const structs = this.vars((v) => v.ty === "S");
+        return structs.length > 0 ? `${this.rng.pick(structs).name}.b` : `(${a()} % ${a()})`;
+      }
+      default:
+        return `(-${a()})`;
+    }
+  }
+
+  private boolExpr(depth: number, leaf: boolean): string {
+    if (leaf) return this.rng.pick(["true", "false"]);
+    const cmp = this.rng.pick(["<", "<=", ">", ">=", "==", "!="]);
+    switch (this.rng.int(5)) {
+      case 0:
+        return `(${this.expr("bool", depth - 1)} && ${this.expr("bool", depth - 1)})`;
+      case 1:
+        return `(${this.expr("bool", depth - 1)} || ${this.expr("bool", depth - 1)})`;
+      case 2:
+        return `!${this.expr("bool", depth - 1)}`;
+      case 3: {
+        const t = this.rng.pick<Ty>(["f64", "str", "u8", "i32"]);
+        return `(${this.expr(t, depth - 1)} ${cmp} ${this.expr(t, depth - 1)})`;
+      }
+      default:
+        return `(${this.expr("i64", depth - 1)} ${cmp} ${this.expr("i64", depth - 1)})`;
+    }
+  }
+
+  private strExpr(depth: number, leaf: boolean): string {
+    if (leaf) return strLiteral(this.rng.pick(WORDS));
+    switch (this.rng.int(4)) {
+      case 0:
+        return `(${this.expr("str", depth - 1)} + ${this.expr("str", depth - 1)})`;
+      case 1:
+        return `"<{${this.expr(this.rng.pick<Ty>(["i64", "f64", "bool", "u8"]), depth - 1)}}>"`;
+      case 2: {
+        const s = this.expr("str", depth - 1);
+        const name = this.variable("str");
+        if (!name) return s;
+        return `(if len(${name}) > 1 { ${name}[1..len(${name})] } else { ${s} })`;
+      }
+      default:
+        return `(chr(${65 + this.rng.int(26)}) + ${this.expr("str", depth - 1)})`;
+    }
+  }
+}
+
+/** The program for one seed: the same seed always gives the same text. */
+export function generateProgram(seed: number): string {
+  return new ProgramGenerator(new Rng(seed)).program();
+}
