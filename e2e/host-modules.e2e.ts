@@ -93,7 +93,7 @@ describe("host modules in the playground", () => {
     expect(
       await canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height, getComputedStyle(c).imageRendering]),
     ).toEqual([200, 150, "pixelated"]);
-    await waitForPixel(page, 199, 149, [16, 18, 32]); // the first frame is up
+    await waitForPixel(page, 199, 149, [16, 18, 32], 20_000); // the first frame is up
     // Sample what the page shows on every animation frame for one second.
     const frames = await canvas.evaluate(async (c: HTMLCanvasElement) => {
       const copy = new OffscreenCanvas(c.width, c.height).getContext("2d") as OffscreenCanvasRenderingContext2D;
@@ -130,7 +130,10 @@ describe("host modules in the playground", () => {
     await canvas.waitFor({ timeout: 30_000 });
     const head = [250, 250, 120];
     // The head waits at cell (6, 7) of 8-pixel cells until the first key.
-    expect(await waitForPixel(page, 6 * 8 + 3, 7 * 8 + 3, head)).toEqual([...head, 255]);
+    expect(await waitForPixel(page, 6 * 8 + 3, 7 * 8 + 3, head, 20_000), "the snake before a key").toEqual([
+      ...head,
+      255,
+    ]);
     await page.waitForTimeout(300);
     expect((await pixelAt(page, 6 * 8 + 3, 8 * 8 + 3)).slice(0, 3)).not.toEqual(head);
     // A click gives the canvas the keyboard, as a user would do.
@@ -143,7 +146,10 @@ describe("host modules in the playground", () => {
     // its column (a stable picture, whatever the frame rate), and its old cells are empty.
     const body = [60, 200, 80];
     const snake = (rgb: number[]) => [head, body].some((c) => c.every((v, i) => rgb[i] === v));
-    expect(await waitForPixel(page, 6 * 8 + 3, 14 * 8 + 3, head, 15_000)).toEqual([...head, 255]);
+    expect(await waitForPixel(page, 6 * 8 + 3, 14 * 8 + 3, head, 20_000), "the head after ArrowDown").toEqual([
+      ...head,
+      255,
+    ]);
     expect(snake(await pixelAt(page, 6 * 8 + 3, 13 * 8 + 3))).toBe(true);
     expect(snake(await pixelAt(page, 4 * 8 + 3, 7 * 8 + 3))).toBe(false);
     await page.getByTestId("stop").click();
@@ -154,7 +160,7 @@ describe("host modules in the playground", () => {
     const page = await openWith("paint");
     const canvas = page.getByTestId("program-canvas");
     await canvas.waitFor({ timeout: 30_000 });
-    await waitForPixel(page, 0, 0, [60, 60, 60]); // the palette bar is drawn
+    await waitForPixel(page, 0, 0, [60, 60, 60], 20_000); // the palette bar is drawn
     const box = await canvas.boundingBox();
     if (!box) throw new Error("the canvas has no box");
     const [fx, fy] = [97, 71];
