@@ -12,6 +12,8 @@ import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
+import { CanvasPanel } from "./host/CanvasPanel";
+import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
 import { useMediaQuery } from "./layout/useMediaQuery";
 import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
@@ -45,7 +47,8 @@ export function App() {
   const { health, online } = useServerHealth();
   const { workspace, update, replaceSource, setOpt } = useWorkspace();
   const diagnostics = useDiagnostics(workspace?.source ?? "", compiler.kind === "ready" && !!workspace);
-  const runner = useRunner();
+  const host = useHostSession();
+  const runner = useRunner(host.onEvent);
   const dark = useMediaQuery("(prefers-color-scheme: dark)");
   const phone = useMediaQuery("(max-width: 700px)");
   const [tab, setTab] = useState<BottomTab>("output");
@@ -84,8 +87,19 @@ export function App() {
     const w = current.current;
     if (!w) return;
     setTab("output");
+    host.begin();
     void runner.run(w.source, { opt: w.opt, stdin: w.stdin });
-  }, [runner.run]);
+  }, [runner.run, host.begin]);
+
+  // Stop silences audio and releases the microphone at once, then ends the program.
+  const stop = useCallback(() => {
+    host.end();
+    runner.stop();
+  }, [host.end, runner.stop]);
+
+  useEffect(() => {
+    if (runner.phase.kind === "finished" || runner.phase.kind === "compile-failed") host.end();
+  }, [runner.phase, host.end]);
 
   const format = useCallback(async () => {
     const w = current.current;
@@ -135,11 +149,11 @@ export function App() {
       } else if (event.key === "F1" || (event.key === "?" && !typing)) {
         event.preventDefault();
         setHelp(true);
-      } else if (event.key === "Escape" && running) runner.stop();
+      } else if (event.key === "Escape" && running) stop();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [run, running, runner.stop]);
+  }, [run, running, stop]);
 
   const problems = diagnostics.length;
   const editorPane = (
@@ -220,6 +234,7 @@ export function App() {
         ))}
       </div>
       <div className="tab-body">
+        {tab === "output" && host.session && <CanvasPanel session={host.session} />}
         {tab === "output" && (
           <OutputPane
             phase={runner.phase}
@@ -266,7 +281,7 @@ export function App() {
         <h1>Pith playground</h1>
         <div className="actions">
           {running ? (
-            <button type="button" className="primary stop" onClick={runner.stop} data-testid="stop">
+            <button type="button" className="primary stop" onClick={stop} data-testid="stop">
               Stop
             </button>
           ) : (

@@ -14,6 +14,8 @@
 // must wait (sleep, input) blocks with Atomics.wait on a SharedArrayBuffer it
 // created in `start` and sent to its panel, as stdinChannel.ts does for stdin.
 
+import { PITH_HOST_MODULES } from "../host/workerProviders";
+
 export interface HostContext {
   /** The program's linear memory; throws before the instance exists. */
   memory(): WebAssembly.Memory;
@@ -28,5 +30,5 @@ export interface HostModule {
   imports(context: HostContext): WebAssembly.ModuleImports;
 }
 
-/** Every host module the playground offers; issue-14's modules register here. */
-export const HOST_MODULES: HostModule[] = [];
+/** Every host module the playground offers: std.canvas, std.audio, std.http. */
+export const HOST_MODULES: HostModule[] = [...PITH_HOST_MODULES];

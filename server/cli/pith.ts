@@ -3,9 +3,11 @@
 // Pith programs, and runs the built program with this process's stdin,
 // stdout, stderr and exit code.
 import { readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
-import { loadWasi, runWasiNode } from "../compiler/wasiNode";
+import { runWasiNode } from "../compiler/wasiNode";
+import type { NodeHostOptions } from "../programHost/nodeDevices";
+import { runProgram } from "../programHost/runProgram";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
@@ -18,7 +20,10 @@ commands:
   build <file.pith> --target <id> [-O0|-O1|-O2|-O3|-Os|-Oz] -o <out>
                           build a native executable (see 'pith targets')
   targets                 list the build targets and whether this host can build them
-  run <file.pith> [args]  compile and run the program (stdin/stdout/stderr and exit code pass through)
+  run [--frames DIR] [--max-frames N] [--audio FILE] <file.pith> [args]
+                          compile and run the program (stdin/stdout/stderr and exit code pass through);
+                          std.canvas frames go to DIR as PNG files (else nowhere), should_close()
+                          turns true after N frames, std.audio goes to FILE as WAV (else nowhere)
   check <file.pith> [--json]
                           report diagnostics only
   fmt [--check] [--write] <file.pith>
@@ -108,26 +113,33 @@ async function main(argv: string[]): Promise<number> {
     return r.exitCode;
   }
   if (command === "run") {
-    const file = rest[0];
-    if (file === undefined) fail("run needs a file");
-    const programArgs = rest.slice(1);
+    const { options, file, programArgs } = parseRunArgs(rest);
     const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
-    const module = await WebAssembly.compile(r.output as Uint8Array<ArrayBuffer>);
-    // wasiNode's loader: the experimental warning filtered out, fast API calls off.
-    const WASI = loadWasi();
-    const wasi = new WASI({
-      version: "preview1",
-      args: [basename(file), ...programArgs],
-      env: {},
-      preopens: { ".": dirname(resolve(file)) },
-      returnOnExit: true,
-    });
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
-    return wasi.start(instance);
+    return runProgram({ wasm: r.output, file, args: programArgs, host: options });
   }
   fail(`unknown command '${command}'`);
+}
+
+/** `run`'s own options come before the file; everything after it is the program's. */
+function parseRunArgs(rest: string[]): { options: NodeHostOptions; file: string; programArgs: string[] } {
+  const options: NodeHostOptions = {};
+  let i = 0;
+  for (; i < rest.length && rest[i].startsWith("--"); i += 2) {
+    const flag = rest[i];
+    const value = rest[i + 1];
+    if (value === undefined) fail(`${flag} needs a value`);
+    if (flag === "--frames") options.framesDir = resolve(value);
+    else if (flag === "--audio") options.audioFile = resolve(value);
+    else if (flag === "--max-frames") {
+      if (!/^\d+$/.test(value)) fail(`--max-frames needs a whole number, got '${value}'`);
+      options.maxFrames = Number(value);
+    } else fail(`unknown option '${flag}' for run`);
+  }
+  const file = rest[i];
+  if (file === undefined) fail("run needs a file");
+  return { options, file, programArgs: rest.slice(i + 1) };
 }
 
 function listTargets(): number {

@@ -35,6 +35,8 @@ export class CallChecker extends ExprChecker {
       const gkey = this.program.generics.has(this.mod.prefix + name) ? this.mod.prefix + name : name;
       if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey), expected);
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
+      const runtime = this.findRuntimeFn(name);
+      if (runtime !== null) return this.callFn(c, runtime, c.args, 0);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
       } else this.errAt(callee, "unknown function '" + name + "'");

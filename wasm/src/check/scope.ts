@@ -88,6 +88,12 @@ export class Scopes extends LazyCheck {
     return null;
   }
 
+  /** Standard-library modules may call the runtime (rt.str_alloc and the like); builtins come first. */
+  findRuntimeFn(name: string): FnInfo | null {
+    if (this.mod.prefix == "" || this.mod.prefix == "rt." || !this.program.funcs.has("rt." + name)) return null;
+    return this.program.funcs.get("rt." + name);
+  }
+
   /**
    * Checks that `e` names storage that may be changed (a `var`, or a field or
    * element of one) and reports why not otherwise. Types are already set.
