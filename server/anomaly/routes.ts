@@ -118,7 +118,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { m } = c.req.valid("param");
-      const { httpStatus, body } = await service.detect(m, c.req.valid("json"));
+      const { httpStatus, body } = await service.detect(m, await parsedBody(c));
       return c.json(body as never, httpStatus);
     },
   );
@@ -133,7 +133,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
-    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
   for (const method of ["get", "post"] as const) {
@@ -297,13 +297,24 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(ModelBundle) },
       responses: { 200: jsonContent(MessageBody, "Imported"), ...modelErrors },
     }),
-    async (c) => c.json((await service.importModel(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json((await service.importModel(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large });
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;
+}
+
+/**
+ * The body as JSON.parse gave it, after the route's schema accepted it.
+ * zod's output is a rebuilt object, and rebuilding by assignment drops a key
+ * named `__proto__` (it sets the prototype instead); records keep every key
+ * as an ordinary column, so routes that take records hand on the parse.
+ */
+async function parsedBody(c: Context): Promise<unknown> {
+  c.req.valid("json" as never);
+  return c.req.json();
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */
