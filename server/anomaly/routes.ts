@@ -54,6 +54,7 @@ export type AnomalyApi = Pick<
   | "setMargin"
   | "trainAutoencoder"
   | "batch"
+  | "batchEncoded"
   | "exportModel"
   | "importModel"
 >;
@@ -68,7 +69,7 @@ export interface AnomalyAppOptions {
   dataDir?: string;
   /** Largest JSON record or small body, in bytes (default 1 MiB). */
   recordLimit?: number;
-  /** Largest CSV upload or model bundle, in bytes (default 64 MiB). */
+  /** Largest CSV upload or model bundle, in bytes (default $ANOMALY_MAX_UPLOAD_BYTES, else 64 MiB). */
   csvLimit?: number;
   /** Where server faults are logged (default console.error). */
   log?: (err: unknown) => void;
@@ -76,11 +77,25 @@ export interface AnomalyAppOptions {
 
 export const MiB = 1024 * 1024;
 
-export function limitBody(maxSize: number): MiddlewareHandler {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => errorResponse(c, 413, `Request body too large (limit ${maxSize} bytes)`),
-  });
+export function limitBody(
+  maxSize: number,
+  message = `Request body too large (limit ${maxSize} bytes)`,
+): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: (c) => errorResponse(c, 413, message) });
+}
+
+export const UPLOAD_LIMIT_ENV = "ANOMALY_MAX_UPLOAD_BYTES";
+
+/** The upload limit: the option, else $ANOMALY_MAX_UPLOAD_BYTES (a positive integer), else 64 MiB. */
+export function uploadLimit(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (option !== undefined) return option;
+  const raw = env[UPLOAD_LIMIT_ENV];
+  if (raw === undefined || raw === "") return 64 * MiB;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`${UPLOAD_LIMIT_ENV} must be a positive whole number of bytes, got ${JSON.stringify(raw)}`);
+  }
+  return n;
 }
 
 export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
@@ -94,7 +109,9 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   app.use("*", guardModelNames);
 
   const small = limitBody(options.recordLimit ?? MiB);
-  const large = limitBody(options.csvLimit ?? 64 * MiB);
+  const maxUpload = uploadLimit(options.csvLimit);
+  const tooLarge = `Request body too large: uploads (CSV files, model bundles) are limited to ${maxUpload} bytes (${(maxUpload / MiB).toFixed(1)} MiB); the server's ${UPLOAD_LIMIT_ENV} sets the limit`;
+  const large = limitBody(maxUpload, tooLarge);
   // Order matters: the model name first (WIRE.md), then size, then bytes.
   const record = [requireModelName, small, requireUtf8, lenientJson];
   const bundle = [requireModelName, large, requireUtf8, lenientJson];
@@ -300,7 +317,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => c.json((await service.importModel(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
-  registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large });
+  registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;
