@@ -75,7 +75,12 @@ async function detectLatencies(until: Promise<unknown>, streams: number, minimum
     Array.from({ length: streams }, async () => {
       while (!done || out.length < minimum) {
         const start = performance.now();
-        const res = await post("/detect/live", record(i++), "application/json");
+        const body = record(i++);
+        // On a heavily overloaded machine the kernel occasionally resets a
+        // fresh loopback connection; the retry's time counts in the latency.
+        const res = await post("/detect/live", body, "application/json").catch(() =>
+          post("/detect/live", body, "application/json"),
+        );
         out.push(performance.now() - start);
         expect(res.status).toBe(200);
       }
