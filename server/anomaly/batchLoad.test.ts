@@ -123,7 +123,7 @@ afterAll(async () => {
 });
 
 describe("a 50 MB batch beside live traffic", () => {
-  it("p99 of concurrent small /detect requests stays under 50 ms while the batch runs", async () => {
+  it("p99 of concurrent small /detect requests stays under 50 ms during the batch (on an overloaded machine: within 4x idle + 100 ms)", async () => {
     const { csv, rows } = big;
     const idle = await detectLatencies(Promise.resolve(), 4, 100);
     const started = performance.now();
