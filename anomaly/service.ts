@@ -14,13 +14,13 @@
  */
 import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backend";
-import { parseNumericCsv, scoreTable } from "./batch";
+import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { EncodingError, featureNames } from "./encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./metadata";
 import { type IngestResult, Model } from "./model";
-import type { ModelStore, RawRecord, StoredForest } from "./store";
+import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store";
 import type { Verdict, VersionVerdict } from "./verdict";
 
 export type { ModelBundle } from "./bundle";
@@ -73,22 +73,26 @@ interface PendingIngest {
   reject: (error: unknown) => void;
 }
 
-export interface BatchResult {
-  total_rows: number;
-  anomaly_count: number;
-  anomaly_percentage: number;
-  has_anomalies: boolean;
-  anomaly_indices: number[];
-  scores: number[];
-  model_used: "batch:iforest";
-  skipped_rows: number;
-}
+export type { BatchResult } from "./batch";
 
 const NAME = /^[A-Za-z0-9_]{1,200}$/;
 export const INVALID_NAME = "Invalid model name. Use only letters, numbers, and underscores.";
 
 export function checkModelName(model: string): void {
   if (typeof model !== "string" || !NAME.test(model)) throw new AnomalyError(400, INVALID_NAME);
+}
+
+/** A model whose files exist but cannot be loaded: 409, never a 404 (a 404 invites creating it anew). */
+const damaged = (e: DamagedModelError) =>
+  new AnomalyError(
+    409,
+    `${e.message}. Its files are kept as they are and no new model of this name is created; run "anomaly doctor ${e.model} --rebuild" or "--quarantine".`,
+  );
+
+/** How a damaged model appears in the model list. */
+export interface DamagedEntry {
+  file: string;
+  error: string;
 }
 
 const notFound = (model: string) => new AnomalyError(404, `Model ${model} not found`);
@@ -160,7 +164,12 @@ export class AnomalyService {
     // A model whose write failed is reloaded from what the store holds.
     if (cached !== undefined && !cached.broken) return cached;
     this.models.delete(model);
-    const loaded = await Model.load(this.store, this.backend, model, this.capacity);
+    let loaded: Model | null;
+    try {
+      loaded = await Model.load(this.store, this.backend, model, this.capacity);
+    } catch (e) {
+      throw e instanceof DamagedModelError ? damaged(e) : e;
+    }
     if (loaded !== null) this.models.set(model, loaded);
     return loaded;
   }
@@ -284,9 +293,14 @@ export class AnomalyService {
     });
   }
 
+  /** Deleting is an operator's act, so a damaged model can be deleted too. */
   async deleteModel(model: string): Promise<{ status: "success"; message: string }> {
     return this.serial(model, async () => {
-      await this.get(model);
+      try {
+        await this.get(model);
+      } catch (e) {
+        if (!(e instanceof AnomalyError && e.status === 409)) throw e;
+      }
       await this.store.deleteModel(model);
       this.models.delete(model);
       return { status: "success", message: `Model ${model} deleted successfully` };
@@ -298,18 +312,33 @@ export class AnomalyService {
     models: Record<string, MetadataJson>;
     min_data_points: 50;
     max_data_points: 150000;
+    damaged_models: Record<string, DamagedEntry>;
   }> {
     const models: Record<string, MetadataJson> = {};
+    const damagedModels: Record<string, DamagedEntry> = {};
     for (const name of (await this.store.list()).sort()) {
       if (!NAME.test(name)) continue;
       // In the model's queue: loading may finish an interrupted log replacement.
       const meta = await this.serial(name, async () => {
         const cached = this.models.get(name);
-        return cached === undefined ? await this.store.loadMetadata(name) : cloneMetadata(cached.meta);
+        if (cached !== undefined) return cloneMetadata(cached.meta);
+        try {
+          return await this.store.loadMetadata(name);
+        } catch (e) {
+          if (!(e instanceof DamagedModelError)) throw e;
+          damagedModels[name] = { file: e.file, error: damaged(e).message };
+          return null;
+        }
       });
       if (meta !== null) models[name] = orderedMetadata({ ...meta, name });
     }
-    return { status: "success", models, min_data_points: MIN_POINTS, max_data_points: MAX_POINTS };
+    return {
+      status: "success",
+      models,
+      min_data_points: MIN_POINTS,
+      max_data_points: MAX_POINTS,
+      damaged_models: damagedModels,
+    };
   }
 
   async metadata(model: string): Promise<MetadataJson & { model_name: string }> {
@@ -368,7 +397,7 @@ export class AnomalyService {
         if (below !== null) meta.sched_below = below;
         if (atMax !== null) meta.sched_at_max = atMax;
         // Effective at once: a shorter schedule pulls the next mark closer.
-        if (meta.last_trained !== null) {
+        if (meta.feats.length > 0) {
           const step = m.ring.full ? meta.sched_at_max : meta.sched_below;
           meta.next_train = Math.min(meta.next_train, meta.n_seen + step);
         }
@@ -471,28 +500,33 @@ export class AnomalyService {
     );
   }
 
-  async batch(
-    csv: string,
-    hasHeader: boolean,
-  ): Promise<{ status: "success"; message: "Anomaly detection completed"; result: BatchResult }> {
-    if (typeof csv !== "string") throw new AnomalyError(400, "The CSV must be text.");
-    const table = parseNumericCsv(csv, hasHeader);
-    if (table.nRows === 0) throw new AnomalyError(400, "No numeric data rows found in the CSV.");
-    const { scores, anomalies } = await scoreTable(table, this.backend);
-    return {
-      status: "success",
-      message: "Anomaly detection completed",
-      result: {
-        total_rows: table.nRows,
-        anomaly_count: anomalies.length,
-        anomaly_percentage: Math.round((10000 * anomalies.length) / table.nRows) / 100,
-        has_anomalies: anomalies.length > 0,
-        anomaly_indices: anomalies,
-        scores: Array.from(scores),
-        model_used: "batch:iforest",
-        skipped_rows: table.skippedRows,
-      },
-    };
+  async batch(csv: string | Uint8Array, hasHeader: boolean): Promise<BatchBody> {
+    if (typeof csv !== "string" && !(csv instanceof Uint8Array)) throw new AnomalyError(400, "The CSV must be text.");
+    try {
+      return await batchCsv(csv, hasHeader, this.backend);
+    } catch (e) {
+      throw e instanceof BatchInputError ? new AnomalyError(400, e.message) : e;
+    }
+  }
+
+  /**
+   * batch's answer as UTF-8 JSON bytes, for HTTP. Where the backend can,
+   * parsing, training, scoring and serialising all run off this thread, so
+   * a large upload does not hold up other models' requests. The bytes may
+   * be transferred to the worker (left detached).
+   */
+  async batchEncoded(csv: string | Uint8Array, hasHeader: boolean): Promise<Uint8Array> {
+    const bytes = typeof csv === "string" ? new TextEncoder().encode(csv) : csv;
+    if (this.backend.batchCsv === undefined) {
+      try {
+        return await batchCsvBody(bytes, hasHeader, this.backend);
+      } catch (e) {
+        throw e instanceof BatchInputError ? new AnomalyError(400, e.message) : e;
+      }
+    }
+    const answer = await this.backend.batchCsv(bytes, hasHeader);
+    if ("inputError" in answer) throw new AnomalyError(400, answer.inputError);
+    return answer.body;
   }
 
   async exportModel(model: string): Promise<ModelBundle> {

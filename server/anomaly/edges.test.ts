@@ -120,16 +120,23 @@ describe("request bodies", () => {
     expect((await app.request("/detect/m", postJson({ abcdefgh: 12345678 }))).status).toBe(413);
   });
 
-  it("a body that is not JSON is a 415 that says what to send", async () => {
+  it("a body that is not JSON is a 400 that says what to send, whatever its Content-Type", async () => {
     const { app, service } = setup();
     const res = await app.request("/detect/m", {
       method: "POST",
       headers: { "content-type": "text/plain" },
-      body: '{"a":1}',
+      body: "a=1",
     });
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
     expect(await errorOf(res)).toContain("application/json");
     expect(service.calls).toEqual([]);
+    const json = await app.request("/detect/m", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: '{"a":1}',
+    });
+    expect(json.status).toBe(200);
+    expect(service.calls).toEqual([["detect", "m", { a: 1 }]]);
   });
 
   it("wrong field types in small bodies are 400s naming the field", async () => {
@@ -207,6 +214,37 @@ describe("dashboard pages", () => {
   it("can be left out when the host app serves its own /", async () => {
     const app = createAnomalyApp({ service: recordingService(), pages: false });
     expect(app.routes.some((r) => r.path === "/modelmanager.html")).toBe(false);
+  });
+});
+
+describe("upload limit", () => {
+  it("$ANOMALY_MAX_UPLOAD_BYTES bounds CSV uploads and data files with a 413 that states the limit", async () => {
+    const saved = process.env.ANOMALY_MAX_UPLOAD_BYTES;
+    process.env.ANOMALY_MAX_UPLOAD_BYTES = "1000";
+    try {
+      const service = recordingService();
+      const app = createAnomalyApp({ service, log: () => {} });
+      const csv = "a,b\n".concat("1,2\n".repeat(300));
+      const res = await app.request("/detect_anomalies", {
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+        body: csv,
+      });
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toMatch(/limited to 1000 bytes .*ANOMALY_MAX_UPLOAD_BYTES/);
+      const small = await app.request("/detect_anomalies", {
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+        body: "a,b\n1,2\n",
+      });
+      expect(small.status).toBe(200);
+      expect(service.calls.map((c) => c[0])).toEqual(["batchEncoded"]);
+      process.env.ANOMALY_MAX_UPLOAD_BYTES = "lots";
+      expect(() => createAnomalyApp({ service })).toThrow(/ANOMALY_MAX_UPLOAD_BYTES must be a positive whole number/);
+    } finally {
+      if (saved === undefined) delete process.env.ANOMALY_MAX_UPLOAD_BYTES;
+      else process.env.ANOMALY_MAX_UPLOAD_BYTES = saved;
+    }
   });
 });
 
