@@ -234,7 +234,7 @@ class Checker extends CallChecker {
       result = this.join(result, t, arm.body, "match arms");
       this.pop();
     }
-    if (!st.isError) this.checkExhaustive(m, st);
+    if (!st.isError && !m.recovered) this.checkExhaustive(m, st);
     if (m.arms.length == 0) return tNever;
     return result;
   }

@@ -125,6 +125,9 @@ export class MatchArm extends Node {
 export class MatchExpr extends Expr {
   scrutinee!: Expr;
   arms: MatchArm[] = [];
+  // The parser reported an error inside the arms (and skipped some): an
+  // exhaustiveness error would point at the wrong problem.
+  recovered: bool = false;
 }
 
 export class Stmt extends Node {

@@ -460,6 +460,7 @@ export class ExprParser extends Cursor {
     this.parenDepth = 0;
     const savedNoStruct = this.noStruct;
     this.noStruct = false;
+    const errorsBefore = this.diags.list.length;
     if (this.expect(Tok.LBrace, "'{' to open the match arms")) {
       while (this.kind != Tok.RBrace && this.kind != Tok.EOF) {
         const before = this.pos;
@@ -467,7 +468,21 @@ export class ExprParser extends Cursor {
         arm.pattern = this.parsePattern();
         if (this.eat(Tok.If)) arm.guard = this.parseExpr();
         this.expect(Tok.FatArrow, "'=>' after the pattern");
+        if (this.kind == Tok.Let || this.kind == Tok.Var || this.kind == Tok.Const) {
+          this.errorHere("a declaration cannot be a match arm by itself; put statements in a block: '=> { " + this.tok.text + " ... }'");
+        }
         arm.body = this.parseExpr();
+        const op = this.binaryOpHere();
+        if (isAssignOp(op) && !this.tok.nlBefore) {
+          // `34 => out += "q",`: an assignment as an arm (a statement of type ()), as in Rust.
+          this.takeBinaryOp(op);
+          const a = new BinaryExpr(EK.Assign, arm.body.start, arm.body.end);
+          a.op = op;
+          a.left = arm.body;
+          a.right = this.parseExpr();
+          a.end = this.prevEnd;
+          arm.body = a;
+        }
         arm.end = this.prevEnd;
         m.arms.push(arm);
         if (!this.eat(Tok.Comma) && this.kind != Tok.RBrace && !this.tok.nlBefore) {
@@ -478,6 +493,7 @@ export class ExprParser extends Cursor {
       }
       this.expect(Tok.RBrace, "'}' to close the match");
     }
+    m.recovered = this.diags.list.length > errorsBefore;
     this.parenDepth = savedDepth;
     this.noStruct = savedNoStruct;
     m.end = this.prevEnd;

@@ -1,0 +1,245 @@
+// `pith fmt`: the canonical layout of a file whose tokens lex and whose
+// brackets match. It works on the token stream, so it changes only the
+// space between tokens (and drops a `;` that separates nothing): every
+// comment is kept verbatim, line breaks stay where they are (they end
+// statements), indentation is four spaces per level (a bracket's contents
+// one level deeper than the line that opened it, a line continuing after a
+// binary operator one more), runs of blank lines become one, and the
+// spacing between two tokens on a line follows fixed rules. Where a token's
+// role is ambiguous without types (`<` of a comparison or of type
+// arguments, `|` of a closure or of bitwise or), whether there was a space
+// is kept. Formatting its own output changes nothing.
+import { Diagnostics } from "../diagnostics";
+import { Source } from "../source";
+import { Lexer } from "./lexer";
+import { Tok, Token } from "./token";
+
+function isOpen(k: Tok): bool {
+  return k == Tok.LParen || k == Tok.LBracket || k == Tok.LBrace;
+}
+function isClose(k: Tok): bool {
+  return k == Tok.RParen || k == Tok.RBracket || k == Tok.RBrace;
+}
+
+/** A token after which `-` is a negation and `(`/`[` start a group, not a call or index. */
+function expectsOperand(k: Tok): bool {
+  if (k == Tok.Ident || k == Tok.Int || k == Tok.Float || k == Tok.Str || k == Tok.StrEnd) return false;
+  if (k == Tok.RParen || k == Tok.RBracket || k == Tok.RBrace || k == Tok.Question) return false;
+  if (k == Tok.True || k == Tok.False || k == Tok.SelfKw || k == Tok.Underscore) return false;
+  return true;
+}
+
+/** Operators written with a space on each side. */
+function isSpacedOp(k: Tok): bool {
+  if (k >= Tok.PlusEq && k <= Tok.ShrEq) return true;
+  switch (k) {
+    case Tok.Plus: case Tok.Minus: case Tok.Star: case Tok.Slash: case Tok.Percent: case Tok.Amp: case Tok.Caret:
+    case Tok.Shl: case Tok.AndAnd: case Tok.Eq: case Tok.EqEq: case Tok.NotEq: case Tok.Le: case Tok.Ge:
+    case Tok.Arrow: case Tok.FatArrow: case Tok.As: case Tok.In:
+      return true;
+  }
+  return false;
+}
+
+/** A line ending in a binary operator continues on the next, one level deeper. */
+function continues(k: Tok): bool {
+  return (isSpacedOp(k) && k != Tok.As && k != Tok.In) || isAmbiguous(k) || k == Tok.Dot;
+}
+
+/** Tokens whose spacing cannot be decided without the grammar: the source's choice stays. */
+function isAmbiguous(k: Tok): bool {
+  return k == Tok.Lt || k == Tok.Gt || k == Tok.Shr || k == Tok.Pipe || k == Tok.OrOr;
+}
+
+export class Formatter {
+  // The output as UTF-8 bytes: tokens and comments are copied from the
+  // source without decoding them.
+  out: Uint8Array = new Uint8Array(1024);
+  len: i32 = 0;
+  // For each open bracket, the indentation of the line it was opened on:
+  // its contents are one level deeper, its closing bracket at that level,
+  // however many brackets one line opens.
+  opens: i32[] = [];
+  openKinds: Tok[] = [];
+  lineLevel: i32 = 0;
+  // After a unary operator: the next token attaches to it.
+  unary: bool = false;
+
+  constructor(public src: Source, public tokens: Token[]) {}
+
+  /** Whether a `;` before `next` separates nothing: at a line's end or a block's, not in `[x; n]`. */
+  dropsSemi(next: Token): bool {
+    const inBlock = this.openKinds.length == 0 || this.openKinds[this.openKinds.length - 1] == Tok.LBrace;
+    return inBlock && (next.nlBefore || next.kind == Tok.RBrace || next.kind == Tok.EOF);
+  }
+
+  /** The indentation of a line inside the innermost open bracket. */
+  inner(): i32 {
+    return this.opens.length > 0 ? this.opens[this.opens.length - 1] + 1 : 0;
+  }
+
+  byte(b: i32): void {
+    if (this.len == this.out.length) {
+      const bigger = new Uint8Array(this.out.length * 2);
+      bigger.set(this.out);
+      this.out = bigger;
+    }
+    this.out[this.len++] = <u8>b;
+  }
+
+  copy(from: i32, to: i32): void {
+    const b = this.src.bytes;
+    for (let i = from; i < to; i++) this.byte(b[i]);
+  }
+
+  indent(level: i32): void {
+    for (let i = 0; i < level * 4; i++) this.byte(32);
+  }
+
+  /** A line break, without the spaces that ended the line. */
+  newline(): void {
+    while (this.len > 0 && this.out[this.len - 1] == 32) this.len--;
+    this.byte(10);
+  }
+
+  /** Whether a space separates `a` and `b` on one line; `had` says whether the source had one. */
+  space(a: Token, b: Token, had: bool): bool {
+    const ak = a.kind;
+    const bk = b.kind;
+    if (ak == Tok.StrStart || ak == Tok.StrMid || bk == Tok.StrMid || bk == Tok.StrEnd) return false;
+    if (ak == Tok.LBrace) return bk != Tok.RBrace;
+    if (bk == Tok.RBrace) return true;
+    if (ak == Tok.LParen || ak == Tok.LBracket || ak == Tok.Dot || ak == Tok.ColonColon) return false;
+    if (bk == Tok.RParen || bk == Tok.RBracket || bk == Tok.Comma || bk == Tok.Dot || bk == Tok.Semi) return false;
+    if (bk == Tok.Colon || bk == Tok.ColonColon || bk == Tok.Question) return false;
+    if (ak == Tok.DotDot || ak == Tok.DotDotEq || bk == Tok.DotDot || bk == Tok.DotDotEq) return false;
+    if (isAmbiguous(ak) || isAmbiguous(bk)) return had;
+    if (this.unary) return false;
+    if (bk == Tok.LBrace) return true;
+    if (ak == Tok.Comma || ak == Tok.Colon || ak == Tok.Semi) return true;
+    if (bk == Tok.LParen) return !(ak == Tok.Ident || ak == Tok.RParen || ak == Tok.RBracket || ak == Tok.Fn || ak == Tok.SelfKw || ak == Tok.Question);
+    if (bk == Tok.LBracket) return expectsOperand(ak) && ak != Tok.LParen;
+    return true;
+  }
+
+  /** Copies the comments and line breaks between two tokens; returns whether the next token starts a line. */
+  gap(from: i32, to: i32, first: bool, commentLevel: i32, tokenLevel: i32): bool {
+    const b = this.src.bytes;
+    let newlines = first ? 1 : 0;
+    let i = from;
+    let wrote = false;
+    let atLineStart = first;
+    while (i < to) {
+      const c = b[i];
+      if (c == 10) { newlines++; i++; continue; }
+      if (c == 47 && i + 1 < to && (b[i + 1] == 47 || b[i + 1] == 42)) {
+        let j = i + 2;
+        if (b[i + 1] == 47) {
+          while (j < to && b[j] != 10) j++;
+        } else {
+          let nest = 1;
+          while (j < to && nest > 0) {
+            if (b[j] == 42 && j + 1 < to && b[j + 1] == 47) { nest--; j += 2; } else if (b[j] == 47 && j + 1 < to && b[j + 1] == 42) { nest++; j += 2; } else j++;
+          }
+        }
+        let end = j;
+        while (end > i && (b[end - 1] == 32 || b[end - 1] == 9 || b[end - 1] == 13)) end--;
+        if (newlines == 0 && !atLineStart) this.byte(32);
+        else this.lineBreak(newlines, first && !wrote, commentLevel);
+        this.copy(i, end);
+        wrote = true;
+        atLineStart = false;
+        newlines = 0;
+        i = j;
+        continue;
+      }
+      i++;
+    }
+    if (newlines > 0 || atLineStart) {
+      this.lineBreak(newlines, first && !wrote, tokenLevel);
+      return true;
+    }
+    if (wrote) this.byte(32);
+    return false;
+  }
+
+  /** Ends the current line (at most one blank line follows) and indents the next. */
+  lineBreak(newlines: i32, fileStart: bool, level: i32): void {
+    if (!fileStart) {
+      this.newline();
+      if (newlines > 1) this.newline();
+    }
+    this.indent(level);
+  }
+
+  run(): string {
+    const toks = this.tokens;
+    let prev: Token | null = null;
+    for (let n = 0; n < toks.length; n++) {
+      const t = toks[n];
+      const from = prev === null ? 0 : prev!.end;
+      if (t.kind == Tok.EOF) {
+        this.gap(from, t.start, prev === null, this.inner(), this.inner());
+        break;
+      }
+      // A `;` that ends a line or a block is the newline's or the brace's job already.
+      if (t.kind == Tok.Semi && n + 1 < toks.length && this.dropsSemi(toks[n + 1])) continue;
+      let level = this.inner();
+      if (isClose(t.kind)) level = this.opens.length > 0 ? this.opens[this.opens.length - 1] : 0;
+      else if (prev !== null && (continues(prev!.kind) || t.kind == Tok.Dot)) level++;
+      const before = this.len;
+      const startsLine = this.gap(from, t.start, prev === null, this.inner(), level);
+      if (startsLine) this.lineLevel = level;
+      if (!startsLine && prev !== null && this.len == before) {
+        const had = t.start > prev!.end;
+        if (this.space(prev!, t, had)) this.byte(32);
+      }
+      this.copy(t.start, t.end);
+      if (isOpen(t.kind) || t.kind == Tok.StrStart) {
+        this.opens.push(this.lineLevel);
+        this.openKinds.push(t.kind);
+      } else if ((isClose(t.kind) || t.kind == Tok.StrEnd) && this.opens.length > 0) {
+        // After a closing bracket the line goes on at the level of the line that opened it.
+        this.lineLevel = this.opens.pop();
+        this.openKinds.pop();
+      }
+      this.unary = (t.kind == Tok.Minus && (startsLine || prev === null || expectsOperand(prev!.kind))) || t.kind == Tok.Bang || t.kind == Tok.Tilde;
+      prev = t;
+    }
+    // One newline at the end, no trailing spaces or blank lines.
+    while (this.len > 0 && (this.out[this.len - 1] == 10 || this.out[this.len - 1] == 32)) this.len--;
+    if (this.len == 0) return "";
+    this.byte(10);
+    return String.UTF8.decodeUnsafe(this.out.dataStart, <usize>this.len);
+  }
+}
+
+/**
+ * The formatted text, or null after reporting why the file cannot be
+ * formatted: a token that does not lex, or a bracket that does not match
+ * (the layout depends on them). Nothing else needs to parse: only the space
+ * between tokens changes, so a file with other errors keeps them.
+ */
+export function formatSource(src: Source, diags: Diagnostics): string | null {
+  const tokens = new Lexer(src, diags).run();
+  if (diags.errorCount > 0) return null;
+  const open: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (isOpen(t.kind)) open.push(t);
+    else if (isClose(t.kind)) {
+      const want = t.kind == Tok.RParen ? Tok.LParen : t.kind == Tok.RBracket ? Tok.LBracket : Tok.LBrace;
+      if (open.length == 0 || open[open.length - 1].kind != want) {
+        diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' does not close an open bracket");
+        return null;
+      }
+      open.pop();
+    }
+  }
+  if (open.length > 0) {
+    const t = open[open.length - 1];
+    diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
+    return null;
+  }
+  return new Formatter(src, tokens).run();
+}
