@@ -51,6 +51,11 @@ describe("pith fmt", () => {
     );
   });
 
+  it("drops a ';' at the end of a line or block, keeps one inside [x; n] and between statements", async () => {
+    const r = await fmt("fn main() {\n    let a = [0; 3];\n    let b = 1; let c = 2;\n    println(a[0] + b + c);\n}\n");
+    expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");
+  });
+
   it("keeps the source's spacing where a token's role needs types (generics, closures)", async () => {
     const src = "fn main() {\n    let f = |x: i64| x + 1\n    let s: [i64] = make<i64>()\n    let b = 1 < 2\n}\n";
     const r = await fmt(src);

@@ -1,8 +1,10 @@
-// `pith fmt`: the canonical layout of a file whose tokens lex and brackets match. It works on the
-// token stream, so it can only change the whitespace between tokens, never
-// the tokens themselves: every comment is kept (copied verbatim), line
-// breaks stay where they are (they end statements), indentation becomes
-// four spaces per open bracket, runs of blank lines become one, and the
+// `pith fmt`: the canonical layout of a file whose tokens lex and whose
+// brackets match. It works on the token stream, so it changes only the
+// space between tokens (and drops a `;` that separates nothing): every
+// comment is kept verbatim, line breaks stay where they are (they end
+// statements), indentation is four spaces per level (a bracket's contents
+// one level deeper than the line that opened it, a line continuing after a
+// binary operator one more), runs of blank lines become one, and the
 // spacing between two tokens on a line follows fixed rules. Where a token's
 // role is ambiguous without types (`<` of a comparison or of type
 // arguments, `|` of a closure or of bitwise or), whether there was a space
@@ -58,11 +60,18 @@ export class Formatter {
   // its contents are one level deeper, its closing bracket at that level,
   // however many brackets one line opens.
   opens: i32[] = [];
+  openKinds: Tok[] = [];
   lineLevel: i32 = 0;
   // After a unary operator: the next token attaches to it.
   unary: bool = false;
 
   constructor(public src: Source, public tokens: Token[]) {}
+
+  /** Whether a `;` before `next` separates nothing: at a line's end or a block's, not in `[x; n]`. */
+  dropsSemi(next: Token): bool {
+    const inBlock = this.openKinds.length == 0 || this.openKinds[this.openKinds.length - 1] == Tok.LBrace;
+    return inBlock && (next.nlBefore || next.kind == Tok.RBrace || next.kind == Tok.EOF);
+  }
 
   /** The indentation of a line inside the innermost open bracket. */
   inner(): i32 {
@@ -173,6 +182,8 @@ export class Formatter {
         this.gap(from, t.start, prev === null, this.inner(), this.inner());
         break;
       }
+      // A `;` that ends a line or a block is the newline's or the brace's job already.
+      if (t.kind == Tok.Semi && n + 1 < toks.length && this.dropsSemi(toks[n + 1])) continue;
       let level = this.inner();
       if (isClose(t.kind)) level = this.opens.length > 0 ? this.opens[this.opens.length - 1] : 0;
       else if (prev !== null && (continues(prev!.kind) || t.kind == Tok.Dot)) level++;
@@ -184,9 +195,14 @@ export class Formatter {
         if (this.space(prev!, t, had)) this.byte(32);
       }
       this.copy(t.start, t.end);
-      if (isOpen(t.kind) || t.kind == Tok.StrStart) this.opens.push(this.lineLevel);
-      // After a closing bracket the line goes on at the level of the line that opened it.
-      else if ((isClose(t.kind) || t.kind == Tok.StrEnd) && this.opens.length > 0) this.lineLevel = this.opens.pop();
+      if (isOpen(t.kind) || t.kind == Tok.StrStart) {
+        this.opens.push(this.lineLevel);
+        this.openKinds.push(t.kind);
+      } else if ((isClose(t.kind) || t.kind == Tok.StrEnd) && this.opens.length > 0) {
+        // After a closing bracket the line goes on at the level of the line that opened it.
+        this.lineLevel = this.opens.pop();
+        this.openKinds.pop();
+      }
       this.unary = (t.kind == Tok.Minus && (startsLine || prev === null || expectsOperand(prev!.kind))) || t.kind == Tok.Bang || t.kind == Tok.Tilde;
       prev = t;
     }
