@@ -18,6 +18,7 @@ import {
 } from "./errors";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
+import { registerStreamRoute, VerdictHub } from "./stream";
 import {
   AutoencoderBody,
   AutoencoderRequest,
@@ -71,6 +72,8 @@ export interface AnomalyAppOptions {
   csvLimit?: number;
   /** Where server faults are logged (default console.error). */
   log?: (err: unknown) => void;
+  /** Receives every /detect verdict for the live stream (one is made if absent). */
+  hub?: VerdictHub;
 }
 
 export const MiB = 1024 * 1024;
@@ -84,6 +87,7 @@ export function limitBody(maxSize: number): MiddlewareHandler {
 
 export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   const { service } = options;
+  const hub = options.hub ?? new VerdictHub();
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(createErrorHandler(options.log));
 
@@ -113,6 +117,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => {
       const { m } = c.req.valid("param");
       const { httpStatus, body } = await service.detect(m, c.req.valid("json"));
+      hub.publish({ model: m, httpStatus, body });
       return c.json(body as never, httpStatus);
     },
   );
@@ -295,6 +300,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   );
 
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large });
+  registerStreamRoute(app, hub);
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;
