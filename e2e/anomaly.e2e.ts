@@ -1,0 +1,129 @@
+// The anomaly dashboards against the real production server (server/main.ts
+// serving the built pages from dist/), in Debian's Chromium: upload a CSV in
+// the trainer, see the model trained in the manager, the chart with the
+// anomalies marked, the injected spike in the anomalies table (and a live
+// one arriving over SSE), then fine-tune and see the margins change.
+// Screenshots of the four pages land in test-results/anomaly/.
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { series, toCsv } from "./anomalyData";
+import { launchChromium } from "./browser";
+import { type RunningServer, startServer } from "./server";
+
+const SHOTS = "test-results/anomaly";
+const MODEL = "e2e_cpu";
+const SPIKE = 500;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string) {
+  await page.goto(`${server.url}/${path}`);
+}
+
+describe("anomaly dashboards on the server backend", () => {
+  it("the main server serves the four pages and the SPA links to them", async () => {
+    for (const file of ["modelmanager.html", "modeltrainer.html", "visualize.html", "anomalies.html"]) {
+      const res = await fetch(`${server.url}/${file}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`data-page="${file}"`);
+    }
+  });
+
+  it("streams an uploaded CSV into a new model from the trainer", async () => {
+    await open("modeltrainer.html?backend=server");
+    await page.fill('input[name="model"]', MODEL);
+    await page.setInputFiles('[data-testid="stream-file"]', {
+      name: "cpu.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(toCsv(series(600, SPIKE))),
+    });
+    await page.click('button:has-text("Start")');
+    await page.waitForSelector('[data-testid="notice"]:has-text("Streamed 600 of 600")', { timeout: 60_000 });
+    expect(await page.textContent('[data-testid="progress-text"]')).toMatch(/600 \/ 600 · \d+ points\/s/);
+    await page.screenshot({ path: `${SHOTS}/modeltrainer.png`, fullPage: true });
+  });
+
+  it("shows the model trained in the manager", async () => {
+    await open("modelmanager.html?backend=server");
+    const row = page.locator(`tr[data-model="${MODEL}"]`);
+    await row.waitFor();
+    expect(await row.locator('[data-testid="model-state"]').textContent()).toBe("trained");
+    expect(await row.textContent()).toContain("600");
+  });
+
+  it("draws the ring with the spike marked as an anomaly", async () => {
+    await open(`visualize.html?backend=server&model=${MODEL}`);
+    await page.waitForSelector('[data-testid="scores-chart"] canvas');
+    const summary = await page.textContent('[data-testid="ring-summary"]');
+    expect(summary).toMatch(/^600 points · [1-9]\d* flagged/);
+    const marked = await page.evaluate(() => {
+      const chart = window.__anomalyViz?.charts[1];
+      const markers = chart?.data[chart.data.length - 1] as (number | null)[];
+      return markers.flatMap((v, i) => (v === null ? [] : [i]));
+    });
+    expect(marked).toContain(SPIKE);
+  });
+
+  it("lists the spike in the anomalies table, linked to its place in the chart", async () => {
+    await open(`anomalies.html?backend=server&model=${MODEL}`);
+    const row = page.locator(`[data-testid="anomalies-table"] tr[data-index="${SPIKE}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain("2026-01-05T08:20:00Z");
+    await page.screenshot({ path: `${SHOTS}/anomalies.png`, fullPage: true });
+    await row.locator("a").click();
+    await page.waitForSelector('[data-testid="point-details"] .bar-row');
+    expect(await page.textContent('[data-testid="point-details"] h2')).toContain(`Point ${SPIKE}`);
+    // The spike is in cpu (and mem): they lead the per-feature contributions.
+    const top = await page.getAttribute('[data-testid="contributions"] .bar-row', "data-feature");
+    expect(["cpu", "mem"]).toContain(top);
+    await page.screenshot({ path: `${SHOTS}/visualize.png`, fullPage: true });
+  });
+
+  it("adds a live row when a flagged point arrives (server-sent events)", async () => {
+    await open(`anomalies.html?backend=server&model=${MODEL}`);
+    await page.waitForSelector('[data-testid="anomalies-status"]:has-text("flagged points")');
+    const res = await fetch(`${server.url}/detect/${MODEL}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ timestamp: "2026-01-05T10:00:00Z", cpu: 900, mem: 0 }),
+    });
+    expect(((await res.json()) as { anomaly: boolean }).anomaly).toBe(true);
+    const live = page.locator('[data-testid="anomalies-table"] tr.live');
+    await live.waitFor({ timeout: 10_000 });
+    expect(await live.textContent()).toContain("2026-01-05T10:00:00Z");
+  });
+
+  it("fine-tunes from the manager and shows the new margins", async () => {
+    await open(`modelmanager.html?backend=server&model=${MODEL}`);
+    await page.waitForSelector('[data-testid="versions-table"]');
+    const before = await page.locator('[data-testid="versions-table"] [data-testid="margin"]').allTextContents();
+    await page.click('[data-testid="finetune"]');
+    await page.waitForSelector('[data-testid="notice"]:has-text("fine-tuned")');
+    await page.waitForFunction(
+      (old) =>
+        [...document.querySelectorAll('[data-testid="versions-table"] [data-testid="margin"]')]
+          .map((e) => e.textContent)
+          .join() !== old,
+      before.join(),
+    );
+    const after = await page.locator('[data-testid="versions-table"] [data-testid="margin"]').allTextContents();
+    expect(after).not.toEqual(before);
+    await page.screenshot({ path: `${SHOTS}/modelmanager.png`, fullPage: true });
+  });
+});
