@@ -2,7 +2,13 @@
  * Isolation forest (Liu, Ting & Zhou 2008), built exactly as ANOMALY.md
  * states so every platform grows the same trees from seed 42: one generator
  * shared by all trees in order, a partial Fisher–Yates sample per tree, and
- * depth-first growth, left before right.
+ * depth-first growth, left before right. A node is a leaf only when every
+ * column is constant over its rows (or at the depth or size limit); the split
+ * column is drawn with `below` among the columns that vary over the node, as
+ * scikit-learn skips constant features. (The old service made a leaf when the
+ * drawn column was constant, which with one-hot columns stopped about half of
+ * all splits.) Forests grown by the old rule still load and score: the file
+ * format does not record how a tree was grown.
  *
  * Nodes of all trees share flat arrays. A leaf has feature −1 and children
  * −1. `value` holds each leaf's depth + c(size) so scoring is a walk plus an
@@ -69,30 +75,49 @@ export function buildForest(rows: RowMatrix, nCols: number, options: ForestOptio
   for (let i = 0; i < n; i++) perm[i] = i;
   const swaps = new Int32Array(psi);
   const work = new Int32Array(psi);
+  // candidates[depth] lists, in column order, the columns not constant over
+  // the node being grown at that depth. A column constant over a node is
+  // constant over its children too, so each node filters its parent's list
+  // (the root starts from every column).
+  const allColumns = Int32Array.from({ length: nCols }, (_, j) => j);
+  const candidates = Array.from({ length: limit + 1 }, () => new Int32Array(nCols));
 
-  // Returns the node index; rows of this node are work[lo, hi).
-  const grow = (lo: number, hi: number, depth: number): number => {
+  const isConstant = (lo: number, hi: number, q: number): boolean => {
+    const first = data[work[lo] * rowStride + q];
+    for (let i = lo + 1; i < hi; i++) if (data[work[i] * rowStride + q] !== first) return false;
+    return true;
+  };
+
+  // Returns the node index; rows of this node are work[lo, hi), and the
+  // columns that may still vary over them are parent[0, nParent).
+  const grow = (lo: number, hi: number, depth: number, parent: Int32Array, nParent: number): number => {
     const node = count++;
     const m = hi - lo;
     size[node] = m;
     left[node] = -1;
     right[node] = -1;
     feature[node] = -1;
-    if (depth >= limit || m <= 1) {
+    let nVarying = 0;
+    if (depth < limit && m > 1) {
+      const varying = candidates[depth];
+      for (let k = 0; k < nParent; k++) {
+        if (!isConstant(lo, hi, parent[k])) varying[nVarying++] = parent[k];
+      }
+    }
+    // A leaf at the depth limit, at one row, or when every column is constant.
+    if (nVarying === 0) {
       value[node] = depth + averagePathLength(m);
       return node;
     }
-    const q = rng.below(nCols);
+    // As scikit-learn: the split column is drawn among the varying columns only.
+    const varying = candidates[depth];
+    const q = varying[rng.below(nVarying)];
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
     for (let i = lo; i < hi; i++) {
       const x = data[work[i] * rowStride + q];
       if (x < min) min = x;
       if (x > max) max = x;
-    }
-    if (min === max) {
-      value[node] = depth + averagePathLength(m);
-      return node;
     }
     const p = min + rng.u01() * (max - min);
     // Partition in place; row order inside a node never affects the result.
@@ -109,8 +134,8 @@ export function buildForest(rows: RowMatrix, nCols: number, options: ForestOptio
     }
     feature[node] = q;
     split[node] = p;
-    left[node] = grow(lo, a, depth + 1);
-    right[node] = grow(a, hi, depth + 1);
+    left[node] = grow(lo, a, depth + 1, varying, nVarying);
+    right[node] = grow(a, hi, depth + 1, varying, nVarying);
     return node;
   };
 
@@ -130,7 +155,7 @@ export function buildForest(rows: RowMatrix, nCols: number, options: ForestOptio
       perm[k] = perm[j];
       perm[j] = tmp;
     }
-    roots[t] = grow(0, psi, 0);
+    roots[t] = grow(0, psi, 0, allColumns, nCols);
   }
 
   return {

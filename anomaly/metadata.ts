@@ -25,7 +25,8 @@ export interface MetadataJson {
   sched_below: number;
   sched_at_max: number;
   n_seen: number;
-  last_trained: string | null;
+  /** Unix seconds (an integer) of the last training; 0 before the first. */
+  last_trained: number;
   versions: VersionConfig[];
   next_train: number;
 }
@@ -47,7 +48,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     sched_below: DEFAULT_SCHED_BELOW,
     sched_at_max: DEFAULT_SCHED_AT_MAX,
     n_seen: 0,
-    last_trained: null,
+    last_trained: 0,
     versions,
     next_train: MIN_POINTS,
   };
@@ -92,6 +93,19 @@ const isNumberArray = (v: unknown): v is number[] =>
 const positiveIntOr = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : d);
 
 /**
+ * Unix seconds, floored. Metadata written before this was an integer holds
+ * an ISO string (or null before the first training).
+ */
+function parseLastTrained(v: unknown): number {
+  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return Math.floor(v);
+  if (typeof v === "string") {
+    const ms = Date.parse(v);
+    if (Number.isFinite(ms) && ms >= 0) return Math.floor(ms / 1000);
+  }
+  return 0;
+}
+
+/**
  * Validates stored metadata. Missing or mistyped required fields (name, the
  * encoder arrays, versions) fail the load (null); absent or mistyped integer
  * fields take their default.
@@ -116,12 +130,12 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
   const nSeen = typeof r.n_seen === "number" && Number.isInteger(r.n_seen) && r.n_seen >= 0 ? r.n_seen : 0;
   const schedBelow = positiveIntOr(r.sched_below, DEFAULT_SCHED_BELOW);
   const schedAtMax = positiveIntOr(r.sched_at_max, DEFAULT_SCHED_AT_MAX);
-  const lastTrained = typeof r.last_trained === "string" ? r.last_trained : null;
+  const lastTrained = parseLastTrained(r.last_trained);
   // Metadata from before the mark was persisted: the next mark is the first
   // one still ahead, so an old model keeps its schedule instead of stalling.
   let nextTrain = positiveIntOr(r.next_train, 0);
   if (nextTrain === 0) {
-    nextTrain = lastTrained === null ? Math.max(MIN_POINTS, nSeen + 1) : nSeen + schedBelow;
+    nextTrain = r.feats.length === 0 ? Math.max(MIN_POINTS, nSeen + 1) : nSeen + schedBelow;
   }
   return {
     name: r.name,

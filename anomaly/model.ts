@@ -22,7 +22,7 @@ import { CommitQueue, saveForests } from "./commitQueue";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import type { Forest } from "./forest";
-import { cloneMetadata, isoFromUnix, type MetadataJson, newMetadata } from "./metadata";
+import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
 import { decisionFunction } from "./scoring";
 import type { ModelStore, RawRecord } from "./store";
@@ -154,7 +154,7 @@ export class Model {
         accepted.push(record);
         // Also retrain a model that should have forests but has none (say a
         // forest file was corrupt and loaded as absent): it heals on its next point.
-        const due = this.meta.n_seen >= this.meta.next_train || (this.meta.last_trained !== null && !this.trained);
+        const due = this.meta.n_seen >= this.meta.next_train || (this.meta.feats.length > 0 && !this.trained);
         if (due && this.ring.length >= MIN_POINTS) {
           // Points before this one are scored against the forests they came under.
           this.scorePending();
@@ -260,7 +260,7 @@ export class Model {
     meta.feats = trained.feats;
     meta.sc_mean = trained.mean;
     meta.sc_std = trained.std;
-    meta.last_trained = isoFromUnix(now);
+    meta.last_trained = Math.floor(now);
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();
     for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);

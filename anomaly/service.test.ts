@@ -9,7 +9,7 @@ import { steadyRecord } from "./testing";
 
 const T0 = 1_700_000_000;
 const newRoot = () => mkdtempSync(join(tmpdir(), "anomaly-svc-"));
-const open = (root: string) => new AnomalyService(new FileStore(root, { durable: false }));
+const open = (root: string) => new AnomalyService(new FileStore(root, { durable: false, log: () => {} }));
 
 async function feed(svc: AnomalyService, model: string, from: number, to: number) {
   let last: Awaited<ReturnType<AnomalyService["detect"]>> | undefined;
@@ -48,7 +48,7 @@ describe("anomaly service", () => {
     expect(r50.body.score).toBe(Math.min(...Object.values(r50.body.versions).map((v) => v.score)));
     const meta = await svc.metadata("m");
     expect(meta.next_train).toBe(100);
-    expect(meta.last_trained).not.toBeNull();
+    expect(meta.last_trained).toBe(T0 + 60 * 49);
   });
 
   it("validates names first, and reports missing and untrained models", async () => {
@@ -191,10 +191,11 @@ describe("anomaly service", () => {
       enabled: true,
       contamination: "auto",
     });
+    // Without a required field it is damaged: rebuilt from the intact log, never lost.
     delete meta.cols;
     writeFileSync(path, JSON.stringify(meta));
     svc = open(root);
-    await rejects(svc.metadata("m"), 404);
+    expect(await svc.metadata("m")).toMatchObject({ n_seen: 60, cols: ["cpu", "mem", "host"], last_trained: 0 });
   });
 
   it("reset keeps name, schedule and versions; delete removes the model", async () => {
@@ -211,7 +212,7 @@ describe("anomaly service", () => {
       n_seen: 0,
       cols: [],
       feats: [],
-      last_trained: null,
+      last_trained: 0,
       sched_below: 20,
       next_train: 50,
     });
@@ -315,16 +316,16 @@ describe("anomaly service", () => {
     expect((await svc.metadata("m")).next_train).toBe(111);
   });
 
-  it("a model with unreadable metadata is replaced, not mixed with its leftovers", async () => {
+  it("a model with unreadable metadata is rebuilt from its data log, never replaced", async () => {
     const root = newRoot();
     let svc = open(root);
     await feed(svc, "m", 0, 60);
     writeFileSync(join(root, "m", "metadata.json"), "{not json");
     svc = open(root);
-    await rejects(svc.metadata("m"), 404);
-    const r = await feed(svc, "m", 0, 1);
-    expect(r.body.data_points).toBe(1);
-    expect((await svc.data("m", "all")).data_points_count).toBe(1);
+    expect((await svc.metadata("m")).n_seen).toBe(60);
+    const r = await feed(svc, "m", 60, 61);
+    expect(r.body.data_points).toBe(61);
+    expect((await svc.data("m", "all")).data_points_count).toBe(61);
   });
 
   it("runs the same on the in-memory store", async () => {

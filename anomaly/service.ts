@@ -20,7 +20,7 @@ import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { EncodingError, featureNames } from "./encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./metadata";
 import { type IngestResult, Model } from "./model";
-import type { ModelStore, RawRecord, StoredForest } from "./store";
+import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store";
 import type { Verdict, VersionVerdict } from "./verdict";
 
 export type { ModelBundle } from "./bundle";
@@ -89,6 +89,19 @@ export const INVALID_NAME = "Invalid model name. Use only letters, numbers, and 
 
 export function checkModelName(model: string): void {
   if (typeof model !== "string" || !NAME.test(model)) throw new AnomalyError(400, INVALID_NAME);
+}
+
+/** A model whose files exist but cannot be loaded: 409, never a 404 (a 404 invites creating it anew). */
+const damaged = (e: DamagedModelError) =>
+  new AnomalyError(
+    409,
+    `${e.message}. Its files are kept as they are and no new model of this name is created; run "anomaly doctor ${e.model} --rebuild" or "--quarantine".`,
+  );
+
+/** How a damaged model appears in the model list. */
+export interface DamagedEntry {
+  file: string;
+  error: string;
 }
 
 const notFound = (model: string) => new AnomalyError(404, `Model ${model} not found`);
@@ -160,7 +173,12 @@ export class AnomalyService {
     // A model whose write failed is reloaded from what the store holds.
     if (cached !== undefined && !cached.broken) return cached;
     this.models.delete(model);
-    const loaded = await Model.load(this.store, this.backend, model, this.capacity);
+    let loaded: Model | null;
+    try {
+      loaded = await Model.load(this.store, this.backend, model, this.capacity);
+    } catch (e) {
+      throw e instanceof DamagedModelError ? damaged(e) : e;
+    }
     if (loaded !== null) this.models.set(model, loaded);
     return loaded;
   }
@@ -284,9 +302,14 @@ export class AnomalyService {
     });
   }
 
+  /** Deleting is an operator's act, so a damaged model can be deleted too. */
   async deleteModel(model: string): Promise<{ status: "success"; message: string }> {
     return this.serial(model, async () => {
-      await this.get(model);
+      try {
+        await this.get(model);
+      } catch (e) {
+        if (!(e instanceof AnomalyError && e.status === 409)) throw e;
+      }
       await this.store.deleteModel(model);
       this.models.delete(model);
       return { status: "success", message: `Model ${model} deleted successfully` };
@@ -298,18 +321,33 @@ export class AnomalyService {
     models: Record<string, MetadataJson>;
     min_data_points: 50;
     max_data_points: 150000;
+    damaged_models: Record<string, DamagedEntry>;
   }> {
     const models: Record<string, MetadataJson> = {};
+    const damagedModels: Record<string, DamagedEntry> = {};
     for (const name of (await this.store.list()).sort()) {
       if (!NAME.test(name)) continue;
       // In the model's queue: loading may finish an interrupted log replacement.
       const meta = await this.serial(name, async () => {
         const cached = this.models.get(name);
-        return cached === undefined ? await this.store.loadMetadata(name) : cloneMetadata(cached.meta);
+        if (cached !== undefined) return cloneMetadata(cached.meta);
+        try {
+          return await this.store.loadMetadata(name);
+        } catch (e) {
+          if (!(e instanceof DamagedModelError)) throw e;
+          damagedModels[name] = { file: e.file, error: damaged(e).message };
+          return null;
+        }
       });
       if (meta !== null) models[name] = orderedMetadata({ ...meta, name });
     }
-    return { status: "success", models, min_data_points: MIN_POINTS, max_data_points: MAX_POINTS };
+    return {
+      status: "success",
+      models,
+      min_data_points: MIN_POINTS,
+      max_data_points: MAX_POINTS,
+      damaged_models: damagedModels,
+    };
   }
 
   async metadata(model: string): Promise<MetadataJson & { model_name: string }> {
@@ -368,7 +406,7 @@ export class AnomalyService {
         if (below !== null) meta.sched_below = below;
         if (atMax !== null) meta.sched_at_max = atMax;
         // Effective at once: a shorter schedule pulls the next mark closer.
-        if (meta.last_trained !== null) {
+        if (meta.feats.length > 0) {
           const step = m.ring.full ? meta.sched_at_max : meta.sched_below;
           meta.next_train = Math.min(meta.next_train, meta.n_seen + step);
         }

@@ -16,6 +16,23 @@ import type { AutoencoderJson } from "./autoencoder";
 import type { Forest } from "./forest";
 import type { MetadataJson } from "./metadata";
 
+/**
+ * A stored model whose files exist but cannot be loaded (e.g. a truncated
+ * metadata.json). Its files are left untouched; the service answers 409 and
+ * never creates a new model over it until an operator acts (`anomaly doctor`).
+ */
+export class DamagedModelError extends Error {
+  constructor(
+    readonly model: string,
+    /** The file at fault, relative to the model's folder. */
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(`Model ${model} cannot be loaded: ${file} ${problem}`);
+    this.name = "DamagedModelError";
+  }
+}
+
 /** A raw record exactly as ingested, with its numeric `timestamp` (unix seconds). */
 export type RawRecord = Record<string, unknown>;
 
@@ -37,10 +54,11 @@ export interface LoadedRing {
 }
 
 export interface ModelStore {
-  /** Names of stored models (folders with a loadable metadata file). */
+  /** Names of stored models, damaged ones included. */
   list(): Promise<string[]>;
   /**
-   * Null when absent or unreadable. n_seen is the checkpoint plus the records
+   * Null when absent; throws DamagedModelError when the model's files exist
+   * but cannot be loaded. n_seen is the checkpoint plus the records
    * appended after it; an interrupted data replacement is completed first.
    */
   loadMetadata(model: string): Promise<MetadataJson | null>;

@@ -19,18 +19,34 @@
  * data.jsonl.<n> is an uncommitted attempt and is removed.
  *
  * Whole files are written atomically (temp, fsync, rename, fsync folder).
+ *
+ * A folder whose metadata.json is missing (with data in the log) or damaged
+ * is never treated as absent, so no new model overwrites its data: with an
+ * intact log the metadata is rebuilt from it on load (the damaged files kept
+ * aside, a log line says so); otherwise loading throws DamagedModelError and
+ * the files stay as they are (see recovery.ts, `anomaly doctor`).
  */
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forestFile";
-import { type MetadataJson, orderedMetadata, parseMetadata } from "../metadata";
-import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "../store";
+import { type MetadataJson, orderedMetadata } from "../metadata";
+import { metadataFromRecords } from "../rebuild";
+import { DamagedModelError, type LoadedRing, type ModelStore, type RawRecord, type StoredForest } from "../store";
 import { fsyncDir, writeFileAtomic } from "./atomicFile";
 import { DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import {
+  DATA,
+  type LogScan,
+  logIsIntact,
+  METADATA,
+  type MetadataRead,
+  quarantineFolder,
+  readMetadataFile,
+  scanLog,
+  setAside,
+} from "./recovery";
 
-const METADATA = "metadata.json";
-const DATA = "data.jsonl";
 const PENDING_DATA = /^data\.jsonl\.(\d+)$/;
 const AUTOENCODER = "autoencoder.json";
 const forestFile = (version: string) => {
@@ -45,6 +61,22 @@ export interface FileStoreOptions {
    * crash safety against a killed process, not against power loss.
    */
   durable?: boolean;
+  /** Where recovery is reported (default console.warn). */
+  log?: (line: string) => void;
+}
+
+/** `anomaly doctor`'s view of one model folder. */
+export interface Diagnosis {
+  model: string;
+  ok: boolean;
+  /** The file at fault and what is wrong with it, when not ok. */
+  file?: string;
+  problem?: string;
+  /** Readable records in data.jsonl, and complete lines that are not records. */
+  records: number;
+  badLines: number;
+  /** Whether the store rebuilds the metadata on load by itself (intact log). */
+  rebuildsOnLoad: boolean;
 }
 
 /** Where metadata.json says the log stood when it was written. */
@@ -69,6 +101,7 @@ interface ModelFiles {
 
 export class FileStore implements ModelStore {
   private readonly durable: boolean;
+  private readonly report: (line: string) => void;
   private readonly models = new Map<string, ModelFiles>();
 
   constructor(
@@ -76,6 +109,7 @@ export class FileStore implements ModelStore {
     options: FileStoreOptions = {},
   ) {
     this.durable = options.durable ?? true;
+    this.report = options.log ?? ((line) => console.warn(line));
   }
 
   private dir(model: string): string {
@@ -118,11 +152,15 @@ export class FileStore implements ModelStore {
     const out: string[] = [];
     for (const name of entries) {
       if (!SAFE_NAME.test(name)) continue;
-      try {
-        await stat(join(this.root, name, METADATA));
-        out.push(name);
-      } catch {
-        // A folder without metadata is not a model.
+      // A folder with a log but no metadata is a damaged model, not nothing.
+      for (const file of [METADATA, DATA]) {
+        try {
+          await stat(join(this.root, name, file));
+          out.push(name);
+          break;
+        } catch {
+          // Not this file.
+        }
       }
     }
     return out.sort();
@@ -130,15 +168,10 @@ export class FileStore implements ModelStore {
 
   async loadMetadata(model: string): Promise<MetadataJson | null> {
     const dir = this.dir(model);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await readFile(join(dir, METADATA), "utf8"));
-    } catch {
-      return null;
-    }
-    const meta = parseMetadata(raw);
-    if (meta === null) return null;
-    const stamp = parseCheckpoint((raw as Record<string, unknown>).data_jsonl);
+    const read = await readMetadataFile(dir);
+    if (read.kind !== "ok") return this.recover(model, dir, read);
+    const { meta, raw } = read;
+    const stamp = parseCheckpoint(raw.data_jsonl);
     const generation = stamp?.generation ?? 0;
     await this.finishReplacement(dir, generation);
     const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
@@ -158,6 +191,75 @@ export class FileStore implements ModelStore {
     // parseRecords reads complete lines only: a torn last one is not counted.
     meta.n_seen += parseRecords(tail).length;
     return meta;
+  }
+
+  /**
+   * metadata.json is missing or damaged: null when there is no data either
+   * (no model); a rebuilt metadata when the log is intact; otherwise throws
+   * DamagedModelError and changes nothing.
+   */
+  private async recover(model: string, dir: string, read: Exclude<MetadataRead, { kind: "ok" }>) {
+    const scan = await scanLog(dir);
+    if (read.kind === "missing" && scan.bytes === 0 && scan.pending.length === 0) return null;
+    const problem = read.kind === "missing" ? "is missing" : read.problem;
+    if (!logIsIntact(scan)) throw new DamagedModelError(model, METADATA, `${problem}; ${logTrouble(scan)}`);
+    const meta = await this.rebuildFrom(model, dir, scan);
+    this.report(
+      `anomaly store: model ${model}: ${METADATA} ${problem}; rebuilt it from ${DATA} (${scan.records.length} records)`,
+    );
+    return meta;
+  }
+
+  /** Sets the damaged files aside and writes metadata recomputed from the log's readable records. */
+  private async rebuildFrom(model: string, dir: string, scan: LogScan): Promise<MetadataJson> {
+    await setAside(dir, this.durable);
+    const f = this.files(model);
+    await f.log?.close();
+    f.log = null;
+    const meta = metadataFromRecords(model, scan.records, Date.now() / 1000);
+    f.checkpoint = { generation: 0, bytes: scan.bytes };
+    await this.writeMetadata(dir, meta, f.checkpoint);
+    return meta;
+  }
+
+  /** What is wrong with a stored model, if anything; changes nothing. */
+  async diagnose(model: string): Promise<Diagnosis> {
+    const dir = this.dir(model);
+    const [read, scan] = await Promise.all([readMetadataFile(dir), scanLog(dir)]);
+    const base = { model, records: scan.records.length, badLines: scan.badLines };
+    if (read.kind === "ok") {
+      if (scan.badLines > 0) {
+        const problem = `has ${scan.badLines} unreadable line(s); loading skips them`;
+        return { ...base, ok: true, file: DATA, problem, rebuildsOnLoad: false };
+      }
+      return { ...base, ok: true, rebuildsOnLoad: false };
+    }
+    const problem = read.kind === "missing" ? "is missing" : read.problem;
+    return { ...base, ok: false, file: METADATA, problem, rebuildsOnLoad: logIsIntact(scan) };
+  }
+
+  /**
+   * The operator's rebuild (`anomaly doctor --rebuild`): like the automatic
+   * one, but from the readable lines of a log that is not intact too.
+   * Unreadable lines stay in data.jsonl (loading skips them).
+   */
+  async rebuild(model: string): Promise<MetadataJson> {
+    const dir = this.dir(model);
+    const scan = await scanLog(dir);
+    if (scan.pending.length > 0)
+      throw new Error(
+        `${scan.pending.join(", ")}: a data replacement was left half-way; quarantine the model and inspect its folder`,
+      );
+    const meta = await this.rebuildFrom(model, dir, scan);
+    this.report(`anomaly store: model ${model}: rebuilt ${METADATA} from ${DATA} (${scan.records.length} records)`);
+    return meta;
+  }
+
+  /** Moves the model's folder whole into `.quarantine/`, freeing its name; returns the new path. */
+  async quarantine(model: string): Promise<string> {
+    await this.models.get(model)?.log?.close();
+    this.models.delete(model);
+    return quarantineFolder(this.root, model);
   }
 
   /** Completes a log replacement whose metadata was committed; drops uncommitted ones. */
@@ -292,6 +394,13 @@ export class FileStore implements ModelStore {
     for (const f of this.models.values()) await f.log?.close();
     this.models.clear();
   }
+}
+
+function logTrouble(scan: LogScan): string {
+  const parts: string[] = [];
+  if (scan.badLines > 0) parts.push(`${DATA} has ${scan.badLines} unreadable line(s)`);
+  if (scan.pending.length > 0) parts.push(`a data replacement was left half-way (${scan.pending.join(", ")})`);
+  return `${parts.join(" and ")}, so it was not rebuilt automatically`;
 }
 
 /** The log from byte `from` to its end; null when the log is shorter than that. */

@@ -6,7 +6,8 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, requireUtf8 } from "./errors";
+import { lenientBatchBody } from "./contentType";
+import { ApiError, errorResponse, requireUtf8 } from "./errors";
 import { jsonContent, modelErrors, TAG } from "./openapi";
 import type { AnomalyApi } from "./routes";
 import { BatchBody, BatchForm, BatchJson } from "./schemas";
@@ -95,6 +96,12 @@ async function csvFromRequest(c: Context, dataDir: string | undefined, queryHead
   return { csv: await c.req.text(), hasHeader: queryHeader };
 }
 
+/** `?model_name=` is refused like the body forms, before the body is read. */
+const refuseModelNameQuery: MiddlewareHandler = async (c, next) => {
+  if (c.req.query("model_name") !== undefined) return errorResponse(c, 400, MODEL_NAME_REFUSED);
+  await next();
+};
+
 export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
   app.openapi(
     createRoute({
@@ -104,7 +111,7 @@ export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
       summary: "Detect anomalies in a CSV with a fresh isolation forest",
       description:
         "Numeric fields only; has_header defaults to true. Send multipart (field `file`), a text/csv body, JSON `{csv, has_header?}`, or JSON `{file_path}` for a file inside the server's data folder.",
-      middleware: [options.limit, requireUtf8],
+      middleware: [refuseModelNameQuery, options.limit, requireUtf8, lenientBatchBody],
       request: {
         query: HasHeaderQuery,
         body: {

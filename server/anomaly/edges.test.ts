@@ -120,16 +120,23 @@ describe("request bodies", () => {
     expect((await app.request("/detect/m", postJson({ abcdefgh: 12345678 }))).status).toBe(413);
   });
 
-  it("a body that is not JSON is a 415 that says what to send", async () => {
+  it("a body that is not JSON is a 400 that says what to send, whatever its Content-Type", async () => {
     const { app, service } = setup();
     const res = await app.request("/detect/m", {
       method: "POST",
       headers: { "content-type": "text/plain" },
-      body: '{"a":1}',
+      body: "a=1",
     });
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
     expect(await errorOf(res)).toContain("application/json");
     expect(service.calls).toEqual([]);
+    const json = await app.request("/detect/m", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: '{"a":1}',
+    });
+    expect(json.status).toBe(200);
+    expect(service.calls).toEqual([["detect", "m", { a: 1 }]]);
   });
 
   it("wrong field types in small bodies are 400s naming the field", async () => {

@@ -19,6 +19,7 @@ const errorAnswer = (description: string) => jsonContent(ErrorBody, description)
 export const modelErrors = {
   400: errorAnswer("Invalid model name, malformed JSON, a wrong type, or a refusal by the engine"),
   404: errorAnswer("Model not found"),
+  409: errorAnswer("The model's files exist but cannot be loaded (the message names the file); run `anomaly doctor`"),
   413: errorAnswer("Request body larger than the configured limit"),
   500: errorAnswer("Unexpected server fault"),
 } as const;

@@ -3,10 +3,11 @@
 // sub-app's own, and middleware is attached per route, so mounting it at "/"
 // in the main server leaves the playground routes' behaviour alone.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AnomalyService } from "../../anomaly/service";
 import { registerBatchRoute } from "./batch";
+import { jsonCharset, lenientJson } from "./contentType";
 import {
   createErrorHandler,
   errorResponse,
@@ -90,12 +91,17 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   const hub = options.hub ?? new VerdictHub();
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(createErrorHandler(options.log));
+  // Both run for every request, so mounted at "/" they see the main
+  // server's later routes too: JSON answers there gain the charset WIRE.md
+  // asks of both services, and the name guard answers only model paths.
+  app.use("*", jsonCharset);
+  app.use("*", guardModelNames);
 
   const small = limitBody(options.recordLimit ?? MiB);
   const large = limitBody(options.csvLimit ?? 64 * MiB);
   // Order matters: the model name first (WIRE.md), then size, then bytes.
-  const record = [requireModelName, small, requireUtf8];
-  const bundle = [requireModelName, large, requireUtf8];
+  const record = [requireModelName, small, requireUtf8, lenientJson];
+  const bundle = [requireModelName, large, requireUtf8, lenientJson];
   const bare = [requireModelName];
 
   app.openapi(
@@ -305,6 +311,41 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   refuseMalformedModelPaths(app);
   return app;
 }
+
+/** Paths whose first variable segment is a model name (whatever the method or action). */
+const MODEL_PATHS = [
+  /^\/(?:detect|detect_only|force_train|delete_model|train\/autoencoder)\/([^/]*)$/,
+  /^\/(?:models|api)\/dynamic\/([^/]*)\/[^/]+$/,
+];
+
+/**
+ * The request path as the client sent it. URL parsing turns `/detect/%2e%2e`
+ * into `/` before any route sees it, so a name of `..` (or an empty one) would
+ * otherwise meet the router's 404; Node's server keeps the raw request line.
+ */
+function rawPath(c: Context): string {
+  const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
+  const raw = typeof incoming?.url === "string" ? incoming.url : c.req.path;
+  const query = raw.indexOf("?");
+  return query < 0 ? raw : raw.slice(0, query);
+}
+
+/** An empty, undecodable or invalid model name on any model route: the exact 400, first. */
+const guardModelNames: MiddlewareHandler = async (c, next) => {
+  const path = rawPath(c);
+  for (const pattern of MODEL_PATHS) {
+    const match = pattern.exec(path);
+    if (match === null) continue;
+    let name = "";
+    try {
+      name = decodeURIComponent(match[1]);
+    } catch {
+      // Malformed percent-encoding is no valid name either.
+    }
+    if (!MODEL_NAME.test(name)) return errorResponse(c, 400, INVALID_MODEL_NAME);
+  }
+  await next();
+};
 
 // `/detect/a/b` or `/detect/` would otherwise fall through to a generic 404;
 // the client meant a model name, so it gets the model-name answer. A valid

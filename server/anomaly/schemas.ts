@@ -74,6 +74,10 @@ export const ModelsBody = z
     models: z.record(z.string(), Metadata),
     min_data_points: z.number().int(),
     max_data_points: z.number().int(),
+    damaged_models: z.record(z.string(), z.object({ file: z.string(), error: z.string() })).openapi({
+      description:
+        "Models whose files exist but cannot be loaded (kept untouched; every route on them answers 409 until `anomaly doctor` rebuilds or quarantines them)",
+    }),
   })
   .openapi("Models");
 

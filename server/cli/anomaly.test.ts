@@ -2,7 +2,7 @@
 // stores. Models are seeded in-process through the same engine so the
 // slow part (50+ points to train) does not cost 50 process starts.
 import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -188,6 +188,53 @@ describe("anomaly command", () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: "0.4.0\n" });
   });
+});
+
+describe("anomaly doctor", () => {
+  it("ls lists a damaged model with its error; doctor reports it (exit 1), rebuilds it or quarantines it", async () => {
+    const clinic = join(dir, "clinic");
+    const service = new AnomalyService(new FileStore(clinic, { durable: false }));
+    for (let i = 0; i < 55; i++) {
+      await service.detect("broken", point(i));
+      await service.detect("lost", point(i));
+    }
+    await service.detect("healthy", point(0));
+    await service.close();
+    for (const model of ["broken", "lost"]) {
+      await writeFile(join(clinic, model, "metadata.json"), "{");
+      await appendFile(join(clinic, model, "data.jsonl"), "not json\n");
+    }
+    const ls = await anomaly(["--store", clinic, "ls"]);
+    expect(ls.code).toBe(0);
+    expect(ls.stdout).toMatch(/^broken\tDAMAGED\tModel broken cannot be loaded: metadata\.json is not valid JSON/m);
+    expect(ls.stdout).toMatch(/^healthy\t1\t0$/m);
+
+    const help = await anomaly(["doctor", "--help"]);
+    expect(help.stdout).toContain("Usage: anomaly [--store DIR] doctor [<model>] [--rebuild | --quarantine]");
+    expect(help.stdout).toContain("--rebuild");
+    expect(help.stdout).toContain("--quarantine");
+
+    const report = await anomaly(["--store", clinic, "doctor"]);
+    expect(report.code).toBe(1);
+    expect(report.stdout).toMatch(
+      /^broken\tdamaged\tmetadata\.json is not valid JSON.*data\.jsonl has 1 unreadable line/m,
+    );
+    expect(report.stdout).toMatch(/^healthy\tok\t1 records$/m);
+
+    const rebuilt = await anomaly(["--store", clinic, "doctor", "broken", "--rebuild"]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/^broken\trebuilt\t.*recomputed from 55 records/m);
+    const quarantined = await anomaly(["--store", clinic, "doctor", "lost", "--quarantine"]);
+    expect(quarantined.stdout).toMatch(/^lost\tquarantined\t.*moved to .*\.quarantine\/lost-\d+$/m);
+
+    const after = await anomaly(["--store", clinic, "doctor"]);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(
+      /^broken\tok\t55 records \(data\.jsonl has 1 unreadable line\(s\); loading skips them\)$/m,
+    );
+    expect(after.stdout).not.toContain("lost");
+    expect((await anomaly(["--store", clinic, "info", "broken"])).stdout).toContain('"n_seen": 55');
+  }, 120_000);
 });
 
 describe("anomaly serve", () => {

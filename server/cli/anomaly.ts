@@ -21,7 +21,8 @@ interface Command {
   usage: string;
   summary: string;
   options?: Options;
-  run(args: Parsed, service: () => AnomalyService, storeDir: string): Promise<void>;
+  /** Resolves to the exit code when it is not 0. */
+  run(args: Parsed, service: () => AnomalyService, storeDir: string): Promise<number | undefined>;
 }
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -172,13 +173,54 @@ const COMMANDS: Record<string, Command> = {
   },
   ls: {
     usage: "ls",
-    summary: "list models: name, points seen, last training (unix seconds)",
+    summary: "list models: name, points seen, last training (unix seconds); damaged models with their error",
     async run(args, service) {
       noMoreArgs(args, 0, "ls");
-      const { models } = await service().listModels();
+      const { models, damaged_models } = await service().listModels();
       for (const [name, meta] of Object.entries(models)) {
-        const m = meta as unknown as { n_seen?: number; last_trained?: number };
-        print(`${name}\t${m.n_seen ?? 0}\t${m.last_trained ?? 0}`);
+        print(`${name}\t${meta.n_seen}\t${meta.last_trained}`);
+      }
+      for (const [name, { error }] of Object.entries(damaged_models)) print(`${name}\tDAMAGED\t${error}`);
+    },
+  },
+  doctor: {
+    usage: "doctor [<model>] [--rebuild | --quarantine]",
+    summary:
+      "report models whose files cannot be loaded (exit 1 if any remain); --rebuild recomputes metadata.json from data.jsonl, --quarantine moves the folder to <store>/.quarantine/",
+    options: { rebuild: { type: "boolean" }, quarantine: { type: "boolean" } },
+    async run(args, _service, storeDir) {
+      const model = args.positionals.length > 0 ? modelArg(args, "doctor") : undefined;
+      noMoreArgs(args, model === undefined ? 0 : 1, "doctor");
+      const rebuild = args.values.rebuild === true;
+      const quarantine = args.values.quarantine === true;
+      if (rebuild && quarantine) throw new UsageError("doctor: give --rebuild or --quarantine, not both");
+      const store = new FileStore(storeDir, { log: () => {} });
+      try {
+        const names = await store.list();
+        if (model !== undefined && !names.includes(model)) throw new Error(`Model ${model} not found`);
+        if (model !== undefined) names.splice(0, names.length, model);
+        let remaining = 0;
+        for (const name of names) {
+          const d = await store.diagnose(name);
+          if (d.ok) {
+            const note = d.problem ? ` (${d.file} ${d.problem})` : "";
+            print(`${name}\tok\t${d.records} records${note}`);
+          } else if (rebuild) {
+            const meta = await store.rebuild(name);
+            print(`${name}\trebuilt\t${d.file} ${d.problem}; recomputed from ${meta.n_seen} records in data.jsonl`);
+          } else if (quarantine) {
+            print(`${name}\tquarantined\t${d.file} ${d.problem}; moved to ${await store.quarantine(name)}`);
+          } else {
+            remaining++;
+            const next = d.rebuildsOnLoad
+              ? "data.jsonl is intact: the next load rebuilds it (or run --rebuild)"
+              : `data.jsonl has ${d.badLines} unreadable line(s): run --rebuild (keeps the readable ${d.records}) or --quarantine`;
+            print(`${name}\tdamaged\t${d.file} ${d.problem}; ${next}`);
+          }
+        }
+        return remaining > 0 ? 1 : 0;
+      } finally {
+        await store.close();
       }
     },
   },
@@ -302,8 +344,7 @@ export async function main(argv: string[]): Promise<number> {
       opened ??= openNodeService(new FileStore(storeDir));
       return opened.service;
     };
-    await command.run(parsed, lazyService, storeDir);
-    return 0;
+    return (await command.run(parsed, lazyService, storeDir)) ?? 0;
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`anomaly: ${err.message}\nRun \`anomaly --help\` for usage.\n`);

@@ -1,0 +1,52 @@
+// Issue 9's reproduction through HTTP and the real engine: a plain numeric
+// outlier next to a categorical column must be flagged. (Before the split
+// rule changed, every version answered anomaly: false with score −0.037.)
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FileStore } from "../../anomaly/node/fileStore";
+import { AnomalyService } from "../../anomaly/service";
+import { createAnomalyApp } from "./routes";
+import { postJson } from "./testing";
+
+let dir: string;
+let service: AnomalyService;
+let app: ReturnType<typeof createAnomalyApp>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "anomaly-outlier-"));
+  service = new AnomalyService(new FileStore(join(dir, "store"), { durable: false }));
+  app = createAnomalyApp({ service, pages: false });
+});
+
+afterAll(async () => {
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("an outlier beside a categorical column", () => {
+  it("temp 9000 at site a is flagged by at least one version after 50 ordinary points", async () => {
+    for (let i = 1; i <= 49; i++) {
+      const res = await app.request("/detect/plant", postJson({ temp: 200 + ((i * 37) % 23), site: "a" }));
+      expect(res.status).toBe(202);
+    }
+    expect((await app.request("/detect/plant", postJson({ temp: 211, site: "a" }))).status).toBe(200);
+    const res = await app.request("/detect/plant", postJson({ temp: 9000, site: "a" }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      anomaly: boolean;
+      score: number;
+      versions: Record<string, { anomaly: boolean; score: number }>;
+    };
+    console.log(
+      `verdict: anomaly ${body.anomaly}, score ${body.score.toFixed(4)}; ${Object.entries(body.versions)
+        .map(([v, r]) => `${v} ${r.anomaly} ${r.score.toFixed(4)}`)
+        .join(", ")}`,
+    );
+    const flagged = Object.values(body.versions).filter((v) => v.anomaly);
+    expect(flagged.length).toBeGreaterThanOrEqual(1);
+    expect(body.anomaly).toBe(true);
+    expect(body.score).toBeLessThan(-0.1);
+  });
+});
