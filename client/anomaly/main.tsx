@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import "uplot/dist/uPlot.min.css";
 import "./dashboard.css";
 import { backendFor } from "./backendChoice";
-import { terminateEngine } from "./engine/engineClient";
+import { engine, terminateEngine } from "./engine/engineClient";
 import { ingestState } from "./ingest";
 import { Anomalies } from "./pages/Anomalies";
 import { ModelManager } from "./pages/ModelManager";
@@ -23,10 +23,20 @@ const PAGE_COMPONENTS = {
 declare global {
   interface Window {
     /** For end-to-end tests and the console: both backends, the ingest counter, a worker crash. */
-    __anomaly?: { backendFor: typeof backendFor; ingestState: typeof ingestState; terminateEngine: () => void };
+    __anomaly?: {
+      backendFor: typeof backendFor;
+      ingestState: typeof ingestState;
+      terminateEngine: () => void;
+      gpuSelfCheck: (rows: number, trees: number) => Promise<unknown>;
+    };
   }
 }
-window.__anomaly = { backendFor, ingestState, terminateEngine };
+window.__anomaly = {
+  backendFor,
+  ingestState,
+  terminateEngine,
+  gpuSelfCheck: (rows, trees) => engine().gpuSelfCheck(rows, trees),
+};
 
 const root = document.getElementById("root");
 const page = document.body.dataset.page as keyof typeof PAGE_COMPONENTS | undefined;

@@ -1,3 +1,4 @@
+/// <reference types="@webgpu/types" />
 // The anomaly engine in a Web Worker, exposed to the pages through comlink:
 // the local model service (models in IndexedDB) for LocalBackend, and ring
 // rescoring / per-feature contributions for the charts of either backend.
@@ -5,11 +6,17 @@ import * as Comlink from "comlink";
 import { CpuBackend, type ScoringBackend } from "../../../anomaly/backend";
 import { type ParsedBundle, parseBundle } from "../../../anomaly/bundle";
 import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
+import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
+import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
 import { AnomalyService } from "../../../anomaly/service";
 import type { VerdictEvent } from "../api";
 import { type Contribution, contributions, type RingScores, scaledRing, scoreRing, windowRow } from "./ringScores";
 
-const backend: ScoringBackend = new CpuBackend();
+const cpu = new CpuBackend();
+const webGpu = (self as unknown as { navigator: { gpu?: GPU } }).navigator.gpu;
+// Large batches (rescoring a ring, fine-tune sweeps) go to WebGPU when the
+// policy accepts the adapter (never a software fallback); the rest stays here.
+const backend: ScoringBackend = new GpuFirstBackend(cpu, () => openWebGpu(webGpu, cpu, {}));
 let service: Promise<AnomalyService> | null = null;
 const listeners = new Map<number, (event: VerdictEvent) => void>();
 const scored = new Map<string, { bundle: ParsedBundle; matrix: Float64Array }>();
@@ -90,6 +97,14 @@ export const engineApi = {
     const row = windowRow(matrix, feats.length, index, width);
     if (row === null) return [];
     return contributions(stored.forest, feats, row);
+  },
+
+
+  /** Scores rows × trees on this browser's WebGPU (forced: a fallback adapter counts) and on the CPU. */
+  async gpuSelfCheck(rows: number, trees: number): Promise<IdentityReport | { error: string }> {
+    const outcome = await openWebGpu(webGpu, cpu, {}, true);
+    if ("reason" in outcome) return { error: outcome.reason };
+    return checkBitIdentity(outcome.backend, rows, trees);
   },
 };
 
