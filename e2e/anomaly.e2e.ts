@@ -72,12 +72,16 @@ describe("anomaly dashboards on the server backend", () => {
     await page.waitForSelector('[data-testid="scores-chart"] canvas');
     const summary = await page.textContent('[data-testid="ring-summary"]');
     expect(summary).toMatch(/^600 points · [1-9]\d* flagged/);
-    const marked = await page.evaluate(() => {
+    // The spike is flagged (it is what the red markers are drawn from) and its pixel column is red.
+    const red = await page.evaluate((spike) => {
       const chart = window.__anomalyViz?.charts[1];
-      const markers = chart?.data[chart.data.length - 1] as (number | null)[];
-      return markers.flatMap((v, i) => (v === null ? [] : [i]));
-    });
-    expect(marked).toContain(SPIKE);
+      if (!chart) throw new Error("no score chart");
+      const x = Math.round(chart.valToPos(chart.data[0][spike], "x", true));
+      const { data } = chart.ctx.getImageData(x, chart.bbox.top, 1, chart.bbox.height);
+      for (let i = 0; i < data.length; i += 4) if (data[i] === 0xd6 && data[i + 1] === 0x27 && data[i + 2] === 0x28) return true;
+      return false;
+    }, SPIKE);
+    expect(red).toBe(true);
   });
 
   it("lists the spike in the anomalies table, linked to its place in the chart", async () => {

@@ -7,7 +7,8 @@ import uPlot from "uplot";
 export interface UPlotProps {
   options: Omit<uPlot.Options, "width">;
   data: uPlot.AlignedData;
-  onReady?: (chart: uPlot) => void;
+  /** Called with the chart and how long building and drawing it took, in ms. */
+  onReady?: (chart: uPlot, buildMs: number) => void;
   testId?: string;
 }
 
@@ -19,8 +20,9 @@ export function UPlot({ options, data, onReady, testId }: UPlotProps) {
   useEffect(() => {
     const el = box.current;
     if (el === null) return;
+    const started = performance.now();
     const chart = new uPlot({ ...options, width: Math.max(300, el.clientWidth) } as uPlot.Options, data, el);
-    ready.current?.(chart);
+    ready.current?.(chart, performance.now() - started);
     const observer = new ResizeObserver(() => {
       const width = Math.max(300, el.clientWidth);
       if (width !== chart.width) chart.setSize({ width, height: options.height });

@@ -19,15 +19,13 @@ export function withGaps(values: Float64Array): (number | null)[] {
   return out;
 }
 
-/** The lowest score over versions at each flagged point, null elsewhere (the anomaly markers). */
-export function anomalyMarkers(scores: RingScores): (number | null)[] {
-  const out = new Array<number | null>(scores.times.length).fill(null);
-  for (const i of scores.flagged) {
+/** The lowest score over versions at each flagged point, in `flagged` order (where the markers sit). */
+export function markerScores(scores: RingScores): Float64Array {
+  return Float64Array.from(scores.flagged, (i) => {
     let low = Number.POSITIVE_INFINITY;
     for (const v of scores.versions) if (v.scores[i] < low) low = v.scores[i];
-    out[i] = low;
-  }
-  return out;
+    return low;
+  });
 }
 
 export function columnsData(scores: RingScores, xs: Float64Array): uPlot.AlignedData {
@@ -35,5 +33,17 @@ export function columnsData(scores: RingScores, xs: Float64Array): uPlot.Aligned
 }
 
 export function scoresData(scores: RingScores, xs: Float64Array): uPlot.AlignedData {
-  return [xs, ...scores.versions.map((v) => withGaps(v.scores)), anomalyMarkers(scores)];
+  return [xs, ...scores.versions.map((v) => withGaps(v.scores))];
+}
+
+/** First i in [0, count) with valueAt(i) ≥ target, for ascending valueAt. */
+export function lowerBound(count: number, valueAt: (i: number) => number, target: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
