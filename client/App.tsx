@@ -22,6 +22,9 @@ export function App() {
   return (
     <main>
       <h1>Pith playground</h1>
+      <nav>
+        Anomaly service: <a href="/modelmanager.html">dashboards</a>
+      </nav>
       <p data-testid="compiler-status">
         {compiler.kind === "loading" && "Loading the compiler…"}
         {compiler.kind === "ready" && (
