@@ -15,15 +15,15 @@
  * reduced argument, and scales by 2^k exactly.
  */
 
-const LN2_HI = 6.93147180369123816490e-1;
-const LN2_LO = 1.90821492927058770002e-10;
-const LG1 = 6.666666666666735130e-1;
-const LG2 = 3.999999999940941908e-1;
-const LG3 = 2.857142874366239149e-1;
-const LG4 = 2.222219843214978396e-1;
-const LG5 = 1.818357216161805012e-1;
-const LG6 = 1.531383769920937332e-1;
-const LG7 = 1.479819860511658591e-1;
+const LN2_HI = 0.6931471803691238;
+const LN2_LO = 1.9082149292705877e-10;
+const LG1 = 0.6666666666666735;
+const LG2 = 0.3999999999940942;
+const LG3 = 0.2857142874366239;
+const LG4 = 0.22222198432149784;
+const LG5 = 0.1818357216161805;
+const LG6 = 0.15313837699209373;
+const LG7 = 0.14798198605116586;
 const TWO54 = 18014398509481984;
 
 const view = new DataView(new ArrayBuffer(8));
@@ -53,7 +53,7 @@ export function log(x: number): number {
   if ((0x000fffff & (2 + hx)) < 3) {
     // |f| < 2^-20
     if (f === 0) return k === 0 ? 0 : dk * LN2_HI + dk * LN2_LO;
-    const r = f * f * (0.5 - 0.33333333333333333 * f);
+    const r = f * f * (0.5 - 0.3333333333333333 * f);
     return k === 0 ? f - r : dk * LN2_HI - (r - dk * LN2_LO - f);
   }
   const s = f / (2 + f);
@@ -69,11 +69,11 @@ export function log(x: number): number {
   return k === 0 ? f - s * (f - r) : dk * LN2_HI - (s * (f - r) - dk * LN2_LO - f);
 }
 
-const P1 = 1.66666666666666019037e-1;
-const P2 = -2.77777777770155933842e-3;
-const P3 = 6.61375632143793436117e-5;
-const P4 = -1.65339022054652515390e-6;
-const P5 = 4.13813679705723846039e-8;
+const P1 = 0.16666666666666602;
+const P2 = -0.0027777777777015593;
+const P3 = 0.00006613756321437934;
+const P4 = -0.0000016533902205465252;
+const P5 = 4.1381367970572385e-8;
 
 /** 2^k for an integer k, exactly (repeated doubling or halving). */
 function powerOfTwo(k: number): number {

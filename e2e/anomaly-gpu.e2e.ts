@@ -33,7 +33,9 @@ describe("WebGPU scoring in the browser", () => {
       otherMs: number;
     };
     if (report.error !== undefined) throw new Error(`No WebGPU adapter in Chromium: ${report.error}`);
-    console.log(`browser WebGPU (${report.backend}): ${report.rows}×${report.trees} in ${report.otherMs.toFixed(0)} ms`);
+    console.log(
+      `browser WebGPU (${report.backend}): ${report.rows}×${report.trees} in ${report.otherMs.toFixed(0)} ms`,
+    );
     expect(report.rows).toBe(10_000);
     expect(report.trees).toBe(300);
     expect(report.first).toBeNull();

@@ -20,7 +20,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
   const post = (path: string, body: unknown, method = "POST") =>
-    fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   for (const point of series(60, null)) await post("/detect/seed", point);
   const bundle = (await (await fetch(`${server.url}/api/dynamic/seed/export`)).json()) as {
     metadata: { n_seen: number };

@@ -58,7 +58,9 @@ describe("anomaly dashboards on the server backend", () => {
       buffer: Buffer.from(toCsv(series(POINTS, SPIKE))),
     });
     await page.click('button:has-text("Start")');
-    await page.waitForSelector(`[data-testid="notice"]:has-text("Streamed ${POINTS} of ${POINTS}")`, { timeout: 90_000 });
+    await page.waitForSelector(`[data-testid="notice"]:has-text("Streamed ${POINTS} of ${POINTS}")`, {
+      timeout: 90_000,
+    });
     expect(await page.textContent('[data-testid="progress-text"]')).toMatch(/400 \/ 400 · \d+ points\/s/);
     await page.screenshot({ path: `${SHOTS}/modeltrainer.png`, fullPage: true });
   });
@@ -82,7 +84,8 @@ describe("anomaly dashboards on the server backend", () => {
       if (!chart) throw new Error("no score chart");
       const x = Math.round(chart.valToPos(chart.data[0][spike], "x", true));
       const { data } = chart.ctx.getImageData(x, chart.bbox.top, 1, chart.bbox.height);
-      for (let i = 0; i < data.length; i += 4) if (data[i] === 0xd6 && data[i + 1] === 0x27 && data[i + 2] === 0x28) return true;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i] === 0xd6 && data[i + 1] === 0x27 && data[i + 2] === 0x28) return true;
       return false;
     }, SPIKE);
     expect(red).toBe(true);

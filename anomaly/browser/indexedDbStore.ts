@@ -197,9 +197,7 @@ export class IndexedDbStore implements ModelStore {
   }
 
   async loadAutoencoder(model: string): Promise<AutoencoderJson | null> {
-    const text = (await request(this.read([AUTOENCODERS]).objectStore(AUTOENCODERS).get(model))) as
-      | string
-      | undefined;
+    const text = (await request(this.read([AUTOENCODERS]).objectStore(AUTOENCODERS).get(model))) as string | undefined;
     return text === undefined ? null : (JSON.parse(text) as AutoencoderJson);
   }
 

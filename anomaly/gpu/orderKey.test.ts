@@ -4,8 +4,24 @@ import { keyLess, keysOf } from "./orderKey";
 describe("order keys", () => {
   it("compare exactly like f64 `<` for every value against every non-NaN split", () => {
     const values = [
-      0, -0, 1, -1, 0.1, -0.1, 5e-324, -5e-324, 2.2250738585072014e-308, 1e308, -1e308, Number.MAX_VALUE,
-      -Number.MAX_VALUE, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1 + 2 ** -52, 1 - 2 ** -53,
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      -0.1,
+      5e-324,
+      -5e-324,
+      2.2250738585072014e-308,
+      1e308,
+      -1e308,
+      Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.NaN,
+      1 + 2 ** -52,
+      1 - 2 ** -53,
     ];
     let seed = 7;
     for (let i = 0; i < 300; i++) {

@@ -29,7 +29,7 @@ export function writeKey(x: number, out: Uint32Array, at: number): void {
 }
 
 /** Keys of `count` doubles from `data` starting at `from`. */
-export function keysOf(data: Float64Array, from: number, count: number): Uint32Array {
+export function keysOf(data: Float64Array, from: number, count: number): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(2 * count);
   for (let i = 0; i < count; i++) writeKey(data[from + i], out, 2 * i);
   return out;

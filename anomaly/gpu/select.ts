@@ -20,7 +20,10 @@ export function gpuForced(env: BackendEnv): boolean {
 
 function adapterName(adapter: GPUAdapter): string {
   const info = adapter.info;
-  return [info?.vendor, info?.architecture, info?.description].filter((s) => s !== undefined && s !== "").join(" ") || "adapter";
+  return (
+    [info?.vendor, info?.architecture, info?.description].filter((s) => s !== undefined && s !== "").join(" ") ||
+    "adapter"
+  );
 }
 
 function isFallback(adapter: GPUAdapter): boolean {

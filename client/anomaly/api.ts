@@ -88,7 +88,10 @@ export interface AnomalyBackend {
   forceTrain(model: string): Promise<Message & { points_used: number }>;
   reset(model: string): Promise<Message>;
   deleteModel(model: string): Promise<Message>;
-  setSchedule(model: string, schedule: { below_max_retrain_frequency?: number; at_max_retrain_frequency?: number }): Promise<Message>;
+  setSchedule(
+    model: string,
+    schedule: { below_max_retrain_frequency?: number; at_max_retrain_frequency?: number },
+  ): Promise<Message>;
   finetune(model: string): Promise<Message & { adjusted_margins: Record<string, number> }>;
   setMargin(model: string, version: string, margin: number): Promise<Message>;
   trainAutoencoder(

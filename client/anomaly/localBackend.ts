@@ -1,7 +1,17 @@
 // AnomalyBackend over the engine in this browser: the service runs in the
 // engine worker with models in IndexedDB. Answers are the service's bodies.
 import * as Comlink from "comlink";
-import type { AnomalyBackend, BatchReport, DetectBody, Message, MetadataJson, ModelBundle, ModelsList, RawRecord, VerdictEvent } from "./api";
+import type {
+  AnomalyBackend,
+  BatchReport,
+  DetectBody,
+  Message,
+  MetadataJson,
+  ModelBundle,
+  ModelsList,
+  RawRecord,
+  VerdictEvent,
+} from "./api";
 import { BackendError } from "./api";
 import { engine, onEngineStart } from "./engine/engineClient";
 

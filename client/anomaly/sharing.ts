@@ -3,9 +3,7 @@
 // as a collision unless the caller asked to replace it.
 import type { AnomalyBackend } from "./api";
 
-export type ShareOutcome =
-  | { kind: "copied"; message: string }
-  | { kind: "collision"; message: string };
+export type ShareOutcome = { kind: "copied"; message: string } | { kind: "collision"; message: string };
 
 export async function copyModel(
   from: AnomalyBackend,

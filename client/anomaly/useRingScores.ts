@@ -2,8 +2,8 @@
 // server models travel as their export bundle, local ones are read by the
 // worker itself. The key names the scoring for later contribution queries.
 import { useCallback, useEffect, useState } from "react";
-import type { RingScores } from "./engine/ringScores";
 import { engine } from "./engine/engineClient";
+import type { RingScores } from "./engine/ringScores";
 import { errorText, useBackend } from "./Shell";
 
 export type RingState =
@@ -31,6 +31,7 @@ export function useRingScores(model: string | null) {
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is how reload() asks for a fresh scoring.
   useEffect(() => {
     if (model === null || model === "") {
       setState({ kind: "idle" });
@@ -46,7 +47,6 @@ export function useRingScores(model: string | null) {
     return () => {
       live = false;
     };
-    // generation forces a reload on request.
   }, [backend, kind, model, generation]);
 
   return { state, reload };

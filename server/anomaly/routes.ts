@@ -19,7 +19,6 @@ import {
 } from "./errors";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
-import { registerStreamRoute, VerdictHub } from "./stream";
 import {
   AutoencoderBody,
   AutoencoderRequest,
@@ -39,6 +38,7 @@ import {
   ScheduleRequest,
   TrainedBody,
 } from "./schemas";
+import { registerStreamRoute, VerdictHub } from "./stream";
 
 export type AnomalyApi = Pick<
   AnomalyService,

@@ -59,22 +59,26 @@ export function wheelZoomPlugin(): uPlot.Plugin {
           },
           { passive: false },
         );
-        over.addEventListener("mousedown", (e) => {
-          if (!(e.shiftKey || e.button === 1)) return;
-          e.preventDefault();
-          e.stopPropagation();
-          let last = e.clientX;
-          const move = (m: MouseEvent) => {
-            panBy(u, -(m.clientX - last) / over.clientWidth);
-            last = m.clientX;
-          };
-          const up = () => {
-            window.removeEventListener("mousemove", move);
-            window.removeEventListener("mouseup", up);
-          };
-          window.addEventListener("mousemove", move);
-          window.addEventListener("mouseup", up);
-        }, true);
+        over.addEventListener(
+          "mousedown",
+          (e) => {
+            if (!(e.shiftKey || e.button === 1)) return;
+            e.preventDefault();
+            e.stopPropagation();
+            let last = e.clientX;
+            const move = (m: MouseEvent) => {
+              panBy(u, -(m.clientX - last) / over.clientWidth);
+              last = m.clientX;
+            };
+            const up = () => {
+              window.removeEventListener("mousemove", move);
+              window.removeEventListener("mouseup", up);
+            };
+            window.addEventListener("mousemove", move);
+            window.addEventListener("mouseup", up);
+          },
+          true,
+        );
       },
     },
   };

@@ -4,8 +4,8 @@
 // rescoring / per-feature contributions for the charts of either backend.
 import * as Comlink from "comlink";
 import { CpuBackend, type ScoringBackend } from "../../../anomaly/backend";
-import { type ParsedBundle, parseBundle } from "../../../anomaly/bundle";
 import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
+import { type ParsedBundle, parseBundle } from "../../../anomaly/bundle";
 import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
 import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
 import { AnomalyService } from "../../../anomaly/service";
@@ -98,7 +98,6 @@ export const engineApi = {
     if (row === null) return [];
     return contributions(stored.forest, feats, row);
   },
-
 
   /** Scores rows × trees on this browser's WebGPU (forced: a fallback adapter counts) and on the CPU. */
   async gpuSelfCheck(rows: number, trees: number): Promise<IdentityReport | { error: string }> {

@@ -6,8 +6,8 @@ import type { SuccessBody } from "../api";
 import { pageHref } from "../backendChoice";
 import { ModelPicker } from "../ModelPicker";
 import { errorText, useBackend } from "../Shell";
-import { loadRingScores } from "../useRingScores";
 import { useModels } from "../useModels";
+import { loadRingScores } from "../useRingScores";
 
 interface Row {
   id: string;
@@ -182,7 +182,9 @@ export function Anomalies() {
         <tbody>
           {shown.slice(0, 2000).map((r) => (
             <tr key={r.id} className={r.live ? "live" : undefined} data-model={r.model} data-index={r.index}>
-              <td>{r.time === null ? `point ${r.index}` : new Date(r.time * 1000).toISOString().replace(".000Z", "Z")}</td>
+              <td>
+                {r.time === null ? `point ${r.index}` : new Date(r.time * 1000).toISOString().replace(".000Z", "Z")}
+              </td>
               <td>{r.model}</td>
               <td>{Object.keys(r.versions).join(", ")}</td>
               <td>{r.score.toFixed(4)}</td>

@@ -11,8 +11,13 @@ import { copyModel } from "../sharing";
 import { useModels } from "../useModels";
 
 function modelState(meta: MetadataJson, minPoints: number): string {
-  if (meta.last_trained !== null) return "trained";
+  if (meta.last_trained > 0) return "trained";
   return `warming ${Math.min(meta.n_seen, minPoints)}/${minPoints}`;
+}
+
+/** last_trained is unix seconds, 0 before the first training. */
+function lastTrained(meta: MetadataJson): string {
+  return meta.last_trained > 0 ? new Date(meta.last_trained * 1000).toISOString().replace(".000Z", "Z") : "never";
 }
 
 function versionKind(v: MetadataJson["versions"][number]): string {
@@ -62,7 +67,7 @@ export function ModelManager() {
                 <a href={pageHref("visualize.html", kind, { model: name })}>{name}</a>
               </td>
               <td data-testid="model-state">{modelState(m, list?.min_data_points ?? 50)}</td>
-              <td>{m.last_trained ?? "never"}</td>
+              <td>{lastTrained(m)}</td>
               <td>{m.n_seen.toLocaleString()}</td>
               <td>{m.versions.filter((v) => v.enabled).length}</td>
               <td>
@@ -132,8 +137,7 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
     <section className="card" data-testid="model-details">
       <h2>{name}</h2>
       <p className="muted">
-        Created {meta.created}; {meta.n_seen.toLocaleString()} points seen; next training at point {meta.next_train}
-        ; features: {meta.feats.join(", ") || "none yet"}
+        {`Created ${meta.created}; ${meta.n_seen.toLocaleString()} points seen; next training at point ${meta.next_train}; features: ${meta.feats.join(", ") || "none yet"}`}
       </p>
       <div className="row">
         <label>
@@ -317,7 +321,8 @@ function ImportModel({ act }: { act: Act }) {
           act(async () => {
             const bundle = JSON.parse(await (file as File).text()) as ModelBundle;
             const existing = await backend.listModels();
-            if (name in existing.models) throw new Error(`A model named ${name} already exists: delete it or pick another name.`);
+            if (name in existing.models)
+              throw new Error(`A model named ${name} already exists: delete it or pick another name.`);
             return (await backend.importModel(name, bundle)).message;
           })
         }

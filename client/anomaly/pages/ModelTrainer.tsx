@@ -51,7 +51,8 @@ function StreamIntoModel() {
       setProgress({ done: 0, total: records.length, anomalies: 0, pointsPerSecond: 0, etaSeconds: null });
       const r = await ingestRecords(backend, model, records, setProgress, controller.signal);
       setProgress(r);
-      const state = r.last?.status === "collecting" ? r.last.message : `${r.last?.data_points ?? 0} points in the model`;
+      const state =
+        r.last?.status === "collecting" ? r.last.message : `${r.last?.data_points ?? 0} points in the model`;
       setNotice({
         kind: "ok",
         text: `${r.cancelled ? "Cancelled after" : "Streamed"} ${r.done} of ${r.total} points into ${model}, ${r.anomalies} flagged. ${state}`,
@@ -94,9 +95,8 @@ function StreamIntoModel() {
         </button>
         {progress !== null && (
           <span className="progress-text" data-testid="progress-text">
-            {progress.done.toLocaleString()} / {progress.total.toLocaleString()} ·{" "}
-            {progress.pointsPerSecond.toFixed(0)} points/s · ETA {formatSeconds(progress.etaSeconds)} ·{" "}
-            {progress.anomalies} flagged
+            {progress.done.toLocaleString()} / {progress.total.toLocaleString()} · {progress.pointsPerSecond.toFixed(0)}{" "}
+            points/s · ETA {formatSeconds(progress.etaSeconds)} · {progress.anomalies} flagged
           </span>
         )}
       </div>
@@ -207,7 +207,10 @@ function BatchScore() {
             {report.skipped_rows && report.skipped_rows.length > 0 && `, ${report.skipped_rows.length} rows skipped`}
           </p>
           {report.anomaly_count > 0 && (
-            <p className="muted">Rows: {report.anomaly_indices.slice(0, 50).join(", ")}{report.anomaly_count > 50 && " …"}</p>
+            <p className="muted">
+              Rows: {report.anomaly_indices.slice(0, 50).join(", ")}
+              {report.anomaly_count > 50 && " …"}
+            </p>
           )}
           <Histogram title="Scores" values={Float64Array.from(report.scores)} height={160} />
         </div>

@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { pageHref } from "../backendChoice";
-import { Histogram } from "../charts/Histogram";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
+import { Histogram } from "../charts/Histogram";
 import { columnsData, markerScores, ringXAxis, scoresData } from "../charts/ringChartData";
 import { seriesColor } from "../charts/seriesColors";
 import { UPlot } from "../charts/UPlot";
@@ -240,8 +240,8 @@ function RingCharts({
     <>
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
-          {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length}{" "}
-          flagged · scored in {loadMs.toFixed(0)} ms
+          {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged ·
+          scored in {loadMs.toFixed(0)} ms
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
           Zoom in
@@ -255,10 +255,7 @@ function RingCharts({
         <button type="button" onClick={() => charts.current[0] && panBy(charts.current[0], 0.5)}>
           ▶
         </button>
-        <button
-          type="button"
-          onClick={() => charts.current[0]?.setScale("x", { min: xs[0], max: xs[n - 1] })}
-        >
+        <button type="button" onClick={() => charts.current[0]?.setScale("x", { min: xs[0], max: xs[n - 1] })}>
           Whole ring
         </button>
         <span className="muted">wheel: zoom · drag: zoom to range · shift-drag: pan · click: explain a point</span>
@@ -271,7 +268,12 @@ function RingCharts({
       <h2>Score histograms</h2>
       <div className="histograms">
         {scores.versions.map((v) => (
-          <Histogram key={v.name} title={`${v.name} (margin ${v.margin.toPrecision(3)})`} values={v.scores} marker={-v.margin} />
+          <Histogram
+            key={v.name}
+            title={`${v.name} (margin ${v.margin.toPrecision(3)})`}
+            values={v.scores}
+            marker={-v.margin}
+          />
         ))}
       </div>
       <p>
@@ -343,14 +345,13 @@ function PointDetails({
           </label>
           {shares === null && <p className="muted">Walking the trees…</p>}
           {shares?.length === 0 && <p className="muted">This version has no full window at this point.</p>}
-          {shares !== null &&
-            shares.slice(0, 10).map((s) => (
-              <div key={s.feature} className="bar-row" data-feature={s.feature}>
-                <span className="bar-label">{s.feature}</span>
-                <span className="bar" style={{ width: `${(100 * s.share).toFixed(1)}%` }} />
-                <span className="bar-value">{(100 * s.share).toFixed(1)}%</span>
-              </div>
-            ))}
+          {shares?.slice(0, 10).map((s) => (
+            <div key={s.feature} className="bar-row" data-feature={s.feature}>
+              <span className="bar-label">{s.feature}</span>
+              <span className="bar" style={{ width: `${(100 * s.share).toFixed(1)}%` }} />
+              <span className="bar-value">{(100 * s.share).toFixed(1)}%</span>
+            </div>
+          ))}
           <p className="muted small">
             Share of the isolating splits on the point's path in every tree, each weighted by 1 / that tree's path
             length (see anomaly/README.md).
