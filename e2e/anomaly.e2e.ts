@@ -96,7 +96,7 @@ describe("anomaly dashboards on the server backend", () => {
     const row = page.locator(`[data-testid="anomalies-table"] tr[data-index="${SPIKE}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain("2026-01-05T05:50:00Z");
-    await page.screenshot({ path: `${SHOTS}/anomalies.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/anomalies.png` });
     await row.locator("a").click();
     await page.waitForSelector('[data-testid="point-details"] .bar-row');
     expect(await page.textContent('[data-testid="point-details"] h2')).toContain(`Point ${SPIKE}`);
