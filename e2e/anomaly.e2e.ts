@@ -65,6 +65,19 @@ describe("anomaly dashboards on the server backend", () => {
     await page.screenshot({ path: `${SHOTS}/modeltrainer.png`, fullPage: true });
   });
 
+  it("batch-scores a pasted CSV without a model and trains the autoencoder from the trainer", async () => {
+    await open(`modeltrainer.html?backend=server&model=${MODEL}`);
+    const rows = series(200, 150).map((p) => `${p.cpu},${p.mem}`);
+    await page.fill('[data-testid="batch"] textarea', `cpu,mem\n${rows.join("\n")}\n`);
+    await page.click('[data-testid="batch"] button:has-text("Score")');
+    const report = page.locator('[data-testid="batch-report"]');
+    await report.waitFor();
+    expect(await report.textContent()).toMatch(/^200 rows, \d+ anomalies/);
+    expect(await report.textContent()).toContain("150");
+    await page.click('button:has-text("Train autoencoder")');
+    await page.waitForSelector('[data-testid="notice"]:has-text("Autoencoder trained")', { timeout: 50_000 });
+  });
+
   it("shows the model trained in the manager", async () => {
     await open("modelmanager.html?backend=server");
     const row = page.locator(`tr[data-model="${MODEL}"]`);
