@@ -25,6 +25,12 @@ export interface ScoringBackend {
    * Each result must equal trainRestart(job) on the calling thread.
    */
   trainRestarts?(jobs: RestartJob[]): Promise<RestartResult[]>;
+  /**
+   * Optional: run a whole CSV batch (batch.ts's batchCsvBody) off the
+   * calling thread, answering the encoded JSON body or the input error's
+   * message. The bytes may be transferred (left detached).
+   */
+  batchCsv?(csv: Uint8Array, hasHeader: boolean): Promise<{ body: Uint8Array } | { inputError: string }>;
   close(): Promise<void>;
 }
 

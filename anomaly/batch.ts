@@ -2,6 +2,11 @@
  * Stateless batch scoring of a CSV: fit a scaler on the matrix, train one
  * forest (100 trees, 256 samples, "auto") on the standardised copy, and
  * score every row. Nothing is stored.
+ *
+ * `batchCsvBody` is the whole job from the uploaded bytes to the encoded
+ * JSON answer, so a host can run it off its event loop in one piece (a
+ * 50 MB upload parses, scores and serialises for seconds): see
+ * node/batchPool.ts.
  */
 import type { ScoringBackend } from "./backend";
 import { FOREST_SEED } from "./constants";
@@ -77,4 +82,69 @@ export async function scoreTable(table: NumericTable, backend: ScoringBackend, m
   const anomalies: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i] <= -margin) anomalies.push(i);
   return { scores, anomalies };
+}
+
+/** A CSV the job cannot use (not UTF-8, no numeric rows): the client's mistake, a 400. */
+export class BatchInputError extends Error {}
+
+export interface BatchResult {
+  total_rows: number;
+  anomaly_count: number;
+  anomaly_percentage: number;
+  has_anomalies: boolean;
+  anomaly_indices: number[];
+  scores: number[];
+  model_used: "batch:iforest";
+  skipped_rows: number;
+}
+
+export interface BatchBody {
+  status: "success";
+  message: "Anomaly detection completed";
+  result: BatchResult;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** WIRE.md's answer for a CSV; throws BatchInputError for unusable input. */
+export async function batchCsv(
+  csv: string | Uint8Array,
+  hasHeader: boolean,
+  backend: ScoringBackend,
+): Promise<BatchBody> {
+  let text: string;
+  if (typeof csv === "string") text = csv;
+  else {
+    try {
+      text = strictUtf8.decode(csv);
+    } catch {
+      throw new BatchInputError("The CSV is not valid UTF-8");
+    }
+  }
+  const table = parseNumericCsv(text, hasHeader);
+  if (table.nRows === 0) throw new BatchInputError("No numeric data rows found in the CSV.");
+  const { scores, anomalies } = await scoreTable(table, backend);
+  return {
+    status: "success",
+    message: "Anomaly detection completed",
+    result: {
+      total_rows: table.nRows,
+      anomaly_count: anomalies.length,
+      anomaly_percentage: Math.round((10000 * anomalies.length) / table.nRows) / 100,
+      has_anomalies: anomalies.length > 0,
+      anomaly_indices: anomalies,
+      scores: Array.from(scores),
+      model_used: "batch:iforest",
+      skipped_rows: table.skippedRows,
+    },
+  };
+}
+
+/** The same job, answered as UTF-8 JSON bytes. */
+export async function batchCsvBody(
+  csv: string | Uint8Array,
+  hasHeader: boolean,
+  backend: ScoringBackend,
+): Promise<Uint8Array> {
+  return new TextEncoder().encode(JSON.stringify(await batchCsv(csv, hasHeader, backend)));
 }

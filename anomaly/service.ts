@@ -14,7 +14,7 @@
  */
 import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backend";
-import { parseNumericCsv, scoreTable } from "./batch";
+import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { EncodingError, featureNames } from "./encoding";
@@ -73,16 +73,7 @@ interface PendingIngest {
   reject: (error: unknown) => void;
 }
 
-export interface BatchResult {
-  total_rows: number;
-  anomaly_count: number;
-  anomaly_percentage: number;
-  has_anomalies: boolean;
-  anomaly_indices: number[];
-  scores: number[];
-  model_used: "batch:iforest";
-  skipped_rows: number;
-}
+export type { BatchResult } from "./batch";
 
 const NAME = /^[A-Za-z0-9_]{1,200}$/;
 export const INVALID_NAME = "Invalid model name. Use only letters, numbers, and underscores.";
@@ -509,28 +500,33 @@ export class AnomalyService {
     );
   }
 
-  async batch(
-    csv: string,
-    hasHeader: boolean,
-  ): Promise<{ status: "success"; message: "Anomaly detection completed"; result: BatchResult }> {
-    if (typeof csv !== "string") throw new AnomalyError(400, "The CSV must be text.");
-    const table = parseNumericCsv(csv, hasHeader);
-    if (table.nRows === 0) throw new AnomalyError(400, "No numeric data rows found in the CSV.");
-    const { scores, anomalies } = await scoreTable(table, this.backend);
-    return {
-      status: "success",
-      message: "Anomaly detection completed",
-      result: {
-        total_rows: table.nRows,
-        anomaly_count: anomalies.length,
-        anomaly_percentage: Math.round((10000 * anomalies.length) / table.nRows) / 100,
-        has_anomalies: anomalies.length > 0,
-        anomaly_indices: anomalies,
-        scores: Array.from(scores),
-        model_used: "batch:iforest",
-        skipped_rows: table.skippedRows,
-      },
-    };
+  async batch(csv: string | Uint8Array, hasHeader: boolean): Promise<BatchBody> {
+    if (typeof csv !== "string" && !(csv instanceof Uint8Array)) throw new AnomalyError(400, "The CSV must be text.");
+    try {
+      return await batchCsv(csv, hasHeader, this.backend);
+    } catch (e) {
+      throw e instanceof BatchInputError ? new AnomalyError(400, e.message) : e;
+    }
+  }
+
+  /**
+   * batch's answer as UTF-8 JSON bytes, for HTTP. Where the backend can,
+   * parsing, training, scoring and serialising all run off this thread, so
+   * a large upload does not hold up other models' requests. The bytes may
+   * be transferred to the worker (left detached).
+   */
+  async batchEncoded(csv: string | Uint8Array, hasHeader: boolean): Promise<Uint8Array> {
+    const bytes = typeof csv === "string" ? new TextEncoder().encode(csv) : csv;
+    if (this.backend.batchCsv === undefined) {
+      try {
+        return await batchCsvBody(bytes, hasHeader, this.backend);
+      } catch (e) {
+        throw e instanceof BatchInputError ? new AnomalyError(400, e.message) : e;
+      }
+    }
+    const answer = await this.backend.batchCsv(bytes, hasHeader);
+    if ("inputError" in answer) throw new AnomalyError(400, answer.inputError);
+    return answer.body;
   }
 
   async exportModel(model: string): Promise<ModelBundle> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceleratorAllowed, CpuBackend } from "../backend";
+import { batchCsvBody } from "../batch";
 import { buildForest } from "../forest";
 import { Xoshiro256 } from "../prng";
 import { trainRestart } from "../restart";
@@ -7,6 +8,32 @@ import { slidingWindows } from "../windows";
 import { WorkerBackend } from "./workerBackend";
 
 describe("worker_threads backend", () => {
+  it("runs a CSV batch on its worker thread with exactly the calling thread's answer; bad input is an input error", async () => {
+    const lines = ["a,b,c"];
+    for (let i = 0; i < 3000; i++) lines.push(`${(i * 37) % 101},${(i * 53) % 89},${i % 7}`);
+    lines.push("900,-900,3");
+    const csv = new TextEncoder().encode(lines.join("\n"));
+    const expected = await batchCsvBody(csv, true, new CpuBackend());
+    const workers = new WorkerBackend({ threads: 2 });
+    try {
+      const copy = csv.slice();
+      const answer = await workers.batchCsv(copy, true);
+      // The upload moved to the worker without a copy.
+      expect(copy.byteLength).toBe(0);
+      expect(answer).toEqual({ body: expected });
+      const body = JSON.parse(new TextDecoder().decode(expected)) as { result: { anomaly_indices: number[] } };
+      expect(body.result.anomaly_indices).toContain(3000);
+      expect(await workers.batchCsv(new Uint8Array([0x31, 0x2c, 0xff, 0x0a]), false)).toEqual({
+        inputError: "The CSV is not valid UTF-8",
+      });
+      expect(await workers.batchCsv(new TextEncoder().encode("a,b\nx,y\n"), true)).toEqual({
+        inputError: "No numeric data rows found in the CSV.",
+      });
+    } finally {
+      await workers.close();
+    }
+  });
+
   it("is bit-identical to the single-threaded CPU backend", async () => {
     const g = new Xoshiro256(11);
     const n = 30_000;

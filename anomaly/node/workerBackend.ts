@@ -12,6 +12,7 @@ import type { RowMatrix, ScoringBackend } from "../backend";
 import type { Forest } from "../forest";
 import type { RestartJob, RestartResult } from "../restart";
 import { type CompiledForest, compileForest, walkForest } from "../walk";
+import { BatchPool } from "./batchPool";
 import { RestartPool } from "./restartPool";
 
 /** Below this many rows, thread start-up and copying cost more than they save. */
@@ -69,6 +70,7 @@ export class WorkerBackend implements ScoringBackend {
   private readonly busy = new Map<Worker, number>();
   private readonly sharedForests = new WeakMap<Forest, CompiledForest>();
   private restarts: RestartPool | null = null;
+  private batches: BatchPool | null = null;
   /** Autoencoder restarts in parallel (same models as on one thread); undefined unless enabled. */
   readonly trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]>;
 
@@ -167,7 +169,15 @@ export class WorkerBackend implements ScoringBackend {
     return out;
   }
 
+  /** A whole CSV batch on its own worker thread (see batchPool.ts). */
+  batchCsv(csv: Uint8Array, hasHeader: boolean) {
+    this.batches ??= new BatchPool();
+    return this.batches.run(csv, hasHeader);
+  }
+
   async close(): Promise<void> {
+    await this.batches?.close();
+    this.batches = null;
     await this.restarts?.close();
     this.restarts = null;
     const workers = this.workers;

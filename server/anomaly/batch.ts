@@ -1,21 +1,28 @@
 // POST /detect_anomalies: one-off isolation-forest detection over a CSV.
 // The CSV arrives four ways (multipart field `file`, a text/csv body, JSON
 // `{csv}`, or JSON `{file_path}` inside the configured data folder); this
-// file only gets the text out of the request, the engine does the rest.
+// file only gets the bytes out of the request, the engine does the rest,
+// off the event loop where the backend can (service.batchEncoded). Uploads
+// are bounded by the body limit (ANOMALY_MAX_UPLOAD_BYTES, see routes.ts),
+// and so are data files.
 import { readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { lenientBatchBody } from "./contentType";
-import { ApiError, errorResponse, requireUtf8 } from "./errors";
+import { JSON_UTF8, lenientBatchBody } from "./contentType";
+import { ApiError, errorResponse } from "./errors";
 import { jsonContent, modelErrors, TAG } from "./openapi";
 import type { AnomalyApi } from "./routes";
 import { BatchBody, BatchForm, BatchJson } from "./schemas";
 
 interface BatchOptions {
-  service: Pick<AnomalyApi, "batch">;
+  service: Pick<AnomalyApi, "batchEncoded">;
   dataDir?: string;
   limit: MiddlewareHandler;
+  /** The same limit in bytes, for files read from dataDir. */
+  maxBytes: number;
+  /** The 413 message for a body or file over maxBytes. */
+  tooLarge: string;
 }
 
 const MODEL_NAME_REFUSED =
@@ -31,23 +38,14 @@ const HasHeaderQuery = z.object({
     }),
 });
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-function decodeCsv(bytes: ArrayBuffer, what: string): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new ApiError(400, `${what} is not valid UTF-8`);
-  }
-}
-
 function parseFlag(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
   return value === "true" || value === "1";
 }
 
 /** Reads `file_path` only when it resolves (symlinks too) inside dataDir. */
-async function readDataFile(dataDir: string | undefined, filePath: string): Promise<string> {
+async function readDataFile(options: BatchOptions, filePath: string): Promise<Uint8Array> {
+  const { dataDir } = options;
   if (!dataDir) throw new ApiError(400, "file_path is not enabled: this server has no data folder configured");
   const root = await realpath(dataDir);
   const inside = (p: string) => {
@@ -65,22 +63,24 @@ async function readDataFile(dataDir: string | undefined, filePath: string): Prom
     throw new ApiError(404, `File not found: ${filePath}`);
   }
   if (!inside(real)) throw new ApiError(400, "file_path must name a file inside the data folder");
-  if (!(await stat(real)).isFile()) throw new ApiError(400, `file_path is not a file: ${filePath}`);
-  const bytes = await readFile(real);
-  return decodeCsv(
-    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    "The file",
-  );
+  const info = await stat(real);
+  if (!info.isFile()) throw new ApiError(400, `file_path is not a file: ${filePath}`);
+  if (info.size > options.maxBytes) throw new ApiError(413, options.tooLarge);
+  return new Uint8Array(await readFile(real));
 }
 
-async function csvFromRequest(c: Context, dataDir: string | undefined, queryHeader: boolean | undefined) {
+async function csvFromRequest(
+  c: Context,
+  options: BatchOptions,
+  queryHeader: boolean | undefined,
+): Promise<{ csv: string | Uint8Array; hasHeader: boolean | undefined }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (type.startsWith("application/json")) {
     const body = c.req.valid("json" as never) as z.infer<typeof BatchJson>;
     if ("model_name" in body) throw new ApiError(400, MODEL_NAME_REFUSED);
     const hasHeader = body.has_header ?? queryHeader;
     if (typeof body.csv === "string") return { csv: body.csv, hasHeader };
-    if (typeof body.file_path === "string") return { csv: await readDataFile(dataDir, body.file_path), hasHeader };
+    if (typeof body.file_path === "string") return { csv: await readDataFile(options, body.file_path), hasHeader };
     throw new ApiError(400, "Invalid request body: give the CSV text as csv, or a file_path");
   }
   if (type.startsWith("multipart/form-data")) {
@@ -88,12 +88,12 @@ async function csvFromRequest(c: Context, dataDir: string | undefined, queryHead
     if ("model_name" in form) throw new ApiError(400, MODEL_NAME_REFUSED);
     const hasHeader = parseFlag(typeof form.has_header === "string" ? form.has_header : undefined) ?? queryHeader;
     const file = form.file;
-    if (file instanceof File) return { csv: decodeCsv(await file.arrayBuffer(), "The uploaded file"), hasHeader };
+    if (file instanceof File) return { csv: new Uint8Array(await file.arrayBuffer()), hasHeader };
     if (typeof file === "string") return { csv: file, hasHeader };
     throw new ApiError(400, "Invalid request body: the multipart field file is required");
   }
-  // text/csv or text/plain: requireUtf8 already vouched for the bytes.
-  return { csv: await c.req.text(), hasHeader: queryHeader };
+  // text/csv or text/plain: the bytes go to the job as they are (it checks UTF-8).
+  return { csv: new Uint8Array(await c.req.arrayBuffer()), hasHeader: queryHeader };
 }
 
 /** `?model_name=` is refused like the body forms, before the body is read. */
@@ -111,7 +111,7 @@ export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
       summary: "Detect anomalies in a CSV with a fresh isolation forest",
       description:
         "Numeric fields only; has_header defaults to true. Send multipart (field `file`), a text/csv body, JSON `{csv, has_header?}`, or JSON `{file_path}` for a file inside the server's data folder.",
-      middleware: [refuseModelNameQuery, options.limit, requireUtf8, lenientBatchBody],
+      middleware: [refuseModelNameQuery, options.limit, lenientBatchBody],
       request: {
         query: HasHeaderQuery,
         body: {
@@ -128,8 +128,10 @@ export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
     }),
     async (c) => {
       const queryHeader = parseFlag(c.req.valid("query").has_header);
-      const { csv, hasHeader } = await csvFromRequest(c, options.dataDir, queryHeader);
-      return c.json((await options.service.batch(csv, hasHeader ?? true)) as never, 200);
+      const { csv, hasHeader } = await csvFromRequest(c, options, queryHeader);
+      // Already JSON, encoded off the event loop: sent as it is.
+      const body = await options.service.batchEncoded(csv, hasHeader ?? true);
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, { "content-type": JSON_UTF8 }) as never;
     },
   );
 }

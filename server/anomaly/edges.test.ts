@@ -217,6 +217,37 @@ describe("dashboard pages", () => {
   });
 });
 
+describe("upload limit", () => {
+  it("$ANOMALY_MAX_UPLOAD_BYTES bounds CSV uploads and data files with a 413 that states the limit", async () => {
+    const saved = process.env.ANOMALY_MAX_UPLOAD_BYTES;
+    process.env.ANOMALY_MAX_UPLOAD_BYTES = "1000";
+    try {
+      const service = recordingService();
+      const app = createAnomalyApp({ service, log: () => {} });
+      const csv = "a,b\n".concat("1,2\n".repeat(300));
+      const res = await app.request("/detect_anomalies", {
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+        body: csv,
+      });
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toMatch(/limited to 1000 bytes .*ANOMALY_MAX_UPLOAD_BYTES/);
+      const small = await app.request("/detect_anomalies", {
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+        body: "a,b\n1,2\n",
+      });
+      expect(small.status).toBe(200);
+      expect(service.calls.map((c) => c[0])).toEqual(["batchEncoded"]);
+      process.env.ANOMALY_MAX_UPLOAD_BYTES = "lots";
+      expect(() => createAnomalyApp({ service })).toThrow(/ANOMALY_MAX_UPLOAD_BYTES must be a positive whole number/);
+    } finally {
+      if (saved === undefined) delete process.env.ANOMALY_MAX_UPLOAD_BYTES;
+      else process.env.ANOMALY_MAX_UPLOAD_BYTES = saved;
+    }
+  });
+});
+
 describe("OpenAPI", () => {
   it("documents every route, extras included", () => {
     const app = createAnomalyApp({ service: recordingService() });

@@ -55,6 +55,7 @@ export type AnomalyApi = Pick<
   | "setMargin"
   | "trainAutoencoder"
   | "batch"
+  | "batchEncoded"
   | "exportModel"
   | "importModel"
 >;
@@ -69,7 +70,7 @@ export interface AnomalyAppOptions {
   dataDir?: string;
   /** Largest JSON record or small body, in bytes (default 1 MiB). */
   recordLimit?: number;
-  /** Largest CSV upload or model bundle, in bytes (default 64 MiB). */
+  /** Largest CSV upload or model bundle, in bytes (default $ANOMALY_MAX_UPLOAD_BYTES, else 64 MiB). */
   csvLimit?: number;
   /** Where server faults are logged (default console.error). */
   log?: (err: unknown) => void;
@@ -79,11 +80,25 @@ export interface AnomalyAppOptions {
 
 export const MiB = 1024 * 1024;
 
-export function limitBody(maxSize: number): MiddlewareHandler {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => errorResponse(c, 413, `Request body too large (limit ${maxSize} bytes)`),
-  });
+export function limitBody(
+  maxSize: number,
+  message = `Request body too large (limit ${maxSize} bytes)`,
+): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: (c) => errorResponse(c, 413, message) });
+}
+
+export const UPLOAD_LIMIT_ENV = "ANOMALY_MAX_UPLOAD_BYTES";
+
+/** The upload limit: the option, else $ANOMALY_MAX_UPLOAD_BYTES (a positive integer), else 64 MiB. */
+export function uploadLimit(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (option !== undefined) return option;
+  const raw = env[UPLOAD_LIMIT_ENV];
+  if (raw === undefined || raw === "") return 64 * MiB;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`${UPLOAD_LIMIT_ENV} must be a positive whole number of bytes, got ${JSON.stringify(raw)}`);
+  }
+  return n;
 }
 
 export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
@@ -98,7 +113,9 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   app.use("*", guardModelNames);
 
   const small = limitBody(options.recordLimit ?? MiB);
-  const large = limitBody(options.csvLimit ?? 64 * MiB);
+  const maxUpload = uploadLimit(options.csvLimit);
+  const tooLarge = `Request body too large: uploads (CSV files, model bundles) are limited to ${maxUpload} bytes (${(maxUpload / MiB).toFixed(1)} MiB); the server's ${UPLOAD_LIMIT_ENV} sets the limit`;
+  const large = limitBody(maxUpload, tooLarge);
   // Order matters: the model name first (WIRE.md), then size, then bytes.
   const record = [requireModelName, small, requireUtf8, lenientJson];
   const bundle = [requireModelName, large, requireUtf8, lenientJson];
@@ -122,7 +139,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { m } = c.req.valid("param");
-      const { httpStatus, body } = await service.detect(m, c.req.valid("json"));
+      const { httpStatus, body } = await service.detect(m, await parsedBody(c));
       hub.publish({ model: m, httpStatus, body });
       return c.json(body as never, httpStatus);
     },
@@ -138,7 +155,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
-    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
   for (const method of ["get", "post"] as const) {
@@ -302,14 +319,25 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(ModelBundle) },
       responses: { 200: jsonContent(MessageBody, "Imported"), ...modelErrors },
     }),
-    async (c) => c.json((await service.importModel(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json((await service.importModel(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
-  registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large });
+  registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
   registerStreamRoute(app, hub);
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;
+}
+
+/**
+ * The body as JSON.parse gave it, after the route's schema accepted it.
+ * zod's output is a rebuilt object, and rebuilding by assignment drops a key
+ * named `__proto__` (it sets the prototype instead); records keep every key
+ * as an ordinary column, so routes that take records hand on the parse.
+ */
+async function parsedBody(c: Context): Promise<unknown> {
+  c.req.valid("json" as never);
+  return c.req.json();
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */

@@ -25,7 +25,9 @@ export function recordingService(
       return async (...args: unknown[]) => {
         calls.push([key, ...args]);
         const body = answer(key, args);
-        return key === "detect" ? { httpStatus: 200, body } : body;
+        if (key === "detect") return { httpStatus: 200, body };
+        // The batch route sends the engine's encoded JSON as it is.
+        return key === "batchEncoded" ? new TextEncoder().encode(JSON.stringify(body)) : body;
       };
     },
   });

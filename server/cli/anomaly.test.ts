@@ -62,6 +62,12 @@ describe("argument parsing", () => {
     });
   });
 
+  it("a key named __proto__ is an ordinary column", () => {
+    const record = parseRecord(["__proto__=1", "constructor=x"]);
+    expect(Object.hasOwn(record, "__proto__")).toBe(true);
+    expect(JSON.stringify(record)).toBe('{"__proto__":1,"constructor":"x"}');
+  });
+
   it("--addr takes HOST:PORT, [v6]:PORT and :PORT", () => {
     expect(parseAddr("127.0.0.1:8001")).toEqual({ host: "127.0.0.1", port: 8001 });
     expect(parseAddr("[::1]:0")).toEqual({ host: "::1", port: 0 });

@@ -56,15 +56,16 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** `key=val` pairs to a record: numbers stay numbers, everything else a string. */
 export function parseRecord(pairs: string[]): Record<string, string | number> {
   if (pairs.length === 0) throw new UsageError("give the record as key=value pairs, e.g. temperature=21.5 site=north");
-  const record: Record<string, string | number> = {};
+  const entries: [string, string | number][] = [];
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
     if (eq <= 0) throw new UsageError(`expected key=value, got ${JSON.stringify(pair)}`);
     const value = pair.slice(eq + 1);
     const number = Number(value);
-    record[pair.slice(0, eq)] = DECIMAL.test(value) && Number.isFinite(number) ? number : value;
+    entries.push([pair.slice(0, eq), DECIMAL.test(value) && Number.isFinite(number) ? number : value]);
   }
-  return record;
+  // fromEntries defines own properties: `__proto__=1` is a column like any other.
+  return Object.fromEntries(entries);
 }
 
 /** `HOST:PORT`, `[v6]:PORT` or `:PORT` (all interfaces). */
