@@ -76,5 +76,19 @@ export default defineConfig({
   },
   preview: { headers: isolation },
   worker: { format: "es" },
-  build: { outDir: "dist", emptyOutDir: true, target: "es2022" },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    // The anomaly dashboards are pages of their own beside the playground.
+    rollupOptions: {
+      input: {
+        main: "index.html",
+        modelmanager: "modelmanager.html",
+        modeltrainer: "modeltrainer.html",
+        visualize: "visualize.html",
+        anomalies: "anomalies.html",
+      },
+    },
+  },
 });

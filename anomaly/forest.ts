@@ -15,6 +15,7 @@
  * addition, the same on every backend.
  */
 import type { RowMatrix } from "./backend";
+import { log } from "./detMath";
 import { Xoshiro256 } from "./prng";
 
 export interface Forest {
@@ -40,7 +41,8 @@ const EULER_GAMMA = 0.5772156649015329;
 export function averagePathLength(n: number): number {
   if (n <= 1) return 0;
   if (n === 2) return 1;
-  return 2 * (Math.log(n - 1) + EULER_GAMMA) - (2 * (n - 1)) / n;
+  // detMath's log: the same bits in every engine (Math.log differs across engines).
+  return 2 * (log(n - 1) + EULER_GAMMA) - (2 * (n - 1)) / n;
 }
 
 export interface ForestOptions {

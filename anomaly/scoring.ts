@@ -5,6 +5,7 @@
  * when decision ≤ −margin.
  */
 import type { RowMatrix, ScoringBackend } from "./backend";
+import { exp2 } from "./detMath";
 import type { Forest } from "./forest";
 import type { Contamination } from "./versions";
 import { compileForest, walkForest } from "./walk";
@@ -14,7 +15,8 @@ export function scoreFromSum(forest: Forest, sum: number): number {
   // c(ψ) is 0 only for a one-row forest, where every path is 0 too: 0/0
   // carries no information, so it scores as the neutral −0.5 instead of NaN.
   const ratio = forest.cPsi > 0 ? mean / forest.cPsi : 1;
-  return -(2 ** -ratio);
+  // exp2, not `**`: engines' pow differ in the last bit (detMath.ts).
+  return -exp2(-ratio);
 }
 
 /** decision_function values for all rows, through a backend. */

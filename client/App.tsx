@@ -308,6 +308,9 @@ export function App() {
             Build
           </button>
         </div>
+        <a className="header-link" href="/modelmanager.html" title="The anomaly service's dashboards">
+          Anomaly dashboards
+        </a>
         <button
           type="button"
           className="help-button"

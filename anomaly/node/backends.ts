@@ -5,11 +5,20 @@
  * ANOMALY_GPU=0 or LANG_GPU=cpu.
  */
 import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backend";
+import { dawnGpu } from "../gpu/node/dawn";
+import { GpuFirstBackend, openWebGpu } from "../gpu/select";
 import { WorkerBackend } from "./workerBackend";
 
+/**
+ * In Node, WebGPU (Dawn) is opt-in: ANOMALY_GPU=1 (a hardware adapter) or
+ * ANOMALY_GPU=force (any adapter). Loading Dawn keeps the process alive while
+ * its instance is held, which a CLI run that should simply end must not pay.
+ */
 export function createNodeBackend(env: BackendEnv = process.env): ScoringBackend {
-  if (acceleratorAllowed(env)) {
-    // No accelerator backend yet: fall through to the host backend.
+  const host = new WorkerBackend();
+  const wanted = env.ANOMALY_GPU === "1" || env.ANOMALY_GPU === "force";
+  if (wanted && acceleratorAllowed(env)) {
+    return new GpuFirstBackend(host, async () => openWebGpu(await dawnGpu(), host, env));
   }
-  return new WorkerBackend();
+  return host;
 }

@@ -38,6 +38,7 @@ import {
   ScheduleRequest,
   TrainedBody,
 } from "./schemas";
+import { registerStreamRoute, VerdictHub } from "./stream";
 
 export type AnomalyApi = Pick<
   AnomalyService,
@@ -73,6 +74,8 @@ export interface AnomalyAppOptions {
   csvLimit?: number;
   /** Where server faults are logged (default console.error). */
   log?: (err: unknown) => void;
+  /** Receives every /detect verdict for the live stream (one is made if absent). */
+  hub?: VerdictHub;
 }
 
 export const MiB = 1024 * 1024;
@@ -100,6 +103,7 @@ export function uploadLimit(option: number | undefined, env: NodeJS.ProcessEnv =
 
 export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   const { service } = options;
+  const hub = options.hub ?? new VerdictHub();
   const app = new OpenAPIHono({ defaultHook: validationHook });
   app.onError(createErrorHandler(options.log));
   // Both run for every request, so mounted at "/" they see the main
@@ -136,6 +140,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => {
       const { m } = c.req.valid("param");
       const { httpStatus, body } = await service.detect(m, await parsedBody(c));
+      hub.publish({ model: m, httpStatus, body });
       return c.json(body as never, httpStatus);
     },
   );
@@ -318,6 +323,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   );
 
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
+  registerStreamRoute(app, hub);
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;

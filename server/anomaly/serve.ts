@@ -12,6 +12,7 @@ import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
 import { errorResponse } from "./errors";
 import { type AnomalyApi, createAnomalyApp } from "./routes";
+import { VerdictHub } from "./stream";
 
 export interface AnomalyServerOptions {
   host?: string;
@@ -76,7 +77,8 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   const { service } = opened;
 
   const app = new OpenAPIHono();
-  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir }));
+  const hub = new VerdictHub();
+  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir, hub }));
   registerDocs(app);
   // The dashboards' scripts and styles; serveStatic refuses paths that
   // climb out of the root.
@@ -102,6 +104,8 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Live streams never finish on their own: end them so close() need not wait.
+      hub.close();
       await new Promise<void>((resolve) => {
         const http = server as import("node:http").Server;
         http.close(() => resolve());

@@ -1,0 +1,106 @@
+/**
+ * The one interface every dashboard page talks to. HttpBackend speaks the
+ * server's API; LocalBackend runs the same engine in a Web Worker with
+ * models in IndexedDB. Method names and answers follow the service (and so
+ * the HTTP routes' JSON bodies); failures throw BackendError with the
+ * service's message.
+ */
+import type { ModelBundle } from "../../anomaly/bundle";
+import type { MetadataJson } from "../../anomaly/metadata";
+import type { RawRecord } from "../../anomaly/store";
+
+export type { MetadataJson, ModelBundle, RawRecord };
+
+export type BackendKind = "server" | "local";
+
+export interface VersionVerdict {
+  anomaly: boolean;
+  score: number;
+  threshold_info: { margin: number };
+}
+
+export interface CollectingBody {
+  status: "collecting";
+  message: string;
+  data_points: number;
+  min_data_points: number;
+  model_name: string;
+}
+
+export interface SuccessBody {
+  status: "success";
+  model: string;
+  anomaly: boolean;
+  score: number;
+  data_points: number;
+  versions: Record<string, VersionVerdict>;
+  data_point: RawRecord;
+}
+
+export type DetectBody = CollectingBody | SuccessBody;
+
+/** One live verdict, from the SSE stream or the local engine. */
+export interface VerdictEvent {
+  model: string;
+  httpStatus: number;
+  body: unknown;
+}
+
+export interface ModelsList {
+  models: Record<string, MetadataJson>;
+  min_data_points: number;
+  max_data_points: number;
+}
+
+export interface BatchReport {
+  total_rows: number;
+  anomaly_count: number;
+  anomaly_percentage: number;
+  has_anomalies: boolean;
+  anomaly_indices: number[];
+  scores: number[];
+  skipped_rows?: number[];
+}
+
+export interface Message {
+  status: "success";
+  message: string;
+}
+
+export class BackendError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface AnomalyBackend {
+  readonly kind: BackendKind;
+  /** What the pages show as the backend's name. */
+  readonly label: string;
+  listModels(): Promise<ModelsList>;
+  metadata(model: string): Promise<MetadataJson>;
+  data(model: string, limit: number | "all"): Promise<RawRecord[]>;
+  detect(model: string, record: RawRecord): Promise<DetectBody>;
+  detectOnly(model: string, record: RawRecord): Promise<DetectBody>;
+  forceTrain(model: string): Promise<Message & { points_used: number }>;
+  reset(model: string): Promise<Message>;
+  deleteModel(model: string): Promise<Message>;
+  setSchedule(
+    model: string,
+    schedule: { below_max_retrain_frequency?: number; at_max_retrain_frequency?: number },
+  ): Promise<Message>;
+  finetune(model: string): Promise<Message & { adjusted_margins: Record<string, number> }>;
+  setMargin(model: string, version: string, margin: number): Promise<Message>;
+  trainAutoencoder(
+    model: string,
+    settings: { hidden?: number[]; contamination?: number },
+  ): Promise<Message & { training_data_points: number; reconstruction_threshold: number }>;
+  batch(csv: string, hasHeader: boolean): Promise<BatchReport>;
+  exportModel(model: string): Promise<ModelBundle>;
+  importModel(model: string, bundle: ModelBundle): Promise<Message>;
+  /** Live verdicts of every model; returns the unsubscribe function. */
+  subscribe(listener: (event: VerdictEvent) => void): () => void;
+}

@@ -1,0 +1,112 @@
+/// <reference types="@webgpu/types" />
+// The anomaly engine in a Web Worker, exposed to the pages through comlink:
+// the local model service (models in IndexedDB) for LocalBackend, and ring
+// rescoring / per-feature contributions for the charts of either backend.
+import * as Comlink from "comlink";
+import { CpuBackend, type ScoringBackend } from "../../../anomaly/backend";
+import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
+import { type ParsedBundle, parseBundle } from "../../../anomaly/bundle";
+import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
+import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
+import { AnomalyService } from "../../../anomaly/service";
+import type { VerdictEvent } from "../api";
+import { type Contribution, contributions, type RingScores, scaledRing, scoreRing, windowRow } from "./ringScores";
+
+const cpu = new CpuBackend();
+const webGpu = (self as unknown as { navigator: { gpu?: GPU } }).navigator.gpu;
+// Large batches (rescoring a ring, fine-tune sweeps) go to WebGPU when the
+// policy accepts the adapter (never a software fallback); the rest stays here.
+const backend: ScoringBackend = new GpuFirstBackend(cpu, () => openWebGpu(webGpu, cpu, {}));
+let service: Promise<AnomalyService> | null = null;
+const listeners = new Map<number, (event: VerdictEvent) => void>();
+const scored = new Map<string, { bundle: ParsedBundle; matrix: Float64Array }>();
+
+function local(): Promise<AnomalyService> {
+  service ??= IndexedDbStore.open().then((store) => new AnomalyService(store, { backend }));
+  return service;
+}
+
+/** The service methods LocalBackend may call (the same names as the HTTP routes' handlers). */
+const METHODS = new Set([
+  "detect",
+  "detectOnly",
+  "forceTrain",
+  "reset",
+  "deleteModel",
+  "listModels",
+  "metadata",
+  "data",
+  "setSchedule",
+  "finetune",
+  "setMargin",
+  "trainAutoencoder",
+  "batch",
+  "exportModel",
+  "importModel",
+]);
+
+async function rescore(key: string, raw: unknown): Promise<RingScores> {
+  const bundle = parseBundle(raw);
+  if (typeof bundle === "string") throw new Error(bundle);
+  const matrix = scaledRing(bundle);
+  scored.set(key, { bundle, matrix });
+  return scoreRing(bundle, backend, matrix);
+}
+
+export const engineApi = {
+  async call(method: string, args: unknown[]): Promise<unknown> {
+    if (!METHODS.has(method)) throw new Error(`Unknown engine method ${method}`);
+    const s = await local();
+    const fn = (s as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method];
+    const result = await fn.apply(s, args);
+    if (method === "detect") {
+      const { httpStatus, body } = result as { httpStatus: number; body: unknown };
+      for (const listener of listeners.values()) listener({ model: args[0] as string, httpStatus, body });
+    }
+    return result;
+  },
+
+  /** Registers a verdict listener (a comlink proxy) under the caller's id. */
+  subscribe(id: number, listener: (event: VerdictEvent) => void): void {
+    listeners.set(id, listener);
+  },
+  unsubscribe(id: number): void {
+    listeners.delete(id);
+  },
+
+  /** Rescores a bundle's ring (a server model's export) under `key`. */
+  scoreBundle(key: string, bundle: unknown): Promise<RingScores> {
+    return rescore(key, bundle);
+  },
+
+  /** Rescores a local model's ring. */
+  async scoreLocal(key: string, model: string): Promise<RingScores> {
+    const s = await local();
+    return rescore(key, await s.exportModel(model));
+  },
+
+  /** Per-feature shares for ring point `index` under a version of the last bundle scored as `key`. */
+  contributions(key: string, version: string, index: number): Contribution[] {
+    const entry = scored.get(key);
+    if (entry === undefined) throw new Error(`Nothing scored under ${key}`);
+    const { bundle, matrix } = entry;
+    const stored = bundle.forests.find((f) => f.name === version);
+    if (stored === undefined) throw new Error(`Version ${version} has no forest`);
+    const feats = bundle.metadata.feats;
+    const width = stored.forest.nCols / feats.length;
+    const row = windowRow(matrix, feats.length, index, width);
+    if (row === null) return [];
+    return contributions(stored.forest, feats, row);
+  },
+
+  /** Scores rows × trees on this browser's WebGPU (forced: a fallback adapter counts) and on the CPU. */
+  async gpuSelfCheck(rows: number, trees: number): Promise<IdentityReport | { error: string }> {
+    const outcome = await openWebGpu(webGpu, cpu, {}, true);
+    if ("reason" in outcome) return { error: outcome.reason };
+    return checkBitIdentity(outcome.backend, rows, trees);
+  },
+};
+
+export type EngineApi = typeof engineApi;
+
+Comlink.expose(engineApi);

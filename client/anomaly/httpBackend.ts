@@ -1,0 +1,106 @@
+// AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
+import {
+  type AnomalyBackend,
+  BackendError,
+  type BatchReport,
+  type DetectBody,
+  type Message,
+  type MetadataJson,
+  type ModelBundle,
+  type ModelsList,
+  type RawRecord,
+  type VerdictEvent,
+} from "./api";
+
+export class HttpBackend implements AnomalyBackend {
+  readonly kind = "server";
+  readonly label = "server";
+
+  constructor(private readonly base = "") {}
+
+  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.headers = { "content-type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}${path}`, init);
+    } catch (e) {
+      throw new BackendError(`The server cannot be reached (${(e as Error).message})`, 0);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new BackendError(`The server answered ${res.status} with something that is not JSON`, res.status);
+    }
+    if (!res.ok) {
+      const message = (json as { message?: unknown }).message;
+      throw new BackendError(typeof message === "string" ? message : `HTTP ${res.status}`, res.status);
+    }
+    return json as T;
+  }
+
+  listModels(): Promise<ModelsList> {
+    return this.request("GET", "/models/dynamic");
+  }
+  metadata(model: string): Promise<MetadataJson> {
+    return this.request("GET", `/models/dynamic/${model}/metadata`);
+  }
+  async data(model: string, limit: number | "all"): Promise<RawRecord[]> {
+    return (await this.request<{ data: RawRecord[] }>("GET", `/models/dynamic/${model}/data?limit=${limit}`)).data;
+  }
+  detect(model: string, record: RawRecord): Promise<DetectBody> {
+    return this.request("POST", `/detect/${model}`, record);
+  }
+  detectOnly(model: string, record: RawRecord): Promise<DetectBody> {
+    return this.request("POST", `/detect_only/${model}`, record);
+  }
+  forceTrain(model: string) {
+    return this.request<Message & { points_used: number }>("POST", `/force_train/${model}`);
+  }
+  reset(model: string): Promise<Message> {
+    return this.request("POST", `/models/dynamic/${model}/reset`);
+  }
+  deleteModel(model: string): Promise<Message> {
+    return this.request("DELETE", `/delete_model/${model}`);
+  }
+  setSchedule(model: string, schedule: object): Promise<Message> {
+    return this.request("PUT", `/api/dynamic/${model}/schedule`, schedule);
+  }
+  finetune(model: string) {
+    return this.request<Message & { adjusted_margins: Record<string, number> }>(
+      "POST",
+      `/api/dynamic/${model}/finetune`,
+    );
+  }
+  setMargin(model: string, version: string, margin: number): Promise<Message> {
+    return this.request("PUT", `/api/dynamic/${model}/margin`, { version, margin });
+  }
+  trainAutoencoder(model: string, settings: { hidden?: number[]; contamination?: number }) {
+    return this.request<Message & { training_data_points: number; reconstruction_threshold: number }>(
+      "POST",
+      `/train/autoencoder/${model}`,
+      settings,
+    );
+  }
+  async batch(csv: string, hasHeader: boolean): Promise<BatchReport> {
+    return (await this.request<{ result: BatchReport }>("POST", "/detect_anomalies", { csv, has_header: hasHeader }))
+      .result;
+  }
+  exportModel(model: string): Promise<ModelBundle> {
+    return this.request("GET", `/api/dynamic/${model}/export`);
+  }
+  importModel(model: string, bundle: ModelBundle): Promise<Message> {
+    return this.request("PUT", `/api/dynamic/${model}/import`, bundle);
+  }
+
+  subscribe(listener: (event: VerdictEvent) => void): () => void {
+    const source = new EventSource(`${this.base}/api/dynamic/stream`);
+    source.addEventListener("verdict", (e) => listener(JSON.parse((e as MessageEvent).data) as VerdictEvent));
+    return () => source.close();
+  }
+}

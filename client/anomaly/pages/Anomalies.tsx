@@ -1,0 +1,209 @@
+// Anomalies: every flagged point of the chosen models (their rings rescored
+// with the current forests) in a sortable, filterable table, each row linked
+// to its place in the chart, plus live verdicts as they arrive.
+import { useEffect, useMemo, useState } from "react";
+import type { SuccessBody } from "../api";
+import { pageHref } from "../backendChoice";
+import { ModelPicker } from "../ModelPicker";
+import { errorText, useBackend } from "../Shell";
+import { useModels } from "../useModels";
+import { loadRingScores } from "../useRingScores";
+
+interface Row {
+  id: string;
+  model: string;
+  /** Ring index (for the chart link). */
+  index: number;
+  /** Unix seconds, or null when the point has no clock. */
+  time: number | null;
+  /** Flagging versions with their scores. */
+  versions: Record<string, number>;
+  score: number;
+  live: boolean;
+}
+
+type SortKey = "time" | "model" | "score";
+
+function toSeconds(local: string): number | null {
+  if (local === "") return null;
+  const t = Date.parse(local);
+  return Number.isNaN(t) ? null : t / 1000;
+}
+
+export function Anomalies() {
+  const { backend, kind } = useBackend();
+  const { list } = useModels();
+  const [model, setModel] = useState(() => new URLSearchParams(location.search).get("model") ?? "");
+  const [version, setVersion] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "time", descending: true });
+  const [rows, setRows] = useState<Row[]>([]);
+  const [live, setLive] = useState<Row[]>([]);
+  const [status, setStatus] = useState("Loading…");
+
+  const names = useMemo(() => (list === null ? [] : Object.keys(list.models).sort()), [list]);
+  const namesKey = names.join(",");
+
+  useEffect(() => {
+    let alive = true;
+    const wanted = model === "" ? namesKey.split(",").filter((n) => n !== "") : [model];
+    (async () => {
+      const out: Row[] = [];
+      for (const name of wanted) {
+        try {
+          const { scores } = await loadRingScores(kind, (m) => backend.exportModel(m), name);
+          for (const i of scores.flagged) {
+            const versions: Record<string, number> = {};
+            for (const v of scores.versions) if (v.scores[i] <= -v.margin) versions[v.name] = v.scores[i];
+            out.push({
+              id: `${name}:${i}`,
+              model: name,
+              index: i,
+              time: scores.times[i] > 0 ? scores.times[i] : null,
+              versions,
+              score: Math.min(...Object.values(versions)),
+              live: false,
+            });
+          }
+        } catch (e) {
+          if (alive) setStatus(`${name}: ${errorText(e)}`);
+        }
+      }
+      if (alive) {
+        setRows(out);
+        setStatus(`${out.length} flagged points in ${wanted.length} model${wanted.length === 1 ? "" : "s"}`);
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [backend, kind, model, namesKey]);
+
+  useEffect(
+    () =>
+      backend.subscribe((event) => {
+        const body = event.body as SuccessBody;
+        if (event.httpStatus !== 200 || body.status !== "success" || !body.anomaly) return;
+        const versions: Record<string, number> = {};
+        for (const [v, verdict] of Object.entries(body.versions)) if (verdict.anomaly) versions[v] = verdict.score;
+        const stamp = body.data_point.timestamp;
+        const time =
+          typeof stamp === "number" ? stamp : typeof stamp === "string" ? Date.parse(stamp) / 1000 : Date.now() / 1000;
+        setLive((rows) => [
+          {
+            id: `live:${event.model}:${body.data_points}`,
+            model: event.model,
+            index: Math.min(body.data_points, list?.max_data_points ?? 150_000) - 1,
+            time,
+            versions,
+            score: body.score,
+            live: true,
+          },
+          ...rows,
+        ]);
+      }),
+    [backend, list],
+  );
+
+  const versionNames = useMemo(() => {
+    const set = new Set<string>();
+    for (const r of [...rows, ...live]) for (const v of Object.keys(r.versions)) set.add(v);
+    return [...set].sort();
+  }, [rows, live]);
+
+  const shown = useMemo(() => {
+    const lo = toSeconds(from);
+    const hi = toSeconds(to);
+    const kept = [...live, ...rows].filter(
+      (r) =>
+        (model === "" || r.model === model) &&
+        (version === "" || version in r.versions) &&
+        (lo === null || (r.time !== null && r.time >= lo)) &&
+        (hi === null || (r.time !== null && r.time <= hi)),
+    );
+    const sign = sort.descending ? -1 : 1;
+    kept.sort((a, b) => {
+      if (sort.key === "model") return sign * a.model.localeCompare(b.model) || a.index - b.index;
+      if (sort.key === "score") return sign * (a.score - b.score);
+      return sign * ((a.time ?? a.index) - (b.time ?? b.index));
+    });
+    return kept;
+  }, [rows, live, model, version, from, to, sort]);
+
+  const header = (key: SortKey, label: string) => (
+    <th>
+      <button
+        type="button"
+        className="sort"
+        data-sort={key}
+        onClick={() => setSort((s) => ({ key, descending: s.key === key ? !s.descending : key !== "score" }))}
+      >
+        {label} {sort.key === key ? (sort.descending ? "▼" : "▲") : ""}
+      </button>
+    </th>
+  );
+
+  return (
+    <div className="page">
+      <h1>Anomalies</h1>
+      <div className="row filters">
+        <ModelPicker value={model} onChange={setModel} allowAll />
+        <label>
+          Version{" "}
+          <select value={version} onChange={(e) => setVersion(e.target.value)} data-testid="version-filter">
+            <option value="">any</option>
+            {versionNames.map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <span className="muted" data-testid="anomalies-status">
+          {status}
+          {live.length > 0 && ` · ${live.length} live`}
+        </span>
+      </div>
+      <table className="grid" data-testid="anomalies-table">
+        <thead>
+          <tr>
+            {header("time", "Time")}
+            {header("model", "Model")}
+            <th>Versions</th>
+            {header("score", "Score")}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {shown.slice(0, 2000).map((r) => (
+            <tr key={r.id} className={r.live ? "live" : undefined} data-model={r.model} data-index={r.index}>
+              <td>
+                {r.time === null ? `point ${r.index}` : new Date(r.time * 1000).toISOString().replace(".000Z", "Z")}
+              </td>
+              <td>{r.model}</td>
+              <td>{Object.keys(r.versions).join(", ")}</td>
+              <td>{r.score.toFixed(4)}</td>
+              <td>
+                <a href={pageHref("visualize.html", kind, { model: r.model, i: String(r.index) })}>in the chart</a>
+                {r.live && <span className="badge">live</span>}
+              </td>
+            </tr>
+          ))}
+          {shown.length === 0 && (
+            <tr>
+              <td colSpan={5} className="empty">
+                No flagged points match.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {shown.length > 2000 && <p className="muted">Showing the first 2,000 of {shown.length} rows.</p>}
+    </div>
+  );
+}
