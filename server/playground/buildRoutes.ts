@@ -6,8 +6,8 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type BuildContext, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
-import { publicBaseUrl } from "./publicUrl";
 import { jsonByDefault } from "./jsonBody";
+import { publicBaseUrl } from "./publicUrl";
 import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
 import {
   BuildWasmRequestSchema,
