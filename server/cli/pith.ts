@@ -21,6 +21,9 @@ commands:
   run <file.pith> [args]  compile and run the program (stdin/stdout/stderr and exit code pass through)
   check <file.pith> [--json]
                           report diagnostics only
+  fmt [--check] [--write] <file.pith>
+                          print the file in canonical layout; --check exits 1 if it
+                          would change, --write rewrites the file in place
   version                 print the compiler version
   --help                  show this help
 
@@ -49,6 +52,21 @@ async function compile(args: string[], file: string | undefined, output: string 
   return { ...result, output: output === undefined ? undefined : result.files.get(output) };
 }
 
+/** `pith fmt`: the compiler formats; --write puts the result back into the file. */
+async function format(rest: string[]): Promise<number> {
+  const write = rest.includes("--write");
+  const file = rest.find((a) => !a.startsWith("-"));
+  if (file === undefined) fail("fmt needs a file");
+  const unknown = rest.find((a) => a.startsWith("-") && a !== "--check" && a !== "--write");
+  if (unknown !== undefined) fail(`unknown fmt option '${unknown}'`);
+  const r = await compile(["fmt", ...rest.filter((a) => a !== "--write")], file, undefined);
+  process.stderr.write(r.stderr);
+  if (r.exitCode !== 0 || rest.includes("--check")) return r.exitCode;
+  if (write) writeFileSync(file, r.stdout);
+  else process.stdout.write(r.stdout);
+  return 0;
+}
+
 function fail(message: string): never {
   process.stderr.write(`pith: ${message}\n${HELP}`);
   process.exit(2);
@@ -73,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(r.stderr);
     return r.exitCode;
   }
+  if (command === "fmt") return format(rest);
   if (command === "targets") return listTargets();
   if (command === "build" && rest.includes("--target")) return buildForTarget(rest);
   if (command === "build") {

@@ -2,13 +2,16 @@ import { Diagnostic, Diagnostics, renderHuman, renderJson } from "./diagnostics"
 import { analyze } from "./frontend";
 import { args, exit, readFile, writeFile, writeString, STDERR, STDOUT } from "./host/wasi";
 import { buildModule } from "./build";
+import { Source } from "./source";
+import { formatSource } from "./syntax/format";
 import { COMPILER_VERSION } from "./version";
 
 const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  version                                   print the compiler version\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
   "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] -o <out>\n" +
-  "                                            compile a file to a wasm32-wasi module\n";
+  "                                            compile a file to a wasm32-wasi module\n" +
+  "  fmt <file> [--check]                      print the file in canonical layout (--check: exit 1 if it would change)\n";
 
 function usage(message: string): i32 {
   writeString(STDERR, "error: " + message + "\n" + USAGE);
@@ -43,6 +46,39 @@ function report(diags: Diagnostics, json: bool): void {
   writeString(STDERR, text);
 }
 
+/** `fmt <file> [--check]`: the formatted text on stdout, or with --check only the exit status (1: would change). */
+function fmt(argv: string[]): i32 {
+  let file = "";
+  let check = false;
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i];
+    if (a == "--check") check = true;
+    else if (a.startsWith("-")) return usage("unknown option '" + a + "'");
+    else if (file == "") file = a;
+    else return usage("more than one input file");
+  }
+  if (file == "") return usage("fmt needs a file");
+  const data = readFile(file);
+  if (data === null) {
+    writeString(STDERR, "error: cannot read " + file + "\n");
+    return 1;
+  }
+  const diags = new Diagnostics();
+  const src = new Source(file, data);
+  const text = formatSource(src, diags);
+  if (text === null) {
+    report(diags, false);
+    return 1;
+  }
+  if (check) {
+    if (text == src.text(0, data.length)) return 0;
+    writeString(STDERR, file + ": not formatted (run 'pith fmt " + file + "')\n");
+    return 1;
+  }
+  writeString(STDOUT, text);
+  return 0;
+}
+
 function run(argv: string[]): i32 {
   if (argv.length < 2) return usage("no command");
   const command = argv[1];
@@ -54,6 +90,7 @@ function run(argv: string[]): i32 {
     writeString(STDOUT, USAGE);
     return 0;
   }
+  if (command == "fmt") return fmt(argv);
   if (command != "check" && command != "build") return usage("unknown command '" + command + "'");
   let file = "";
   let out = "";

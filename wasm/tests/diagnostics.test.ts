@@ -34,6 +34,12 @@ describe("compiler diagnostics", () => {
     expect(list).toContain("4:13: unterminated string literal");
   });
 
+  it("a statement misplaced in a match arm is reported where it is, not as a non-exhaustive match", async () => {
+    const list = at(await diagnostics("fn main() {\n    let c = 3\n    match c {\n        1 => let x = 2,\n        2 => println(\"two\"),\n    }\n}\n"));
+    expect(list).toContain("4:14: a declaration cannot be a match arm by itself; put statements in a block: '=> { let ... }'");
+    expect(list.some((d) => d.includes("not exhaustive"))).toBe(false);
+  });
+
   it("the parser recovers and reports several syntax errors in one run", async () => {
     const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
     expect(list.length).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { run } from "./compiler";
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { pith, run } from "./compiler";
 
 describe("standard library", () => {
   it("std.str searches, trims, cases, splits, joins and parses without leaking", async () => {
@@ -12,8 +13,8 @@ fn main() {
     println(str.to_upper("Hello, 42") + str.to_lower(" ABC"))
     println(str.join(str.split("a,b,,c", ","), "+"))
     match str.parse_int(" -123 ") {
-        Some(v) => println(v * 2),
-        None => println("bad"),
+        Ok(v) => println(v * 2),
+        Err(e) => println(e),
     }
 }
 `);
@@ -50,5 +51,22 @@ fn main() {
       expect(r.stdout, opt).toBe("144 2\n");
       expect(r.live, opt).toBe(0);
     }
+  });
+
+  it("std.env gives the arguments after the program name and exits with a status", async () => {
+    const built = await pith(["build", "main.pith", "-O2", "-o", "out.wasm"], `import std.env
+
+fn main() {
+    for a in env.args() {
+        println("[" + a + "]")
+    }
+    env.exit(7)
+}
+`);
+    expect(built.exitCode).toBe(0);
+    const module = await WebAssembly.compile(built.wasm as Uint8Array);
+    const r = await runWasiShim({ module, program: "main.pith", args: ["a b", "héllo", ""] });
+    expect(new TextDecoder().decode(r.stdout)).toBe("[a b]\n[héllo]\n[]\n");
+    expect(r.exitCode).toBe(7);
   });
 });

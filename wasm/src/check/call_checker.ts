@@ -1,4 +1,4 @@
-import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
+import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, FnDecl, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
 import { FnInfo, GenericFn } from "./program";
 import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
@@ -25,10 +25,15 @@ export class CallChecker extends ExprChecker {
         return tError;
       }
       const f = this.findFn(name);
+      if (f !== null && (callee as IdentExpr).typeArgs.length > 0) {
+        this.errAt(callee, "'" + name + "' is not generic; call it without type arguments");
+        this.checkArgs(c, 0);
+        return tError;
+      }
       if (f !== null) return this.callFn(c, f, c.args, 0);
       if (name == "Some" || name == "Ok" || name == "Err") return this.checkWrap(c, name, expected);
       const gkey = this.program.generics.has(this.mod.prefix + name) ? this.mod.prefix + name : name;
-      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey));
+      if (this.program.generics.has(gkey)) return this.callGeneric(c, this.program.generics.get(gkey), expected);
       if (isBuiltin(name)) return this.checkBuiltin(c, name);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
@@ -60,20 +65,27 @@ export class CallChecker extends ExprChecker {
   }
 
   /**
-   * A call of a generic function: the type arguments are inferred from the
-   * arguments in order (a later literal adopts a type bound earlier), then
-   * the matching instance is created on first use.
+   * A call of a generic function: the type arguments are the explicit ones
+   * (`make<i64>()`), else inferred from the arguments in order (a later
+   * literal adopts a type bound earlier), then from the type the context
+   * expects of the result; the matching instance is created on first use.
    */
-  callGeneric(c: CallExpr, g: GenericFn): Type {
+  callGeneric(c: CallExpr, g: GenericFn, expected: Type | null): Type {
     const d = g.decl;
     const env = new Map<string, Type>();
-    if (c.args.length != d.params.length) {
-      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length, c.args.length));
+    if (c.callee.kind == EK.Ident && !this.explicitTypeArgs(c.callee as IdentExpr, d.name, d.typeParams, env)) {
+      this.checkArgs(c, 0);
+      return tError;
+    }
+    // A generic method's receiver is the call's object, not an argument.
+    const skip = g.self !== null && d.params.length > 0 && d.params[0].isSelf ? 1 : 0;
+    if (c.args.length != d.params.length - skip) {
+      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length - skip, c.args.length));
       this.checkArgs(c, 0);
       return tError;
     }
     for (let i = 0; i < c.args.length; i++) {
-      const te = d.params[i].type;
+      const te = d.params[i + skip].type;
       let want = te !== null ? this.bound(te!, d.typeParams, env) : null;
       // A closure argument needs only its parameter types; its result binds the rest.
       if (want === null && te !== null && te!.kind == TK.Func && c.args[i].kind == EK.Closure) want = this.boundParams(te!, d.typeParams, env);
@@ -84,10 +96,13 @@ export class CallChecker extends ExprChecker {
         return tError;
       }
     }
+    // Type parameters only the result mentions come from the expected type: `let m: Map<str, i64> = map.new()`.
+    if (expected !== null && d.ret !== null && env.size < d.typeParams.length) this.unify(d.ret!, expected!, d.typeParams, env);
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
       if (!env.has(d.typeParams[i])) {
-        this.errAt(c.callee, "cannot infer the type parameter " + d.typeParams[i] + " of '" + d.name + "'");
+        this.errAt(c.callee, "cannot infer the type parameter " + d.typeParams[i] + " of '" + d.name + "'; write it, e.g. '" +
+          d.name + "<i64>(...)', or give the result a type");
         return tError;
       }
       args.push(env.get(d.typeParams[i]));
@@ -97,7 +112,26 @@ export class CallChecker extends ExprChecker {
     this.program.typeEnv = savedEnv;
     if (f === null) return tError;
     c.target = f.name;
+    if (skip == 1 && f.mutSelf) this.checkMutablePlace((c.callee as FieldExpr).object);
     return f.ret;
+  }
+
+  /** Binds `make<i64>()`'s explicit type arguments; false after reporting a wrong count or an unknown type. */
+  explicitTypeArgs(id: IdentExpr, name: string, params: string[], env: Map<string, Type>): bool {
+    const given = id.typeArgs;
+    if (given.length == 0) return true;
+    if (given.length != params.length) {
+      this.errAt(id, "'" + name + "' takes " + params.length.toString() + " type argument(s), found " + given.length.toString());
+      return false;
+    }
+    for (let i = 0; i < given.length; i++) {
+      const saved = this.program.typeEnv;
+      const t = this.program.resolveType(given[i], this.mod, null);
+      this.program.typeEnv = saved;
+      if (t.isError) return false;
+      env.set(params[i], t);
+    }
+    return true;
   }
 
   /** The type a parameter requires once its type variables are bound, or null while some are free. */
@@ -170,6 +204,10 @@ export class CallChecker extends ExprChecker {
       return true;
     }
     if (te.kind == TK.Optional) return isOption(t) && this.unify(te.args[0], t.elem!, params, env);
+    if (te.kind == TK.Named && te.name == "Result" && te.args.length == 2) {
+      return isResult(t) && this.unify(te.args[0], t.variants[0].payload[0], params, env) &&
+        this.unify(te.args[1], t.variants[1].payload[0], params, env);
+    }
     if (te.kind == TK.Tuple) {
       if (t.kind != TyK.Tuple || t.elems.length != te.args.length) return false;
       for (let i = 0; i < te.args.length; i++) if (!this.unify(te.args[i], t.elems[i], params, env)) return false;
@@ -287,7 +325,7 @@ export class CallChecker extends ExprChecker {
     }
     if (expected === null || !isResult(expected)) {
       this.check(c.args[0], null);
-      this.errAt(c, "cannot infer the Result type of " + name + "(...); give it a type, e.g. a function return type");
+      this.errAt(c, "cannot infer the Result type of " + name + "(...); give the binding a type (let r: Result<i64, str> = ...), or let another arm give the " + (name == "Ok" ? "Err" : "Ok") + " type");
       return tError;
     }
     const v = name == "Ok" ? 0 : 1;
@@ -298,6 +336,46 @@ export class CallChecker extends ExprChecker {
 
   checkArgs(c: CallExpr, from: i32): void {
     for (let i = from; i < c.args.length; i++) this.check(c.args[i], null);
+  }
+
+  /**
+   * `Stack.new()` on a generic type: an associated function of the instance
+   * the context expects (`let s: Stack<i64> = Stack.new()`), or of the one
+   * its arguments give (`Stack.of(1)`).
+   */
+  genericAssocCall(c: CallExpr, f: FieldExpr, head: string, expected: Type | null): Type {
+    let t: Type | null = expected !== null && expected.base == head ? expected : null;
+    const impl = this.program.genericMethods.get(head + "." + f.name);
+    if (t === null) {
+      let m: FnDecl | null = null;
+      for (let i = 0; i < impl.methods.length; i++) if (impl.methods[i].name == f.name) m = impl.methods[i];
+      const env = new Map<string, Type>();
+      if (m !== null && m!.params.length == c.args.length) {
+        for (let i = 0; i < c.args.length; i++) {
+          const te = m!.params[i].type;
+          if (te === null) continue;
+          const at = this.check(c.args[i], this.bound(te!, impl.typeParams, env));
+          if (at.isError) return tError;
+          this.unify(te!, at, impl.typeParams, env);
+        }
+      }
+      const args: Type[] = [];
+      for (let i = 0; i < impl.typeParams.length; i++) if (env.has(impl.typeParams[i])) args.push(env.get(impl.typeParams[i]));
+      if (args.length < impl.typeParams.length) {
+        this.errAt(c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = " + head + "." + f.name + "(...)'");
+        this.checkArgs(c, 0);
+        return tError;
+      }
+      t = this.program.instantiateType(head, args);
+    }
+    const ty = t!;
+    f.object.ty = ty;
+    const saved = this.program.typeEnv;
+    const fn = this.program.instantiateMethod(ty, f.name);
+    this.program.typeEnv = saved;
+    if (fn === null) { this.checkArgs(c, 0); return tError; }
+    if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+    return this.callFn(c, fn, c.args, 0);
   }
 
   /** Checks arguments against `f`'s parameters starting at parameter `skip` (1 for a receiver). */
@@ -322,11 +400,15 @@ export class CallChecker extends ExprChecker {
       if (this.mod.imports.has(head)) {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
+        if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
         this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
       }
-      if (this.program.genericTypes.has(head)) return this.genericVariantCall(c, f, head, expected);
+      if (this.program.genericTypes.has(head)) {
+        if (this.program.genericMethods.has(head + "." + f.name)) return this.genericAssocCall(c, f, head, expected);
+        return this.genericVariantCall(c, f, head, expected);
+      }
       if (this.program.types.has(head)) {
         const t = this.program.types.get(head);
         obj.ty = t;
@@ -369,6 +451,9 @@ export class CallChecker extends ExprChecker {
       const saved = this.program.typeEnv;
       this.program.instantiateMethod(t, f.name);
       this.program.typeEnv = saved;
+    }
+    if (!this.program.funcs.has(key) && this.program.generics.has(key) && this.program.generics.get(key).self !== null) {
+      return this.callGeneric(c, this.program.generics.get(key), expected);
     }
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);

@@ -1,10 +1,10 @@
 import {
-  BinaryExpr, CastExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
+  BinaryExpr, CallExpr, CastExpr, FieldExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
   UnaryLikeExpr,
 } from "../syntax/ast";
 import { CallChecker } from "./call_checker";
 import { FnInfo, Program } from "./program";
-import { assignable, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
+import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
 /** Blocks, statements, branches, loops and patterns; the entry point of type checking. */
 class Checker extends CallChecker {
@@ -113,10 +113,50 @@ class Checker extends CallChecker {
 
   checkIf(e: IfExpr, expected: Type | null): Type {
     this.expectType(e.cond, tBool, "condition of 'if'");
+    if (expected === null && e.otherwise !== null) expected = this.resultHint(null, [e.then, e.otherwise!], tError);
     const thenT = this.check(e.then, e.otherwise !== null ? expected : null);
     if (e.otherwise === null) return tUnit;
     const elseT = this.check(e.otherwise!, thenT.kind == TyK.Never ? expected : thenT);
     return this.join(thenT, elseT, e.otherwise!, "'if' and 'else' branches");
+  }
+
+  /**
+   * The Result type of arms or branches that are `Ok(x)` / `Err(e)`, from the
+   * other arms: one whose value is already a Result (a call, a name), or the
+   * payloads of an `Ok` and an `Err` together. A trial check whose
+   * diagnostics are dropped; the real check follows with the type found.
+   */
+  resultHint(m: MatchExpr | null, bodies: Expr[], st: Type): Type | null {
+    let wraps = 0;
+    for (let i = 0; i < bodies.length; i++) if (wrapCall(bodies[i]) !== null) wraps++;
+    if (wraps == 0) return null;
+    const mark = this.diags.list.length;
+    let ok: Type | null = null;
+    let err: Type | null = null;
+    let full: Type | null = null;
+    for (let i = 0; i < bodies.length && full === null; i++) {
+      if (m !== null) {
+        this.push();
+        this.checkPattern(m.arms[i].pattern, st);
+      }
+      const w = wrapCall(bodies[i]);
+      if (w !== null) {
+        const t = this.check(w.args[0], null);
+        const isOk = (w.callee as IdentExpr).name == "Ok";
+        if (!t.isError && t.kind != TyK.Never) {
+          if (isOk && ok === null) ok = t;
+          if (!isOk && err === null) err = t;
+        }
+      } else if (valueOf(bodies[i]).kind == EK.Call || valueOf(bodies[i]).kind == EK.Ident) {
+        const t = this.check(valueOf(bodies[i]), null);
+        if (isResult(t)) full = t;
+      }
+      if (m !== null) this.pop();
+    }
+    this.diags.list.length = mark;
+    if (full !== null) return full;
+    if (ok !== null && err !== null) return resultOf(ok!, err!);
+    return null;
   }
 
   join(a: Type, b: Type, at: Expr, what: string): Type {
@@ -147,7 +187,17 @@ class Checker extends CallChecker {
         r.ty = t;
         elem = t.isInt ? t : tError;
       } else {
-        const t = this.check(iter, null);
+        let t = this.check(iter, null);
+        // `for (k, v) in m` over a Map walks m.entries(); `for x in s` over a Set walks s.items().
+        if (t.base == "Map" || t.base == "Set") {
+          const field = new FieldExpr(EK.Field, iter.start, iter.end);
+          field.object = iter;
+          field.name = t.base == "Map" ? "entries" : "items";
+          const call = new CallExpr(EK.Call, iter.start, iter.end);
+          call.callee = field;
+          l.iter = call;
+          t = this.check(call, null);
+        }
         if (t.kind == TyK.Array) elem = t.elem!;
         else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
       }
@@ -169,6 +219,11 @@ class Checker extends CallChecker {
 
   checkMatch(m: MatchExpr, expected: Type | null): Type {
     const st = this.check(m.scrutinee, null);
+    if (expected === null) {
+      const bodies: Expr[] = [];
+      for (let i = 0; i < m.arms.length; i++) bodies.push(m.arms[i].body);
+      expected = this.resultHint(m, bodies, st);
+    }
     let result: Type = tNever;
     for (let i = 0; i < m.arms.length; i++) {
       const arm = m.arms[i];
@@ -179,7 +234,7 @@ class Checker extends CallChecker {
       result = this.join(result, t, arm.body, "match arms");
       this.pop();
     }
-    if (!st.isError) this.checkExhaustive(m, st);
+    if (!st.isError && !m.recovered) this.checkExhaustive(m, st);
     if (m.arms.length == 0) return tNever;
     return result;
   }
@@ -396,3 +451,20 @@ function checkMain(program: Program): void {
   }
 }
 
+
+/** The expression a block with nothing but a value stands for (`{ x }` is x). */
+function valueOf(e: Expr): Expr {
+  if (e.kind != EK.Block) return e;
+  const b = e as BlockExpr;
+  return b.stmts.length == 0 && b.tail !== null ? valueOf(b.tail!) : e;
+}
+
+/** `Ok(x)` or `Err(e)` as the value of an arm or branch (alone or as the only thing in a block). */
+function wrapCall(x: Expr): CallExpr | null {
+  const e = valueOf(x);
+  if (e.kind != EK.Call) return null;
+  const c = e as CallExpr;
+  if (c.callee.kind != EK.Ident || c.args.length != 1) return null;
+  const n = (c.callee as IdentExpr).name;
+  return n == "Ok" || n == "Err" ? c : null;
+}

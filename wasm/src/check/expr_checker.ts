@@ -339,8 +339,15 @@ export class ExprChecker extends Scopes {
         if (lt.isInt && !(a.op >= Tok.AmpEq && a.op <= Tok.ShrEq) && lt != rt) { /* reported above */ }
       }
     }
-    if (!lt.isError) this.checkMutablePlace(a.left);
+    if (!lt.isError && this.checkMutablePlace(a.left)) this.checkSelfAssign(a.left, lt);
     return tUnit;
+  }
+
+  /** A `var self` method can replace a whole struct or tuple in place, not an enum or a primitive. */
+  checkSelfAssign(left: Expr, t: Type): void {
+    if (left.kind != EK.Ident || (left as IdentExpr).name != "self") return;
+    if (t.kind == TyK.Struct || t.kind == TyK.Tuple) return;
+    this.errAt(left, "cannot assign a whole " + t.name + " to 'self'; a 'var self' method can replace a struct or tuple, or change fields; return the new value instead");
   }
 
   checkCast(c: CastExpr): Type {

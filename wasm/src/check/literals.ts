@@ -22,9 +22,8 @@ export function parseIntText(text: string): IntParse {
     else if (c >= 97 && c <= 102) d = <u64>(c - 87);
     else if (c >= 65 && c <= 70) d = <u64>(c - 55);
     if (d >= base) { r.ok = false; return r; }
-    const next = r.value * base + d;
-    if ((next - d) / base != r.value) { r.ok = false; return r; }
-    r.value = next;
+    if (r.value > (U64.MAX_VALUE - d) / base) { r.ok = false; return r; }
+    r.value = r.value * base + d;
   }
   return r;
 }
@@ -32,6 +31,8 @@ export function parseIntText(text: string): IntParse {
 /** Whether `value` (negated when `negative`) fits `ty`; unsigned spellings of i32/i64 bit patterns are allowed for hex. */
 export function intFits(value: u64, negative: bool, ty: Type): bool {
   if (ty.kind == TyK.U8) return !negative && value <= 255;
+  if (ty.kind == TyK.U32) return !negative && value <= 0xffffffff;
+  if (ty.kind == TyK.U64) return !negative;
   if (ty.kind == TyK.I32 || ty.kind == TyK.Ptr) return negative ? value <= 0x80000000 : value <= 0xffffffff;
   if (ty.kind == TyK.I64) return negative ? value <= 0x8000000000000000 : true;
   return true;

@@ -38,6 +38,8 @@ export class LazyCheck {
 /** A generic function and its instances by type arguments. */
 export class GenericFn {
   instances: Map<string, FnInfo> = new Map();
+  // The receiver's type for a generic method of a non-generic type (`fn shuffle<T>(var self, xs: [T])`).
+  self: Type | null = null;
   constructor(public decl: FnDecl, public mod: ModuleInfo, public key: string) {}
 }
 
@@ -337,6 +339,10 @@ export class Program {
     for (let i = 0; i < fresh.decls.length; i++) {
       const d = fresh.decls[i];
       if (d.kind == DK.Fn && d.start == g.decl.start) copy = d as FnDecl;
+      if (d.kind == DK.Impl && g.self !== null) {
+        const methods = (d as ImplDecl).methods;
+        for (let j = 0; j < methods.length; j++) if (methods[j].start == g.decl.start) copy = methods[j];
+      }
     }
     if (copy === null) return null;
     copy.source = g.decl.source;
@@ -346,7 +352,14 @@ export class Program {
     this.typeEnv = env;
     const f = new FnInfo(key, copy!, g.mod);
     f.typeEnv = env;
-    for (let i = 0; i < copy!.params.length; i++) f.params.push(this.resolveType(copy!.params[i].type, g.mod, null));
+    for (let i = 0; i < copy!.params.length; i++) {
+      const p = copy!.params[i];
+      if (p.isSelf && g.self !== null) {
+        f.params.push(g.self!);
+        f.hasSelf = true;
+        f.mutSelf = p.mutable;
+      } else f.params.push(this.resolveType(p.type, g.mod, g.self));
+    }
     f.ret = this.resolveType(copy!.ret, g.mod, null);
     this.typeEnv = saved;
     g.instances.set(key, f);
@@ -371,7 +384,14 @@ export class Program {
       return;
     }
     if (d.typeParams.length > 0) {
-      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic methods are not supported yet");
+      if (this.typeEnv !== null || this.generics.has(key)) {
+        this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic methods of generic types are not supported yet");
+        return;
+      }
+      const g = new GenericFn(d, mod, key);
+      g.self = self;
+      this.generics.set(key, g);
+      return;
     }
     const f = new FnInfo(key, d, mod);
     for (let i = 0; i < d.params.length; i++) {

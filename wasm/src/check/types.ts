@@ -1,7 +1,7 @@
 // Semantic types. Primitive types are singletons; arrays and tuples are
 // interned by their spelling, so two types are the same exactly when they
 // are the same object.
-export const enum TyK { Error, Never, Unit, Bool, I64, I32, U8, F64, Str, Ptr, Array, Tuple, Struct, Enum, Module, Func }
+export const enum TyK { Error, Never, Unit, Bool, I64, I32, U8, F64, Str, Ptr, Array, Tuple, Struct, Enum, Module, Func, U32, U64 }
 
 export class Type {
   elem: Type | null = null;       // array element; a function type's result
@@ -12,7 +12,12 @@ export class Type {
   typeArgs: Type[] = [];          // and its type arguments
   constructor(public kind: TyK, public name: string) {}
 
-  get isInt(): bool { return this.kind == TyK.I64 || this.kind == TyK.I32 || this.kind == TyK.U8; }
+  get isInt(): bool {
+    const k = this.kind;
+    return k == TyK.I64 || k == TyK.I32 || k == TyK.U8 || k == TyK.U32 || k == TyK.U64;
+  }
+  /** u8, u32 and u64: unsigned comparison, division, remainder and right shift. */
+  get isUnsigned(): bool { return this.kind == TyK.U8 || this.kind == TyK.U32 || this.kind == TyK.U64; }
   get isNumeric(): bool { return this.isInt || this.kind == TyK.F64; }
   get isError(): bool { return this.kind == TyK.Error; }
 
@@ -51,6 +56,8 @@ export const tBool = new Type(TyK.Bool, "bool");
 export const tI64 = new Type(TyK.I64, "i64");
 export const tI32 = new Type(TyK.I32, "i32");
 export const tU8 = new Type(TyK.U8, "u8");
+export const tU32 = new Type(TyK.U32, "u32");
+export const tU64 = new Type(TyK.U64, "u64");
 export const tF64 = new Type(TyK.F64, "f64");
 export const tStr = new Type(TyK.Str, "str");
 export const tPtr = new Type(TyK.Ptr, "ptr");
@@ -138,6 +145,8 @@ export function primitiveByName(name: string): Type | null {
   if (name == "i64" || name == "int") return name == "i64" ? tI64 : null;
   if (name == "i32") return tI32;
   if (name == "u8") return tU8;
+  if (name == "u32") return tU32;
+  if (name == "u64") return tU64;
   if (name == "f64") return tF64;
   if (name == "bool") return tBool;
   if (name == "str") return tStr;

@@ -23,7 +23,7 @@ export class ExprLower extends FnBase {
     switch (e.kind) {
       case EK.Int: {
         const lit = e as LitExpr;
-        return t.kind == TyK.F64 ? fconst(lit.floatValue) : iconst(irType(t), t.kind == TyK.U8 ? lit.intValue & 255 : lit.intValue);
+        return t.kind == TyK.F64 ? fconst(lit.floatValue) : iconst(irType(t), t.kind == TyK.U8 ? lit.intValue & 255 : t.kind == TyK.U32 ? <i64><i32>lit.intValue : lit.intValue);
       }
       case EK.Float: return fconst((e as LitExpr).floatValue);
       case EK.Bool: return iconst(T.I32, (e as LitExpr).boolValue ? 1 : 0);
@@ -65,7 +65,9 @@ export class ExprLower extends FnBase {
         }
         return this.object(t.elems, values, -1);
       }
-      case EK.TupleLit: return this.object(t.elems, (e as ListExpr).elems, -1);
+      case EK.TupleLit:
+        if (t.kind == TyK.Unit) return block(0, [], T.None);  // `()` has no value to build
+        return this.object(t.elems, (e as ListExpr).elems, -1);
       case EK.ArrayLit: return this.arrayLit(e as ListExpr);
       case EK.Try: return this.tryOp(e as UnaryLikeExpr);
       case EK.Closure: return this.closureValue(e as ClosureExpr);
@@ -245,13 +247,22 @@ export class ExprLower extends FnBase {
     if (tag >= 0 && types.length == 0) return iconst(T.Ptr, this.m.data.addUnitVariant(tag));
     const offs = fieldOffsets(types);
     const p = this.newLocal(T.Ptr);
-    const body: Ins[] = [
-      set(p, this.allocFixed(offs[offs.length - 1])),
-      headerStore(get(p, T.Ptr), RC, 1),
-      headerStore(get(p, T.Ptr), LEN, tag < 0 ? 0 : tag),
-    ];
+    // The values first, into locals: one of them may leave the function
+    // (`Ok(a + f(x)?)`), which must not leak an allocated object.
+    const body: Ins[] = [];
+    const vals: i32[] = [];
     for (let i = 0; i < values.length && i < types.length; i++) {
-      body.push(dataStore(widthOf(types[i]), get(p, T.Ptr), offs[i], this.owned(values[i])));
+      // A unit payload (`Ok(())`) takes no space: only its side effects remain.
+      if (widthOf(types[i]) == 0) { body.push(this.owned(values[i])); vals.push(-1); continue; }
+      const l = this.newLocal(irType(types[i]));
+      body.push(set(l, this.owned(values[i])));
+      vals.push(l);
+    }
+    body.push(set(p, this.allocFixed(offs[offs.length - 1])));
+    body.push(headerStore(get(p, T.Ptr), RC, 1));
+    body.push(headerStore(get(p, T.Ptr), LEN, tag < 0 ? 0 : tag));
+    for (let i = 0; i < vals.length; i++) {
+      if (vals[i] >= 0) body.push(dataStore(widthOf(types[i]), get(p, T.Ptr), offs[i], get(vals[i], irType(types[i]))));
     }
     body.push(get(p, T.Ptr));
     return block(0, body, T.Ptr);
@@ -288,7 +299,7 @@ export class ExprLower extends FnBase {
       fail.push(set(p, this.allocFixed(roffs[roffs.length - 1])));
       fail.push(headerStore(get(p, T.Ptr), RC, 1));
       fail.push(headerStore(get(p, T.Ptr), LEN, 1));
-      fail.push(dataStore(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
+      if (widthOf(et) > 0) fail.push(dataStore(widthOf(et), get(p, T.Ptr), roffs[0], this.retain(et, ev)));
       fail.push(set(r, get(p, T.Ptr)));
     } else {
       fail.push(set(r, this.object([], [], 1)));
@@ -296,6 +307,8 @@ export class ExprLower extends FnBase {
     pushAll(fail, this.unwind(0, 0));
     fail.push(ret_(get(r, T.Ptr)));
     body.push(iff(binary(Op.Ne, T.I32, headerLoad(get(v, T.Ptr), LEN), iconst(T.I32, 0)), fail, [], T.None));
+    // A unit payload (`Result<(), E>`) has no value to load.
+    if (widthOf(pt) == 0) return block(0, body, T.None);
     const offs = fieldOffsets([pt]);
     body.push(this.retain(pt, this.loadField(pt, get(v, T.Ptr), offs[0])));
     return block(0, body, irType(pt));
@@ -355,7 +368,8 @@ export class ExprLower extends FnBase {
     switch (t.kind) {
       case TyK.I64: return this.rt("i64_to_str", [v]);
       case TyK.I32: return this.rt("i64_to_str", [unary(Op.ExtendI32S, T.I64, v)]);
-      case TyK.U8: return this.rt("i64_to_str", [unary(Op.ExtendI32U, T.I64, v)]);
+      case TyK.U8: case TyK.U32: return this.rt("i64_to_str", [unary(Op.ExtendI32U, T.I64, v)]);
+      case TyK.U64: return this.rt("u64_to_str", [v]);
       case TyK.F64: return this.rt("f64_to_str", [v]);
       case TyK.Bool: return this.rt("bool_to_str", [v]);
     }
@@ -408,7 +422,7 @@ export class ExprLower extends FnBase {
     if (op == Tok.AndAnd) return iff(this.owned(b.left), [this.owned(b.right)], [iconst(T.I32, 0)], T.I32);
     if (op == Tok.OrOr) return iff(this.owned(b.left), [iconst(T.I32, 1)], [this.owned(b.right)], T.I32);
     if (lt.kind == TyK.Str) return this.strOp(op, b);
-    return this.arith(op, lt, this.owned(b.left), this.owned(b.right), b);
+    return this.arith(op, lt, this.owned(b.left), this.operand(b, lt), b);
   }
 
   strOp(op: i32, b: BinaryExpr): Ins {
@@ -425,7 +439,7 @@ export class ExprLower extends FnBase {
   arith(op: i32, t: Type, l: Ins, r: Ins, at: BinaryExpr): Ins {
     const it = irType(t);
     const isF = t.kind == TyK.F64;
-    const unsigned = t.kind == TyK.U8;
+    const unsigned = t.isUnsigned;
     switch (op) {
       case Tok.Plus: case Tok.PlusEq: return this.wrap(t, binary(Op.Add, it, l, r));
       case Tok.Minus: case Tok.MinusEq: return this.wrap(t, binary(Op.Sub, it, l, r));
@@ -440,11 +454,23 @@ export class ExprLower extends FnBase {
       case Tok.Pipe: case Tok.PipeEq: return binary(Op.Or, it, l, r);
       case Tok.Caret: case Tok.CaretEq: return binary(Op.Xor, it, l, r);
       case Tok.Shl: case Tok.ShlEq:
-        return this.wrap(t, binary(Op.Shl, it, l, unsigned ? binary(Op.And, T.I32, r, iconst(T.I32, 7)) : r));
+        return this.wrap(t, binary(Op.Shl, it, l, this.shiftCount(t, r)));
       case Tok.Shr: case Tok.ShrEq:
-        return binary(unsigned ? Op.ShrU : Op.ShrS, it, l, unsigned ? binary(Op.And, T.I32, r, iconst(T.I32, 7)) : r);
+        return binary(unsigned ? Op.ShrU : Op.ShrS, it, l, this.shiftCount(t, r));
     }
     return binary(cmpOp(op, unsigned || t.kind == TyK.Ptr), T.I32, l, r);
+  }
+
+  /** The right operand; a shift count of another integer type is converted to the shifted type. */
+  operand(b: BinaryExpr, lt: Type): Ins {
+    const r = this.owned(b.right);
+    const isShift = b.op == Tok.Shl || b.op == Tok.Shr || b.op == Tok.ShlEq || b.op == Tok.ShrEq;
+    return isShift && b.right.ty! != lt ? convert(b.right.ty!, lt, r) : r;
+  }
+
+  /** A shift count is taken modulo the width of the shifted type (u8: 8). */
+  shiftCount(t: Type, r: Ins): Ins {
+    return t.kind == TyK.U8 ? binary(Op.And, T.I32, r, iconst(T.I32, 7)) : r;
   }
 
   /** Integer division: panics on zero, and MIN / -1 wraps instead of trapping. */
@@ -454,8 +480,8 @@ export class ExprLower extends FnBase {
     // the plain machine instruction is exact (spectral-norm's `/ 2`).
     if (r.kind == K.Const) {
       const d = it == T.I64 ? r.i : <i64><i32>r.i;
-      if (t.kind == TyK.U8 && d != 0) return binary(rem ? Op.RemU : Op.DivU, it, l, r);
-      if (t.kind != TyK.U8 && d != 0 && d != -1) return binary(rem ? Op.RemS : Op.DivS, it, l, r);
+      if (t.isUnsigned && d != 0) return binary(rem ? Op.RemU : Op.DivU, it, l, r);
+      if (!t.isUnsigned && d != 0 && d != -1) return binary(rem ? Op.RemS : Op.DivS, it, l, r);
     }
     const a = this.newLocal(it);
     const b = this.newLocal(it);
@@ -465,7 +491,7 @@ export class ExprLower extends FnBase {
       unreachable(),
     ], [], T.None);
     let result: Ins;
-    if (t.kind == TyK.U8) result = binary(rem ? Op.RemU : Op.DivU, it, get(a, it), get(b, it));
+    if (t.isUnsigned) result = binary(rem ? Op.RemU : Op.DivU, it, get(a, it), get(b, it));
     else {
       result = iff(binary(Op.Eq, T.I32, get(b, it), iconst(it, -1)),
         [rem ? iconst(it, 0) : binary(Op.Sub, it, iconst(it, 0), get(a, it))],
@@ -512,37 +538,35 @@ function strType(e: Expr): Type {
   return tStr;
 }
 
-/** Numeric conversions for `as`: wrap, extend, truncate with saturation. */
+/**
+ * Numeric conversions for `as`: wrap to a narrower integer, extend a
+ * narrower one by its own signedness, truncate a float with saturation.
+ */
 export function convert(from: Type, to: Type, v: Ins): Ins {
   const f = from.kind;
   const t = to.kind;
   if (from == to) return v;
-  const fromI64 = f == TyK.I64;
-  const fromI32 = f == TyK.I32 || f == TyK.Bool || f == TyK.Enum || f == TyK.Ptr;
-  const fromU8 = f == TyK.U8;
+  const from64 = f == TyK.I64 || f == TyK.U64;
+  const fromUnsigned = from.isUnsigned || f == TyK.Bool || f == TyK.Ptr;
   if (t == TyK.F64) {
     if (f == TyK.F64) return v;
-    if (fromU8) return unary(Op.ConvertU, T.F64, v);
-    return unary(Op.ConvertS, T.F64, v);
+    return unary(from.isUnsigned ? Op.ConvertU : Op.ConvertS, T.F64, v);
   }
-  if (t == TyK.I64) {
-    if (f == TyK.F64) return unary(Op.TruncSatS, T.I64, v);
-    if (fromU8 || f == TyK.Bool || f == TyK.Ptr) return unary(Op.ExtendI32U, T.I64, v);
-    if (fromI32) return unary(Op.ExtendI32S, T.I64, v);
-    return v;
+  if (t == TyK.I64 || t == TyK.U64) {
+    if (f == TyK.F64) return unary(t == TyK.U64 ? Op.TruncSatU : Op.TruncSatS, T.I64, v);
+    if (from64) return v;
+    return unary(fromUnsigned ? Op.ExtendI32U : Op.ExtendI32S, T.I64, v);
   }
-  // to i32, u8 or ptr
-  let r: Ins;
+  // to i32, u32, u8 or ptr
   if (f == TyK.F64) {
     if (t == TyK.U8) {
       // Saturate to 0..255: clamp in f64 first.
       const clamped = binary(Op.FMin, T.F64, binary(Op.FMax, T.F64, v, fconst(0)), fconst(255));
       return unary(Op.TruncSatS, T.I32, clamped);
     }
-    return unary(Op.TruncSatS, T.I32, v);
+    return unary(t == TyK.U32 ? Op.TruncSatU : Op.TruncSatS, T.I32, v);
   }
-  r = fromI64 ? unary(Op.WrapI64, T.I32, v) : v;
+  const r = from64 ? unary(Op.WrapI64, T.I32, v) : v;
   if (t == TyK.U8) return binary(Op.And, T.I32, r, iconst(T.I32, 255));
   return r;
 }
-

@@ -200,7 +200,7 @@ export class FlowLower extends ExprLower {
         const end = this.newLocal(it);
         out.push(set(vi, this.owned(r.lo)));
         out.push(set(end, this.owned(r.hi)));
-        const unsigned = r.ty!.kind == TyK.U8;
+        const unsigned = r.ty!.isUnsigned;
         if (r.inclusive) {
           inner.push(brIf(brk, binary(unsigned ? Op.GtU : Op.GtS, T.I32, get(vi, it), get(end, it))));
           step.push(brIf(brk, binary(Op.Eq, T.I32, get(vi, it), get(end, it))));
@@ -328,7 +328,7 @@ export class FlowLower extends ExprLower {
         return;
       }
       case PK.Range: {
-        const unsigned = t.kind == TyK.U8;
+        const unsigned = t.isUnsigned;
         out.push(brIf(fail, binary(unsigned ? Op.LtU : Op.LtS, T.I32, v, this.owned(p.lit!))));
         out.push(brIf(fail, binary(p.hasParens ? (unsigned ? Op.GtU : Op.GtS) : (unsigned ? Op.GeU : Op.GeS), T.I32, copyIns(v), this.owned(p.hi!))));
         return;
@@ -447,6 +447,7 @@ export class FlowLower extends ExprLower {
     if (target.kind == EK.Ident) {
       const idx = this.localIndex((target as IdentExpr).local!);
       this.forgetUnique(idx);
+      if (a.op == Tok.Eq && this.isVarSelf(target as IdentExpr)) return this.assignSelf(a, idx, t);
       if (a.op == Tok.Eq) out.push(set(nv, this.owned(a.right)));
       else out.push(set(nv, this.compound(a, t, get(idx, it))));
       if (t.isHeap) out.push(this.release(t, get(idx, T.Ptr)));
@@ -467,10 +468,41 @@ export class FlowLower extends ExprLower {
     return out;
   }
 
+  /** `self` in a `var self` method: the caller's object, which the method changes in place. */
+  isVarSelf(id: IdentExpr): bool {
+    return this.info.mutSelf && this.info.paramLocals.length > 0 && id.local === this.info.paramLocals[0] && id.ty!.isHeap;
+  }
+
+  /**
+   * `self = v` in a `var self` method replaces the fields of the caller's
+   * object (the pointer the caller holds stays valid): the new value's
+   * fields are retained, the old ones released, then the new value dropped.
+   */
+  assignSelf(a: BinaryExpr, self: i32, t: Type): Ins[] {
+    const nv = this.newLocal(T.Ptr);
+    const out: Ins[] = [set(nv, this.owned(a.right))];
+    const offs = fieldOffsets(t.elems);
+    for (let i = 0; i < t.elems.length; i++) {
+      if (t.elems[i].isHeap) out.push(this.rt("retain", [dataLoad(T.Ptr, 4, get(nv, T.Ptr), offs[i])]));
+    }
+    for (let i = 0; i < t.elems.length; i++) {
+      const ft = t.elems[i];
+      if (ft.isHeap) out.push(this.release(ft, dataLoad(T.Ptr, 4, get(self, T.Ptr), offs[i])));
+    }
+    for (let i = 0; i < t.elems.length; i++) {
+      const ft = t.elems[i];
+      const w = widthOf(ft);
+      if (w == 0) continue;
+      out.push(dataStore(w, get(self, T.Ptr), offs[i], dataLoad(irType(ft), w, get(nv, T.Ptr), offs[i])));
+    }
+    out.push(this.release(t, get(nv, T.Ptr)));
+    return out;
+  }
+
   /** `x op= v` given the current value (borrowed). */
   compound(a: BinaryExpr, t: Type, current: Ins): Ins {
     if (t.kind == TyK.Str) return this.rt("str_concat", [current, this.borrowed(a.right)]);
-    return this.arith(a.op, t, current, this.owned(a.right), a);
+    return this.arith(a.op, t, current, this.operand(a, t), a);
   }
 
   // ---------- calls ----------

@@ -36,9 +36,9 @@ export function dataStore(width: i32, addr: Ins, offset: i32, value: Ins): Ins {
 
 export function irType(t: Type): T {
   switch (t.kind) {
-    case TyK.I64: return T.I64;
+    case TyK.I64: case TyK.U64: return T.I64;
     case TyK.F64: return T.F64;
-    case TyK.I32: case TyK.U8: case TyK.Bool: return T.I32;
+    case TyK.I32: case TyK.U32: case TyK.U8: case TyK.Bool: return T.I32;
     case TyK.Unit: case TyK.Never: case TyK.Error: return T.None;
     case TyK.Enum: return t.isHeap ? T.Ptr : T.I32;
   }
@@ -49,7 +49,7 @@ export function irType(t: Type): T {
 export function widthOf(t: Type): i32 {
   const k = t.kind;
   if (k == TyK.U8 || k == TyK.Bool) return 1;
-  if (k == TyK.I64 || k == TyK.F64) return 8;
+  if (k == TyK.I64 || k == TyK.U64 || k == TyK.F64) return 8;
   if (k == TyK.Unit || k == TyK.Never || k == TyK.Error) return 0;
   return 4;
 }

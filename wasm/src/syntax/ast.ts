@@ -50,6 +50,7 @@ export class IdentExpr extends Expr {
   global: string = "";
   variant: i32 = -1;          // `None`: a variant of the expected Option type
   fnRef: string = "";         // a named function used as a value: its mangled name
+  typeArgs: TypeExpr[] = [];  // `make<i64>()`: explicit type arguments of a generic function
 }
 
 export class UnaryExpr extends Expr {
@@ -124,6 +125,9 @@ export class MatchArm extends Node {
 export class MatchExpr extends Expr {
   scrutinee!: Expr;
   arms: MatchArm[] = [];
+  // The parser reported an error inside the arms (and skipped some): an
+  // exhaustiveness error would point at the wrong problem.
+  recovered: bool = false;
 }
 
 export class Stmt extends Node {

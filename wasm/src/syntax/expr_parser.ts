@@ -237,6 +237,16 @@ export class ExprParser extends Cursor {
         }
         const id = new IdentExpr(EK.Ident, start, t.end);
         id.name = t.kind == Tok.SelfKw ? "self" : t.text;
+        if (this.kind == Tok.Lt && t.kind == Tok.Ident && this.looksLikeTypeArgs()) {
+          // `make<i64>()`: comparisons do not chain, so `a < b > (c)` cannot mean anything else.
+          this.advance();
+          while (this.kind != Tok.Gt && this.kind != Tok.EOF) {
+            id.typeArgs.push(this.parseType());
+            if (!this.eat(Tok.Comma)) break;
+          }
+          this.expect(Tok.Gt, "'>' to close the type arguments");
+          id.end = this.prevEnd;
+        }
         return id;
       }
       case Tok.LParen: return this.parseParenOrTuple();
@@ -283,7 +293,19 @@ export class ExprParser extends Cursor {
         this.advance();
         const f = new LoopExpr(EK.For, start, start);
         f.varStart = this.tok.start;
-        if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
+        // `for (k, v) in xs`: a hidden loop variable, destructured by a `let` at the top of the body.
+        let names: string[] | null = null;
+        if (this.kind == Tok.LParen) {
+          this.advance();
+          names = [];
+          while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
+            if (this.kind == Tok.Underscore) { this.advance(); names!.push("_"); }
+            else names!.push(this.expectIdent("a loop variable name"));
+            if (!this.eat(Tok.Comma)) break;
+          }
+          this.expect(Tok.RParen, "')'");
+          f.varName = "#for" + start.toString();
+        } else if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
         else f.varName = this.expectIdent("a loop variable name");
         this.expect(Tok.In, "'in'");
         const saved = this.noStruct;
@@ -292,6 +314,15 @@ export class ExprParser extends Cursor {
         this.noStruct = saved;
         f.body = this.parseBlock();
         f.end = this.prevEnd;
+        if (names !== null) {
+          const let_ = new Stmt(f.varStart, f.varStart);
+          let_.isLet = true;
+          let_.names = names!;
+          const id = new IdentExpr(EK.Ident, f.varStart, f.varStart);
+          id.name = f.varName;
+          let_.expr = id;
+          f.body.stmts.unshift(let_);
+        }
         return f;
       }
       case Tok.Return: case Tok.Break: {
@@ -429,6 +460,7 @@ export class ExprParser extends Cursor {
     this.parenDepth = 0;
     const savedNoStruct = this.noStruct;
     this.noStruct = false;
+    const errorsBefore = this.diags.list.length;
     if (this.expect(Tok.LBrace, "'{' to open the match arms")) {
       while (this.kind != Tok.RBrace && this.kind != Tok.EOF) {
         const before = this.pos;
@@ -436,7 +468,21 @@ export class ExprParser extends Cursor {
         arm.pattern = this.parsePattern();
         if (this.eat(Tok.If)) arm.guard = this.parseExpr();
         this.expect(Tok.FatArrow, "'=>' after the pattern");
+        if (this.kind == Tok.Let || this.kind == Tok.Var || this.kind == Tok.Const) {
+          this.errorHere("a declaration cannot be a match arm by itself; put statements in a block: '=> { " + this.tok.text + " ... }'");
+        }
         arm.body = this.parseExpr();
+        const op = this.binaryOpHere();
+        if (isAssignOp(op) && !this.tok.nlBefore) {
+          // `34 => out += "q",`: an assignment as an arm (a statement of type ()), as in Rust.
+          this.takeBinaryOp(op);
+          const a = new BinaryExpr(EK.Assign, arm.body.start, arm.body.end);
+          a.op = op;
+          a.left = arm.body;
+          a.right = this.parseExpr();
+          a.end = this.prevEnd;
+          arm.body = a;
+        }
         arm.end = this.prevEnd;
         m.arms.push(arm);
         if (!this.eat(Tok.Comma) && this.kind != Tok.RBrace && !this.tok.nlBefore) {
@@ -447,6 +493,7 @@ export class ExprParser extends Cursor {
       }
       this.expect(Tok.RBrace, "'}' to close the match");
     }
+    m.recovered = this.diags.list.length > errorsBefore;
     this.parenDepth = savedDepth;
     this.noStruct = savedNoStruct;
     m.end = this.prevEnd;

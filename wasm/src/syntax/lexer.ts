@@ -21,6 +21,8 @@ export class Lexer {
   // Brace depth inside each open string interpolation: a '}' at depth 0
   // resumes the string instead of closing a block.
   interp: i32[] = [];
+  // For each open interpolation: whether its string was opened with `\"` (see string()).
+  interpEsc: bool[] = [];
 
   constructor(public source: Source, public diags: Diagnostics) {
     this.bytes = source.bytes;
@@ -82,7 +84,10 @@ export class Lexer {
       return;
     }
     if (isDigit(c)) { this.number(start); return; }
-    if (c == 34) { this.pos++; this.string(start, true); return; }
+    if (c == 34) { this.pos++; this.string(start, true, false); return; }
+    // `"{m[\"key\"]}"`: inside an interpolation, a string may be written with
+    // escaped quotes, as other languages require there; it ends at `\"`.
+    if (c == 92 && this.peek(1) == 34 && this.interp.length > 0) { this.pos += 2; this.string(start, true, true); return; }
     this.pos++;
     const d = this.peek(0);
     let kind = Tok.Error;
@@ -96,7 +101,7 @@ export class Lexer {
       case 125:
         if (this.interp.length > 0) {
           const depth = this.interp[this.interp.length - 1];
-          if (depth == 0) { this.interp.pop(); this.string(start, false); return; }
+          if (depth == 0) { this.interp.pop(); this.string(start, false, this.interpEsc.pop()); return; }
           this.interp[this.interp.length - 1] = depth - 1;
         }
         kind = Tok.RBrace;
@@ -179,7 +184,7 @@ export class Lexer {
   }
 
   /** Lexes string text after an opening '"' (first) or an interpolation's closing '}'. */
-  string(start: i32, first: bool): void {
+  string(start: i32, first: bool, esc: bool): void {
     // Pieces joined once at the end: a long literal full of escapes stays linear.
     const out: string[] = [];
     let runStart = this.pos;
@@ -191,9 +196,9 @@ export class Lexer {
         this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
       }
-      if (c == 34) {
+      if (esc ? c == 92 && this.peek(1) == 34 : c == 34) {
         out.push(this.source.text(runStart, this.pos));
-        this.pos++;
+        this.pos += esc ? 2 : 1;
         this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
       }
@@ -201,6 +206,7 @@ export class Lexer {
         out.push(this.source.text(runStart, this.pos));
         this.pos++;
         this.interp.push(0);
+        this.interpEsc.push(esc);
         this.add(first ? Tok.StrStart : Tok.StrMid, start, out.join(""));
         return;
       }

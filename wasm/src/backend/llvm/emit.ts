@@ -38,6 +38,7 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   }
   const adapters: string[] = [];
   const shims = new Set<string>();
+  const adapterSeen = new Set<string>();
   for (let i = 0; i < m.imports.length; i++) {
     const imp = m.imports[i];
     const adapter = adapterFor(imp);
@@ -45,9 +46,13 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
       result.errors.push("the native backend cannot provide '" + imp.module + "." + imp.field + "'");
       continue;
     }
-    ctx.symbols.set(imp.name, adapterSymbol(imp));
+    const symbol = adapterSymbol(imp);
+    ctx.symbols.set(imp.name, symbol);
     ctx.results.set(imp.name, imp.result);
     ctx.params.set(imp.name, imp.params);
+    // Two modules may import the same host function (the runtime and std.env both end the process).
+    if (adapterSeen.has(symbol)) continue;
+    adapterSeen.add(symbol);
     adapters.push("; import " + imp.module + "." + imp.field + " (Pith: " + imp.name + ")\n" + adapter.text);
     for (let j = 0; j < adapter.shims.length; j++) shims.add(adapter.shims[j]);
   }
