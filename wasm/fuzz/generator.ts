@@ -89,6 +89,20 @@ export class ProgramGenerator {
     this.line("        self.a += k");
     this.line("        self.c.push(k)");
     this.line("    }");
+    // Loops that only write through self.c: the compiler makes the field
+    // unique once before the loop (a copy taken before the call must not change).
+    this.line("    fn scale(var self, k: i64) {");
+    this.line("        var i = 0");
+    this.line("        while i < len(self.c) {");
+    this.line("            self.c[i] = self.c[i] * 3 + k");
+    this.line("            i += 1");
+    this.line("        }");
+    this.line("    }");
+    this.line("    fn shift(var self, r: i64) {");
+    this.line("        for i in 0..r {");
+    this.line("            self.c[i] = self.c[i + 1] + len(self.c)");
+    this.line("        }");
+    this.line("    }");
     this.line("}");
     this.line("");
     // Struct literals go through mk(): a literal in an `if` or `for` header would need parentheses.
@@ -317,7 +331,17 @@ export class ProgramGenerator {
     const structs = this.vars((v) => v.ty === "S" && v.mutable);
     if (structs.length === 0) return this.declaration();
     const s = this.rng.pick(structs).name;
-    switch (this.rng.int(4)) {
+    switch (this.rng.int(6)) {
+      case 4:
+      case 5: {
+        const copy = this.fresh();
+        this.line(`let ${copy} = ${s}`);
+        if (this.rng.chance(0.5)) this.line(`${s}.scale(${this.expr("i64", 1)})`);
+        else this.line(`${s}.shift(${this.rng.int(3)})`);
+        this.line(`h = mix(h, ${copy}.total() - ${s}.total())`);
+        this.declare(copy, "S", false);
+        break;
+      }
       case 0:
         this.line(`${s}.a += ${this.expr("i64", 2)}`);
         break;

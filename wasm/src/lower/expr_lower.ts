@@ -46,6 +46,11 @@ export class ExprLower extends FnBase {
         if (f.index == -2) return this.constValue((f.object as IdentExpr).global);
         if (f.index == -3) return this.fnRefValue((f.object as IdentExpr).fnRef);
         if (f.isVariant) return t.isHeap ? this.object([], [], f.index) : iconst(T.I32, f.index);
+        // A second reference to the field's value: it is no longer known unique.
+        if (t.isHeap && f.object.kind == EK.Ident && (f.object as IdentExpr).local !== null) {
+          const k = this.ufields.indexOf((<i64>this.localIndex((f.object as IdentExpr).local!) << 32) | <i64>f.index);
+          if (k >= 0) this.ufields.splice(k, 1);
+        }
         return this.retain(t, this.fieldRead(f));
       }
       case EK.Index: {

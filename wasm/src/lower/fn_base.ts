@@ -39,12 +39,23 @@ export class FnBase {
   // `uelems` also had the element made unique, since the run began.
   checked: i64[] = [];
   uelems: i64[] = [];
+  // Keys (struct local << 32 | field index) of heap fields made unique in the
+  // run (self.items in self.items[i] = v), and those a loop made unique before
+  // its body: later writes through them skip the copy-on-write check.
+  ufields: i64[] = [];
+  seedFields: i64[] = [];
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {
     const k = this.uniq.indexOf(idx);
     if (k >= 0) this.uniq.splice(k, 1);
     this.forgetElems(idx, true);
+    this.forgetFields(idx);
+  }
+
+  /** Forgets the field facts about struct local `idx` (a copy of it shares its fields). */
+  forgetFields(idx: i32): void {
+    for (let i = this.ufields.length - 1; i >= 0; i--) if (<i32>(this.ufields[i] >> 32) == idx) this.ufields.splice(i, 1);
   }
 
   /** Forgets the element facts about array local `idx` (and, with `asIndex`, those indexed by it). */
@@ -64,6 +75,7 @@ export class FnBase {
     this.uniq = [];
     this.checked = [];
     this.uelems = [];
+    this.ufields = [];
   }
 
   constructor(public m: ModuleLowering) {}
