@@ -110,6 +110,15 @@ export class ProgramGenerator {
     this.line("");
     this.line("fn mix(h: i64, x: i64) -> i64 { (h ^ x) * 1099511628211 + (h >> 7) }");
     this.line("");
+    // A higher-order function: the compiler specialises it for a known closure.
+    this.line("fn apply_all(xs: [i64], f: fn(i64) -> i64) -> i64 {");
+    this.line("    var t = 0");
+    this.line("    for x in xs { t = mix(t, f(x)) }");
+    this.line("    t");
+    this.line("}");
+    this.line("");
+    this.line("fn twice(x: i64) -> i64 { x * 2 - 1 }");
+    this.line("");
     this.line("fn acc(n: i64, a: i64) -> i64 { if n <= 0 { a } else { acc(n - 1, a + n * 3) } }");
     this.line("");
     this.line("fn code(e: E) -> i64 {");
@@ -368,6 +377,10 @@ export class ProgramGenerator {
     const body = this.rng.pick([`x * ${k} + 1`, `(x ^ ${k}) >> 1`, `if x > ${k} { x - ${k} } else { ${k} - x }`, `x % 7 + ${k}`]);
     this.line(`let ${name} = |x: i64| ${body}`);
     this.line(`h = mix(h, ${name}(${this.expr("i64", 2)}))`);
+    if (this.rng.chance(0.5)) {
+      const f = this.rng.pick([name, "twice", `|y: i64| y - ${k}`, "|y: i64| y * 5"]);
+      this.line(`h = mix(h, apply_all(${this.arrayLiteral(1)}, ${f}))`);
+    }
   }
 
   private ifStatement(depth: number): void {
