@@ -404,7 +404,10 @@ export class FlowLower extends ExprLower {
     const known = fkey >= 0 && this.ufields.includes(fkey) && this.uniq.includes(<i32>(fkey >> 32));
     const slot = this.placeAddr(e);
     if (known) return dataLoad(T.Ptr, 4, slot, 0);
-    if (fkey >= 0) this.ufields.push(fkey);
+    if (fkey >= 0) {
+      this.ufields.push(fkey);
+      this.forgetArrayElems(this.arrayId(e));  // a copy of the array shares its elements
+    }
     if (key >= 0) {
       // Unique already in this run: the slot holds the same unshared element.
       if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0);

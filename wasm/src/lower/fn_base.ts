@@ -53,6 +53,11 @@ export class FnBase {
     this.forgetFields(idx);
   }
 
+  /** Forgets which elements of the array `id` (see arrayId) were made unique: a copy of it shares them. */
+  forgetArrayElems(id: i32): void {
+    for (let i = this.uelems.length - 1; i >= 0; i--) if (<i32>(this.uelems[i] >> 32) == id) this.uelems.splice(i, 1);
+  }
+
   /** Forgets the field facts about struct local `idx` (a copy of it shares its fields). */
   forgetFields(idx: i32): void {
     for (let i = this.ufields.length - 1; i >= 0; i--) if (<i32>(this.ufields[i] >> 32) == idx) this.ufields.splice(i, 1);
@@ -62,12 +67,13 @@ export class FnBase {
   forgetElems(idx: i32, asIndex: bool): void {
     for (let i = this.uelems.length - 1; i >= 0; i--) {
       const k = this.uelems[i];
-      if (<i32>(k >> 32) == idx || (asIndex && <i32>(k & 0xffffffff) == idx)) this.uelems.splice(i, 1);
+      // The low 20 bits of an array id are its local (the struct's, for a field).
+      if ((<i32>(k >> 32) & 0xfffff) == idx || (asIndex && <i32>(k & 0xffffffff) == idx)) this.uelems.splice(i, 1);
     }
     if (!asIndex) return;
     for (let i = this.checked.length - 1; i >= 0; i--) {
       const k = this.checked[i];
-      if (<i32>(k >> 32) == idx || <i32>(k & 0xffffffff) == idx) this.checked.splice(i, 1);
+      if ((<i32>(k >> 32) & 0xfffff) == idx || <i32>(k & 0xffffffff) == idx) this.checked.splice(i, 1);
     }
   }
 
