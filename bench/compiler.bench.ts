@@ -1,6 +1,7 @@
 // The Pith compiler's numbers, printed as ratios against the targets of
 // issue 3: compile speed of a generated 20,000-line program (≥ 50,000
-// lines/s), warm hello-world compile (≤ 5 ms), sizes (hello ≤ 2 KB,
+// lines/s), warm hello-world compile (≤ 5 ms), pith fmt of 1,000 lines
+// (≤ 10 ms, issue 11), sizes (hello ≤ 2 KB,
 // compiler.wasm ≤ 600 KB and ≤ 200 KB gzipped), and the speed of generated
 // code: bench/programs/*.pith (-O2) against the same programs in C
 // (clang-19 --target=wasm32-wasi -O2, both under node:wasi) and in plain JS.
@@ -107,6 +108,14 @@ async function compilerTable(): Promise<void> {
     if (r.exit !== 0) throw new Error(`the generated program did not compile (exit ${r.exit})`);
     bigTimes.push(r.ms);
   }
+  // Format-on-save: `pith fmt` of a 1,000-line file (≤ 10 ms).
+  const small = generate(1_000);
+  const fmtTimes: number[] = [];
+  for (let i = 0; i < Math.max(runs, 5); i++) {
+    const r = await compileMs(small, ["fmt", "main.pith"]);
+    if (r.exit !== 0) throw new Error(`pith fmt failed on the generated program (exit ${r.exit})`);
+    fmtTimes.push(r.ms);
+  }
   const compiler = readFileSync(COMPILER_WASM_PATH);
   const linesPerSecond = lineCount / (median(bigTimes) / 1000);
   const w = [34, 14, 12, 8];
@@ -125,6 +134,7 @@ async function compilerTable(): Promise<void> {
     );
   line(`compile ${lineCount} lines`, linesPerSecond, "lines/s", 50_000, true);
   line("hello world warm compile", helloMs, "ms", 5, false);
+  line("pith fmt 1,000 lines", median(fmtTimes), "ms", 10, false);
   line("hello world .wasm", helloSize, "B", 2048, false);
   line("compiler.wasm", compiler.length / 1024, "KiB", 600, false);
   line("compiler.wasm gzipped", gzipSync(compiler).length / 1024, "KiB", 200, false);

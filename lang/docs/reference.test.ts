@@ -17,7 +17,7 @@ describe("standard library reference pages", () => {
   it("give every module an introduction and documented items", () => {
     for (const [name, text] of referencePages()) {
       expect(text.startsWith(`# std.${name}\n\n`), name).toBe(true);
-      expect(text.split("```pith").length - 1, name).toBeGreaterThan(4);
+      expect(text.split("```pith").length - 1, name).toBeGreaterThanOrEqual(2);
     }
   });
 

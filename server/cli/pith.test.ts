@@ -35,6 +35,21 @@ describe("the pith command", () => {
     expect(npx.stdout).toBe("hello, 42\n");
   });
 
+  it("fmt prints the canonical layout, --check exits 1 until --write has rewritten the file", async () => {
+    writeFileSync(join(dir, "messy.pith"), "fn main(){\nprintln(1);\n}\n");
+    expect(await pith("fmt", "messy.pith")).toEqual({
+      code: 0,
+      stdout: "fn main() {\n    println(1)\n}\n",
+      stderr: "",
+    });
+    const check = await pith("fmt", "--check", "messy.pith");
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("messy.pith: not formatted");
+    expect((await pith("fmt", "--write", "messy.pith")).code).toBe(0);
+    expect(readFileSync(join(dir, "messy.pith"), "utf8")).toBe("fn main() {\n    println(1)\n}\n");
+    expect((await pith("fmt", "--check", "messy.pith")).code).toBe(0);
+  });
+
   it("runs a program and passes its output and exit code through", async () => {
     expect(await pith("run", "hello.pith")).toEqual({ code: 0, stdout: "hello, 42\n", stderr: "" });
     const panic = await pith("run", "panics.pith");

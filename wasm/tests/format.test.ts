@@ -51,6 +51,11 @@ describe("pith fmt", () => {
     );
   });
 
+  it("drops a ';' at the end of a line or block, keeps one inside [x; n] and between statements", async () => {
+    const r = await fmt("fn main() {\n    let a = [0; 3];\n    let b = 1; let c = 2;\n    println(a[0] + b + c);\n}\n");
+    expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");
+  });
+
   it("keeps the source's spacing where a token's role needs types (generics, closures)", async () => {
     const src = "fn main() {\n    let f = |x: i64| x + 1\n    let s: [i64] = make<i64>()\n    let b = 1 < 2\n}\n";
     const r = await fmt(src);
@@ -65,11 +70,20 @@ describe("pith fmt", () => {
     expect(bad.stderr).toContain("main.pith: not formatted");
   });
 
-  it("refuses a file that does not parse, with its diagnostics", async () => {
-    const r = await fmt("fn main() {\n    let = 5\n}\n");
-    expect(r.exitCode).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("main.pith:2:9: error");
+  it("refuses a file whose tokens do not lex or whose brackets do not match, saying where", async () => {
+    const unterminated = await fmt('fn main() {\n    let s = "open\n}\n');
+    expect(unterminated.exitCode).toBe(1);
+    expect(unterminated.stdout).toBe("");
+    expect(unterminated.stderr).toContain("main.pith:2:13: error: unterminated string literal");
+    const unclosed = await fmt("fn main() {\n    foo(1\n}\n");
+    expect(unclosed.exitCode).toBe(1);
+    expect(unclosed.stderr).toContain("main.pith:3:1: error: cannot format: '}' does not close an open bracket");
+  });
+
+  it("formats a file with other errors without touching them", async () => {
+    const r = await fmt("fn main() {\nlet = 5\n}\n");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("fn main() {\n    let = 5\n}\n");
   });
 
   it("formats 1,000 lines within 10 ms (format-on-save)", async () => {
@@ -110,7 +124,7 @@ describe("pith fmt over the corpus: a fixed point that compiles to the same wasm
     it(c.path, async () => {
       const once = await fmt(c.source);
       if (once.exitCode !== 0) {
-        // Only a program that does not parse may be refused.
+        // Only a negative program (one that does not lex) may be refused.
         expect(c.diagnostics, once.stderr).toBeDefined();
         return;
       }

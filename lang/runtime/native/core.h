@@ -32,6 +32,8 @@ static int os_commit(void *at, u64 bytes);
 static u64 os_arg_count(void);
 static u64 os_arg_len(u64 index);
 static void os_arg_copy(u64 index, char *dst);
+/* Nanoseconds: id 0 since 1970-01-01 UTC (wall clock), id 1 on a monotonic clock. */
+static i64 os_clock(int id);
 
 /* Reserve address space once, lazily. If the OS refuses 4 GiB (a tight
  * RLIMIT_AS, a 32-bit-limited emulator) settle for less: heap_grow then
@@ -76,6 +78,8 @@ void pith_sys_arg_copy(int index, char *dst) {
   if (index < 0 || (u64)index >= os_arg_count()) return;
   os_arg_copy((u64)index, dst);
 }
+
+i64 pith_sys_clock(int id) { return os_clock(id == 0 ? 0 : 1); }
 
 #ifdef PITH_SHIM_DEFINES_MEM
 /* No libc on these targets, yet LLVM lowers llvm.memset/memcpy/memmove (and

@@ -6,10 +6,10 @@
 #include "core.h"
 
 #if defined(__x86_64__)
-enum { SYS_read = 0, SYS_write = 1, SYS_mmap = 9, SYS_mprotect = 10, SYS_exit_group = 231 };
+enum { SYS_read = 0, SYS_write = 1, SYS_mmap = 9, SYS_mprotect = 10, SYS_clock_gettime = 228, SYS_exit_group = 231 };
 #elif defined(__aarch64__) || defined(__riscv)
 /* arm64 and riscv64 share the generic system call table. */
-enum { SYS_read = 63, SYS_write = 64, SYS_mmap = 222, SYS_mprotect = 226, SYS_exit_group = 94 };
+enum { SYS_read = 63, SYS_write = 64, SYS_mmap = 222, SYS_mprotect = 226, SYS_clock_gettime = 113, SYS_exit_group = 94 };
 #else
 #error "linux_raw.c: unsupported architecture"
 #endif
@@ -72,6 +72,13 @@ static u64 os_arg_len(u64 index) { return c_string_len(argv_[index]); }
 static void os_arg_copy(u64 index, char *dst) {
   const char *s = argv_[index];
   for (u64 i = 0; s[i]; i++) dst[i] = s[i];
+}
+
+/* CLOCK_REALTIME is 0 and CLOCK_MONOTONIC 1 on every Linux architecture. */
+static i64 os_clock(int id) {
+  i64 ts[2] = {0, 0};
+  syscall6(SYS_clock_gettime, id, (i64)ts, 0, 0, 0, 0);
+  return ts[0] * 1000000000 + ts[1];
 }
 
 static void *os_reserve(u64 bytes) {

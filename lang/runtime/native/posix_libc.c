@@ -22,6 +22,20 @@ enum { MAP_PRIVATE = 0x02, MAP_ANON = 0x20, MAP_NORESERVE = 0x4000 };
 #endif
 int *PITH_ERRNO_LOCATION(void);
 
+struct pith_timespec { long sec; long nsec; };
+int clock_gettime(int clock, struct pith_timespec *ts);
+#if defined(__APPLE__)
+enum { PITH_CLOCK_MONOTONIC = 6 };
+#else
+enum { PITH_CLOCK_MONOTONIC = 1 };
+#endif
+
+static i64 os_clock(int id) {
+  struct pith_timespec ts = {0, 0};
+  clock_gettime(id == 0 ? 0 : PITH_CLOCK_MONOTONIC, &ts);
+  return (i64)ts.sec * 1000000000 + ts.nsec;
+}
+
 enum { EINTR = 4, PROT_NONE = 0, PROT_RW = 3 };
 
 static u64 argc_;

@@ -18,6 +18,9 @@ WINAPI BOOL ReadFile(HANDLE file, void *buf, DWORD len, DWORD *read, void *overl
 WINAPI __attribute__((noreturn)) void ExitProcess(unsigned code);
 WINAPI void *VirtualAlloc(void *at, u64 size, DWORD type, DWORD protect);
 WINAPI DWORD GetLastError(void);
+WINAPI void GetSystemTimePreciseAsFileTime(u64 *filetime);
+WINAPI BOOL QueryPerformanceCounter(i64 *count);
+WINAPI BOOL QueryPerformanceFrequency(i64 *frequency);
 WINAPI int WideCharToMultiByte(unsigned codepage, DWORD flags, const wchar *wide, int wide_len, char *out,
                                int out_len, const char *default_char, BOOL *used_default);
 
@@ -49,6 +52,19 @@ static void os_arg_copy(u64 index, char *dst) {
   /* Passing the length without the terminator keeps Windows from writing a
    * NUL past the bytes the runtime asked for. */
   WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), dst, (int)os_arg_len(index), 0, 0);
+}
+
+/* FILETIME counts 100 ns since 1601; the performance counter ticks at its own frequency. */
+static i64 os_clock(int id) {
+  if (id == 0) {
+    u64 ft = 0;
+    GetSystemTimePreciseAsFileTime(&ft);
+    return (i64)(ft - 116444736000000000ull) * 100;
+  }
+  i64 count = 0, freq = 1;
+  QueryPerformanceCounter(&count);
+  QueryPerformanceFrequency(&freq);
+  return (count / freq) * 1000000000 + (count % freq) * 1000000000 / freq;
 }
 
 static void *os_reserve(u64 bytes) { return VirtualAlloc(0, bytes, MEM_RESERVE, PAGE_NOACCESS); }

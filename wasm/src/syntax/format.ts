@@ -1,8 +1,10 @@
-// `pith fmt`: the canonical layout of a file that parses. It works on the
-// token stream, so it can only change the whitespace between tokens, never
-// the tokens themselves: every comment is kept (copied verbatim), line
-// breaks stay where they are (they end statements), indentation becomes
-// four spaces per open bracket, runs of blank lines become one, and the
+// `pith fmt`: the canonical layout of a file whose tokens lex and whose
+// brackets match. It works on the token stream, so it changes only the
+// space between tokens (and drops a `;` that separates nothing): every
+// comment is kept verbatim, line breaks stay where they are (they end
+// statements), indentation is four spaces per level (a bracket's contents
+// one level deeper than the line that opened it, a line continuing after a
+// binary operator one more), runs of blank lines become one, and the
 // spacing between two tokens on a line follows fixed rules. Where a token's
 // role is ambiguous without types (`<` of a comparison or of type
 // arguments, `|` of a closure or of bitwise or), whether there was a space
@@ -10,7 +12,6 @@
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
 import { Lexer } from "./lexer";
-import { parse } from "./parser";
 import { Tok, Token } from "./token";
 
 function isOpen(k: Tok): bool {
@@ -51,28 +52,54 @@ function isAmbiguous(k: Tok): bool {
 }
 
 export class Formatter {
-  out: string[] = [];
+  // The output as UTF-8 bytes: tokens and comments are copied from the
+  // source without decoding them.
+  out: Uint8Array = new Uint8Array(1024);
+  len: i32 = 0;
   // For each open bracket, the indentation of the line it was opened on:
   // its contents are one level deeper, its closing bracket at that level,
   // however many brackets one line opens.
   opens: i32[] = [];
+  openKinds: Tok[] = [];
   lineLevel: i32 = 0;
   // After a unary operator: the next token attaches to it.
   unary: bool = false;
 
   constructor(public src: Source, public tokens: Token[]) {}
 
+  /** Whether a `;` before `next` separates nothing: at a line's end or a block's, not in `[x; n]`. */
+  dropsSemi(next: Token): bool {
+    const inBlock = this.openKinds.length == 0 || this.openKinds[this.openKinds.length - 1] == Tok.LBrace;
+    return inBlock && (next.nlBefore || next.kind == Tok.RBrace || next.kind == Tok.EOF);
+  }
+
   /** The indentation of a line inside the innermost open bracket. */
   inner(): i32 {
     return this.opens.length > 0 ? this.opens[this.opens.length - 1] + 1 : 0;
   }
 
-  text(t: Token): string {
-    return this.src.text(t.start, t.end);
+  byte(b: i32): void {
+    if (this.len == this.out.length) {
+      const bigger = new Uint8Array(this.out.length * 2);
+      bigger.set(this.out);
+      this.out = bigger;
+    }
+    this.out[this.len++] = <u8>b;
+  }
+
+  copy(from: i32, to: i32): void {
+    const b = this.src.bytes;
+    for (let i = from; i < to; i++) this.byte(b[i]);
   }
 
   indent(level: i32): void {
-    for (let i = 0; i < level; i++) this.out.push("    ");
+    for (let i = 0; i < level * 4; i++) this.byte(32);
+  }
+
+  /** A line break, without the spaces that ended the line. */
+  newline(): void {
+    while (this.len > 0 && this.out[this.len - 1] == 32) this.len--;
+    this.byte(10);
   }
 
   /** Whether a space separates `a` and `b` on one line; `had` says whether the source had one. */
@@ -117,9 +144,9 @@ export class Formatter {
         }
         let end = j;
         while (end > i && (b[end - 1] == 32 || b[end - 1] == 9 || b[end - 1] == 13)) end--;
-        if (newlines == 0 && !atLineStart) this.out.push(" ");
+        if (newlines == 0 && !atLineStart) this.byte(32);
         else this.lineBreak(newlines, first && !wrote, commentLevel);
-        this.out.push(this.src.text(i, end));
+        this.copy(i, end);
         wrote = true;
         atLineStart = false;
         newlines = 0;
@@ -132,15 +159,15 @@ export class Formatter {
       this.lineBreak(newlines, first && !wrote, tokenLevel);
       return true;
     }
-    if (wrote) this.out.push(" ");
+    if (wrote) this.byte(32);
     return false;
   }
 
   /** Ends the current line (at most one blank line follows) and indents the next. */
   lineBreak(newlines: i32, fileStart: bool, level: i32): void {
     if (!fileStart) {
-      this.out.push("\n");
-      if (newlines > 1) this.out.push("\n");
+      this.newline();
+      if (newlines > 1) this.newline();
     }
     this.indent(level);
   }
@@ -155,45 +182,64 @@ export class Formatter {
         this.gap(from, t.start, prev === null, this.inner(), this.inner());
         break;
       }
+      // A `;` that ends a line or a block is the newline's or the brace's job already.
+      if (t.kind == Tok.Semi && n + 1 < toks.length && this.dropsSemi(toks[n + 1])) continue;
       let level = this.inner();
       if (isClose(t.kind)) level = this.opens.length > 0 ? this.opens[this.opens.length - 1] : 0;
       else if (prev !== null && (continues(prev!.kind) || t.kind == Tok.Dot)) level++;
-      const before = this.out.length;
+      const before = this.len;
       const startsLine = this.gap(from, t.start, prev === null, this.inner(), level);
       if (startsLine) this.lineLevel = level;
-      if (!startsLine && prev !== null && this.out.length == before) {
+      if (!startsLine && prev !== null && this.len == before) {
         const had = t.start > prev!.end;
-        if (this.space(prev!, t, had)) this.out.push(" ");
+        if (this.space(prev!, t, had)) this.byte(32);
       }
-      this.out.push(this.text(t));
-      if (isOpen(t.kind) || t.kind == Tok.StrStart) this.opens.push(this.lineLevel);
-      // After a closing bracket the line goes on at the level of the line that opened it.
-      else if ((isClose(t.kind) || t.kind == Tok.StrEnd) && this.opens.length > 0) this.lineLevel = this.opens.pop();
+      this.copy(t.start, t.end);
+      if (isOpen(t.kind) || t.kind == Tok.StrStart) {
+        this.opens.push(this.lineLevel);
+        this.openKinds.push(t.kind);
+      } else if ((isClose(t.kind) || t.kind == Tok.StrEnd) && this.opens.length > 0) {
+        // After a closing bracket the line goes on at the level of the line that opened it.
+        this.lineLevel = this.opens.pop();
+        this.openKinds.pop();
+      }
       this.unary = (t.kind == Tok.Minus && (startsLine || prev === null || expectsOperand(prev!.kind))) || t.kind == Tok.Bang || t.kind == Tok.Tilde;
       prev = t;
     }
-    const s = this.out.join("");
-    // One newline at the end, no trailing spaces.
-    let end = s.length;
-    while (end > 0 && (s.charCodeAt(end - 1) == 10 || s.charCodeAt(end - 1) == 32)) end--;
-    return end == 0 ? "" : stripTrailingSpaces(s.substring(0, end)) + "\n";
+    // One newline at the end, no trailing spaces or blank lines.
+    while (this.len > 0 && (this.out[this.len - 1] == 10 || this.out[this.len - 1] == 32)) this.len--;
+    if (this.len == 0) return "";
+    this.byte(10);
+    return String.UTF8.decodeUnsafe(this.out.dataStart, <usize>this.len);
   }
 }
 
-function stripTrailingSpaces(s: string): string {
-  const lines = s.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    let e = lines[i].length;
-    while (e > 0 && lines[i].charCodeAt(e - 1) == 32) e--;
-    if (e < lines[i].length) lines[i] = lines[i].substring(0, e);
-  }
-  return lines.join("\n");
-}
-
-/** The formatted text, or null after reporting why the file cannot be formatted (it does not parse). */
+/**
+ * The formatted text, or null after reporting why the file cannot be
+ * formatted: a token that does not lex, or a bracket that does not match
+ * (the layout depends on them). Nothing else needs to parse: only the space
+ * between tokens changes, so a file with other errors keeps them.
+ */
 export function formatSource(src: Source, diags: Diagnostics): string | null {
-  parse(src, diags);
+  const tokens = new Lexer(src, diags).run();
   if (diags.errorCount > 0) return null;
-  const tokens = new Lexer(src, new Diagnostics()).run();
+  const open: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (isOpen(t.kind)) open.push(t);
+    else if (isClose(t.kind)) {
+      const want = t.kind == Tok.RParen ? Tok.LParen : t.kind == Tok.RBracket ? Tok.LBracket : Tok.LBrace;
+      if (open.length == 0 || open[open.length - 1].kind != want) {
+        diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' does not close an open bracket");
+        return null;
+      }
+      open.pop();
+    }
+  }
+  if (open.length > 0) {
+    const t = open[open.length - 1];
+    diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
+    return null;
+  }
   return new Formatter(src, tokens).run();
 }

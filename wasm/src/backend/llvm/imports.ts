@@ -20,6 +20,7 @@ SHIM_DECLARES.set("exit", "declare void @pith_sys_exit(i32 signext) noreturn nou
 SHIM_DECLARES.set("argc", "declare i32 @pith_sys_argc() nounwind");
 SHIM_DECLARES.set("arg_len", "declare i64 @pith_sys_arg_len(i32 signext) nounwind");
 SHIM_DECLARES.set("arg_copy", "declare void @pith_sys_arg_copy(i32 signext, ptr) nounwind");
+SHIM_DECLARES.set("clock", "declare i64 @pith_sys_clock(i32 signext) nounwind");
 
 export class Adapter {
   constructor(public text: string, public shims: string[]) {}
@@ -153,6 +154,21 @@ function argsGetAdapter(symbol: string): Adapter {
   return new Adapter(text, ["argc", "arg_len", "arg_copy"]);
 }
 
+/** clock_time_get(id, precision, out): nanoseconds of the wall (0) or monotonic (1) clock at out. */
+function clockAdapter(symbol: string): Adapter {
+  const text =
+    "define internal i32 " + symbol + "(i32 %id, i64 %precision, i32 %out) #0 {\n" +
+    "entry:\n" +
+    "  %heap = load ptr, ptr @pith.heap\n" +
+    "  %t = call i64 @pith_sys_clock(i32 signext %id)\n" +
+    "  %out.64 = zext i32 %out to i64\n" +
+    "  %out.p = getelementptr i8, ptr %heap, i64 %out.64\n" +
+    "  store i64 %t, ptr %out.p, align 8\n" +
+    "  ret i32 0\n" +
+    "}";
+  return new Adapter(text, ["clock"]);
+}
+
 /** The adapter for one import, or null when there is no native equivalent. */
 export function adapterFor(imp: Import): Adapter | null {
   if (imp.module != "wasi_snapshot_preview1") return null;
@@ -169,5 +185,6 @@ export function adapterFor(imp: Import): Adapter | null {
   }
   if (imp.field == "args_sizes_get") return argsSizesAdapter(symbol);
   if (imp.field == "args_get") return argsGetAdapter(symbol);
+  if (imp.field == "clock_time_get") return clockAdapter(symbol);
   return null;
 }
