@@ -89,12 +89,35 @@ export class ProgramGenerator {
     this.line("        self.a += k");
     this.line("        self.c.push(k)");
     this.line("    }");
+    // Loops that only write through self.c: the compiler makes the field
+    // unique once before the loop (a copy taken before the call must not change).
+    this.line("    fn scale(var self, k: i64) {");
+    this.line("        var i = 0");
+    this.line("        while i < len(self.c) {");
+    this.line("            self.c[i] = self.c[i] * 3 + k");
+    this.line("            i += 1");
+    this.line("        }");
+    this.line("    }");
+    this.line("    fn shift(var self, r: i64) {");
+    this.line("        for i in 0..r {");
+    this.line("            self.c[i] = self.c[i + 1] + len(self.c)");
+    this.line("        }");
+    this.line("    }");
     this.line("}");
     this.line("");
     // Struct literals go through mk(): a literal in an `if` or `for` header would need parentheses.
     this.line("fn mk(a: i64, b: f64, c: [i64]) -> S { S { a: a, b: b, c: c } }");
     this.line("");
     this.line("fn mix(h: i64, x: i64) -> i64 { (h ^ x) * 1099511628211 + (h >> 7) }");
+    this.line("");
+    // A higher-order function: the compiler specialises it for a known closure.
+    this.line("fn apply_all(xs: [i64], f: fn(i64) -> i64) -> i64 {");
+    this.line("    var t = 0");
+    this.line("    for x in xs { t = mix(t, f(x)) }");
+    this.line("    t");
+    this.line("}");
+    this.line("");
+    this.line("fn twice(x: i64) -> i64 { x * 2 - 1 }");
     this.line("");
     this.line("fn acc(n: i64, a: i64) -> i64 { if n <= 0 { a } else { acc(n - 1, a + n * 3) } }");
     this.line("");
@@ -317,7 +340,17 @@ export class ProgramGenerator {
     const structs = this.vars((v) => v.ty === "S" && v.mutable);
     if (structs.length === 0) return this.declaration();
     const s = this.rng.pick(structs).name;
-    switch (this.rng.int(4)) {
+    switch (this.rng.int(6)) {
+      case 4:
+      case 5: {
+        const copy = this.fresh();
+        this.line(`let ${copy} = ${s}`);
+        if (this.rng.chance(0.5)) this.line(`${s}.scale(${this.expr("i64", 1)})`);
+        else this.line(`${s}.shift(${this.rng.int(3)})`);
+        this.line(`h = mix(h, ${copy}.total() - ${s}.total())`);
+        this.declare(copy, "S", false);
+        break;
+      }
       case 0:
         this.line(`${s}.a += ${this.expr("i64", 2)}`);
         break;
@@ -344,6 +377,10 @@ export class ProgramGenerator {
     const body = this.rng.pick([`x * ${k} + 1`, `(x ^ ${k}) >> 1`, `if x > ${k} { x - ${k} } else { ${k} - x }`, `x % 7 + ${k}`]);
     this.line(`let ${name} = |x: i64| ${body}`);
     this.line(`h = mix(h, ${name}(${this.expr("i64", 2)}))`);
+    if (this.rng.chance(0.5)) {
+      const f = this.rng.pick([name, "twice", `|y: i64| y - ${k}`, "|y: i64| y * 5"]);
+      this.line(`h = mix(h, apply_all(${this.arrayLiteral(1)}, ${f}))`);
+    }
   }
 
   private ifStatement(depth: number): void {

@@ -46,6 +46,11 @@ export class ExprLower extends FnBase {
         if (f.index == -2) return this.constValue((f.object as IdentExpr).global);
         if (f.index == -3) return this.fnRefValue((f.object as IdentExpr).fnRef);
         if (f.isVariant) return t.isHeap ? this.object([], [], f.index) : iconst(T.I32, f.index);
+        // A second reference to the field's value: it is no longer known unique.
+        if (t.isHeap && f.object.kind == EK.Ident && (f.object as IdentExpr).local !== null) {
+          const k = this.ufields.indexOf((<i64>this.localIndex((f.object as IdentExpr).local!) << 32) | <i64>f.index);
+          if (k >= 0) this.ufields.splice(k, 1);
+        }
         return this.retain(t, this.fieldRead(f));
       }
       case EK.Index: {
@@ -54,6 +59,9 @@ export class ExprLower extends FnBase {
         // A second reference to the element: it is no longer known unique.
         if (t.isHeap && ix.object.kind == EK.Ident && (ix.object as IdentExpr).local !== null) {
           this.forgetElems(this.localIndex((ix.object as IdentExpr).local!), false);
+        } else if (t.isHeap && ix.object.kind == EK.Field) {
+          const id = this.arrayId(ix.object);
+          if (id >= 0) this.forgetArrayElems(id);
         }
         return this.retain(t, this.indexRead(ix));
       }
@@ -181,12 +189,31 @@ export class ExprLower extends FnBase {
    * locals, `a` an array), or -1.
    */
   elemKey(ix: IndexExpr): i64 {
-    if (!this.inSimple || ix.object.kind != EK.Ident || ix.index.kind != EK.Ident) return -1;
-    const o = ix.object as IdentExpr;
+    if (!this.inSimple || ix.index.kind != EK.Ident) return -1;
+    const array = this.arrayId(ix.object);
     const n = ix.index as IdentExpr;
-    if (o.local === null || n.local === null || o.variant >= 0 || n.variant >= 0) return -1;
+    if (array < 0 || n.local === null || n.variant >= 0) return -1;
     if (ix.object.ty!.kind != TyK.Array || ix.index.ty!.isHeap) return -1;
-    return (<i64>this.localIndex(o.local!) << 32) | <i64>this.localIndex(n.local!);
+    return (<i64>array << 32) | <i64>this.localIndex(n.local!);
+  }
+
+  /**
+   * The id of an array place for element facts: the local `a`, or for a field
+   * `x.f` of a local struct, x's local with the field in the bits above 20
+   * (self.bodies in self.bodies[i].vx); -1 for other places.
+   */
+  arrayId(e: Expr): i32 {
+    let f = -1;
+    if (e.kind == EK.Field) {
+      const fe = e as FieldExpr;
+      if (fe.isVariant || fe.index < 0 || fe.index >= 2047) return -1;
+      f = fe.index;
+      e = fe.object;
+    }
+    if (e.kind != EK.Ident) return -1;
+    const o = e as IdentExpr;
+    if (o.local === null || o.variant >= 0) return -1;
+    return this.localIndex(o.local!) | ((f + 1) << 20);
   }
 
   /** Address of an element; `key` >= 0 skips the bounds check when the same a[i] was checked in this run. */

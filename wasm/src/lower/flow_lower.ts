@@ -101,11 +101,14 @@ export class FlowLower extends ExprLower {
     const savedUniq = this.uniq;
     const savedChecked = this.checked;
     const savedElems = this.uelems;
+    const savedFields = this.ufields;
     const savedSimple = this.inSimple;
     this.clearFacts();
     if (this.seedUniq.length > 0) {
       this.uniq = this.seedUniq;
       this.seedUniq = [];
+      this.ufields = this.seedFields;
+      this.seedFields = [];
     }
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
@@ -140,6 +143,7 @@ export class FlowLower extends ExprLower {
     this.uniq = savedUniq;
     this.checked = savedChecked;
     this.uelems = savedElems;
+    this.ufields = savedFields;
     this.inSimple = savedSimple;
     if (t.kind == TyK.Never) out.push(unreachable());
     if (result >= 0) out.push(get(result, it));
@@ -239,9 +243,19 @@ export class FlowLower extends ExprLower {
         out.push(this.makeUnique(idx, written[i].ty));
         this.seedUniq.push(idx);
       }
+      // Their heap fields written through (self.items[i] = v) likewise.
+      const fields = loopWrittenFields(l, written);
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i];
+        const idx = this.localIndex((f.object as IdentExpr).local!);
+        const slot = binary(Op.Add, T.Ptr, get(idx, T.Ptr), iconst(T.I32, fieldOffsets(f.object.ty!.elems)[f.index]));
+        out.push(drop(this.uniqueSlot(slot, f.ty!)));
+        this.seedFields.push((<i64>idx << 32) | <i64>f.index);
+      }
     }
     const body = this.discard(l.body);
     this.seedUniq = [];
+    this.seedFields = [];
     this.loops.pop();
     this.scopes.pop();
     inner.push(block(cont, [body], T.None));
@@ -380,16 +394,30 @@ export class FlowLower extends ExprLower {
         if (this.uniq.includes(idx)) return get(idx, T.Ptr);
         this.uniq.push(idx);
         this.forgetElems(idx, false);  // a copy of the array shares its elements
+        this.forgetFields(idx);  // and a copy of the struct its fields
       }
       return block(0, [this.makeUnique(idx, t), get(idx, T.Ptr)], T.Ptr);
     }
     const key = e.kind == EK.Index ? this.elemKey(e as IndexExpr) : -1;
+    const fkey = e.kind == EK.Field ? this.fieldKey(e as FieldExpr) : -1;
+    // Unique already in this run (or before the loop): the slot holds the same unshared field.
+    const known = fkey >= 0 && this.ufields.includes(fkey) && this.uniq.includes(<i32>(fkey >> 32));
     const slot = this.placeAddr(e);
+    if (known) return dataLoad(T.Ptr, 4, slot, 0);
+    if (fkey >= 0) {
+      this.ufields.push(fkey);
+      this.forgetArrayElems(this.arrayId(e));  // a copy of the array shares its elements
+    }
     if (key >= 0) {
       // Unique already in this run: the slot holds the same unshared element.
       if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0);
       this.uelems.push(key);
     }
+    return this.uniqueSlot(slot, t);
+  }
+
+  /** The heap value in a slot made unique: copied and written back when shared. */
+  uniqueSlot(slot: Ins, t: Type): Ins {
     const a = this.newLocal(T.Ptr);
     const v = this.newLocal(T.Ptr);
     // Only a copy needs writing back: an unshared value is already in place.
@@ -402,6 +430,14 @@ export class FlowLower extends ExprLower {
       ], [], T.None),
       get(v, T.Ptr),
     ], T.Ptr);
+  }
+
+  /** The key of `x.f` (a heap field of a local struct) for the facts of a run of simple statements, or -1. */
+  fieldKey(f: FieldExpr): i64 {
+    if (!this.inSimple || f.isVariant || f.index < 0 || !f.ty!.isHeap || f.object.kind != EK.Ident) return -1;
+    const o = f.object as IdentExpr;
+    if (o.local === null || o.variant >= 0) return -1;
+    return (<i64>this.localIndex(o.local!) << 32) | <i64>f.index;
   }
 
   /** Whether a heap object's reference count is not exactly one (it must be copied before writing). */
@@ -695,6 +731,11 @@ function simpleExpr(e: Expr): bool {
       // A plain function of scalars (math.sqrt(d2)): the callee cannot reach
       // this function's locals, so their uniqueness and lengths still hold.
       const c = e as CallExpr;
+      // len(x) reads the length of a borrowed place: no reference is taken.
+      if (c.target == "#len") {
+        const r = c.isMethod ? (c.callee as FieldExpr).object : c.args[0];
+        return (r.kind == EK.Ident || r.kind == EK.Field || r.kind == EK.Index) && simpleExpr(r);
+      }
       if (c.isMethod || c.variant >= 0 || c.target == "" || c.target.startsWith("#") || e.ty!.isHeap) return false;
       for (let i = 0; i < c.args.length; i++) if (c.args[i].ty!.isHeap || !simpleExpr(c.args[i])) return false;
       return true;
@@ -778,6 +819,83 @@ function loopWritten(l: LoopExpr): Local[] {
     let ok = l.kind != EK.While || onlyAsBase(l.cond!, x);
     for (let j = 0; ok && j < exprs.length; j++) ok = onlyAsBase(exprs[j], x);
     if (ok) out.push(x);
+  }
+  return out;
+}
+
+/** Whether `e` is `x.f` with `f` the field `index` of the local `x`. */
+function isFieldOf(e: Expr, x: Local, index: i32): bool {
+  if (e.kind != EK.Field) return false;
+  const f = e as FieldExpr;
+  return !f.isVariant && f.index == index && f.object.kind == EK.Ident && (f.object as IdentExpr).local === x;
+}
+
+/** Whether `x.f` occurs in `e` only as the array or struct of an access, or the argument of `len`. */
+function fieldOnlyAsBase(e: Expr, x: Local, index: i32): bool {
+  switch (e.kind) {
+    case EK.Int: case EK.Float: case EK.Bool: case EK.Ident: return true;
+    case EK.Unary: return fieldOnlyAsBase((e as UnaryExpr).operand, x, index);
+    case EK.Binary: case EK.Assign: {
+      const b = e as BinaryExpr;
+      return fieldOnlyAsBase(b.left, x, index) && fieldOnlyAsBase(b.right, x, index);
+    }
+    case EK.Field: {
+      if (isFieldOf(e, x, index)) return false;
+      const o = (e as FieldExpr).object;
+      return isFieldOf(o, x, index) || fieldOnlyAsBase(o, x, index);
+    }
+    case EK.Index: {
+      const ix = e as IndexExpr;
+      return (isFieldOf(ix.object, x, index) || fieldOnlyAsBase(ix.object, x, index)) && fieldOnlyAsBase(ix.index, x, index);
+    }
+    case EK.Cast: return fieldOnlyAsBase((e as CastExpr).value, x, index);
+    case EK.Call: {
+      const c = e as CallExpr;
+      if (c.target == "#len" && !c.isMethod && isFieldOf(c.args[0], x, index)) return true;
+      if (c.isMethod) return false;
+      for (let i = 0; i < c.args.length; i++) if (!fieldOnlyAsBase(c.args[i], x, index)) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The heap fields `x.f` of the loop's written locals `roots` that the loop
+ * writes through (x.f[i] = v) and otherwise uses only as a base: made unique
+ * once before the loop, they stay unique through it.
+ */
+function loopWrittenFields(l: LoopExpr, roots: Local[]): FieldExpr[] {
+  const out: FieldExpr[] = [];
+  if (roots.length == 0) return out;
+  const body = l.body as BlockExpr;
+  const exprs: Expr[] = [];
+  if (l.kind == EK.While) exprs.push(l.cond!);
+  for (let i = 0; i < body.stmts.length; i++) exprs.push(body.stmts[i].expr!);
+  if (body.tail !== null) exprs.push(body.tail!);
+  for (let i = 0; i < exprs.length; i++) {
+    const e = exprs[i];
+    if (e.kind != EK.Assign) continue;
+    // The access just above the root: x.f in x.f[i].g.
+    let p = (e as BinaryExpr).left;
+    let f: FieldExpr | null = null;
+    while (p.kind == EK.Field || p.kind == EK.Index) {
+      const o = p.kind == EK.Field ? (p as FieldExpr).object : (p as IndexExpr).object;
+      if (o.kind == EK.Ident) {
+        if (p.kind == EK.Field) f = p as FieldExpr;
+        break;
+      }
+      p = o;
+    }
+    if (f === null || f === (e as BinaryExpr).left || f.isVariant || f.index < 0 || !f.ty!.isHeap) continue;
+    const x = (f.object as IdentExpr).local;
+    if (x === null || (f.object as IdentExpr).variant >= 0 || !roots.includes(x!)) continue;
+    let dup = false;
+    for (let j = 0; j < out.length; j++) if ((out[j].object as IdentExpr).local === x && out[j].index == f.index) dup = true;
+    if (dup) continue;
+    let ok = true;
+    for (let j = 0; ok && j < exprs.length; j++) ok = fieldOnlyAsBase(exprs[j], x!, f.index);
+    if (ok) out.push(f);
   }
   return out;
 }

@@ -39,24 +39,41 @@ export class FnBase {
   // `uelems` also had the element made unique, since the run began.
   checked: i64[] = [];
   uelems: i64[] = [];
+  // Keys (struct local << 32 | field index) of heap fields made unique in the
+  // run (self.items in self.items[i] = v), and those a loop made unique before
+  // its body: later writes through them skip the copy-on-write check.
+  ufields: i64[] = [];
+  seedFields: i64[] = [];
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {
     const k = this.uniq.indexOf(idx);
     if (k >= 0) this.uniq.splice(k, 1);
     this.forgetElems(idx, true);
+    this.forgetFields(idx);
+  }
+
+  /** Forgets which elements of the array `id` (see arrayId) were made unique: a copy of it shares them. */
+  forgetArrayElems(id: i32): void {
+    for (let i = this.uelems.length - 1; i >= 0; i--) if (<i32>(this.uelems[i] >> 32) == id) this.uelems.splice(i, 1);
+  }
+
+  /** Forgets the field facts about struct local `idx` (a copy of it shares its fields). */
+  forgetFields(idx: i32): void {
+    for (let i = this.ufields.length - 1; i >= 0; i--) if (<i32>(this.ufields[i] >> 32) == idx) this.ufields.splice(i, 1);
   }
 
   /** Forgets the element facts about array local `idx` (and, with `asIndex`, those indexed by it). */
   forgetElems(idx: i32, asIndex: bool): void {
     for (let i = this.uelems.length - 1; i >= 0; i--) {
       const k = this.uelems[i];
-      if (<i32>(k >> 32) == idx || (asIndex && <i32>(k & 0xffffffff) == idx)) this.uelems.splice(i, 1);
+      // The low 20 bits of an array id are its local (the struct's, for a field).
+      if ((<i32>(k >> 32) & 0xfffff) == idx || (asIndex && <i32>(k & 0xffffffff) == idx)) this.uelems.splice(i, 1);
     }
     if (!asIndex) return;
     for (let i = this.checked.length - 1; i >= 0; i--) {
       const k = this.checked[i];
-      if (<i32>(k >> 32) == idx || <i32>(k & 0xffffffff) == idx) this.checked.splice(i, 1);
+      if ((<i32>(k >> 32) & 0xfffff) == idx || <i32>(k & 0xffffffff) == idx) this.checked.splice(i, 1);
     }
   }
 
@@ -64,6 +81,7 @@ export class FnBase {
     this.uniq = [];
     this.checked = [];
     this.uelems = [];
+    this.ufields = [];
   }
 
   constructor(public m: ModuleLowering) {}

@@ -2,13 +2,16 @@ import { IrModule } from "../ir/ir";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
+import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
 
 /**
  * Runs the passes selected by the optimisation level: -O0 none; -O1 folding
  * and dead code; -O2 also inlining of small functions; -O3 inlines larger
  * ones; -Os (4) inlines only tiny functions, to keep the module small.
- * -O2 and above also turn `x + self(args)` tail recursion into loops.
+ * -O2 and above also turn `x + self(args)` tail recursion into loops, and
+ * (not -Os) give functions called with a known closure a copy that calls its
+ * code directly, so that it can be inlined.
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -19,6 +22,7 @@ export function optimize(m: IrModule, level: i32): void {
       dce(m.funcs[i]);
       if (level != 4) tailRecursion(m.funcs[i]);
     }
+    if (level != 4) specialise(m);
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     inline(m, limit);
     removeUnusedFunctions(m);
