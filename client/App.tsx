@@ -10,6 +10,7 @@ import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
+import { applyFormatted } from "./editor/formatEdit";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { CanvasPanel } from "./host/CanvasPanel";
@@ -102,14 +103,14 @@ export function App() {
   }, [runner.phase, host.end]);
 
   const format = useCallback(async () => {
-    const w = current.current;
-    if (!w) return;
-    const result = await formatSource(w.source);
-    if (result.kind === "formatted") {
-      const model = editor.current?.getModel();
-      if (model && result.source !== w.source)
-        editor.current?.executeEdits("format", [{ range: model.getFullModelRange(), text: result.source }]);
-    } else setNotice(result.kind === "unavailable" ? `Format: ${result.reason}` : `Format failed: ${result.message}`);
+    const e = editor.current;
+    const before = e?.getModel()?.getValue();
+    if (!e || before === undefined) return;
+    const result = await formatSource(before);
+    if (result.kind === "unavailable") setNotice(`Format: ${result.reason}`);
+    else if (result.kind === "failed") setNotice(`Can't format this program until it parses: ${result.message}.`);
+    else if (!applyFormatted(e, before, result.source)) setNotice("Format skipped: the program changed while it ran.");
+    else setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
   }, []);
 
   const jump = useCallback((line: number, col: number) => {

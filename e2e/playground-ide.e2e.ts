@@ -64,6 +64,36 @@ describe("the playground IDE in Chromium", () => {
     await page.getByTestId("tab-output").click();
   });
 
+  it("formats with the button and Shift+Alt+F as one undoable edit, and says why a broken program can't be", async () => {
+    const messy = 'fn main( ) {\nlet x=1+2\n      println("{x}")\n}\n';
+    const tidy = 'fn main() {\n    let x = 1 + 2\n    println("{x}")\n}\n';
+    // Monaco renders the empty line after the final newline as nothing.
+    const model = async () => `${await editorText(page)}\n`;
+    await setSource(page, messy);
+    await expect.poll(model).toBe(messy);
+    await page.getByRole("button", { name: "Format", exact: true }).click();
+    await expect.poll(model).toBe(tidy);
+    // One Ctrl+Z brings the whole messy program back.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Z");
+    await expect.poll(model).toBe(messy);
+    // Shift+Alt+F with the cursor inside `1+2`: the text is formatted and the cursor stays right after `1`.
+    await page.locator(".editor-layer:not([hidden]) .view-line").nth(1).click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < "let x=1".length; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+Alt+F");
+    await expect.poll(model).toBe(tidy);
+    await page.keyboard.type("0");
+    await expect.poll(model).toBe(tidy.replace("1 + 2", "10 + 2"));
+    await setSource(page, "fn main( {\n");
+    await page.getByRole("button", { name: "Format", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Can't format" }).textContent())
+      .toMatch(/^Can't format this program until it parses: line 1, column 10: '\{' is never closed\./);
+    expect(await model()).toBe("fn main( {\n");
+    await page.getByRole("button", { name: "Dismiss" }).click();
+  });
+
   it("hands two typed lines to a program that reads stdin and prints its result", async () => {
     await setSource(
       page,
