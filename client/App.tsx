@@ -10,6 +10,8 @@ import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
+import { EditorSkeleton } from "./editor/EditorSkeleton";
+import { editorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
@@ -24,8 +26,6 @@ import { ShareButton } from "./share/ShareButton";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
-// Start fetching the editor chunk (Monaco) at once; the shell renders first.
-const editorChunk = import("./editor/CodeEditor");
 const CodeEditor = lazy(() => editorChunk);
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
@@ -183,7 +183,7 @@ export function App() {
         )}
       </div>
       <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
-        <Suspense fallback={<p className="editor-loading">Loading the editor…</p>}>
+        <Suspense fallback={<EditorSkeleton source={workspace?.source} />}>
           {workspace && (
             <div className="editor-layer" hidden={showView}>
               <CodeEditor

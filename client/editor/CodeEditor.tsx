@@ -72,6 +72,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       }}
       onMount={(editor) => {
         editorRef.current = editor;
+        performance.mark("pith:editor-mounted");
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
         editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
           handlers.current.onFormat?.(),
