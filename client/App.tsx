@@ -15,6 +15,8 @@ import { editorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
+import { FileTabs } from "./files/FileTabs";
+import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
@@ -46,7 +48,7 @@ interface ViewTab {
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
-  const { workspace, update, replaceSource, setOpt } = useWorkspace();
+  const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
   const diagnostics = useDiagnostics(workspace?.source ?? "", compiler.kind === "ready" && !!workspace);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
@@ -160,9 +162,20 @@ export function App() {
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs" role="tablist" aria-label="Open files">
-        <button type="button" role="tab" aria-selected={!showView} onClick={() => setShowView(false)}>
-          main.pith
-        </button>
+        <FileTabs
+          files={workspace?.files ?? initialFiles()}
+          editing={!showView}
+          onSwitch={(name) => {
+            setShowView(false);
+            changeFiles((files, source) => switchTo(files, source, name));
+          }}
+          onNew={() => {
+            setShowView(false);
+            changeFiles((files, source) => addFile(files, source));
+          }}
+          onRename={(from, to) => changeFiles((files, source) => ({ files: renameFile(files, from, to), source }))}
+          onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
+        />
         {view && (
           <button type="button" role="tab" aria-selected={showView} onClick={() => setShowView(true)}>
             {view.title} <span className="muted">(read-only)</span>
@@ -188,6 +201,7 @@ export function App() {
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
+                path={workspace.files?.active ?? FIRST_FILE}
                 onChange={(source) => update({ source })}
                 diagnostics={diagnostics}
                 dark={dark}

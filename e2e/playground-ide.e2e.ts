@@ -191,6 +191,48 @@ describe("the playground IDE in Chromium", () => {
     await fresh.close();
   });
 
+  it("keeps several named files in tabs: new, switch, rename, share the current one, survive a reload, close", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const view = await context.newPage();
+    await openPlayground(view, server.url);
+    const mainProgram = 'fn main() {\n    println("from main")\n}\n';
+    const second = 'fn main() {\n    println("from the second file")\n}\n';
+    await setSource(view, mainProgram);
+    await view.getByRole("button", { name: "New file" }).click();
+    await expect.poll(() => view.getByRole("tab", { selected: true }).first().textContent()).toBe("untitled.pith");
+    await setSource(view, second);
+    expect((await runAndWait(view)).stdout).toBe("from the second file\n");
+    view.once("dialog", (dialog) => void dialog.accept("second.pith"));
+    await view.getByRole("button", { name: "Rename untitled.pith" }).click();
+    await view.getByTestId("file-second.pith").waitFor();
+    await view.getByRole("tab", { name: "main.pith" }).click();
+    await expect.poll(() => editorText(view)).toContain('println("from main")');
+    expect((await runAndWait(view)).stdout).toBe("from main\n");
+    await view.getByRole("tab", { name: "second.pith" }).click();
+    await expect.poll(() => editorText(view)).toContain("from the second file");
+    // The share link carries the file in the editor.
+    await view.locator("summary", { hasText: "Share" }).click();
+    const link = await view.getByTestId("share-link").inputValue();
+    await view.locator("summary", { hasText: "Share" }).click();
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await fresh.newPage();
+    await openPlayground(other, link);
+    await expect.poll(() => editorText(other)).toContain("from the second file");
+    await fresh.close();
+    // Names, texts and the file in the editor survive a reload (IndexedDB).
+    await view.waitForTimeout(500);
+    await view.reload();
+    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await view.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith", "second.pith"]);
+    await expect.poll(() => editorText(view)).toContain("from the second file");
+    view.once("dialog", (dialog) => void dialog.accept());
+    await view.getByRole("button", { name: "Close second.pith" }).click();
+    await expect.poll(() => view.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith"]);
+    await expect.poll(() => editorText(view)).toContain('println("from main")');
+    expect(await view.getByRole("button", { name: /^Close / }).count()).toBe(0);
+    await context.close();
+  });
+
   it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900", async () => {
     for (const [width, height, name] of [
       [375, 812, "phone"],
