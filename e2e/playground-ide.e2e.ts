@@ -94,6 +94,23 @@ describe("the playground IDE in Chromium", () => {
     await page.getByRole("button", { name: "Dismiss" }).click();
   });
 
+  it("hovering a name the program declares shows its signature and the comment above it", async () => {
+    await setSource(
+      page,
+      '// Twice the input.\nfn double(x: i64) -> i64 {\n    x * 2\n}\n\nfn main() {\n    println("{double(4)}")\n}\n',
+    );
+    await page
+      .locator(".editor-layer:not([hidden]) .view-line")
+      .nth(6)
+      .locator("span", { hasText: "double" })
+      .last()
+      .hover();
+    const hover = page.locator(".monaco-hover:not(.hidden)").first();
+    await expect.poll(() => hover.textContent(), { timeout: 5000 }).toContain("fn double(x: i64) -> i64");
+    expect(await hover.textContent()).toContain("Twice the input.");
+    await page.mouse.move(0, 0);
+  });
+
   it("hands two typed lines to a program that reads stdin and prints its result", async () => {
     await setSource(
       page,
