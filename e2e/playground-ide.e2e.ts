@@ -229,6 +229,7 @@ describe("the playground IDE in Chromium", () => {
     await expect.poll(() => editorText(view)).toContain("from the second file");
     // The share link carries the file in the editor.
     await view.locator("summary", { hasText: "Share" }).click();
+    await expect.poll(() => view.getByTestId("share-link").inputValue()).toMatch(/#code=/);
     const link = await view.getByTestId("share-link").inputValue();
     await view.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
