@@ -10,8 +10,13 @@ import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
+import { EditorSkeleton } from "./editor/EditorSkeleton";
+import { editorChunk } from "./editor/editorChunk";
+import { applyFormatted } from "./editor/formatEdit";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
+import { FileTabs } from "./files/FileTabs";
+import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
@@ -23,8 +28,6 @@ import { ShareButton } from "./share/ShareButton";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
-// Start fetching the editor chunk (Monaco) at once; the shell renders first.
-const editorChunk = import("./editor/CodeEditor");
 const CodeEditor = lazy(() => editorChunk);
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
@@ -45,7 +48,7 @@ interface ViewTab {
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
-  const { workspace, update, replaceSource, setOpt } = useWorkspace();
+  const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
   const diagnostics = useDiagnostics(workspace?.source ?? "", compiler.kind === "ready" && !!workspace);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
@@ -102,14 +105,14 @@ export function App() {
   }, [runner.phase, host.end]);
 
   const format = useCallback(async () => {
-    const w = current.current;
-    if (!w) return;
-    const result = await formatSource(w.source);
-    if (result.kind === "formatted") {
-      const model = editor.current?.getModel();
-      if (model && result.source !== w.source)
-        editor.current?.executeEdits("format", [{ range: model.getFullModelRange(), text: result.source }]);
-    } else setNotice(result.kind === "unavailable" ? `Format: ${result.reason}` : `Format failed: ${result.message}`);
+    const e = editor.current;
+    const before = e?.getModel()?.getValue();
+    if (!e || before === undefined) return;
+    const result = await formatSource(before);
+    if (result.kind === "unavailable") setNotice(`Format: ${result.reason}`);
+    else if (result.kind === "failed") setNotice(`Can't format this program until it parses: ${result.message}.`);
+    else if (!applyFormatted(e, before, result.source)) setNotice("Format skipped: the program changed while it ran.");
+    else setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
   }, []);
 
   const jump = useCallback((line: number, col: number) => {
@@ -159,9 +162,20 @@ export function App() {
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs" role="tablist" aria-label="Open files">
-        <button type="button" role="tab" aria-selected={!showView} onClick={() => setShowView(false)}>
-          main.pith
-        </button>
+        <FileTabs
+          files={workspace?.files ?? initialFiles()}
+          editing={!showView}
+          onSwitch={(name) => {
+            setShowView(false);
+            changeFiles((files, source) => switchTo(files, source, name));
+          }}
+          onNew={() => {
+            setShowView(false);
+            changeFiles((files, source) => addFile(files, source));
+          }}
+          onRename={(from, to) => changeFiles((files, source) => ({ files: renameFile(files, from, to), source }))}
+          onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
+        />
         {view && (
           <button type="button" role="tab" aria-selected={showView} onClick={() => setShowView(true)}>
             {view.title} <span className="muted">(read-only)</span>
@@ -182,11 +196,12 @@ export function App() {
         )}
       </div>
       <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
-        <Suspense fallback={<p className="editor-loading">Loading the editor…</p>}>
+        <Suspense fallback={<EditorSkeleton source={workspace?.source} />}>
           {workspace && (
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
+                path={workspace.files?.active ?? FIRST_FILE}
                 onChange={(source) => update({ source })}
                 diagnostics={diagnostics}
                 dark={dark}

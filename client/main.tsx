@@ -1,3 +1,5 @@
+// First, so the editor chunk's request leaves before anything else evaluates.
+import "./editor/editorChunk";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";

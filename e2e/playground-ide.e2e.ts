@@ -64,6 +64,53 @@ describe("the playground IDE in Chromium", () => {
     await page.getByTestId("tab-output").click();
   });
 
+  it("formats with the button and Shift+Alt+F as one undoable edit, and says why a broken program can't be", async () => {
+    const messy = 'fn main( ) {\nlet x=1+2\n      println("{x}")\n}\n';
+    const tidy = 'fn main() {\n    let x = 1 + 2\n    println("{x}")\n}\n';
+    // Monaco renders the empty line after the final newline as nothing.
+    const model = async () => `${await editorText(page)}\n`;
+    await setSource(page, messy);
+    await expect.poll(model).toBe(messy);
+    await page.getByRole("button", { name: "Format", exact: true }).click();
+    await expect.poll(model).toBe(tidy);
+    // One Ctrl+Z brings the whole messy program back.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Z");
+    await expect.poll(model).toBe(messy);
+    // Shift+Alt+F with the cursor inside `1+2`: the text is formatted and the cursor stays right after `1`.
+    await page.locator(".editor-layer:not([hidden]) .view-line").nth(1).click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < "let x=1".length; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+Alt+F");
+    await expect.poll(model).toBe(tidy);
+    await page.keyboard.type("0");
+    await expect.poll(model).toBe(tidy.replace("1 + 2", "10 + 2"));
+    await setSource(page, "fn main( {\n");
+    await page.getByRole("button", { name: "Format", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Can't format" }).textContent())
+      .toMatch(/^Can't format this program until it parses: line 1, column 10: '\{' is never closed\./);
+    expect(await model()).toBe("fn main( {\n");
+    await page.getByRole("button", { name: "Dismiss" }).click();
+  });
+
+  it("hovering a name the program declares shows its signature and the comment above it", async () => {
+    await setSource(
+      page,
+      '// Twice the input.\nfn double(x: i64) -> i64 {\n    x * 2\n}\n\nfn main() {\n    println("{double(4)}")\n}\n',
+    );
+    await page
+      .locator(".editor-layer:not([hidden]) .view-line")
+      .nth(6)
+      .locator("span", { hasText: "double" })
+      .last()
+      .hover();
+    const hover = page.locator(".monaco-hover:not(.hidden)").first();
+    await expect.poll(() => hover.textContent(), { timeout: 5000 }).toContain("fn double(x: i64) -> i64");
+    expect(await hover.textContent()).toContain("Twice the input.");
+    await page.mouse.move(0, 0);
+  });
+
   it("hands two typed lines to a program that reads stdin and prints its result", async () => {
     await setSource(
       page,
@@ -159,6 +206,49 @@ describe("the playground IDE in Chromium", () => {
     await openPlayground(viaShort, short.replace(/^https?:\/\/[^/]+/, server.url));
     await expect.poll(() => editorText(viaShort)).toContain('println("shared")');
     await fresh.close();
+  });
+
+  it("keeps several named files in tabs: new, switch, rename, share the current one, survive a reload, close", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const view = await context.newPage();
+    await openPlayground(view, server.url);
+    const mainProgram = 'fn main() {\n    println("from main")\n}\n';
+    const second = 'fn main() {\n    println("from the second file")\n}\n';
+    await setSource(view, mainProgram);
+    await view.getByRole("button", { name: "New file" }).click();
+    await expect.poll(() => view.getByRole("tab", { selected: true }).first().textContent()).toBe("untitled.pith");
+    await setSource(view, second);
+    expect((await runAndWait(view)).stdout).toBe("from the second file\n");
+    view.once("dialog", (dialog) => void dialog.accept("second.pith"));
+    await view.getByRole("button", { name: "Rename untitled.pith" }).click();
+    await view.getByTestId("file-second.pith").waitFor();
+    await view.getByRole("tab", { name: "main.pith" }).click();
+    await expect.poll(() => editorText(view)).toContain('println("from main")');
+    expect((await runAndWait(view)).stdout).toBe("from main\n");
+    await view.getByRole("tab", { name: "second.pith" }).click();
+    await expect.poll(() => editorText(view)).toContain("from the second file");
+    // The share link carries the file in the editor.
+    await view.locator("summary", { hasText: "Share" }).click();
+    await expect.poll(() => view.getByTestId("share-link").inputValue()).toMatch(/#code=/);
+    const link = await view.getByTestId("share-link").inputValue();
+    await view.locator("summary", { hasText: "Share" }).click();
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await fresh.newPage();
+    await openPlayground(other, link);
+    await expect.poll(() => editorText(other)).toContain("from the second file");
+    await fresh.close();
+    // Names, texts and the file in the editor survive a reload (IndexedDB).
+    await view.waitForTimeout(500);
+    await view.reload();
+    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await view.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith", "second.pith"]);
+    await expect.poll(() => editorText(view)).toContain("from the second file");
+    view.once("dialog", (dialog) => void dialog.accept());
+    await view.getByRole("button", { name: "Close second.pith" }).click();
+    await expect.poll(() => view.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith"]);
+    await expect.poll(() => editorText(view)).toContain('println("from main")');
+    expect(await view.getByRole("button", { name: /^Close / }).count()).toBe(0);
+    await context.close();
   });
 
   it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900", async () => {

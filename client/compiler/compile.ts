@@ -45,7 +45,14 @@ export async function formatSource(source: string): Promise<FormatResult> {
   const run = await compilerWorker().run(["fmt", SOURCE_FILE], { [SOURCE_FILE]: source });
   if (run.exitCode === 2 && /unknown command/.test(run.stderr))
     return { kind: "unavailable", reason: "this compiler has no formatter yet (`pith fmt` is not built in)" };
-  if (run.exitCode !== 0) return { kind: "failed", message: run.stderr.trim() || `fmt exited ${run.exitCode}` };
+  if (run.exitCode !== 0) {
+    // The formatter reports like the compiler: "main.pith:1:10: error: cannot format: '{' is never closed".
+    const first = /^[^:\n]+:(\d+):(\d+): error: (?:cannot format: )?(.*)$/m.exec(run.stderr);
+    const message = first
+      ? `line ${first[1]}, column ${first[2]}: ${first[3]}`
+      : run.stderr.trim() || `fmt exited ${run.exitCode}`;
+    return { kind: "failed", message };
+  }
   const written = run.files[SOURCE_FILE];
   const text = run.stdout || (written ? new TextDecoder().decode(written) : source);
   return { kind: "formatted", source: text };

@@ -11,7 +11,12 @@ let starting: Promise<string> | undefined;
 
 /** Starts the compiler worker and compiler.wasm now, before React renders (the page's critical path). */
 export function startCompiler(): Promise<string> {
-  starting ??= compilerWorker().version();
+  starting ??= compilerWorker()
+    .version()
+    .then((version) => {
+      performance.mark("pith:compiler-ready");
+      return version;
+    });
   return starting;
 }
 

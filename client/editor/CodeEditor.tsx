@@ -17,6 +17,8 @@ export interface CodeEditorProps {
   /** "pith" for sources; read-only views (LLVM IR) pass their own language. */
   language?: string;
   readOnly?: boolean;
+  /** The file's name: each name keeps its own model, so undo history and scroll position stay with their file. */
+  path?: string;
   ariaLabel: string;
   onRun?: () => void;
   onFormat?: () => void;
@@ -55,6 +57,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   return (
     <Editor
       value={props.value}
+      path={props.path}
       language={props.language ?? PITH_LANGUAGE_ID}
       theme={props.dark ? "vs-dark" : "vs"}
       onChange={(value) => handlers.current.onChange?.(value ?? "")}
@@ -72,6 +75,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       }}
       onMount={(editor) => {
         editorRef.current = editor;
+        performance.mark("pith:editor-mounted");
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
         editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
           handlers.current.onFormat?.(),

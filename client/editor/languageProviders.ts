@@ -1,8 +1,10 @@
 // Completion and hover for Pith: keywords, the prelude, and standard-library
-// names with their signatures and doc comments (from stdlibSymbols.ts).
+// names with their signatures and doc comments (from stdlibSymbols.ts); hover
+// also shows the program's own functions, structs, enums and constants.
 // After `math.` only that module's names are offered.
 import type * as Monaco from "monaco-editor/editor";
 import { KEYWORDS, LITERALS, PITH_LANGUAGE_ID, TYPES } from "./pithLanguage";
+import { sourceSymbols } from "./sourceSymbols";
 import { STDLIB, type StdSymbol } from "./stdlibSymbols";
 
 function documentation(symbol: StdSymbol): Monaco.IMarkdownString {
@@ -50,8 +52,14 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
           STDLIB.symbols.find((s) => s.name === word.word && s.module === qualifier) ??
           (qualifier ? undefined : STDLIB.symbols.find((s) => s.name === word.word && s.module === ""));
         const module = STDLIB.modules.find((m) => m.name === word.word);
-        if (!symbol && !module) return null;
         const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+        // The program's own declarations come first: they shadow prelude names.
+        const own = qualifier ? undefined : sourceSymbols(model.getValue()).find((s) => s.name === word.word);
+        if (own) {
+          const doc = own.doc ? `${own.doc}\n\n` : "";
+          return { range, contents: [{ value: `\`\`\`pith\n${own.signature}\n\`\`\`\n${doc}*line ${own.line}*` }] };
+        }
+        if (!symbol && !module) return null;
         if (symbol) return { range, contents: [documentation(symbol)] };
         return { range, contents: [{ value: `**${module?.path}**\n\n${module?.doc}` }] };
       },

@@ -32,5 +32,6 @@ monaco.languages.setLanguageConfiguration(PITH_LANGUAGE_ID, languageConfiguratio
 monaco.languages.setMonarchTokensProvider(PITH_LANGUAGE_ID, monarchTokens);
 registerProviders(monaco);
 loader.config({ monaco });
+performance.mark("pith:monaco-loaded");
 
 export { monaco };

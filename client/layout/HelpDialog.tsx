@@ -9,6 +9,7 @@ const SHORTCUTS: [string, string][] = [
   ["Ctrl+Space", "Complete a name (keywords, prelude, std modules)"],
   ["F8 / Shift+F8", "Next / previous problem"],
   ["Ctrl+F, Ctrl+H", "Find, replace"],
+  ["Double-click a file tab", "Rename the file (+ opens a new one)"],
   ["F1 or ?", "This help"],
 ];
 

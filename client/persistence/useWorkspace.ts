@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { OptLevel } from "../compiler/compile";
 import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
+import { type Files, initialFiles } from "../files/files";
 import { fetchShortLink, readShareFragment, readShortId } from "../share/shareLink";
 import { loadWorkspace, saveWorkspace, type Workspace } from "./workspace";
 
@@ -52,5 +53,12 @@ export function useWorkspace() {
 
   const setOpt = useCallback((opt: OptLevel) => update({ opt }), [update]);
 
-  return { workspace, update, replaceSource, setOpt };
+  /** Applies a files operation (files.ts) to the open files and the editor's text. */
+  const changeFiles = useCallback(
+    (change: (files: Files, source: string) => { files: Files; source: string }) =>
+      setWorkspace((w) => (w ? { ...w, ...change(w.files ?? initialFiles(), w.source) } : w)),
+    [],
+  );
+
+  return { workspace, update, replaceSource, setOpt, changeFiles };
 }

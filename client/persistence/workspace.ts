@@ -3,6 +3,7 @@
 // shared program replaced it), kept in IndexedDB through idb-keyval.
 import { get, set } from "idb-keyval";
 import type { OptLevel } from "../compiler/compile";
+import type { Files } from "../files/files";
 
 export interface Workspace {
   source: string;
@@ -10,6 +11,8 @@ export interface Workspace {
   opt: OptLevel;
   /** The source an example or shared link replaced, so it can be restored. */
   scratch?: string;
+  /** The named files; `source` is the one in the editor. Absent in work saved before files had names. */
+  files?: Files;
 }
 
 const KEY = "pith-playground:workspace";
