@@ -75,7 +75,9 @@ const preloadEditor: Plugin = {
   apply: "build",
   transformIndexHtml: {
     order: "post",
-    handler(_html, { bundle }) {
+    handler(_html, { bundle, path }) {
+      // Only the playground has an editor; the dashboard pages must not pay for it.
+      if (path !== "/index.html") return [];
       const chunk = Object.values(bundle ?? {}).find(
         (c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/client/editor/CodeEditor.tsx"),
       );
