@@ -35,6 +35,7 @@ const API_PREFIXES = [
   "/train",
   "/share",
 ];
+const DASHBOARD_PAGES = ["modelmanager.html", "modeltrainer.html", "visualize.html", "anomalies.html"];
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8787";
 
 const isolation = {
@@ -63,7 +64,14 @@ const pwa = VitePWA({
     // Workbox silently drops files above its 2 MiB default: the editor chunk is larger.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: "index.html",
-    navigateFallbackDenylist: API_PREFIXES.map((prefix) => new RegExp(`^${prefix}(?:[/.?]|$)`)),
+    // The dashboard pages are pages of their own (they read ?backend= and
+    // ?model=): the query must not stop the precached page from matching, and
+    // the playground's shell must never stand in for them.
+    ignoreURLParametersMatching: [/.*/],
+    navigateFallbackDenylist: [
+      ...API_PREFIXES.map((prefix) => new RegExp(`^${prefix}(?:[/.?]|$)`)),
+      ...DASHBOARD_PAGES.map((page) => new RegExp(`^/${page.replace(".", "\\.")}`)),
+    ],
     cleanupOutdatedCaches: true,
   },
 });
