@@ -3,7 +3,7 @@
 // status bar. State lives in the feature hooks; this file wires them.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
-import { BuildPanel } from "./build/BuildPanel";
+import { BuildPanel } from "./buildMenu/BuildPanel";
 import { formatSource } from "./compiler/compile";
 import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
