@@ -1,4 +1,5 @@
 // The compiler's `--json` diagnostics, parsed where they enter the page.
+import type { CompilerDiagnostic } from "../../wasm/checkJson";
 
 export interface Diagnostic {
   file: string;
@@ -10,15 +11,7 @@ export interface Diagnostic {
   message: string;
 }
 
-interface RawDiagnostic {
-  file: string;
-  line: number;
-  col: number;
-  end_line: number;
-  end_col: number;
-  severity: string;
-  message: string;
-}
+type RawDiagnostic = CompilerDiagnostic;
 
 /** Parses `check --json` output; text that is not the expected list becomes one error at 1:1 saying so. */
 export function parseDiagnostics(json: string, file: string): Diagnostic[] {

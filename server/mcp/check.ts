@@ -1,17 +1,12 @@
 // `lang_check`'s engine: compiler.wasm `check --json` on one source, with a
 // fix hint attached to each diagnostic. No code generation, so it answers in
 // milliseconds: what an agent runs after every edit.
+
+import type { CompilerDiagnostic } from "../../wasm/checkJson";
 import { type CompilerRunner, safeName } from "../toolchain/compileToLl";
 import { explainMessage } from "./hints";
 
-export interface CheckDiagnostic {
-  file: string;
-  line: number;
-  col: number;
-  end_line: number;
-  end_col: number;
-  severity: string;
-  message: string;
+export interface CheckDiagnostic extends CompilerDiagnostic {
   /** How to fix it, when the message is one the hint table knows. */
   hint: string | null;
 }

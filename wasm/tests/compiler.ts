@@ -1,6 +1,7 @@
 // Test helpers: run the built compiler.wasm and the programs it writes, on
 // the JS WASI shim (Node 20's node:wasi degrades after many runs in one
 // process; host parity is the conformance suite's job).
+import type { CompilerDiagnostic } from "../checkJson";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 
@@ -20,15 +21,7 @@ export async function pith(args: string[], source?: string, name = "main.pith"):
   return { exitCode: r.exitCode, stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), wasm: r.files.get("out.wasm") };
 }
 
-export interface JsonDiagnostic {
-  file: string;
-  line: number;
-  col: number;
-  end_line: number;
-  end_col: number;
-  severity: string;
-  message: string;
-}
+export type JsonDiagnostic = CompilerDiagnostic;
 
 export async function diagnostics(source: string): Promise<JsonDiagnostic[]> {
   const r = await pith(["check", "main.pith", "--json"], source);
