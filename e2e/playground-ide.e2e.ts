@@ -251,12 +251,12 @@ describe("the playground IDE in Chromium", () => {
     await context.close();
   });
 
-  it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900", async () => {
+  it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900; on the phone every panel tab is whole and every control touch-sized", async () => {
     for (const [width, height, name] of [
       [375, 812, "phone"],
       [1440, 900, "desktop"],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height } });
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: name === "phone" });
       const view = await context.newPage();
       await openPlayground(view, server.url);
       const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -270,11 +270,40 @@ describe("the playground IDE in Chromium", () => {
           .map((el) => el.outerHTML.slice(0, 80)),
       );
       expect(unnamed, name).toEqual([]);
+      if (name === "phone") await expectPhoneTouchTargets(view, width);
       await view.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
       await context.close();
     }
   });
 });
+
+/**
+ * On a phone: each panel tab lies whole inside the screen, without scrolling
+ * the tab row, and a tap selects it; every visible control of the page (not
+ * Monaco's own) is at least 44 px each way.
+ */
+async function expectPhoneTouchTargets(view: Page, width: number): Promise<void> {
+  const row = view.getByRole("tablist", { name: "Panels" });
+  expect(await row.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const tabs = row.getByRole("tab");
+  expect(await tabs.count()).toBe(5);
+  for (const tab of await tabs.all()) {
+    const label = (await tab.textContent()) ?? "";
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width && box.height >= 44, label).toBe(true);
+    await tab.tap();
+    expect(await tab.getAttribute("aria-selected"), label).toBe("true");
+  }
+  await view.getByTestId("tab-output").tap();
+  const small = await view.evaluate(() =>
+    [...document.querySelectorAll("button, summary, select, a")]
+      .filter((el) => el.checkVisibility() && !el.closest(".monaco-editor"))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `${el.getAttribute("aria-label") ?? el.textContent?.trim()} ${box.width}×${box.height}`),
+  );
+  expect(small).toEqual([]);
+}
 
 describe("native builds from the Build panel", () => {
   it("builds the current program for linux-x64 and gives a download link to a working executable", async () => {
