@@ -280,7 +280,8 @@ describe("the playground IDE in Chromium", () => {
 /**
  * On a phone: each panel tab lies whole inside the screen, without scrolling
  * the tab row, and a tap selects it; every visible control of the page (not
- * Monaco's own) is at least 44 px each way.
+ * Monaco's own) is at least 44 px each way; the Examples and Share menus open
+ * inside the screen.
  */
 async function expectPhoneTouchTargets(view: Page, width: number): Promise<void> {
   const row = view.getByRole("tablist", { name: "Panels" });
@@ -303,6 +304,13 @@ async function expectPhoneTouchTargets(view: Page, width: number): Promise<void>
       .map(({ el, box }) => `${el.getAttribute("aria-label") ?? el.textContent?.trim()} ${box.width}×${box.height}`),
   );
   expect(small).toEqual([]);
+  for (const menu of ["Examples", "Share"]) {
+    const summary = view.locator("summary", { hasText: menu });
+    await summary.tap();
+    const list = await view.locator("details[open] .menu-list").boundingBox();
+    expect(list && list.x >= 0 && list.x + list.width <= width, menu).toBe(true);
+    await summary.tap();
+  }
 }
 
 describe("native builds from the Build panel", () => {

@@ -10,9 +10,9 @@ describe("standard-library names for completion and hover", () => {
     );
   });
 
-  it("reads a module's //! header as its doc without the marker, and its summary without the module's name", () => {
-    const { module } = parseModule("std.demo", "//! std.demo: sorting and searching.\n//! More text.\nfn f() {}\n");
-    expect(module.doc).toBe("std.demo: sorting and searching.\nMore text.");
+  it("reads a module's //! header as its doc without the marker, and its summary without the module's name, one sentence", () => {
+    const { module } = parseModule("std.demo", "//! std.demo: sorting and\n//! searching. More text.\nfn f() {}\n");
+    expect(module.doc).toBe("std.demo: sorting and\nsearching. More text.");
     expect(moduleSummary(module)).toBe("sorting and searching.");
     const array = STDLIB.modules.find((m) => m.path === "std.array");
     expect(array && moduleSummary(array)).toMatch(/^[a-z]/);

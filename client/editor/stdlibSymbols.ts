@@ -85,10 +85,11 @@ export function parseModule(path: string, source: string): { module: StdlibModul
   return { module: { path, name, doc: header.join("\n"), source }, symbols };
 }
 
-/** A module's one-line summary: its doc's first line, without the module's own name in front. */
+/** A module's summary: the first sentence of its doc, without the module's own name in front. */
 export function moduleSummary(module: StdlibModule): string {
-  const first = module.doc.split("\n")[0] ?? "";
-  return first.startsWith(`${module.path}: `) ? first.slice(module.path.length + 2) : first;
+  const paragraph = (module.doc.split("\n\n")[0] ?? "").replaceAll("\n", " ");
+  const text = paragraph.startsWith(`${module.path}: `) ? paragraph.slice(module.path.length + 2) : paragraph;
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 function load(): { modules: StdlibModule[]; symbols: StdSymbol[] } {
