@@ -74,9 +74,9 @@ if (values["compile-only"]) {
     workers,
     maxFailures: 20,
     progress: (r) => console.log(robustnessSummary(r, seed)),
+    onFailure: (f) => console.log(`\n=== ${f}\n`),
   });
   console.log(robustnessSummary(report, seed));
-  for (const f of report.failures) console.log(`\n=== ${f}`);
   process.exit(report.failures.length > 0 ? 1 : 0);
 }
 console.log(`fuzzing for ${minutes} min from seed ${seed}`);

@@ -28,6 +28,8 @@ export interface RobustnessOptions {
   /** Called every `progressEvery` seconds (default 60) with the report so far. */
   progress?: (report: RobustnessReport) => void;
   progressEvery?: number;
+  /** Called with each failure as it is found (a long run shows it at once). */
+  onFailure?: (failure: string) => void;
 }
 
 export interface RobustnessReport {
@@ -139,6 +141,7 @@ export async function runRobustness(options: RobustnessOptions): Promise<Robustn
   let lastProgress = started;
   const fail = (line: string) => {
     if (report.failures.length < 50) report.failures.push(line);
+    options.onFailure?.(line);
   };
   const failureCount = () => report.crashes + report.hangs + report.invalidModules + report.rejectedGenerated;
   const lane = async () => {
