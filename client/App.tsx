@@ -212,6 +212,7 @@ export function App() {
                 onChange={(source) => update({ source })}
                 diagnostics={diagnostics}
                 dark={dark}
+                narrow={phone}
                 ariaLabel="Program source (Pith)"
                 onRun={run}
                 onFormat={format}
@@ -229,6 +230,7 @@ export function App() {
                 language={view.language}
                 readOnly
                 dark={dark}
+                narrow={phone}
                 ariaLabel={`${view.title}, read-only`}
               />
             </div>

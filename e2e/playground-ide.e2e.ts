@@ -280,8 +280,8 @@ describe("the playground IDE in Chromium", () => {
 /**
  * On a phone: each panel tab lies whole inside the screen, without scrolling
  * the tab row, and a tap selects it; every visible control of the page (not
- * Monaco's own) is at least 44 px each way; the Examples and Share menus open
- * inside the screen.
+ * Monaco's own) is at least 44 px each way; the editor wraps long lines; the
+ * Examples and Share menus open inside the screen.
  */
 async function expectPhoneTouchTargets(view: Page, width: number): Promise<void> {
   const row = view.getByRole("tablist", { name: "Panels" });
@@ -304,6 +304,9 @@ async function expectPhoneTouchTargets(view: Page, width: number): Promise<void>
       .map(({ el, box }) => `${el.getAttribute("aria-label") ?? el.textContent?.trim()} ${box.width}×${box.height}`),
   );
   expect(small).toEqual([]);
+  // The editor wraps long lines instead of hiding their ends off the screen's edge.
+  const lines = view.locator(".editor-layer:not([hidden])");
+  expect(await lines.locator(".view-line").count()).toBeGreaterThan(await lines.locator(".line-numbers").count());
   for (const menu of ["Examples", "Share"]) {
     const summary = view.locator("summary", { hasText: menu });
     await summary.tap();
