@@ -251,6 +251,19 @@ describe("the playground IDE in Chromium", () => {
     await context.close();
   });
 
+  it("Run and the problem count read at 4.5:1 contrast or better in the light and the dark theme", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+      const view = await context.newPage();
+      await openPlayground(view, server.url);
+      await setSource(view, 'fn main() {\n    let x: i64 = "a"\n}\n');
+      await view.locator(".badge").waitFor();
+      expect(await contrast(view, "[data-testid=run]"), colorScheme).toBeGreaterThanOrEqual(4.5);
+      expect(await contrast(view, ".badge"), colorScheme).toBeGreaterThanOrEqual(4.5);
+      await context.close();
+    }
+  });
+
   it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900; on the phone every panel tab is whole and every control touch-sized", async () => {
     for (const [width, height, name] of [
       [375, 812, "phone"],
@@ -314,6 +327,22 @@ async function expectPhoneTouchTargets(view: Page, width: number): Promise<void>
     expect(list && list.x >= 0 && list.x + list.width <= width, menu).toBe(true);
     await summary.tap();
   }
+}
+
+/** The contrast ratio (WCAG) of an element's text colour against its background colour. */
+async function contrast(view: Page, selector: string): Promise<number> {
+  return view.locator(selector).evaluate((el) => {
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
 }
 
 describe("native builds from the Build panel", () => {
