@@ -16,6 +16,12 @@ const finished = new Promise<void>((resolve) => {
   setTimeout(resolve, LONGEST_STARTUP_MS);
 });
 
+// Safari has no requestIdleCallback: there the task runs on the next turn of the event loop.
+const whenIdle = (task: () => void) =>
+  typeof requestIdleCallback === "function"
+    ? requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS })
+    : setTimeout(task, 0);
+
 /** Called once the editor accepts keystrokes and the compiler is ready. */
 export function startupFinished(): void {
   finish();
@@ -23,5 +29,5 @@ export function startupFinished(): void {
 
 /** Runs `task` after start-up, in an idle moment. */
 export function afterStartup(task: () => void): void {
-  void finished.then(() => requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS }));
+  void finished.then(() => whenIdle(task));
 }
