@@ -79,14 +79,20 @@ export class Cursor {
   /** At `<` after a name: whether type arguments and a `(` follow (`make<i64>()`, `pair<[i64], str?>(x)`). */
   looksLikeTypeArgs(): bool {
     let depth = 0;
+    // Brackets and parentheses inside type arguments are balanced: a `)` that
+    // closes one opened before the `<` means this is a comparison (`f((a < b)) > c`).
+    let nest = 0;
     for (let i = this.pos; i < this.tokens.length; i++) {
       const k = this.tokens[i].kind;
       if (k == Tok.Lt) depth++;
       else if (k == Tok.Gt) {
         depth--;
-        if (depth == 0) return i + 1 < this.tokens.length && this.tokens[i + 1].kind == Tok.LParen;
-      } else if (!(k == Tok.Ident || k == Tok.Comma || k == Tok.LBracket || k == Tok.RBracket || k == Tok.LParen ||
-        k == Tok.RParen || k == Tok.Question || k == Tok.Fn || k == Tok.Arrow)) return false;
+        if (depth == 0) return nest == 0 && i + 1 < this.tokens.length && this.tokens[i + 1].kind == Tok.LParen;
+      } else if (k == Tok.LBracket || k == Tok.LParen) nest++;
+      else if (k == Tok.RBracket || k == Tok.RParen) {
+        nest--;
+        if (nest < 0) return false;
+      } else if (!(k == Tok.Ident || k == Tok.Comma || k == Tok.Question || k == Tok.Fn || k == Tok.Arrow)) return false;
     }
     return false;
   }
