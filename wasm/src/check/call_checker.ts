@@ -1,7 +1,7 @@
 import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, FnDecl, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
 import { ExprChecker, isBuiltin, isPrintable } from "./expr_checker";
 import { FnInfo, GenericFn } from "./program";
-import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+import { arrayOf, assignable, fnOf, isEquatable, isOption, isResult, optionOf, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 
 /** Function, method, builtin and enum-constructor calls. */
 export class CallChecker extends ExprChecker {
@@ -576,6 +576,13 @@ export class CallChecker extends ExprChecker {
       // Reinterprets a heap value (str, array) as its address; the runtime's view of user values.
       if (this.arity(c, 1, name)) this.check(c.args[0], null);
       return tPtr;
+    } else if (name == "__hash") {
+      // A structural hash of a map key (wasm/src/lower/equality.ts).
+      if (this.arity(c, 1, name)) {
+        const t = this.check(c.args[0], null);
+        if (!t.isError && !isEquatable(t)) this.errAt(c.args[0], "cannot hash a value of type " + t.name);
+      }
+      return tI64;
     } else if (name == "__ptr_str") { params = [tPtr]; ret = tStr; }
     else {
       this.errAt(c.callee, "unknown function '" + name + "'");

@@ -7,7 +7,7 @@ import { intFits, parseIntText } from "./literals";
 import { FnInfo } from "./program";
 import { ClosureCtx, Scopes } from "./scope";
 import {
-  arrayOf, assignable, fnOf, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
+  arrayOf, assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
 } from "./types";
 
 // Builtin functions every program sees (the prelude), and intrinsics the
@@ -312,7 +312,7 @@ export class ExprChecker extends Scopes {
     if (isCompare) {
       const eqOnly = op == Tok.EqEq || op == Tok.NotEq;
       if (t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Ptr) return tBool;
-      if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap)) && eqOnly) return tBool;
+      if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap) || t.kind == TyK.Tuple) && eqOnly && isEquatable(t)) return tBool;
       this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'");
       return tError;
     }
