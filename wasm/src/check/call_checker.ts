@@ -327,7 +327,8 @@ export class CallChecker extends ExprChecker {
     }
     if (expected === null || !isResult(expected)) {
       this.check(c.args[0], null);
-      this.errAt(c, "cannot infer the Result type of " + name + "(...); give the binding a type (let r: Result<i64, str> = ...), or let another arm give the " + (name == "Ok" ? "Err" : "Ok") + " type");
+      const other = name == "Ok" ? "Err" : "Ok";
+      this.errAt(c, "cannot infer the Result type of " + name + "(...): nothing fixes its " + other + " type; give the binding a type (let r: Result<i64, str> = ...), use it where a Result is expected, or let another arm give the " + other + " type");
       return tError;
     }
     const v = name == "Ok" ? 0 : 1;
