@@ -56,8 +56,49 @@ describe("pith fmt", () => {
     expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");
   });
 
-  it("keeps the source's spacing where a token's role needs types (generics, closures)", async () => {
-    const src = "fn main() {\n    let f = |x: i64| x + 1\n    let s: [i64] = make<i64>()\n    let b = 1 < 2\n}\n";
+  it("spaces <, >, | and || by what the grammar makes of them: operators, type arguments, closure bars", async () => {
+    const src = [
+      "fn max<T>(a: T,b: T)->T { if a>b {a} else {b} }",
+      "fn main() {",
+      "    let f = | x : i64 |x+1",
+      "    let g = ||  42",
+      "    var m: Map< str, Option< i64 >> = Map.new()",
+      "    let s: [i64] = make< i64 >()",
+      "    let b = 1<2 || 3 >4",
+      "    let c = (5|3) >> 1",
+      "    var d = 8",
+      "    d >>= 1",
+      "    match 3 { 1|2 => println(\"a\"), _ => println(\"b\") }",
+      "    let h = |a, b|a|b",
+      "    xs.map(|x: i64| -> i64 { x*2 })",
+      "}",
+      "",
+    ].join("\n");
+    const r = await fmt(src);
+    expect(r.stdout).toBe(
+      [
+        "fn max<T>(a: T, b: T) -> T { if a > b { a } else { b } }",
+        "fn main() {",
+        "    let f = |x: i64| x + 1",
+        "    let g = || 42",
+        "    var m: Map<str, Option<i64>> = Map.new()",
+        "    let s: [i64] = make<i64>()",
+        "    let b = 1 < 2 || 3 > 4",
+        "    let c = (5 | 3) >> 1",
+        "    var d = 8",
+        "    d >>= 1",
+        "    match 3 { 1 | 2 => println(\"a\"), _ => println(\"b\") }",
+        "    let h = |a, b| a | b",
+        "    xs.map(|x: i64| -> i64 { x * 2 })",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+  });
+
+  it("keeps the source's spacing around <, > and | in a file that does not parse", async () => {
+    const src = "fn main() {\n    let = a<b\n    let f = |x| x|1\n}\n";
     const r = await fmt(src);
     expect(r.stdout).toBe(src);
   });

@@ -3,7 +3,7 @@ import {
   InterpExpr, ListExpr, LitExpr, LoopExpr, MatchArm, MatchExpr, Param, RangeExpr, Stmt, StructLitExpr,
   UnaryExpr, UnaryLikeExpr,
 } from "./ast";
-import { Cursor } from "./cursor";
+import { Cursor, ROLE_BINARY, ROLE_CLOSE, ROLE_EMPTY, ROLE_JOINED, ROLE_OPEN } from "./cursor";
 import { Tok } from "./token";
 
 // Binding power of binary operators; 0 = not a binary operator. Bitwise
@@ -49,8 +49,8 @@ export class ExprParser extends Cursor {
   }
 
   takeBinaryOp(op: Tok): void {
-    this.advance();
-    if (op == Tok.Shr || op == Tok.ShrEq) this.advance();
+    this.markRole(this.advance(), ROLE_BINARY);
+    if (op == Tok.Shr || op == Tok.ShrEq) this.markRole(this.advance(), ROLE_JOINED);
   }
 
   parseExpr(): Expr {
@@ -503,8 +503,9 @@ export class ExprParser extends Cursor {
   parseClosure(): Expr {
     const start = this.tok.start;
     const c = new ClosureExpr(EK.Closure, start, start);
-    if (!this.eat(Tok.OrOr)) {
-      this.advance();
+    if (this.kind == Tok.OrOr) this.markRole(this.advance(), ROLE_EMPTY);
+    else {
+      this.markRole(this.advance(), ROLE_OPEN);
       while (this.kind != Tok.Pipe && this.kind != Tok.EOF) {
         const p = new Param(this.tok.start, this.tok.end);
         p.name = this.expectIdent("a parameter name");
@@ -513,6 +514,7 @@ export class ExprParser extends Cursor {
         c.params.push(p);
         if (!this.eat(Tok.Comma)) break;
       }
+      if (this.kind == Tok.Pipe) this.markRole(this.tok, ROLE_CLOSE);
       this.expect(Tok.Pipe, "'|' to close the closure parameters");
     }
     if (this.eat(Tok.Arrow)) {
