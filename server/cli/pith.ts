@@ -118,7 +118,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
     // The program sees this shell's environment, as a native executable would.
-    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
     return runProgram({ wasm: r.output, file, args: programArgs, env, host: options });
   }
   fail(`unknown command '${command}'`);
