@@ -4,6 +4,7 @@ import {
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import { CallChecker } from "./call_checker";
+import { FnInfo } from "./program";
 import { isResult, resultOf, Type } from "./types";
 
 /** The expression a block reduces to when it holds nothing but a value. */
@@ -79,12 +80,13 @@ export class ResultInference extends CallChecker {
     switch (e.kind) {
       case EK.Call: {
         const c = e as CallExpr;
-        if (c.callee.kind == EK.Ident && this.lookup((c.callee as IdentExpr).name) === null) {
-          const f = this.findFn((c.callee as IdentExpr).name);
-          if (f !== null) {
-            for (let i = 0; i < c.args.length && i < f.params.length; i++) {
-              if (isName(c.args[i], name) && isResult(f.params[i])) return f.params[i];
-            }
+        let named = false;
+        for (let i = 0; i < c.args.length; i++) if (isName(c.args[i], name)) named = true;
+        const f = named ? this.calleeOf(c) : null;
+        if (f !== null) {
+          const skip = c.callee.kind == EK.Field && f.hasSelf ? 1 : 0;
+          for (let i = 0; i < c.args.length && i + skip < f.params.length; i++) {
+            if (isName(c.args[i], name) && isResult(f.params[i + skip])) return f.params[i + skip];
           }
         }
         return this.firstUse([c.callee], c.args, name, isOk);
@@ -148,6 +150,28 @@ export class ResultInference extends CallChecker {
       }
     }
     return null;  // literals, names, closures (a function of their own)
+  }
+
+  /** The non-generic function a call names: `f(..)`, `module.f(..)`, `Type.f(..)` or `value.method(..)`. */
+  calleeOf(c: CallExpr): FnInfo | null {
+    if (c.callee.kind == EK.Ident) {
+      const n = (c.callee as IdentExpr).name;
+      return this.lookup(n) === null ? this.findFn(n) : null;
+    }
+    if (c.callee.kind != EK.Field) return null;
+    const f = c.callee as FieldExpr;
+    let key = "";
+    if (f.object.kind == EK.Ident && this.lookup((f.object as IdentExpr).name) === null) {
+      const head = (f.object as IdentExpr).name;
+      if (this.mod.imports.has(head)) key = this.mod.imports.get(head) + f.name;
+      else if (this.program.types.has(head)) key = this.program.types.get(head).name + "." + f.name;
+    }
+    if (key == "") {
+      const t = this.trialType(f.object);
+      if (t === null) return null;
+      key = t!.name + "." + f.name;
+    }
+    return this.program.funcs.has(key) ? this.program.funcs.get(key) : null;
   }
 
   firstUse(a: Expr[], b: Expr[], name: string, isOk: bool): Type | null {

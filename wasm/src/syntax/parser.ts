@@ -3,12 +3,12 @@ import { Source } from "../source";
 import {
   ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, VariantDecl,
 } from "./ast";
-import { ExprParser } from "./expr_parser";
+import { BlockParser } from "./block_parser";
 import { Lexer } from "./lexer";
 import { Tok, Token } from "./token";
 
 /** Top-level declarations: fn, struct, enum, impl, import, const, extern fn. */
-class Parser extends ExprParser {
+class Parser extends BlockParser {
   parseModule(): Module {
     const m = new Module(this.source);
     while (this.kind != Tok.EOF) {
