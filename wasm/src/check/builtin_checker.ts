@@ -1,9 +1,10 @@
 import { CallExpr } from "../syntax/ast";
-import { ExprChecker, isPrintable } from "./expr_checker";
+import { AggregateChecker } from "./aggregate_checker";
+import { isPrintable } from "./expr_checker";
 import { isEquatable, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 
 /** The prelude's functions (print, len, chr, ...), builtin methods and the runtime's intrinsics. */
-export class BuiltinChecker extends ExprChecker {
+export class BuiltinChecker extends AggregateChecker {
   checkArgs(c: CallExpr, from: i32): void {
     for (let i = from; i < c.args.length; i++) this.check(c.args[i], null);
   }
