@@ -140,6 +140,9 @@ describe("pith fmt", () => {
     const big = copies.join("\n");
     // CPU time of this process (the compiler runs in it), not wall time: the
     // test machine is shared, and waiting for a core is not the formatter's cost.
+    // Format-on-save runs again and again on one compiled module: a few
+    // runs first let V8 optimise it, then the best of five is measured.
+    for (let i = 0; i < 5; i++) expect((await fmt(big)).exitCode).toBe(0);
     let best = Number.POSITIVE_INFINITY;
     let wall = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 5; i++) {

@@ -203,7 +203,7 @@ export class Formatter {
     this.indent(level);
   }
 
-  run(): string {
+  run(): Uint8Array {
     const toks = this.tokens;
     let prev: Token | null = null;
     for (let n = 0; n < toks.length; n++) {
@@ -239,19 +239,18 @@ export class Formatter {
     }
     // One newline at the end, no trailing spaces or blank lines.
     while (this.len > 0 && (this.out[this.len - 1] == 10 || this.out[this.len - 1] == 32)) this.len--;
-    if (this.len == 0) return "";
-    this.byte(10);
-    return String.UTF8.decodeUnsafe(this.out.dataStart, <usize>this.len);
+    if (this.len > 0) this.byte(10);
+    return this.out.slice(0, this.len);
   }
 }
 
 /**
- * The formatted text, or null after reporting why the file cannot be
+ * The formatted text (UTF-8), or null after reporting why the file cannot be
  * formatted: a token that does not lex, or a bracket that does not match
  * (the layout depends on them). Nothing else needs to parse: only the space
  * between tokens changes, so a file with other errors keeps them.
  */
-export function formatSource(src: Source, diags: Diagnostics): string | null {
+export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null {
   const tokens = new Lexer(src, diags).run();
   if (diags.errorCount > 0) return null;
   const open: Token[] = [];
