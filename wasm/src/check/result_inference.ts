@@ -31,9 +31,10 @@ function isName(e: Expr | null, name: string): bool {
 /**
  * `let r = Ok(3)` gives only half of a Result type; the other half comes from
  * the first later use of `r` in the same block that fixes it: an argument of
- * a function with a declared Result parameter, `return r`, the block's value
- * where a Result is expected, `let s: Result<..> = r`, or an assignment
- * `r = Err(e)` / `r = f()`. The uses are found by walking the statements that
+ * a function or method with a declared Result parameter, `return r`, `r?` in
+ * a function returning a Result (for `Ok`), the block's value where a Result
+ * is expected, `let s: Result<..> = r`, or an assignment `r = Err(e)` /
+ * `r = f()`. The uses are found by walking the statements that
  * follow (not into closures, which are functions of their own); the only
  * checking is of the wrapped values, as a trial whose diagnostics are dropped.
  */
@@ -126,7 +127,15 @@ export class ResultInference extends CallChecker {
       case EK.StructLit: return this.firstUse((e as StructLitExpr).values, [], name, isOk);
       case EK.ArrayLit: case EK.TupleLit: return this.firstUse((e as ListExpr).elems, [], name, isOk);
       case EK.Cast: return this.useIn((e as CastExpr).value, name, isOk);
-      case EK.Try: case EK.Break: {
+      case EK.Try: {
+        // `r?` in a function returning Result<_, E>: the error type is E.
+        const v = (e as UnaryLikeExpr).value;
+        if (isName(v, name) && isOk && this.closures.length == 0 && isResult(this.fn.ret)) {
+          return this.completed(this.fn.ret.variants[1].payload[0], false);
+        }
+        return v !== null ? this.useIn(v!, name, isOk) : null;
+      }
+      case EK.Break: {
         const v = (e as UnaryLikeExpr).value;
         return v !== null ? this.useIn(v!, name, isOk) : null;
       }
