@@ -86,8 +86,8 @@ export class Formatter {
     const ra = isAmbiguous(a.kind) ? this.roleOf(a) : -2;
     const rb = isAmbiguous(b.kind) ? this.roleOf(b) : -2;
     if (ra == -1 || rb == -1) return had ? 1 : 0;
-    if (this.roles!.has(b.start) && this.roles!.get(b.start) == ROLE_JOINED) return 0;  // `>>=` stays whole
-    if (rb == ROLE_JOINED || rb == ROLE_CLOSE || rb == 0) return 0;
+    if (this.roleOf(b) == ROLE_JOINED) return 0;  // the rest of `>>` or `>>=` stays attached
+    if (rb == ROLE_CLOSE || rb == 0) return 0;
     if (rb == ROLE_BINARY || rb == ROLE_EMPTY || rb == ROLE_OPEN) return this.unary ? 0 : 1;
     // Only `a` is ambiguous from here on.
     if (ra == ROLE_OPEN) return 0;
