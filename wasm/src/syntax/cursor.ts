@@ -3,6 +3,16 @@ import { Source } from "../source";
 import { EK, LitExpr, Pattern, PK, TK, TypeExpr } from "./ast";
 import { Tok, tokName, Token } from "./token";
 
+// What the grammar made of a `<`, `>`, `|` or `||` token, for the formatter
+// (which spaces it by role): a binary operator (or-pattern bar included), the
+// second `>` of `>>` / `>>=`, a closure's opening or closing bar, or `||` as a
+// closure without parameters. Unrecorded ones are type brackets.
+export const ROLE_BINARY: i32 = 1;
+export const ROLE_JOINED: i32 = 2;
+export const ROLE_OPEN: i32 = 3;
+export const ROLE_CLOSE: i32 = 4;
+export const ROLE_EMPTY: i32 = 5;
+
 /**
  * The parser's token cursor, error reporting and recovery, plus the two
  * small sub-grammars every other part uses: types and match patterns.
@@ -14,6 +24,8 @@ export class Cursor {
   // Guards against runaway recursion on hostile input (deeply nested brackets).
   depth: i32 = 0;
   lastErrorPos: i32 = -1;
+  // Set by the formatter: token start offset -> ROLE_*.
+  roles: Map<i32, i32> | null = null;
 
   constructor(public tokens: Token[], public source: Source, public diags: Diagnostics) {}
 
@@ -29,6 +41,10 @@ export class Cursor {
     const t = this.tokens[this.pos];
     if (t.kind != Tok.EOF) this.pos++;
     return t;
+  }
+
+  markRole(t: Token, role: i32): void {
+    if (this.roles !== null) this.roles!.set(t.start, role);
   }
 
   eat(kind: Tok): bool {
@@ -164,7 +180,10 @@ export class Cursor {
     if (this.kind != Tok.Pipe) return first;
     const or = new Pattern(PK.Or, first.start, first.end);
     or.subs.push(first);
-    while (this.eat(Tok.Pipe)) or.subs.push(this.parsePatternOne());
+    while (this.kind == Tok.Pipe) {
+      this.markRole(this.advance(), ROLE_BINARY);
+      or.subs.push(this.parsePatternOne());
+    }
     or.end = this.prevEnd;
     return or;
   }
