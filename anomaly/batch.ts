@@ -6,7 +6,7 @@
  * `batchCsvBody` is the whole job from the uploaded bytes to the encoded
  * JSON answer, so a host can run it off its event loop in one piece (a
  * 50 MB upload parses, scores and serialises for seconds): see
- * node/batchPool.ts.
+ * node/engineThread.ts.
  */
 import type { ScoringBackend } from "./backend";
 import { FOREST_SEED } from "./constants";

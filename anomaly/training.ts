@@ -2,8 +2,15 @@
  * Retraining: re-encode the raw ring, refresh the feature list, refit one
  * scaler over the whole ring, and grow each enabled version's forest on its
  * window (seed 42 per forest).
+ *
+ * Only the projection of the ring's records runs where the caller is; the
+ * rest (scaler and forests, the expensive part: about 0.4 s for the five
+ * default versions) is one self-contained ForestJob that a backend may run
+ * off the calling thread (node/engineThread.ts), so a model's scheduled
+ * retrain does not hold up requests to other models. Same code, same seed:
+ * the same forests wherever it runs.
  */
-import type { RowMatrix, ScoringBackend } from "./backend";
+import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "./backend";
 import { FOREST_SEED } from "./constants";
 import { type EncoderState, featureNames, Projector } from "./encoding";
 import { buildForest, type Forest } from "./forest";
@@ -30,16 +37,6 @@ export interface TrainingInput {
   backend: ScoringBackend;
 }
 
-/** The ring as a standardised matrix over freshly derived features. */
-export function encodeRing(state: EncoderState, records: readonly RawRecord[]) {
-  const feats = featureNames(state);
-  const projector = new Projector(state, feats);
-  const matrix = projector.projectAll(records);
-  const scaler = fitScaler(matrix, records.length, feats.length);
-  applyScaler(scaler, matrix, feats.length);
-  return { feats, scaler, matrix };
-}
-
 /** The rows one version trains on, as a matrix view (null: too few rows for its windows). */
 export function versionRows(
   matrix: Float64Array,
@@ -57,13 +54,15 @@ export function versionRows(
   return { rows: { data: matrix.subarray(from * nFeat), nRows: n - from, rowStride: nFeat }, nCols: nFeat };
 }
 
-export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
-  const { feats, scaler, matrix } = encodeRing(input.state, input.records);
-  const nFeat = feats.length;
+/** Scaler and forests of a training, on whichever thread runs it. Scales job.matrix in place. */
+export async function trainForests(job: ForestJob, backend: ScoringBackend): Promise<TrainedForests> {
+  const { matrix, nFeat, times, now } = job;
+  const scaler = fitScaler(matrix, times.length, nFeat);
+  applyScaler(scaler, matrix, nFeat);
   const forests = new Map<string, Forest | null>();
-  for (const v of input.versions) {
+  for (const v of job.versions) {
     if (!v.enabled) continue;
-    const picked = nFeat > 0 ? versionRows(matrix, nFeat, input.times, input.now, v) : null;
+    const picked = nFeat > 0 ? versionRows(matrix, nFeat, times, now, v) : null;
     if (picked === null || picked.rows.nRows < 1) {
       forests.set(v.vname, null);
       continue;
@@ -73,8 +72,22 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
       maxSamples: v.max_samples,
       seed: FOREST_SEED,
     });
-    forest.offset = await fitOffset(input.backend, forest, picked.rows, v.contamination);
+    forest.offset = await fitOffset(backend, forest, picked.rows, v.contamination);
     forests.set(v.vname, forest);
   }
-  return { feats, mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests };
+  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests };
+}
+
+export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
+  const feats = featureNames(input.state);
+  const job: ForestJob = {
+    matrix: new Projector(input.state, feats).projectAll(input.records),
+    nFeat: feats.length,
+    times: Float64Array.from(input.times),
+    versions: input.versions.map((v) => ({ ...v })),
+    now: input.now,
+  };
+  const { backend } = input;
+  const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
+  return { feats, ...trained };
 }
