@@ -12,19 +12,19 @@
  * it, so no request overtakes another; every other operation waits until
  * all ingested points are durable. Models load lazily and stay cached.
  */
-import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
-import { CpuBackend, type ScoringBackend } from "./backend";
+import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencoder";
+import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
-import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { EncodingError, featureNames } from "./encoding";
-import { cloneMetadata, type MetadataJson, orderedMetadata } from "./metadata";
-import { type IngestResult, Model } from "./model";
-import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store";
-import type { Verdict, VersionVerdict } from "./verdict";
+import { EncodingError, featureNames } from "./model/encoding";
+import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
+import { type IngestResult, Model } from "./model/model";
+import type { Verdict, VersionVerdict } from "./model/verdict";
+import { type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
+import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
 
-export type { ModelBundle } from "./bundle";
-export type { VersionVerdict } from "./verdict";
+export type { VersionVerdict } from "./model/verdict";
+export type { ModelBundle } from "./store/bundle";
 
 export class AnomalyError extends Error {
   constructor(

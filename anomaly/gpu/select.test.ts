@@ -3,8 +3,8 @@
 // when the only adapter is a software fallback (unless forced); batches
 // under 128 rows never wait for an adapter at all.
 import { describe, expect, it } from "vitest";
-import { CpuBackend } from "../backend";
-import { buildForest } from "../forest";
+import { CpuBackend } from "../backends/backend";
+import { buildForest } from "../forest/forest";
 import { GpuFirstBackend, openWebGpu } from "./select";
 
 /** A GPU whose one adapter is a software fallback; records device requests. */

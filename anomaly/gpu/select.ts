@@ -6,10 +6,11 @@
  * of at least GPU_MIN_BATCH rows, smaller ones staying on the host backend.
  * The adapter is requested on the first large batch, once.
  */
-import { acceleratorAllowed, type BackendEnv, type RowMatrix, type ScoringBackend } from "../backend";
+
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import { acceleratorAllowed, type BackendEnv, type RowMatrix, type ScoringBackend } from "../backends/backend";
 import { GPU_MIN_BATCH } from "../constants";
-import type { Forest } from "../forest";
-import type { RestartJob, RestartResult } from "../restart";
+import type { Forest } from "../forest/forest";
 import { WebGpuBackend } from "./webgpuBackend";
 
 export type GpuOutcome = { backend: WebGpuBackend } | { reason: string };

@@ -4,9 +4,9 @@
  * code the calling thread would (batch.ts, training.ts) on the host
  * backend, so a job's answer does not depend on where it ran.
  */
-import { CpuBackend, type ForestJob, type TrainedForests } from "../backend";
+import { CpuBackend, type ForestJob, type TrainedForests } from "../backends/backend";
 import { BatchInputError, batchCsvBody } from "../batch";
-import { trainForests } from "../training";
+import { trainForests } from "../model/training";
 
 export type BatchAnswer = { body: Uint8Array } | { inputError: string };
 

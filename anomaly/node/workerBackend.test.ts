@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { acceleratorAllowed, CpuBackend } from "../backend";
+import { trainRestart } from "../autoencoder/restart";
+import { acceleratorAllowed, CpuBackend } from "../backends/backend";
 import { batchCsvBody } from "../batch";
-import { checkRecord, learnRecord } from "../encoding";
-import { buildForest } from "../forest";
-import { newMetadata } from "../metadata";
-import { Xoshiro256 } from "../prng";
-import { trainRestart } from "../restart";
-import { trainVersions } from "../training";
-import { slidingWindows } from "../windows";
+import { buildForest } from "../forest/forest";
+import { Xoshiro256 } from "../forest/prng";
+import { checkRecord, learnRecord } from "../model/encoding";
+import { newMetadata } from "../model/metadata";
+import { trainVersions } from "../model/training";
+import { slidingWindows } from "../model/windows";
 import { WorkerBackend } from "./workerBackend";
 
 const hex = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString("hex");

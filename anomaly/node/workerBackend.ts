@@ -8,10 +8,10 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backend";
-import type { Forest } from "../forest";
-import type { RestartJob, RestartResult } from "../restart";
-import { type CompiledForest, compileForest, walkForest } from "../walk";
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
+import type { Forest } from "../forest/forest";
+import { type CompiledForest, compileForest, walkForest } from "../forest/walk";
 import { EngineThread } from "./engineThread";
 import { RestartPool } from "./restartPool";
 

@@ -5,9 +5,10 @@
  * the HTTP routes' JSON bodies); failures throw BackendError with the
  * service's message.
  */
-import type { ModelBundle } from "../../anomaly/bundle";
-import type { MetadataJson } from "../../anomaly/metadata";
-import type { RawRecord } from "../../anomaly/store";
+
+import type { MetadataJson } from "../../anomaly/model/metadata";
+import type { ModelBundle } from "../../anomaly/store/bundle";
+import type { RawRecord } from "../../anomaly/store/store";
 
 export type { MetadataJson, ModelBundle, RawRecord };
 

@@ -10,13 +10,13 @@
  * retrain does not hold up requests to other models. Same code, same seed:
  * the same forests wherever it runs.
  */
-import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "./backend";
-import { FOREST_SEED } from "./constants";
+import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
+import { FOREST_SEED } from "../constants";
+import { buildForest, type Forest } from "../forest/forest";
+import { fitOffset } from "../forest/scoring";
+import type { RawRecord } from "../store/store";
 import { type EncoderState, featureNames, Projector } from "./encoding";
-import { buildForest, type Forest } from "./forest";
 import { applyScaler, fitScaler } from "./scaler";
-import { fitOffset } from "./scoring";
-import type { RawRecord } from "./store";
 import type { VersionConfig } from "./versions";
 import { slidingWindows, windowStart } from "./windows";
 

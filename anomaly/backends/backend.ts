@@ -5,10 +5,11 @@
  * host in scoring.ts. That keeps CPU, worker and a later WebGPU backend
  * interchangeable.
  */
-import type { Forest } from "./forest";
-import type { RestartJob, RestartResult } from "./restart";
-import type { VersionConfig } from "./versions";
-import { compileForest, walkForest } from "./walk";
+
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import type { Forest } from "../forest/forest";
+import { compileForest, walkForest } from "../forest/walk";
+import type { VersionConfig } from "../model/versions";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */
 export interface RowMatrix {
