@@ -70,6 +70,9 @@ export class GpuFirstBackend implements ScoringBackend {
   private opening: Promise<GpuOutcome> | null = null;
   reason: string | null = null;
   readonly trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]>;
+  /** The host's off-thread jobs (a CSV batch, a retrain's forests) stay the host's. */
+  readonly batchCsv?: ScoringBackend["batchCsv"];
+  readonly trainForests?: ScoringBackend["trainForests"];
 
   constructor(
     private readonly host: ScoringBackend,
@@ -77,6 +80,10 @@ export class GpuFirstBackend implements ScoringBackend {
   ) {
     const train = host.trainRestarts?.bind(host);
     if (train !== undefined) this.trainRestarts = train;
+    const batch = host.batchCsv?.bind(host);
+    if (batch !== undefined) this.batchCsv = batch;
+    const forests = host.trainForests?.bind(host);
+    if (forests !== undefined) this.trainForests = forests;
   }
 
   get name(): string {
