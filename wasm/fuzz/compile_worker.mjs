@@ -1,5 +1,5 @@
 // Runs compiler.wasm on one input per message, in a worker thread so the
-// fuzz test can time out a hang without blocking itself. It uses the
+// robustness fuzzer can time out a hang without blocking itself. It uses the
 // JavaScript WASI shim: Node 20's node:wasi crashes a process that runs
 // thousands of instances.
 import { readFileSync } from "node:fs";
