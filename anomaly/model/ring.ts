@@ -2,7 +2,7 @@
  * The bounded history of raw records (oldest evicted at capacity), with each
  * record's clock kept as a number for window selection.
  */
-import type { RawRecord } from "./store";
+import type { RawRecord } from "../store/store";
 
 export class Ring {
   private records: RawRecord[] = [];

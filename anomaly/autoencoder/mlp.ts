@@ -5,7 +5,7 @@
  * α·ΣW²/(2B), so gradients are (y−x)/B and α·W/B. Adam's step counter is
  * global over all updates (bias correction uses it).
  */
-import type { Xoshiro256 } from "./prng";
+import type { Xoshiro256 } from "../forest/prng";
 
 export interface Mlp {
   /** Layer widths, input first. */

@@ -3,14 +3,14 @@
  * the W−1 ring points before the point plus the point itself; a version is
  * left out of the verdict while the ring is shorter than its window.
  */
-import { AUTOENCODER_VERSION, type AutoencoderModel, autoencoderScore } from "./autoencoder";
+import { AUTOENCODER_VERSION, type AutoencoderModel, autoencoderScore } from "../autoencoder/autoencoder";
+import type { Forest } from "../forest/forest";
+import { scoreFromSum } from "../forest/scoring";
+import { compileForest, walkForest } from "../forest/walk";
+import type { RawRecord } from "../store/store";
 import type { Projector } from "./encoding";
-import type { Forest } from "./forest";
 import type { MetadataJson } from "./metadata";
 import type { Ring } from "./ring";
-import { scoreFromSum } from "./scoring";
-import type { RawRecord } from "./store";
-import { compileForest, walkForest } from "./walk";
 
 export interface VersionVerdict {
   anomaly: boolean;

@@ -5,9 +5,9 @@
  * store.ts: metadata counts the records up to `checkpoint`, later ones are
  * added on load.
  */
-import type { AutoencoderJson } from "./autoencoder";
-import { decodeForestFile, encodeForestFile } from "./forestFile";
-import { type MetadataJson, parseMetadata } from "./metadata";
+import type { AutoencoderJson } from "../autoencoder/autoencoder";
+import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { type MetadataJson, parseMetadata } from "../model/metadata";
 import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "./store";
 
 interface Entry {

@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CpuBackend } from "./backend";
+import { CpuBackend } from "../backends/backend";
 import { buildForest } from "./forest";
 import { rocAuc } from "./rocAuc";
 import { decisionFunction } from "./scoring";

@@ -5,10 +5,10 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FileStore } from "./node/fileStore";
-import { AnomalyService } from "./service";
-import type { RawRecord } from "./store";
-import { steadyRecord } from "./testing";
+import { FileStore } from "../node/fileStore";
+import { AnomalyService } from "../service";
+import type { RawRecord } from "../store/store";
+import { steadyRecord } from "../testing";
 
 const T0 = 1_700_000_000;
 const N = 175;

@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { Xoshiro256 } from "../forest/prng";
+import { FileStore } from "../node/fileStore";
+import { AnomalyService } from "../service";
 import { parseAutoencoderRequest } from "./autoencoder";
 import { initMlp, reconstructionErrors, trainMlp } from "./mlp";
-import { FileStore } from "./node/fileStore";
-import { Xoshiro256 } from "./prng";
-import { AnomalyService } from "./service";
 
 /** Points near a 1-D curve in 3-D: an autoencoder can learn them. */
 function curve(n: number, seed: number): Float64Array {

@@ -3,8 +3,9 @@
  * the initial weights and the batch order, so a restart gives the same model
  * on any thread. That lets a host run the restarts in parallel.
  */
+
+import { Xoshiro256 } from "../forest/prng";
 import { initMlp, trainMlp } from "./mlp";
-import { Xoshiro256 } from "./prng";
 
 export interface RestartJob {
   /** Min-max scaled rows, n × d, row-major. */

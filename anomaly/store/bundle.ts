@@ -3,9 +3,9 @@
  * and the server. Forests travel as base64 ANOMFOR1 files so both sides use
  * the one validated decoder.
  */
-import { type AutoencoderJson, parseAutoencoder } from "./autoencoder";
-import { decodeForestFile, encodeForestFile } from "./forestFile";
-import { type MetadataJson, orderedMetadata, parseMetadata } from "./metadata";
+import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
+import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
 import type { RawRecord, StoredForest } from "./store";
 
 export const BUNDLE_FORMAT = "anomaly-model/1";

@@ -12,9 +12,9 @@
  * most the unacknowledged records of the batch in flight, never a point that
  * is stored but not counted.
  */
-import type { AutoencoderJson } from "./autoencoder";
-import type { Forest } from "./forest";
-import type { MetadataJson } from "./metadata";
+import type { AutoencoderJson } from "../autoencoder/autoencoder";
+import type { Forest } from "../forest/forest";
+import type { MetadataJson } from "../model/metadata";
 
 /**
  * A stored model whose files exist but cannot be loaded (e.g. a truncated

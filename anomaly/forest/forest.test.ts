@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CpuBackend } from "./backend";
+import { CpuBackend } from "../backends/backend";
 import { buildForest, computeLeafValues } from "./forest";
 import { Xoshiro256 } from "./prng";
 import { decisionFunction, decisionOne, percentile, scoreFromSum } from "./scoring";

@@ -8,8 +8,9 @@
  * Decoding never throws: anything malformed (or a forest saved under another
  * version name) decodes as null, which callers treat as "no forest".
  */
+
+import type { StoredForest } from "../store/store";
 import { computeLeafValues, type Forest } from "./forest";
-import type { StoredForest } from "./store";
 
 const MAGIC = "ANOMFOR1";
 const MAX_NAME_BYTES = 4096;

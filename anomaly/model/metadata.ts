@@ -4,7 +4,7 @@
  * after the documented fields because the old service recomputed it on every
  * open (so through HTTP the schedule never fired after the first training).
  */
-import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "./constants";
+import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */

@@ -16,16 +16,16 @@
  * written, and the caller must drop the object and reload the model from
  * the store.
  */
-import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "./autoencoder";
-import type { ScoringBackend } from "./backend";
+import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
+import type { ScoringBackend } from "../backends/backend";
+import { MAX_POINTS, MIN_POINTS } from "../constants";
+import type { Forest } from "../forest/forest";
+import { decisionFunction } from "../forest/scoring";
+import type { ModelStore, RawRecord } from "../store/store";
 import { CommitQueue, saveForests } from "./commitQueue";
-import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
-import type { Forest } from "./forest";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
-import { decisionFunction } from "./scoring";
-import type { ModelStore, RawRecord } from "./store";
 import { trainVersions } from "./training";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";

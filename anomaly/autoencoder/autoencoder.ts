@@ -5,13 +5,13 @@
  * best validation loss. Its score is threshold − reconstruction MSE, so
  * negative means anomalous, like a forest's decision value.
  */
-import type { ScoringBackend } from "./backend";
-import { MIN_POINTS } from "./constants";
-import { buildForest } from "./forest";
+import type { ScoringBackend } from "../backends/backend";
+import { MIN_POINTS } from "../constants";
+import { buildForest } from "../forest/forest";
+import { decisionFunction, fitOffset } from "../forest/scoring";
+import { applyScaler, fitScaler } from "../model/scaler";
 import { type Mlp, reconstructionErrors } from "./mlp";
 import { trainRestart } from "./restart";
-import { applyScaler, fitScaler } from "./scaler";
-import { decisionFunction, fitOffset } from "./scoring";
 
 export const AUTOENCODER_VERSION = "autoencoder";
 export const AUTOENCODER_MARGIN = 0.05;

@@ -6,10 +6,10 @@
  * margins, version list) return to their defaults, and the model is
  * untrained until the next point or force_train.
  */
-import { MIN_POINTS } from "./constants";
+import { MIN_POINTS } from "../constants";
+import type { RawRecord } from "../store/store";
 import { checkRecord, learnRecord, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import { isoFromUnix, type MetadataJson, newMetadata } from "./metadata";
-import type { RawRecord } from "./store";
 
 export function metadataFromRecords(name: string, records: readonly RawRecord[], now: number): MetadataJson {
   let created = now;

@@ -11,9 +11,9 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildForest } from "./forest";
-import { decodeForestFile } from "./forestFile";
-import { decisionOne } from "./scoring";
+import { buildForest } from "../forest/forest";
+import { decodeForestFile } from "../forest/forestFile";
+import { decisionOne } from "../forest/scoring";
 
 const PYTHON = process.env.SKLEARN_PYTHON ?? "/usr/bin/python3";
 const SCRIPT = fileURLToPath(new URL("./onehotReference.py", import.meta.url));

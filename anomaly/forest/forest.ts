@@ -14,7 +14,7 @@
  * −1. `value` holds each leaf's depth + c(size) so scoring is a walk plus an
  * addition, the same on every backend.
  */
-import type { RowMatrix } from "./backend";
+import type { RowMatrix } from "../backends/backend";
 import { log } from "./detMath";
 import { Xoshiro256 } from "./prng";
 

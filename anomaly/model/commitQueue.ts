@@ -11,9 +11,9 @@
  * broken: every batch not yet written is rejected and never written, and the
  * caller must reload the model from the store.
  */
-import type { Forest } from "./forest";
+import type { Forest } from "../forest/forest";
+import type { ModelStore, RawRecord } from "../store/store";
 import type { MetadataJson } from "./metadata";
-import type { ModelStore, RawRecord } from "./store";
 
 /** Metadata (and forests, after a retrain) as they stood right after a batch's last record. */
 export interface Checkpoint {

@@ -5,15 +5,35 @@
  * host in scoring.ts. That keeps CPU, worker and a later WebGPU backend
  * interchangeable.
  */
-import type { Forest } from "./forest";
-import type { RestartJob, RestartResult } from "./restart";
-import { compileForest, walkForest } from "./walk";
+
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import type { Forest } from "../forest/forest";
+import { compileForest, walkForest } from "../forest/walk";
+import type { VersionConfig } from "../model/versions";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */
 export interface RowMatrix {
   data: Float64Array;
   nRows: number;
   rowStride: number;
+}
+
+/** A retraining's scaler and forests as one self-contained job (training.ts's trainForests). */
+export interface ForestJob {
+  /** The ring projected on the new features, row-major, unscaled (it is scaled in place). */
+  matrix: Float64Array;
+  nFeat: number;
+  /** Each ring point's clock (windows are cut by it). */
+  times: Float64Array;
+  versions: VersionConfig[];
+  now: number;
+}
+
+export interface TrainedForests {
+  mean: number[];
+  std: number[];
+  /** One entry per enabled version; null when the version has no forest this round. */
+  forests: Map<string, Forest | null>;
 }
 
 export interface ScoringBackend {
@@ -31,6 +51,12 @@ export interface ScoringBackend {
    * message. The bytes may be transferred (left detached).
    */
   batchCsv?(csv: Uint8Array, hasHeader: boolean): Promise<{ body: Uint8Array } | { inputError: string }>;
+  /**
+   * Optional: training.ts's trainForests off the calling thread (a model's
+   * retrain then holds up only that model). Must answer exactly what
+   * trainForests answers on the calling thread.
+   */
+  trainForests?(job: ForestJob): Promise<TrainedForests>;
   close(): Promise<void>;
 }
 
