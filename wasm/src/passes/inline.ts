@@ -71,6 +71,16 @@ function callees(list: Ins[], out: string[]): void {
   }
 }
 
+/** Whether a body has no loops and calls nothing but the runtime. */
+function isLeaf(list: Ins[]): bool {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Loop || x.kind == K.CallIndirect || (x.kind == K.Call && !isRuntime(x.name))) return false;
+    if (!isLeaf(x.args) || !isLeaf(x.body) || !isLeaf(x.other)) return false;
+  }
+  return true;
+}
+
 /** Functions of the runtime and the per-type helpers the lowering generates. */
 export function isRuntime(name: string): bool {
   return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("retain_elems.");
@@ -96,8 +106,11 @@ class Inliner {
     if (f.exportName != "" || callsSelf(f.body, f.name)) return null;
     const n = size(f.body);
     if (n <= this.limit) return f;
-    if (!this.runtime && !this.inTable.has(name) && this.calls.has(name) && this.calls.get(name) == 1 && n <= SINGLE_CALL_LIMIT) return f;
-    return null;
+    // Straight-line code without calls of its own costs little more inlined than called.
+    if (!this.runtime && n <= 2 * this.limit && isLeaf(f.body)) return f;
+    if (this.runtime || !this.calls.has(name) || this.calls.get(name) != 1) return null;
+    // Called once: the copy replaces the function, unless the table keeps it too.
+    return n <= (this.inTable.has(name) ? 4 * this.limit : SINGLE_CALL_LIMIT) ? f : null;
   }
 
   /** Inlines into `f` after inlining into the functions it calls, so that copies are of finished bodies. */
@@ -153,5 +166,8 @@ export function inline(m: IrModule, limit: i32, runtime: bool): void {
     countCalls(m.funcs[i].body, inl.calls);
   }
   for (let i = 0; i < m.table.length; i++) inl.inTable.add(m.table[i]);
-  for (let i = 0; i < m.funcs.length; i++) inl.visit(m.funcs[i]);
+  // The runtime in module order, each call getting the callee's body as it is
+  // then: its fast paths inline, its slow paths (rt.free in rt.release) still calls.
+  if (runtime) for (let i = 0; i < m.funcs.length; i++) inl.list(m.funcs[i], m.funcs[i].body);
+  else for (let i = 0; i < m.funcs.length; i++) inl.visit(m.funcs[i]);
 }
