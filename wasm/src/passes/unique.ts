@@ -80,6 +80,7 @@ class Uniq {
   branches: Map<i32, Facts> = new Map();
   rewrite: bool = false;
   hoisted: Map<Ins, i32> = new Map();
+  depth: i32 = 0;  // loop analyses in progress
   f!: Func;
 
   constructor(m: IrModule) {
@@ -130,7 +131,7 @@ class Uniq {
         continue;
       }
       if (s.kind == K.Loop) {
-        const h = this.hoist(s);
+        const h = this.depth > 0 ? -1 : this.hoist(s);
         if (h >= 0 && (facts.top || !facts.has(h))) {
           const c = this.findCheck(s.body, h)!;
           // Checked once before the loop (guarded: the local may not hold an object yet).
@@ -187,6 +188,10 @@ class Uniq {
 
   /** The facts at the head of loop `l` entered with `u`: a fixpoint over its back edges. */
   loopHead(l: Ins, u: Facts): Facts {
+    // Inside the analysis of an enclosing loop, an inner loop keeps what
+    // nothing in its body can undo (less than the fixpoint, and linear work).
+    if (this.depth > 0) return this.survivors(l.body, u);
+    this.depth++;
     const saved = this.rewrite;
     this.rewrite = false;
     let head = u;
@@ -203,7 +208,26 @@ class Uniq {
       if (round == 3) head = NONE;
     }
     this.rewrite = saved;
+    this.depth--;
     return head;
+  }
+
+  /** The facts of `u` that no iteration of a loop body can invalidate. */
+  survivors(body: Ins[], u: Facts): Facts {
+    if (u.top || this.mayKill(body)) return u.top ? u : NONE;
+    const out: i32[] = [];
+    for (let i = 0; i < u.locals.length; i++) if (!assignedElsewhere(body, u.locals[i])) out.push(u.locals[i]);
+    return new Facts(false, out);
+  }
+
+  /** Whether `list` calls anything that may retain (a check's copy included). */
+  mayKill(list: Ins[]): bool {
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      if (x.kind == K.CallIndirect || (x.kind == K.Call && this.mayRetain.has(x.name))) return true;
+      if (this.mayKill(x.args) || this.mayKill(x.body) || this.mayKill(x.other)) return true;
+    }
+    return false;
   }
 
   branch(label: i32, u: Facts): void {
