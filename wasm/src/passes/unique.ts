@@ -25,16 +25,16 @@ class Facts {
   copy(): Facts { return new Facts(this.top, this.locals.slice(0)); }
 
   with(x: i32): Facts {
+    if (this.top || this.locals.includes(x)) return this;
     const f = this.copy();
     if (!f.top && !f.locals.includes(x)) f.locals.push(x);
     return f;
   }
 
   without(x: i32): Facts {
-    if (this.top) return this;
+    if (this.top || !this.locals.includes(x)) return this;
     const f = this.copy();
-    const k = f.locals.indexOf(x);
-    if (k >= 0) f.locals.splice(k, 1);
+    f.locals.splice(f.locals.indexOf(x), 1);
     return f;
   }
 }
