@@ -76,29 +76,50 @@ const pwa = VitePWA({
   },
 });
 
-// The editor chunk (Monaco) is the longest load: index.html asks for it at
-// once, beside the app's own script, instead of after that script compiles.
-const preloadEditor: Plugin = {
-  name: "pith:preload-editor",
+// The playground page's start-up (see client/startup/): index.html asks for
+// the editor chunk (Monaco, the longest load) and its stylesheet at once,
+// beside the app's own script, instead of after that script evaluates. The
+// playground registers its service worker itself once the editor is ready,
+// so the generated registerSW.js (kept on the dashboard pages) is left off.
+const playgroundStartup: Plugin = {
+  name: "pith:playground-startup",
   apply: "build",
+  // After vite-plugin-pwa's own "post" transform, which adds the registerSW.js script.
+  enforce: "post",
   transformIndexHtml: {
     order: "post",
-    handler(_html, { bundle, path }) {
+    handler(html, { bundle, path }) {
       // Only the playground has an editor; the dashboard pages must not pay for it.
-      if (path !== "/index.html") return [];
+      if (path !== "/index.html") return html;
       const chunk = Object.values(bundle ?? {}).find(
         (c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/client/editor/CodeEditor.tsx"),
       );
-      if (!chunk) throw new Error("pith:preload-editor: no chunk for client/editor/CodeEditor.tsx");
-      return [
-        { tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href: `/${chunk.fileName}` }, injectTo: "head" },
-      ];
+      if (chunk?.type !== "chunk")
+        throw new Error("pith:playground-startup: no chunk for client/editor/CodeEditor.tsx");
+      const registration = /<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/;
+      if (!registration.test(html)) throw new Error("pith:playground-startup: no registerSW.js script to leave off");
+      const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
+        tag: "link",
+        attrs: { rel: "preload", as: "style", crossorigin: "", href: `/${css}` },
+        injectTo: "head" as const,
+      }));
+      return {
+        html: html.replace(registration, ""),
+        tags: [
+          {
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: "", href: `/${chunk.fileName}` },
+            injectTo: "head",
+          },
+          ...styles,
+        ],
+      };
     },
   },
 };
 
 export default defineConfig({
-  plugins: [react(), pwa, preloadEditor],
+  plugins: [react(), pwa, playgroundStartup],
   server: {
     headers: isolation,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

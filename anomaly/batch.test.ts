@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CpuBackend } from "./backend";
+import { CpuBackend } from "./backends/backend";
 import { parseNumericCsv, scoreTable } from "./batch";
 import { AnomalyService } from "./service";
-import type { ModelStore } from "./store";
+import type { ModelStore } from "./store/store";
 
 describe("CSV batch input", () => {
   it("keeps numeric fields; the first data row fixes the column count", () => {

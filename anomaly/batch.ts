@@ -6,14 +6,14 @@
  * `batchCsvBody` is the whole job from the uploaded bytes to the encoded
  * JSON answer, so a host can run it off its event loop in one piece (a
  * 50 MB upload parses, scores and serialises for seconds): see
- * node/batchPool.ts.
+ * node/engineThread.ts.
  */
-import type { ScoringBackend } from "./backend";
+import type { ScoringBackend } from "./backends/backend";
 import { FOREST_SEED } from "./constants";
-import { parseNumber } from "./encoding";
-import { buildForest } from "./forest";
-import { applyScaler, fitScaler } from "./scaler";
-import { decisionFunction } from "./scoring";
+import { buildForest } from "./forest/forest";
+import { decisionFunction } from "./forest/scoring";
+import { parseNumber } from "./model/encoding";
+import { applyScaler, fitScaler } from "./model/scaler";
 
 export interface NumericTable {
   /** Row-major, nRows × nCols. */

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "./memoryStore";
 import { FileStore } from "./node/fileStore";
 import { AnomalyError, AnomalyService } from "./service";
+import { MemoryStore } from "./store/memoryStore";
 import { steadyRecord } from "./testing";
 
 const T0 = 1_700_000_000;

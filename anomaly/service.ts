@@ -12,29 +12,23 @@
  * it, so no request overtakes another; every other operation waits until
  * all ingested points are durable. Models load lazily and stay cached.
  */
-import { AutoencoderError, fitAutoencoder, parseAutoencoderRequest } from "./autoencoder";
-import { CpuBackend, type ScoringBackend } from "./backend";
+
+import { type DamagedEntry, type DetectAnswer, type DetectBody, detectAnswer, verdictBody } from "./answers";
+import { AnomalyError, asClientErrors, checkModelName, damaged, MODEL_NAME, notFound, notTrained } from "./apiError";
+import { fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencoder";
+import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
-import { type ModelBundle, makeBundle, parseBundle } from "./bundle";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
-import { EncodingError, featureNames } from "./encoding";
-import { cloneMetadata, type MetadataJson, orderedMetadata } from "./metadata";
-import { type IngestResult, Model } from "./model";
-import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store";
-import type { Verdict, VersionVerdict } from "./verdict";
+import { featureNames } from "./model/encoding";
+import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
+import { Model } from "./model/model";
+import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
+import { type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
+import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
 
-export type { ModelBundle } from "./bundle";
-export type { VersionVerdict } from "./verdict";
-
-export class AnomalyError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 500,
-    message: string,
-  ) {
-    super(message);
-    this.name = "AnomalyError";
-  }
-}
+export type { CollectingBody, DamagedEntry, DetectAnswer, DetectBody, SuccessBody, VersionVerdict } from "./answers";
+export { AnomalyError, checkModelName, INVALID_NAME } from "./apiError";
+export type { ModelBundle } from "./store/bundle";
 
 export interface ServiceOptions {
   backend?: ScoringBackend;
@@ -43,27 +37,6 @@ export interface ServiceOptions {
   /** Ring capacity; 150,000 (max_points) unless a test needs eviction to happen sooner. */
   capacity?: number;
 }
-
-export interface CollectingBody {
-  status: "collecting";
-  message: string;
-  data_points: number;
-  min_data_points: 50;
-  model_name: string;
-}
-
-export interface SuccessBody {
-  status: "success";
-  model: string;
-  anomaly: boolean;
-  score: number;
-  data_points: number;
-  versions: Record<string, VersionVerdict>;
-  data_point: RawRecord;
-}
-
-export type DetectBody = CollectingBody | SuccessBody;
-export type DetectAnswer = { httpStatus: 200 | 202; body: DetectBody };
 
 /** An ingest waiting for its batch. */
 interface PendingIngest {
@@ -74,41 +47,6 @@ interface PendingIngest {
 }
 
 export type { BatchResult } from "./batch";
-
-const NAME = /^[A-Za-z0-9_]{1,200}$/;
-export const INVALID_NAME = "Invalid model name. Use only letters, numbers, and underscores.";
-
-export function checkModelName(model: string): void {
-  if (typeof model !== "string" || !NAME.test(model)) throw new AnomalyError(400, INVALID_NAME);
-}
-
-/** A model whose files exist but cannot be loaded: 409, never a 404 (a 404 invites creating it anew). */
-const damaged = (e: DamagedModelError) =>
-  new AnomalyError(
-    409,
-    `${e.message}. Its files are kept as they are and no new model of this name is created; run "anomaly doctor ${e.model} --rebuild" or "--quarantine".`,
-  );
-
-/** How a damaged model appears in the model list. */
-export interface DamagedEntry {
-  file: string;
-  error: string;
-}
-
-const notFound = (model: string) => new AnomalyError(404, `Model ${model} not found`);
-const notTrained = (model: string) => new AnomalyError(400, `Model ${model} exists but is not trained yet.`);
-
-/** Bad input found by the engine becomes a 400 with the engine's message. */
-async function asClientErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    if (e instanceof EncodingError || e instanceof AutoencoderError) {
-      throw new AnomalyError(400, e.message);
-    }
-    throw e;
-  }
-}
 
 export class AnomalyService {
   private readonly backend: ScoringBackend;
@@ -180,18 +118,6 @@ export class AnomalyService {
     return found;
   }
 
-  private verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen = m.meta.n_seen): SuccessBody {
-    return {
-      status: "success",
-      model: m.name,
-      anomaly: verdict.anomaly,
-      score: verdict.score,
-      data_points: nSeen,
-      versions: verdict.versions,
-      data_point: record,
-    };
-  }
-
   async detect(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
     checkModelName(model);
     return new Promise((resolve, reject) => {
@@ -239,7 +165,7 @@ export class AnomalyService {
         results.forEach((result, i) => {
           const item = batch[i];
           if ("rejected" in result) item.reject(new AnomalyError(400, result.rejected.message));
-          else item.resolve(this.detectAnswer(processed, result));
+          else item.resolve(detectAnswer(processed, result));
         });
       },
       (e) => {
@@ -249,29 +175,12 @@ export class AnomalyService {
     );
   }
 
-  private detectAnswer(m: Model, result: Exclude<IngestResult, { rejected: unknown }>): DetectAnswer {
-    const n = result.nSeen;
-    if (result.verdict === null) {
-      return {
-        httpStatus: 202,
-        body: {
-          status: "collecting",
-          message: `Collecting data (${n}/${MIN_POINTS} points).`,
-          data_points: n,
-          min_data_points: MIN_POINTS,
-          model_name: m.name,
-        },
-      };
-    }
-    return { httpStatus: 200, body: this.verdictBody(m, result.verdict, result.record, n) };
-  }
-
   async detectOnly(model: string, record: unknown, _now?: number): Promise<DetectBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
-        return this.verdictBody(m, m.score(record), record as RawRecord);
+        return verdictBody(m, m.score(record), record as RawRecord);
       }),
     );
   }
@@ -317,7 +226,7 @@ export class AnomalyService {
     const models: Record<string, MetadataJson> = {};
     const damagedModels: Record<string, DamagedEntry> = {};
     for (const name of (await this.store.list()).sort()) {
-      if (!NAME.test(name)) continue;
+      if (!MODEL_NAME.test(name)) continue;
       // In the model's queue: loading may finish an interrupted log replacement.
       const meta = await this.serial(name, async () => {
         const cached = this.models.get(name);
@@ -378,35 +287,8 @@ export class AnomalyService {
     training_schedule: { below_max: number; at_max: number };
   }> {
     return this.serial(model, async () => {
-      if (body === null || typeof body !== "object" || Array.isArray(body)) {
-        throw new AnomalyError(400, "The request body must be a JSON object.");
-      }
-      const b = body as Record<string, unknown>;
-      const pick = (key: string): number | null => {
-        const v = b[key];
-        if (v === undefined || v === null) return null;
-        if (typeof v !== "number" || !Number.isFinite(v)) {
-          throw new AnomalyError(400, `${key} must be a number.`);
-        }
-        return v > 0 ? Math.max(1, Math.floor(v)) : null;
-      };
-      const below = pick("below_max_retrain_frequency");
-      const atMax = pick("at_max_retrain_frequency");
-      const m = await this.get(model);
-      const meta = await m.updateMeta((meta) => {
-        if (below !== null) meta.sched_below = below;
-        if (atMax !== null) meta.sched_at_max = atMax;
-        // Effective at once: a shorter schedule pulls the next mark closer.
-        if (meta.feats.length > 0) {
-          const step = m.ring.full ? meta.sched_at_max : meta.sched_below;
-          meta.next_train = Math.min(meta.next_train, meta.n_seen + step);
-        }
-      });
-      return {
-        status: "success",
-        message: `Training schedule updated for model ${model}`,
-        training_schedule: { below_max: meta.sched_below, at_max: meta.sched_at_max },
-      };
+      const change = parseSchedule(body);
+      return applySchedule(await this.get(model), change);
     });
   }
 
@@ -422,22 +304,7 @@ export class AnomalyService {
     return this.serial(model, async () => {
       const m = await this.get(model);
       if (m.forests.size === 0) throw notTrained(model);
-      const lowest = await asClientErrors(() => m.lowestDecisions());
-      const adjusted: Record<string, number> = {};
-      const scores: Record<string, number> = {};
-      for (const [v, low] of lowest) {
-        adjusted[v] = 0.95 * Math.abs(low);
-        scores[v] = low;
-      }
-      await m.updateMeta((meta) => {
-        for (const v of meta.versions) if (v.vname in adjusted) v.decision_margin = adjusted[v.vname];
-      });
-      return {
-        status: "success",
-        message: `Margins of model ${model} fine-tuned on ${m.ring.length} points`,
-        adjusted_margins: adjusted,
-        max_anomaly_scores: scores,
-      };
+      return fineTune(m);
     });
   }
 
@@ -447,26 +314,8 @@ export class AnomalyService {
     margin: number,
   ): Promise<{ status: "success"; message: string; version: string; margin: number }> {
     return this.serial(model, async () => {
-      if (typeof margin !== "number" || !Number.isFinite(margin)) {
-        throw new AnomalyError(400, "margin must be a finite number.");
-      }
-      const m = await this.get(model);
-      if (version === "autoencoder" && m.autoencoder !== null) {
-        await m.setAutoencoder({ ...m.autoencoder.json, margin });
-      } else {
-        if (!m.meta.versions.some((v) => v.vname === version)) {
-          throw new AnomalyError(404, `Version ${version} not found in model ${model}`);
-        }
-        await m.updateMeta((meta) => {
-          for (const v of meta.versions) if (v.vname === version) v.decision_margin = margin;
-        });
-      }
-      return {
-        status: "success",
-        message: `Margin of ${version} in model ${model} set to ${margin}`,
-        version,
-        margin,
-      };
+      checkMargin(margin);
+      return applyMargin(await this.get(model), version, margin);
     });
   }
 

@@ -25,6 +25,7 @@ import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
 import { useRunner } from "./run/useRunner";
 import { ShareButton } from "./share/ShareButton";
+import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
@@ -49,7 +50,10 @@ export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
   const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
-  const diagnostics = useDiagnostics(workspace?.source ?? "", compiler.kind === "ready" && !!workspace);
+  const [editorReady, setEditorReady] = useState(false);
+  const ready = editorReady && compiler.kind === "ready";
+  // The first check waits for the editor: its squiggles need it, and start-up needs the compiler worker alone.
+  const diagnostics = useDiagnostics(workspace?.source ?? "", ready && !!workspace);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
   const dark = useMediaQuery("(prefers-color-scheme: dark)");
@@ -59,7 +63,6 @@ export function App() {
   const [showView, setShowView] = useState(false);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
-  const [editorReady, setEditorReady] = useState(false);
   // Whether this compiler has `fmt`: probed once, so Format can say why it is off.
   const [formatter, setFormatter] = useState<{ available: boolean; reason: string }>({
     available: false,
@@ -69,19 +72,23 @@ export function App() {
   const current = useRef(workspace);
   current.current = workspace;
 
-  const ready = editorReady && compiler.kind === "ready";
   useEffect(() => {
     if (compiler.kind !== "ready") return;
-    void formatSource("fn main() {}\n").then((r) =>
-      setFormatter(
-        r.kind === "unavailable"
-          ? { available: false, reason: `Format is off: ${r.reason}` }
-          : { available: true, reason: "Format (Shift+Alt+F)" },
-      ),
+    afterStartup(
+      () =>
+        void formatSource("fn main() {}\n").then((r) =>
+          setFormatter(
+            r.kind === "unavailable"
+              ? { available: false, reason: `Format is off: ${r.reason}` }
+              : { available: true, reason: "Format (Shift+Alt+F)" },
+          ),
+        ),
     );
   }, [compiler.kind]);
   useEffect(() => {
-    if (ready) performance.mark("pith:editor-ready");
+    if (!ready) return;
+    performance.mark("pith:editor-ready");
+    startupFinished();
   }, [ready]);
 
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
@@ -205,6 +212,7 @@ export function App() {
                 onChange={(source) => update({ source })}
                 diagnostics={diagnostics}
                 dark={dark}
+                narrow={phone}
                 ariaLabel="Program source (Pith)"
                 onRun={run}
                 onFormat={format}
@@ -222,6 +230,7 @@ export function App() {
                 language={view.language}
                 readOnly
                 dark={dark}
+                narrow={phone}
                 ariaLabel={`${view.title}, read-only`}
               />
             </div>
@@ -233,7 +242,7 @@ export function App() {
 
   const bottomPane = (
     <section className="pane output-side" aria-label="Output and tools">
-      <div className="tabs" role="tablist" aria-label="Panels">
+      <div className="tabs panel-tabs" role="tablist" aria-label="Panels">
         {TABS.map(([id, label]) => (
           <button
             key={id}

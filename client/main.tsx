@@ -1,14 +1,14 @@
-// First, so the editor chunk's request leaves before anything else evaluates.
-import "./editor/editorChunk";
+// First, so the editor chunk's request and the compiler start before anything else evaluates.
+import "./startup/earlyStart";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import { startCompiler } from "./compiler/useCompilerVersion";
 import "./layout/app.css";
+import { registerServiceWorker } from "./startup/serviceWorker";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-void startCompiler();
+registerServiceWorker();
 createRoot(root).render(
   <StrictMode>
     <App />

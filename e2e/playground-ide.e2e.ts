@@ -251,12 +251,25 @@ describe("the playground IDE in Chromium", () => {
     await context.close();
   });
 
-  it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900", async () => {
+  it("Run and the problem count read at 4.5:1 contrast or better in the light and the dark theme", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+      const view = await context.newPage();
+      await openPlayground(view, server.url);
+      await setSource(view, 'fn main() {\n    let x: i64 = "a"\n}\n');
+      await view.locator(".badge").waitFor();
+      expect(await contrast(view, "[data-testid=run]"), colorScheme).toBeGreaterThanOrEqual(4.5);
+      expect(await contrast(view, ".badge"), colorScheme).toBeGreaterThanOrEqual(4.5);
+      await context.close();
+    }
+  });
+
+  it("lays out without horizontal scrolling and with Run reachable at 375×812 and 1440×900; on the phone every panel tab is whole and every control touch-sized", async () => {
     for (const [width, height, name] of [
       [375, 812, "phone"],
       [1440, 900, "desktop"],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height } });
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: name === "phone" });
       const view = await context.newPage();
       await openPlayground(view, server.url);
       const overflow = await view.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -270,11 +283,67 @@ describe("the playground IDE in Chromium", () => {
           .map((el) => el.outerHTML.slice(0, 80)),
       );
       expect(unnamed, name).toEqual([]);
+      if (name === "phone") await expectPhoneTouchTargets(view, width);
       await view.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
       await context.close();
     }
   });
 });
+
+/**
+ * On a phone: each panel tab lies whole inside the screen, without scrolling
+ * the tab row, and a tap selects it; every visible control of the page (not
+ * Monaco's own) is at least 44 px each way; the editor wraps long lines; the
+ * Examples and Share menus open inside the screen.
+ */
+async function expectPhoneTouchTargets(view: Page, width: number): Promise<void> {
+  const row = view.getByRole("tablist", { name: "Panels" });
+  expect(await row.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const tabs = row.getByRole("tab");
+  expect(await tabs.count()).toBe(5);
+  for (const tab of await tabs.all()) {
+    const label = (await tab.textContent()) ?? "";
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width && box.height >= 44, label).toBe(true);
+    await tab.tap();
+    expect(await tab.getAttribute("aria-selected"), label).toBe("true");
+  }
+  await view.getByTestId("tab-output").tap();
+  const small = await view.evaluate(() =>
+    [...document.querySelectorAll("button, summary, select, a")]
+      .filter((el) => el.checkVisibility() && !el.closest(".monaco-editor"))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `${el.getAttribute("aria-label") ?? el.textContent?.trim()} ${box.width}×${box.height}`),
+  );
+  expect(small).toEqual([]);
+  // The editor wraps long lines instead of hiding their ends off the screen's edge.
+  const lines = view.locator(".editor-layer:not([hidden])");
+  expect(await lines.locator(".view-line").count()).toBeGreaterThan(await lines.locator(".line-numbers").count());
+  for (const menu of ["Examples", "Share"]) {
+    const summary = view.locator("summary", { hasText: menu });
+    await summary.tap();
+    const list = await view.locator("details[open] .menu-list").boundingBox();
+    expect(list && list.x >= 0 && list.x + list.width <= width, menu).toBe(true);
+    await summary.tap();
+  }
+}
+
+/** The contrast ratio (WCAG) of an element's text colour against its background colour. */
+async function contrast(view: Page, selector: string): Promise<number> {
+  return view.locator(selector).evaluate((el) => {
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+}
 
 describe("native builds from the Build panel", () => {
   it("builds the current program for linux-x64 and gives a download link to a working executable", async () => {

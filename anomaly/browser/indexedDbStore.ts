@@ -17,10 +17,10 @@
  * the file store: `checkpoint` is `next` when it was saved, and loading adds
  * the records appended since.
  */
-import type { AutoencoderJson } from "../autoencoder";
-import { decodeForestFile, encodeForestFile } from "../forestFile";
-import { type MetadataJson, parseMetadata } from "../metadata";
-import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "../store";
+import type { AutoencoderJson } from "../autoencoder/autoencoder";
+import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { type MetadataJson, parseMetadata } from "../model/metadata";
+import type { LoadedRing, ModelStore, RawRecord, StoredForest } from "../store/store";
 
 interface ModelEntry {
   metadata: string | null;

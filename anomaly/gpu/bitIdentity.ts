@@ -6,9 +6,9 @@
  * values), on the CPU kernel and on a backend under test, compared bit for
  * bit.
  */
-import { CpuBackend, type ScoringBackend } from "../backend";
-import { buildForest } from "../forest";
-import { Xoshiro256 } from "../prng";
+import { CpuBackend, type ScoringBackend } from "../backends/backend";
+import { buildForest } from "../forest/forest";
+import { Xoshiro256 } from "../forest/prng";
 
 export interface IdentityReport {
   rows: number;

@@ -3,8 +3,8 @@
 // when the only adapter is a software fallback (unless forced); batches
 // under 128 rows never wait for an adapter at all.
 import { describe, expect, it } from "vitest";
-import { CpuBackend } from "../backend";
-import { buildForest } from "../forest";
+import { CpuBackend } from "../backends/backend";
+import { buildForest } from "../forest/forest";
 import { GpuFirstBackend, openWebGpu } from "./select";
 
 /** A GPU whose one adapter is a software fallback; records device requests. */
@@ -62,5 +62,28 @@ describe("WebGPU adapter policy", () => {
     expect(await backend.pathSums(forest, { data, nRows: 400, rowStride: 2 })).toEqual(cpu);
     expect(opened).toBe(1);
     expect(backend.reason).toBe("no adapter here");
+  });
+
+  it("hands CSV batches and retrains to the host's threads, as without an accelerator", async () => {
+    const calls: string[] = [];
+    const host = Object.assign(new CpuBackend(), {
+      batchCsv: async () => {
+        calls.push("batch");
+        return { inputError: "from the host" };
+      },
+      trainForests: async () => {
+        calls.push("forests");
+        return { mean: [], std: [], forests: new Map() };
+      },
+    });
+    const backend = new GpuFirstBackend(host, async () => ({ reason: "unused" }));
+    expect(await backend.batchCsv?.(new Uint8Array(1), true)).toEqual({ inputError: "from the host" });
+    const job = { matrix: new Float64Array(0), nFeat: 0, times: new Float64Array(0), versions: [], now: 0 };
+    expect(await backend.trainForests?.(job)).toEqual({ mean: [], std: [], forests: new Map() });
+    expect(calls).toEqual(["batch", "forests"]);
+    // A host without them leaves them undefined: the caller then runs the job itself.
+    const plain = new GpuFirstBackend(new CpuBackend(), async () => ({ reason: "unused" }));
+    expect(plain.batchCsv).toBeUndefined();
+    expect(plain.trainForests).toBeUndefined();
   });
 });

@@ -6,10 +6,11 @@
  * of at least GPU_MIN_BATCH rows, smaller ones staying on the host backend.
  * The adapter is requested on the first large batch, once.
  */
-import { acceleratorAllowed, type BackendEnv, type RowMatrix, type ScoringBackend } from "../backend";
+
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import { acceleratorAllowed, type BackendEnv, type RowMatrix, type ScoringBackend } from "../backends/backend";
 import { GPU_MIN_BATCH } from "../constants";
-import type { Forest } from "../forest";
-import type { RestartJob, RestartResult } from "../restart";
+import type { Forest } from "../forest/forest";
 import { WebGpuBackend } from "./webgpuBackend";
 
 export type GpuOutcome = { backend: WebGpuBackend } | { reason: string };
@@ -69,6 +70,9 @@ export class GpuFirstBackend implements ScoringBackend {
   private opening: Promise<GpuOutcome> | null = null;
   reason: string | null = null;
   readonly trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]>;
+  /** The host's off-thread jobs (a CSV batch, a retrain's forests) stay the host's. */
+  readonly batchCsv?: ScoringBackend["batchCsv"];
+  readonly trainForests?: ScoringBackend["trainForests"];
 
   constructor(
     private readonly host: ScoringBackend,
@@ -76,6 +80,10 @@ export class GpuFirstBackend implements ScoringBackend {
   ) {
     const train = host.trainRestarts?.bind(host);
     if (train !== undefined) this.trainRestarts = train;
+    const batch = host.batchCsv?.bind(host);
+    if (batch !== undefined) this.batchCsv = batch;
+    const forests = host.trainForests?.bind(host);
+    if (forests !== undefined) this.trainForests = forests;
   }
 
   get name(): string {

@@ -10,10 +10,11 @@
  * Runs wherever a GPUDevice exists: navigator.gpu in a browser worker, the
  * `webgpu` package (Dawn) in Node.
  */
-import type { RowMatrix, ScoringBackend } from "../backend";
+
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import type { RowMatrix, ScoringBackend } from "../backends/backend";
 import { GPU_MIN_BATCH } from "../constants";
-import type { Forest } from "../forest";
-import type { RestartJob, RestartResult } from "../restart";
+import type { Forest } from "../forest/forest";
 import { keysOf, writeKey } from "./orderKey";
 import { WALK_SHADER, WALK_WORKGROUP } from "./shader";
 

@@ -4,7 +4,7 @@
  * backend (WebGPU, a later issue) plugs in here, tried first unless
  * ANOMALY_GPU=0 or LANG_GPU=cpu.
  */
-import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backend";
+import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backends/backend";
 import { dawnGpu } from "../gpu/node/dawn";
 import { GpuFirstBackend, openWebGpu } from "../gpu/select";
 import { WorkerBackend } from "./workerBackend";

@@ -14,7 +14,7 @@
 import { constants } from "node:fs";
 import { type FileHandle, open, readFile, truncate } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { RawRecord } from "../store";
+import type { RawRecord } from "../store/store";
 import { fsyncDir } from "./atomicFile";
 
 const NEWLINE = 0x0a;

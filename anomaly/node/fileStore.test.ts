@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, sta
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildForest } from "../forest";
-import { newMetadata } from "../metadata";
+import { buildForest } from "../forest/forest";
+import { newMetadata } from "../model/metadata";
 import { AnomalyService } from "../service";
 import { steadyRecord } from "../testing";
 import { FileStore } from "./fileStore";

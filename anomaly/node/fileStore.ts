@@ -28,11 +28,11 @@
  */
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { type AutoencoderJson, parseAutoencoder } from "../autoencoder";
-import { decodeForestFile, encodeForestFile } from "../forestFile";
-import { type MetadataJson, orderedMetadata } from "../metadata";
-import { metadataFromRecords } from "../rebuild";
-import { DamagedModelError, type LoadedRing, type ModelStore, type RawRecord, type StoredForest } from "../store";
+import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
+import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { type MetadataJson, orderedMetadata } from "../model/metadata";
+import { metadataFromRecords } from "../model/rebuild";
+import { DamagedModelError, type LoadedRing, type ModelStore, type RawRecord, type StoredForest } from "../store/store";
 import { fsyncDir, writeFileAtomic } from "./atomicFile";
 import { DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import {

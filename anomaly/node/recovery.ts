@@ -14,8 +14,8 @@
  */
 import { mkdir, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import { type MetadataJson, parseMetadata } from "../metadata";
-import type { RawRecord } from "../store";
+import { type MetadataJson, parseMetadata } from "../model/metadata";
+import type { RawRecord } from "../store/store";
 import { fsyncDir } from "./atomicFile";
 import { completeLength, readOrEmpty } from "./dataLog";
 

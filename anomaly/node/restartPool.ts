@@ -9,12 +9,12 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type RestartJob, type RestartResult, trainRestart } from "../restart";
+import { type RestartJob, type RestartResult, trainRestart } from "../autoencoder/restart";
 
 function workerSource(): string | null {
   try {
     const api = createRequire(import.meta.url).resolve("tsx/cjs/api");
-    const restart = fileURLToPath(new URL("../restart.ts", import.meta.url));
+    const restart = fileURLToPath(new URL("../autoencoder/restart.ts", import.meta.url));
     return `
 const { parentPort } = require("node:worker_threads");
 require(${JSON.stringify(api)}).register();

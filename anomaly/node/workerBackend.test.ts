@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { acceleratorAllowed, CpuBackend } from "../backend";
+import { trainRestart } from "../autoencoder/restart";
+import { acceleratorAllowed, CpuBackend } from "../backends/backend";
 import { batchCsvBody } from "../batch";
-import { buildForest } from "../forest";
-import { Xoshiro256 } from "../prng";
-import { trainRestart } from "../restart";
-import { slidingWindows } from "../windows";
+import { buildForest } from "../forest/forest";
+import { Xoshiro256 } from "../forest/prng";
+import { checkRecord, learnRecord } from "../model/encoding";
+import { newMetadata } from "../model/metadata";
+import { trainVersions } from "../model/training";
+import { slidingWindows } from "../model/windows";
 import { WorkerBackend } from "./workerBackend";
+
+const hex = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString("hex");
 
 describe("worker_threads backend", () => {
   it("runs a CSV batch on its worker thread with exactly the calling thread's answer; bad input is an input error", async () => {
@@ -29,6 +34,46 @@ describe("worker_threads backend", () => {
       expect(await workers.batchCsv(new TextEncoder().encode("a,b\nx,y\n"), true)).toEqual({
         inputError: "No numeric data rows found in the CSV.",
       });
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it("retrains a model's five default versions on its training thread with exactly the calling thread's forests, while the event loop keeps turning", async () => {
+    const meta = newMetadata("m", 1_000_000);
+    const records = Array.from({ length: 1000 }, (_, i) => ({
+      temp: 20 + ((i * 37) % 23),
+      load: (i * 13) % 7,
+      site: i % 3 === 0 ? "a" : "b",
+      timestamp: 1_000_000 + 60 * i,
+    }));
+    for (const r of records) learnRecord(meta, checkRecord(r));
+    const input = {
+      state: meta,
+      records,
+      times: records.map((r) => r.timestamp),
+      versions: meta.versions,
+      now: 1_000_000 + 60 * 1000,
+    };
+    const expected = await trainVersions({ ...input, backend: new CpuBackend() });
+    const workers = new WorkerBackend({ threads: 2 });
+    try {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 5);
+      const trained = await trainVersions({ ...input, backend: workers });
+      clearInterval(timer);
+      // Byte for byte (a deep toEqual over ~10^5 array elements takes seconds).
+      const bytes = (t: typeof expected) =>
+        [...t.forests].map(([name, f]) =>
+          f === null
+            ? [name]
+            : [name, f.nTrees, f.offset, ...[f.roots, f.feature, f.split, f.left, f.right, f.value].map(hex)],
+        );
+      expect({ ...trained, forests: bytes(trained) }).toEqual({ ...expected, forests: bytes(expected) });
+      expect([...trained.forests.values()].filter((f) => f !== null)).toHaveLength(5);
+      // On the calling thread the loop would not turn once (0.4 s of work);
+      // here timers fire while the thread trains.
+      expect(ticks).toBeGreaterThan(3);
     } finally {
       await workers.close();
     }

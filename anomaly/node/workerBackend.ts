@@ -8,12 +8,15 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { RowMatrix, ScoringBackend } from "../backend";
-import type { Forest } from "../forest";
-import type { RestartJob, RestartResult } from "../restart";
-import { type CompiledForest, compileForest, walkForest } from "../walk";
-import { BatchPool } from "./batchPool";
+import type { RestartJob, RestartResult } from "../autoencoder/restart";
+import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
+import type { Forest } from "../forest/forest";
+import { type CompiledForest, compileForest, walkForest } from "../forest/walk";
+import { EngineThread } from "./engineThread";
 import { RestartPool } from "./restartPool";
+
+/** CSV batches yield the CPU to request handling on a busy machine (see engineThread.ts). */
+const BATCH_NICE = 10;
 
 /** Below this many rows, thread start-up and copying cost more than they save. */
 const DEFAULT_MIN_ROWS = 8192;
@@ -70,7 +73,10 @@ export class WorkerBackend implements ScoringBackend {
   private readonly busy = new Map<Worker, number>();
   private readonly sharedForests = new WeakMap<Forest, CompiledForest>();
   private restarts: RestartPool | null = null;
-  private batches: BatchPool | null = null;
+  /** CSV batches, one at a time (engineThread.ts). */
+  private batches: EngineThread | null = null;
+  /** Retrains, on a thread of their own so a long batch never delays one. */
+  private training: EngineThread | null = null;
   /** Autoencoder restarts in parallel (same models as on one thread); undefined unless enabled. */
   readonly trainRestarts?: (jobs: RestartJob[]) => Promise<RestartResult[]>;
 
@@ -169,15 +175,31 @@ export class WorkerBackend implements ScoringBackend {
     return out;
   }
 
-  /** A whole CSV batch on its own worker thread (see batchPool.ts). */
+  /**
+   * A whole CSV batch on its own thread: parse, train, score and encode the
+   * answer. The bytes move there without a copy (`csv` is left detached).
+   */
   batchCsv(csv: Uint8Array, hasHeader: boolean) {
-    this.batches ??= new BatchPool();
-    return this.batches.run(csv, hasHeader);
+    this.batches ??= new EngineThread({ nice: BATCH_NICE });
+    // A standalone buffer moves as it is; a view into a larger one is copied first.
+    const own =
+      csv.byteOffset === 0 && csv.byteLength === csv.buffer.byteLength && csv.buffer instanceof ArrayBuffer
+        ? csv
+        : csv.slice();
+    return this.batches.run("batch", { csv: own, hasHeader }, [own.buffer as ArrayBuffer]);
+  }
+
+  /** A retrain's scaler and forests on the training thread (the job is copied there, not moved). */
+  trainForests(job: ForestJob): Promise<TrainedForests> {
+    this.training ??= new EngineThread();
+    return this.training.run("forests", job);
   }
 
   async close(): Promise<void> {
     await this.batches?.close();
     this.batches = null;
+    await this.training?.close();
+    this.training = null;
     await this.restarts?.close();
     this.restarts = null;
     const workers = this.workers;

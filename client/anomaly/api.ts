@@ -5,39 +5,17 @@
  * the HTTP routes' JSON bodies); failures throw BackendError with the
  * service's message.
  */
-import type { ModelBundle } from "../../anomaly/bundle";
-import type { MetadataJson } from "../../anomaly/metadata";
-import type { RawRecord } from "../../anomaly/store";
 
-export type { MetadataJson, ModelBundle, RawRecord };
+import type { CollectingBody, DetectBody, SuccessBody, VersionVerdict } from "../../anomaly/answers";
+import type { BatchResult } from "../../anomaly/batch";
+import type { MetadataJson } from "../../anomaly/model/metadata";
+import type { ModelBundle } from "../../anomaly/store/bundle";
+import type { RawRecord } from "../../anomaly/store/store";
+
+// The engine's own wire types, so the dashboards and the service cannot drift apart.
+export type { CollectingBody, DetectBody, MetadataJson, ModelBundle, RawRecord, SuccessBody, VersionVerdict };
 
 export type BackendKind = "server" | "local";
-
-export interface VersionVerdict {
-  anomaly: boolean;
-  score: number;
-  threshold_info: { margin: number };
-}
-
-export interface CollectingBody {
-  status: "collecting";
-  message: string;
-  data_points: number;
-  min_data_points: number;
-  model_name: string;
-}
-
-export interface SuccessBody {
-  status: "success";
-  model: string;
-  anomaly: boolean;
-  score: number;
-  data_points: number;
-  versions: Record<string, VersionVerdict>;
-  data_point: RawRecord;
-}
-
-export type DetectBody = CollectingBody | SuccessBody;
 
 /** One live verdict, from the SSE stream or the local engine. */
 export interface VerdictEvent {
@@ -52,15 +30,8 @@ export interface ModelsList {
   max_data_points: number;
 }
 
-export interface BatchReport {
-  total_rows: number;
-  anomaly_count: number;
-  anomaly_percentage: number;
-  has_anomalies: boolean;
-  anomaly_indices: number[];
-  scores: number[];
-  skipped_rows?: number[];
-}
+/** The result of POST /detect_anomalies (and the local engine's batch). */
+export type BatchReport = BatchResult;
 
 export interface Message {
   status: "success";

@@ -2,7 +2,7 @@
 // library (bundled, works offline) and of the language's tests (from the
 // server). A chosen file opens read-only, highlighted, beside the program.
 import { useEffect, useState } from "react";
-import { STDLIB } from "../editor/stdlibSymbols";
+import { moduleSummary, STDLIB } from "../editor/stdlibSymbols";
 import type { ServerHealth } from "../status/useServerHealth";
 
 const PAGES: [string, string][] = [
@@ -63,7 +63,7 @@ export function LibraryPanel({
             <button type="button" onClick={() => onOpen(m.path, m.source)}>
               {m.path}
             </button>{" "}
-            <span className="muted">{m.doc.split("\n")[0]}</span>
+            <span className="muted">{moduleSummary(m)}</span>
           </li>
         ))}
       </ul>

@@ -20,6 +20,8 @@ export interface CodeEditorProps {
   /** The file's name: each name keeps its own model, so undo history and scroll position stay with their file. */
   path?: string;
   ariaLabel: string;
+  /** A phone's screen: long lines wrap (panning sideways through code is tedious) and the gutter is slim. */
+  narrow?: boolean;
   onRun?: () => void;
   onFormat?: () => void;
   onReady?: (editor: EditorApi) => void;
@@ -72,6 +74,10 @@ export default function CodeEditor(props: CodeEditorProps) {
         insertSpaces: true,
         scrollBeyondLastLine: false,
         fixedOverflowWidgets: true,
+        wordWrap: props.narrow ? "on" : "off",
+        wrappingIndent: "indent",
+        lineNumbersMinChars: props.narrow ? 2 : 5,
+        lineDecorationsWidth: props.narrow ? 4 : 10,
       }}
       onMount={(editor) => {
         editorRef.current = editor;

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseModule, STDLIB } from "./stdlibSymbols";
+import { moduleSummary, parseModule, STDLIB } from "./stdlibSymbols";
 
 describe("standard-library names for completion and hover", () => {
   it("lists every module in lang/stdlib, so new modules appear without a change in the client", () => {
@@ -8,6 +8,22 @@ describe("standard-library names for completion and hover", () => {
     expect(STDLIB.modules.map((m) => m.path).sort()).toEqual(
       files.map((f) => `std.${f.replace(/\.pith$/, "")}`).sort(),
     );
+  });
+
+  it("reads a module's //! header as its doc without the marker, and its summary without the module's name, one sentence", () => {
+    const { module } = parseModule("std.demo", "//! std.demo: sorting and\n//! searching. More text.\nfn f() {}\n");
+    expect(module.doc).toBe("std.demo: sorting and\nsearching. More text.");
+    expect(moduleSummary(module)).toBe("sorting and searching.");
+    const array = STDLIB.modules.find((m) => m.path === "std.array");
+    expect(array && moduleSummary(array)).toMatch(/^[a-z]/);
+  });
+
+  it("reads /// doc comments above a function without the third slash", () => {
+    const { symbols } = parseModule(
+      "std.demo",
+      "/// Sorts the array.\n/// Stable.\npub fn sort(xs: [i64]) -> [i64] {\n    xs\n}\n",
+    );
+    expect(symbols[0].doc).toBe("Sorts the array.\nStable.");
   });
 
   it("reads a function's signature and the comment above it, and a constant's type", () => {

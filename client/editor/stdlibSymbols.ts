@@ -52,7 +52,7 @@ const SOURCES = import.meta.glob("../../lang/stdlib/**/*.pith", {
 /** Comment lines directly above line `at`, without their slashes. */
 function docAbove(lines: string[], at: number): string {
   const doc: string[] = [];
-  for (let i = at - 1; i >= 0 && /^\s*\/\//.test(lines[i]); i--) doc.unshift(lines[i].replace(/^\s*\/\/\s?/, ""));
+  for (let i = at - 1; i >= 0 && /^\s*\/\//.test(lines[i]); i--) doc.unshift(lines[i].replace(/^\s*\/\/\/?\s?/, ""));
   return doc.join("\n");
 }
 
@@ -62,7 +62,8 @@ export function parseModule(path: string, source: string): { module: StdlibModul
   const header: string[] = [];
   for (const line of lines) {
     if (!line.startsWith("//")) break;
-    header.push(line.replace(/^\/\/\s?/, ""));
+    // A module's header is written as inner doc comments (`//!`); the marker is not part of the text.
+    header.push(line.replace(/^\/\/!?\s?/, ""));
   }
   const symbols: StdSymbol[] = [];
   lines.forEach((line, i) => {
@@ -82,6 +83,13 @@ export function parseModule(path: string, source: string): { module: StdlibModul
       });
   });
   return { module: { path, name, doc: header.join("\n"), source }, symbols };
+}
+
+/** A module's summary: the first sentence of its doc, without the module's own name in front. */
+export function moduleSummary(module: StdlibModule): string {
+  const paragraph = (module.doc.split("\n\n")[0] ?? "").replaceAll("\n", " ");
+  const text = paragraph.startsWith(`${module.path}: `) ? paragraph.slice(module.path.length + 2) : paragraph;
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 function load(): { modules: StdlibModule[]; symbols: StdSymbol[] } {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buildSource, type OptLevel } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
+import { afterStartup } from "../startup/afterStartup";
 import type { OutputStream, ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
 
@@ -32,9 +33,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
 
-  useEffect(() => {
-    host.warm();
-  }, []);
+  useEffect(() => afterStartup(() => host.warm()), []);
 
   const append = useCallback((stream: OutputSegment["stream"], text: string) => {
     setOutput((segments) => {

@@ -2,6 +2,7 @@
 // the docs need it; editing, compiling and running do not), and whether the
 // browser believes it is online at all.
 import { useEffect, useState } from "react";
+import { afterStartup } from "../startup/afterStartup";
 
 export type ServerHealth =
   | { kind: "checking" }
@@ -35,7 +36,8 @@ export function useServerHealth(): { health: ServerHealth; online: boolean } {
       setOnline(navigator.onLine);
       void check();
     };
-    void check();
+    // The first check waits for start-up: the editor never waits on the network.
+    afterStartup(() => void check());
     const timer = setInterval(check, POLL_MS);
     window.addEventListener("online", changed);
     window.addEventListener("offline", changed);

@@ -57,7 +57,12 @@ export function parseModuleDoc(name: string, source: string): ModuleDoc {
     }
     if (depth === 0) owner = "";
   }
-  return { name, intro: intro.join(" ").trim(), items };
+  // An empty `//!` line separates paragraphs.
+  const paragraphs = intro
+    .join("\n")
+    .split(/\n{2,}/)
+    .map((p) => p.split("\n").join(" ").trim());
+  return { name, intro: paragraphs.filter((p) => p !== "").join("\n\n"), items };
 }
 
 /** Inline `code` spans stay as written; everything else is plain Markdown text. */

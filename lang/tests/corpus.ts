@@ -27,6 +27,8 @@ export interface CorpusCase {
   category: string;
   source: string;
   stdin: string;
+  /** The environment variables the program runs with (`<name>.env`, NAME=value lines). */
+  env: Record<string, string>;
   /** Present for positive programs. */
   expected?: { stdout: string; stderr: string; exit: number };
   /** Present for negative programs (a .diag file). */
@@ -71,6 +73,18 @@ export function importsHostModule(source: string): boolean {
   return /^import std\.(canvas|audio|http)\b/m.test(source);
 }
 
+/** A `.env` file: one NAME=value per line (the value may be empty or contain '='). */
+export function parseEnv(text: string, path: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq <= 0) throw new Error(`${path}: bad environment line '${line}' (want 'NAME=value')`);
+    env[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+  return env;
+}
+
 /** Every program of the corpus, sorted by path. */
 export function discover(): CorpusCase[] {
   const files: string[] = [];
@@ -87,6 +101,7 @@ export function discover(): CorpusCase[] {
       category,
       source: readFileSync(full, "utf8"),
       stdin: readOptional(`${stem}.stdin`, ""),
+      env: parseEnv(readOptional(`${stem}.env`, ""), path),
     };
     if (existsSync(`${stem}.diag`)) {
       c.diagnostics = parseDiag(readFileSync(`${stem}.diag`, "utf8"), path);
@@ -173,8 +188,8 @@ export async function checkPositive(c: CorpusCase, expected: NonNullable<CorpusC
     return { problems };
   }
   const hosts = {
-    "node:wasi": () => runWasiNode({ module, program: name, args: [], stdin: c.stdin }),
-    browser_wasi_shim: () => runWasiShim({ module, program: name, args: [], stdin: c.stdin }),
+    "node:wasi": () => runWasiNode({ module, program: name, args: [], stdin: c.stdin, env: c.env }),
+    browser_wasi_shim: () => runWasiShim({ module, program: name, args: [], stdin: c.stdin, env: c.env }),
   };
   for (const [host, start] of Object.entries(hosts)) {
     let run: Awaited<ReturnType<typeof start>>;

@@ -7,7 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createNodeBackend } from "../../anomaly/node/backends";
 import { AnomalyService } from "../../anomaly/service";
-import type { ModelStore } from "../../anomaly/store";
+import type { ModelStore } from "../../anomaly/store/store";
 import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
 import { errorResponse } from "./errors";

@@ -13,8 +13,16 @@ const dir = mkdtempSync(join(tmpdir(), "pith-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function pith(...args: string[]) {
+  return pithWith({}, ...args);
+}
+
+async function pithWith(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(TSX, [PITH, ...args], { cwd: dir, encoding: "utf8" });
+    const { stdout, stderr } = await run(TSX, [PITH, ...args], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -55,6 +63,15 @@ describe("the pith command", () => {
     const panic = await pith("run", "panics.pith");
     expect(panic.code).toBe(101);
     expect(panic.stderr).toMatch(/^panic: .* at panics\.pith:3:\d+\n$/);
+  });
+
+  it("runs a program with the shell's environment variables (std.env)", async () => {
+    writeFileSync(
+      join(dir, "env.pith"),
+      'import std.env\nfn main() {\n  match env.get("PITH_CLI_GREETING") {\n    Some(v) => println(v),\n    None => println("unset"),\n  }\n}\n',
+    );
+    expect((await pithWith({ PITH_CLI_GREETING: "héllo" }, "run", "env.pith")).stdout).toBe("héllo\n");
+    expect((await pith("run", "env.pith")).stdout).toBe("unset\n");
   });
 
   it("lists every target with whether this host can build it", async () => {

@@ -117,7 +117,11 @@ async function main(argv: string[]): Promise<number> {
     const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
     process.stderr.write(r.stderr);
     if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
-    return runProgram({ wasm: r.output, file, args: programArgs, host: options });
+    // The program sees this shell's environment, as a native executable would.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    return runProgram({ wasm: r.output, file, args: programArgs, env, host: options });
   }
   fail(`unknown command '${command}'`);
 }

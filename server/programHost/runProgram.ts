@@ -12,6 +12,8 @@ export interface ProgramRun {
   /** The source file: its name is argv[0], its folder the preopened directory. */
   file: string;
   args?: string[];
+  /** The program's environment variables (std.env); none when absent. */
+  env?: Record<string, string>;
   host?: NodeHostOptions;
   /** File descriptors for the program's stdio (default: this process's). */
   stdio?: { stdin?: number; stdout?: number; stderr?: number };
@@ -25,7 +27,7 @@ export async function runProgram(run: ProgramRun): Promise<number> {
   const wasi = new WASI({
     version: "preview1",
     args: [basename(run.file), ...(run.args ?? [])],
-    env: {},
+    env: run.env ?? {},
     preopens: { ".": dirname(resolve(run.file)) },
     returnOnExit: true,
     ...run.stdio,

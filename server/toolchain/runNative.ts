@@ -12,6 +12,12 @@ import { WINE, wineEnv, winePrefix } from "./winePrefix";
 export interface RunNativeOptions {
   args?: string[];
   stdin?: Uint8Array | string;
+  /**
+   * The program's environment variables. Given, a Linux program sees exactly
+   * these (qemu adds none); under Wine they come on top of Wine's own. Absent,
+   * the program inherits this process's environment.
+   */
+  env?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -55,7 +61,8 @@ export async function runNative(
     const path = join(dir, `program${RECIPES[target].extension}`);
     await writeFile(path, binary);
     await chmod(path, 0o755);
-    const env = launcher.wine ? wineEnv(await winePrefix()) : process.env;
+    const base = launcher.wine ? wineEnv(await winePrefix()) : options.env ? {} : process.env;
+    const env = { ...base, ...options.env };
     const [command, args] = launcher.command
       ? [launcher.command, [...launcher.prefixArgs, path, ...(options.args ?? [])]]
       : [path, options.args ?? []];

@@ -1,6 +1,6 @@
 import { Diagnostic, Diagnostics, renderHuman, renderJson } from "./diagnostics";
 import { analyze } from "./frontend";
-import { args, exit, readFile, writeFile, writeString, STDERR, STDOUT } from "./host/wasi";
+import { args, exit, readFile, writeBytes, writeFile, writeString, STDERR, STDOUT } from "./host/wasi";
 import { buildModule } from "./build";
 import { Source } from "./source";
 import { formatSource } from "./syntax/format";
@@ -71,12 +71,18 @@ function fmt(argv: string[]): i32 {
     return 1;
   }
   if (check) {
-    if (text == src.text(0, data.length)) return 0;
+    if (sameBytes(text!, data)) return 0;
     writeString(STDERR, file + ": not formatted (run 'pith fmt " + file + "')\n");
     return 1;
   }
-  writeString(STDOUT, text);
+  writeBytes(STDOUT, text!);
   return 0;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): bool {
+  if (a.length != b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] != b[i]) return false;
+  return true;
 }
 
 function run(argv: string[]): i32 {

@@ -56,8 +56,49 @@ describe("pith fmt", () => {
     expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");
   });
 
-  it("keeps the source's spacing where a token's role needs types (generics, closures)", async () => {
-    const src = "fn main() {\n    let f = |x: i64| x + 1\n    let s: [i64] = make<i64>()\n    let b = 1 < 2\n}\n";
+  it("spaces <, >, | and || by what the grammar makes of them: operators, type arguments, closure bars", async () => {
+    const src = [
+      "fn max<T>(a: T,b: T)->T { if a>b {a} else {b} }",
+      "fn main() {",
+      "    let f = | x : i64 |x+1",
+      "    let g = ||  42",
+      "    var m: Map< str, Option< i64 >> = Map.new()",
+      "    let s: [i64] = make< i64 >()",
+      "    let b = 1<2 || 3 >4",
+      "    let c = (5|3) >> 1",
+      "    var d = 8",
+      "    d >>= 1",
+      "    match 3 { 1|2 => println(\"a\"), _ => println(\"b\") }",
+      "    let h = |a, b|a|b",
+      "    xs.map(|x: i64| -> i64 { x*2 })",
+      "}",
+      "",
+    ].join("\n");
+    const r = await fmt(src);
+    expect(r.stdout).toBe(
+      [
+        "fn max<T>(a: T, b: T) -> T { if a > b { a } else { b } }",
+        "fn main() {",
+        "    let f = |x: i64| x + 1",
+        "    let g = || 42",
+        "    var m: Map<str, Option<i64>> = Map.new()",
+        "    let s: [i64] = make<i64>()",
+        "    let b = 1 < 2 || 3 > 4",
+        "    let c = (5 | 3) >> 1",
+        "    var d = 8",
+        "    d >>= 1",
+        "    match 3 { 1 | 2 => println(\"a\"), _ => println(\"b\") }",
+        "    let h = |a, b| a | b",
+        "    xs.map(|x: i64| -> i64 { x * 2 })",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+  });
+
+  it("keeps the source's spacing around <, > and | in a file that does not parse", async () => {
+    const src = "fn main() {\n    let = a<b\n    let f = |x| x|1\n}\n";
     const r = await fmt(src);
     expect(r.stdout).toBe(src);
   });
@@ -99,6 +140,9 @@ describe("pith fmt", () => {
     const big = copies.join("\n");
     // CPU time of this process (the compiler runs in it), not wall time: the
     // test machine is shared, and waiting for a core is not the formatter's cost.
+    // Format-on-save runs again and again on one compiled module: a few
+    // runs first let V8 optimise it, then the best of five is measured.
+    for (let i = 0; i < 5; i++) expect((await fmt(big)).exitCode).toBe(0);
     let best = Number.POSITIVE_INFINITY;
     let wall = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 5; i++) {

@@ -48,7 +48,12 @@ export async function emitLl(source: string, name = "main.pith", opt = "-O2"): P
 }
 
 /** The program's IR and its wasm run: what every native build is compared with. */
-export async function reference(source: string, name: string, stdin: string): Promise<Reference> {
+export async function reference(
+  source: string,
+  name: string,
+  stdin: string,
+  env: Record<string, string> = {},
+): Promise<Reference> {
   const emitted = await emitLl(source, name);
   if (emitted.ll === null) return { ll: null, wasm: null, error: `build --emit ll failed:\n${emitted.stderr}` };
   const built = await compile(["build", name, "-O2", "-o", "out.wasm"], name, source, "out.wasm");
@@ -57,7 +62,7 @@ export async function reference(source: string, name: string, stdin: string): Pr
   }
   try {
     const module = await WebAssembly.compile(built.file);
-    const run = await runWasiShim({ module, program: name, args: [], stdin });
+    const run = await runWasiShim({ module, program: name, args: [], stdin, env });
     releaseMemories();
     return { ll: emitted.ll, wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode }, error: "" };
   } catch (error) {
@@ -95,10 +100,11 @@ export async function nativeDifferences(
   opt: string,
   name: string,
   stdin: string,
+  env?: Record<string, string>,
 ): Promise<string[]> {
   const built = await linkNative({ ll, target, opt, filename: name, sandbox: false, timeoutMs: 60_000 });
   if (built.status !== "ok" || !built.binary) return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
-  const run = await runNative(built.binary, target, { stdin, timeoutMs: 60_000 });
+  const run = await runNative(built.binary, target, { stdin, env, timeoutMs: 60_000 });
   if (run.timedOut) return [`${target} ${opt}: timed out`];
   const got: RunOutcome = { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode };
   const problems: string[] = [];

@@ -37,10 +37,10 @@ const programs = all.filter((c) => !pending.has(c.path) && !HOST_IMPORT.test(c.s
 
 // One IR and one wasm reference per program, shared by every target.
 const references = new Map<string, Promise<Reference>>();
-function referenceOf(path: string, source: string, stdin: string): Promise<Reference> {
+function referenceOf(path: string, source: string, stdin: string, env: Record<string, string>): Promise<Reference> {
   let ref = references.get(path);
   if (!ref) {
-    ref = reference(source, path.split("/").pop() as string, stdin);
+    ref = reference(source, path.split("/").pop() as string, stdin, env);
     references.set(path, ref);
   }
   return ref;
@@ -92,13 +92,13 @@ for (const target of ALL_TARGETS) {
     }
     for (const c of programs) {
       it(c.path, { timeout: 300_000 }, async () => {
-        const ref = await referenceOf(c.path, c.source, c.stdin);
+        const ref = await referenceOf(c.path, c.source, c.stdin, c.env);
         expect(ref.error).toBe("");
         const name = c.path.split("/").pop() as string;
         const problems = await Promise.all(
           opts.map((opt) =>
             limiter.run(async () => {
-              const found = await nativeDifferences(ref.ll as string, ref.wasm!, target, opt, name, c.stdin);
+              const found = await nativeDifferences(ref.ll as string, ref.wasm!, target, opt, name, c.stdin, c.env);
               tally(target, opt, found.length === 0);
               return found;
             }),

@@ -5,7 +5,7 @@
  * no adapter could be had. Run with LD_LIBRARY_PATH=/usr/lib/chromium on a
  * machine whose only Vulkan driver is Chromium's SwiftShader.
  */
-import { CpuBackend } from "../../backend";
+import { CpuBackend } from "../../backends/backend";
 import { checkBitIdentity } from "../bitIdentity";
 import { openWebGpu } from "../select";
 import { dawnGpu } from "./dawn";

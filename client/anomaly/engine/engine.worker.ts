@@ -3,12 +3,12 @@
 // the local model service (models in IndexedDB) for LocalBackend, and ring
 // rescoring / per-feature contributions for the charts of either backend.
 import * as Comlink from "comlink";
-import { CpuBackend, type ScoringBackend } from "../../../anomaly/backend";
+import { CpuBackend, type ScoringBackend } from "../../../anomaly/backends/backend";
 import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
-import { type ParsedBundle, parseBundle } from "../../../anomaly/bundle";
 import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
 import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
 import { AnomalyService } from "../../../anomaly/service";
+import { type ParsedBundle, parseBundle } from "../../../anomaly/store/bundle";
 import type { VerdictEvent } from "../api";
 import { type Contribution, contributions, type RingScores, scaledRing, scoreRing, windowRow } from "./ringScores";
 

@@ -5,15 +5,15 @@
  * per-feature contributions for one point. Pure engine code: runs in the
  * engine worker, and in Node for tests.
  */
-import type { ScoringBackend } from "../../../anomaly/backend";
-import type { ParsedBundle } from "../../../anomaly/bundle";
-import { Projector } from "../../../anomaly/encoding";
-import type { Forest } from "../../../anomaly/forest";
-import { KIND_NUMERIC } from "../../../anomaly/metadata";
-import { recordTime } from "../../../anomaly/model";
-import { decisionFunction } from "../../../anomaly/scoring";
-import { forestWidth } from "../../../anomaly/verdict";
-import { slidingWindows } from "../../../anomaly/windows";
+import type { ScoringBackend } from "../../../anomaly/backends/backend";
+import type { Forest } from "../../../anomaly/forest/forest";
+import { decisionFunction } from "../../../anomaly/forest/scoring";
+import { Projector } from "../../../anomaly/model/encoding";
+import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
+import { recordTime } from "../../../anomaly/model/model";
+import { forestWidth } from "../../../anomaly/model/verdict";
+import { slidingWindows } from "../../../anomaly/model/windows";
+import type { ParsedBundle } from "../../../anomaly/store/bundle";
 
 export interface VersionScores {
   name: string;

@@ -204,7 +204,7 @@ function BatchScore() {
         <div data-testid="batch-report">
           <p>
             {report.total_rows} rows, <strong>{report.anomaly_count}</strong> anomalies ({report.anomaly_percentage}%)
-            {report.skipped_rows && report.skipped_rows.length > 0 && `, ${report.skipped_rows.length} rows skipped`}
+            {report.skipped_rows > 0 && `, ${report.skipped_rows} rows skipped`}
           </p>
           {report.anomaly_count > 0 && (
             <p className="muted">

@@ -13,6 +13,9 @@
  *   static u64   os_arg_count(void);
  *   static u64   os_arg_len(u64 index);            UTF-8 bytes, no NUL
  *   static void  os_arg_copy(u64 index, char *dst);
+ *   static u64   os_env_count(void);               environment entries "NAME=value"
+ *   static u64   os_env_len(u64 index);            UTF-8 bytes, no NUL
+ *   static void  os_env_copy(u64 index, char *dst);
  */
 
 typedef unsigned long long u64;
@@ -32,6 +35,9 @@ static int os_commit(void *at, u64 bytes);
 static u64 os_arg_count(void);
 static u64 os_arg_len(u64 index);
 static void os_arg_copy(u64 index, char *dst);
+static u64 os_env_count(void);
+static u64 os_env_len(u64 index);
+static void os_env_copy(u64 index, char *dst);
 /* Nanoseconds: id 0 since 1970-01-01 UTC (wall clock), id 1 on a monotonic clock. */
 static i64 os_clock(int id);
 
@@ -79,6 +85,19 @@ void pith_sys_arg_copy(int index, char *dst) {
   os_arg_copy((u64)index, dst);
 }
 
+/* The environment as WASI environ_get sees it: "NAME=value" entries. */
+int pith_sys_envc(void) { return (int)os_env_count(); }
+
+i64 pith_sys_env_len(int index) {
+  if (index < 0 || (u64)index >= os_env_count()) return -1;
+  return (i64)os_env_len((u64)index);
+}
+
+void pith_sys_env_copy(int index, char *dst) {
+  if (index < 0 || (u64)index >= os_env_count()) return;
+  os_env_copy((u64)index, dst);
+}
+
 i64 pith_sys_clock(int id) { return os_clock(id == 0 ? 0 : 1); }
 
 #ifdef PITH_SHIM_DEFINES_MEM
@@ -124,6 +143,17 @@ static u64 c_string_len(const char *s) {
   u64 n = 0;
   while (s[n]) n++;
   return n;
+}
+
+/* Entries of a NULL-terminated C string vector (argv, envp). */
+static u64 c_vector_len(char **v) {
+  u64 n = 0;
+  while (v && v[n]) n++;
+  return n;
+}
+
+static void c_string_copy(const char *s, char *dst) {
+  for (u64 i = 0; s[i]; i++) dst[i] = s[i];
 }
 
 int pith_main(void);

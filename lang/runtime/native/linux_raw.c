@@ -50,7 +50,8 @@ static i64 syscall6(i64 n, i64 a, i64 b, i64 c, i64 d, i64 e, i64 f) {
 #endif
 }
 
-/* The kernel enters _start with the stack pointer at argc, argv follows.
+/* The kernel enters _start with the stack pointer at argc; argv follows,
+ * then envp (both NULL-terminated).
  * x86-64 arrives with rsp % 16 == 0 but compiled code expects the state
  * right after a call, so realign and call rather than jump. */
 #if defined(__x86_64__)
@@ -66,13 +67,14 @@ __asm__(".text\n.globl _start\n.type _start,@function\n_start:\n"
 
 static u64 argc_;
 static char **argv_;
+static char **envp_;
 
 static u64 os_arg_count(void) { return argc_; }
 static u64 os_arg_len(u64 index) { return c_string_len(argv_[index]); }
-static void os_arg_copy(u64 index, char *dst) {
-  const char *s = argv_[index];
-  for (u64 i = 0; s[i]; i++) dst[i] = s[i];
-}
+static void os_arg_copy(u64 index, char *dst) { c_string_copy(argv_[index], dst); }
+static u64 os_env_count(void) { return c_vector_len(envp_); }
+static u64 os_env_len(u64 index) { return c_string_len(envp_[index]); }
+static void os_env_copy(u64 index, char *dst) { c_string_copy(envp_[index], dst); }
 
 /* CLOCK_REALTIME is 0 and CLOCK_MONOTONIC 1 on every Linux architecture. */
 static i64 os_clock(int id) {
@@ -118,5 +120,6 @@ __attribute__((noreturn)) void pith_sys_exit(int code) {
 __attribute__((noreturn, used)) void pith_start(u64 *sp) {
   argc_ = sp[0];
   argv_ = (char **)(sp + 1);
+  envp_ = argv_ + argc_ + 1; /* the environment follows argv's NULL */
   pith_sys_exit(pith_main());
 }

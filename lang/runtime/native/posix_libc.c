@@ -40,13 +40,14 @@ enum { EINTR = 4, PROT_NONE = 0, PROT_RW = 3 };
 
 static u64 argc_;
 static char **argv_;
+static char **envp_;
 
 static u64 os_arg_count(void) { return argc_; }
 static u64 os_arg_len(u64 index) { return c_string_len(argv_[index]); }
-static void os_arg_copy(u64 index, char *dst) {
-  const char *s = argv_[index];
-  for (u64 i = 0; s[i]; i++) dst[i] = s[i];
-}
+static void os_arg_copy(u64 index, char *dst) { c_string_copy(argv_[index], dst); }
+static u64 os_env_count(void) { return c_vector_len(envp_); }
+static u64 os_env_len(u64 index) { return c_string_len(envp_[index]); }
+static void os_env_copy(u64 index, char *dst) { c_string_copy(envp_[index], dst); }
 
 static void *os_reserve(u64 bytes) {
   void *at = mmap(0, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANON | MAP_NORESERVE, -1, 0);
@@ -77,8 +78,11 @@ i64 pith_sys_read(int fd, char *buf, i64 len) {
 /* _exit, not exit: the shim buffers nothing, and Pith has no atexit hooks. */
 __attribute__((noreturn)) void pith_sys_exit(int code) { _exit(code); }
 
-int main(int argc, char **argv) {
+/* The third parameter is the environment on glibc and on macOS (dyld passes
+ * it to LC_MAIN's entry), so no libc symbol is needed for it. */
+int main(int argc, char **argv, char **envp) {
   argc_ = (u64)argc;
   argv_ = argv;
+  envp_ = envp;
   pith_sys_exit(pith_main());
 }

@@ -42,17 +42,35 @@ static u64 wide_len(const wchar *s) {
   return n;
 }
 
+static u64 utf8_len(const wchar *w) { return (u64)WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), 0, 0, 0, 0); }
+/* Passing the length without the terminator keeps Windows from writing a NUL
+ * past the bytes the runtime asked for. */
+static void utf8_copy(const wchar *w, char *dst) {
+  WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), dst, (int)utf8_len(w), 0, 0);
+}
+
 static u64 os_arg_count(void) { return (u64)argc_; }
-static u64 os_arg_len(u64 index) {
-  const wchar *w = argv_[index];
-  return (u64)WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), 0, 0, 0, 0);
+static u64 os_arg_len(u64 index) { return utf8_len(argv_[index]); }
+static void os_arg_copy(u64 index, char *dst) { utf8_copy(argv_[index], dst); }
+
+/* The CRT's environment (_wenviron, wmain's third parameter) minus the
+ * per-drive entries like "=C:=C:\dir" that Windows keeps for cmd.exe: they
+ * have no name, so no program can ask for them. */
+static wchar **envp_;
+static const wchar *env_entry(u64 index) {
+  for (u64 i = 0; envp_ && envp_[i]; i++) {
+    if (envp_[i][0] == '=') continue;
+    if (index-- == 0) return envp_[i];
+  }
+  return 0;
 }
-static void os_arg_copy(u64 index, char *dst) {
-  const wchar *w = argv_[index];
-  /* Passing the length without the terminator keeps Windows from writing a
-   * NUL past the bytes the runtime asked for. */
-  WideCharToMultiByte(CP_UTF8, 0, w, (int)wide_len(w), dst, (int)os_arg_len(index), 0, 0);
+static u64 os_env_count(void) {
+  u64 n = 0;
+  while (env_entry(n)) n++;
+  return n;
 }
+static u64 os_env_len(u64 index) { return utf8_len(env_entry(index)); }
+static void os_env_copy(u64 index, char *dst) { utf8_copy(env_entry(index), dst); }
 
 /* FILETIME counts 100 ns since 1601; the performance counter ticks at its own frequency. */
 static i64 os_clock(int id) {
@@ -97,8 +115,9 @@ i64 pith_sys_read(int fd, char *buf, i64 len) {
 
 __attribute__((noreturn)) void pith_sys_exit(int code) { ExitProcess((unsigned)code); }
 
-int wmain(int argc, wchar **argv) {
+int wmain(int argc, wchar **argv, wchar **envp) {
   argc_ = argc;
   argv_ = argv;
+  envp_ = envp;
   pith_sys_exit(pith_main());
 }

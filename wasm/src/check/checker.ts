@@ -2,12 +2,12 @@ import {
   BinaryExpr, CallExpr, CastExpr, FieldExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
   UnaryLikeExpr,
 } from "../syntax/ast";
-import { CallChecker } from "./call_checker";
+import { ResultInference, valueOf, wrapCall } from "./result_inference";
 import { FnInfo, Program } from "./program";
 import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
 /** Blocks, statements, branches, loops and patterns; the entry point of type checking. */
-class Checker extends CallChecker {
+class Checker extends ResultInference {
   checkFlow(e: Expr, expected: Type | null): Type {
     switch (e.kind) {
       case EK.Block: return this.checkBlock(e as BlockExpr, expected);
@@ -65,7 +65,10 @@ class Checker extends CallChecker {
     this.push();
     let diverges = false;
     for (let i = 0; i < b.stmts.length; i++) {
-      if (this.checkStmt(b.stmts[i])) diverges = true;
+      const s = b.stmts[i];
+      // `let r = Ok(3)`: the Result type from the first later use that fixes it.
+      const hint = s.isLet && s.type === null && s.expr !== null ? this.resultFromUses(s, b, i, expected) : null;
+      if (this.checkStmt(s, hint)) diverges = true;
     }
     let t: Type = diverges ? tNever : tUnit;
     if (b.tail !== null) {
@@ -77,7 +80,7 @@ class Checker extends CallChecker {
   }
 
   /** Returns true when the statement never completes (return, panic, ...). */
-  checkStmt(s: Stmt): bool {
+  checkStmt(s: Stmt, hint: Type | null = null): bool {
     if (!s.isLet) {
       const t = this.check(s.expr!, null);
       return t.kind == TyK.Never;
@@ -85,7 +88,7 @@ class Checker extends CallChecker {
     let declared: Type | null = s.type !== null ? this.program.resolveType(s.type, this.mod, null) : null;
     let t: Type = tError;
     if (s.expr !== null) {
-      t = this.check(s.expr!, declared);
+      t = this.check(s.expr!, declared !== null ? declared : hint);
       if (declared !== null && !assignable(t, declared)) {
         this.errAt(s.expr!, "expected " + declared.name + ", found " + t.name);
       }
@@ -449,22 +452,4 @@ function checkMain(program: Program): void {
   if (main.params.length > 0 || !(main.ret.kind == TyK.Unit || main.ret.kind == TyK.I32 || main.ret.isError)) {
     program.diags.error(user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
   }
-}
-
-
-/** The expression a block with nothing but a value stands for (`{ x }` is x). */
-function valueOf(e: Expr): Expr {
-  if (e.kind != EK.Block) return e;
-  const b = e as BlockExpr;
-  return b.stmts.length == 0 && b.tail !== null ? valueOf(b.tail!) : e;
-}
-
-/** `Ok(x)` or `Err(e)` as the value of an arm or branch (alone or as the only thing in a block). */
-function wrapCall(x: Expr): CallExpr | null {
-  const e = valueOf(x);
-  if (e.kind != EK.Call) return null;
-  const c = e as CallExpr;
-  if (c.callee.kind != EK.Ident || c.args.length != 1) return null;
-  const n = (c.callee as IdentExpr).name;
-  return n == "Ok" || n == "Err" ? c : null;
 }

@@ -7,7 +7,7 @@ import { intFits, parseIntText } from "./literals";
 import { FnInfo } from "./program";
 import { ClosureCtx, Scopes } from "./scope";
 import {
-  arrayOf, assignable, fnOf, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
+  arrayOf, assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
 } from "./types";
 
 // Builtin functions every program sees (the prelude), and intrinsics the
@@ -312,7 +312,7 @@ export class ExprChecker extends Scopes {
     if (isCompare) {
       const eqOnly = op == Tok.EqEq || op == Tok.NotEq;
       if (t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Ptr) return tBool;
-      if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap)) && eqOnly) return tBool;
+      if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap) || t.kind == TyK.Tuple) && eqOnly && isEquatable(t)) return tBool;
       this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'");
       return tError;
     }
@@ -360,137 +360,11 @@ export class ExprChecker extends Scopes {
     return tError;
   }
 
-  checkField(f: FieldExpr): Type {
-    // `Enum.Variant` without payload.
-    if (f.object.kind == EK.Ident) {
-      const id = f.object as IdentExpr;
-      if (this.lookup(id.name) === null && this.program.types.has(id.name)) {
-        const t = this.program.types.get(id.name);
-        f.object.ty = t;
-        if (t.kind == TyK.Enum) {
-          const v = t.variantIndex(f.name);
-          if (v < 0) { this.err(f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
-          if (t.variants[v].payload.length > 0) {
-            this.errAt(f, "variant " + t.name + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
-          }
-          f.index = v;
-          f.isVariant = true;
-          return t;
-        }
-        this.errAt(f, "'" + id.name + "' is a type; call a function on it with '" + id.name + "." + f.name + "(...)'");
-        return tError;
-      }
-      if (this.lookup(id.name) === null && this.mod.imports.has(id.name)) {
-        const key = this.mod.imports.get(id.name) + f.name;
-        if (this.program.consts.has(key)) {
-          const c = this.program.consts.get(key);
-          id.global = c.name;
-          f.index = -2;  // a module constant: lowered like an identifier
-          return c.ty;
-        }
-        if (this.program.funcs.has(key)) {
-          // A module function as a value: `apply(math.sqrt, 2.0)`.
-          const fn = this.program.funcs.get(key);
-          id.fnRef = fn.name;
-          f.index = -3;
-          return fnValueType(fn);
-        }
-        this.errAt(f, "module '" + id.name + "' has no constant '" + f.name + "'");
-        return tError;
-      }
-    }
-    const t = this.check(f.object, null);
-    if (t.isError) return tError;
-    if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
-      const i = t.fieldIndex(f.name);
-      if (i >= 0) { f.index = i; return t.elems[i]; }
-      this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
-      return tError;
-    }
-    if (this.program.funcs.has(t.name + "." + f.name) || f.name == "len" || f.name == "push" || f.name == "pop") {
-      this.errAt(f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
-      return tError;
-    }
-    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
-    return tError;
-  }
-
-  checkIndex(ix: IndexExpr): Type {
-    const t = this.check(ix.object, null);
-    if (ix.index.kind == EK.Range) {
-      const r = ix.index as RangeExpr;
-      this.expectType(r.lo, tI64, "slice start");
-      this.expectType(r.hi, tI64, "slice end");
-      r.ty = tI64;
-      if (t.kind == TyK.Str || t.kind == TyK.Array) return t;
-      if (!t.isError) this.errAt(ix.object, "cannot slice a value of type " + t.name);
-      return tError;
-    }
-    const it = this.check(ix.index, tI64);
-    if (!it.isError && !it.isInt) this.errAt(ix.index, "an index must be an integer, found " + it.name);
-    if (t.kind == TyK.Array) return t.elem!;
-    if (t.kind == TyK.Str) return tU8;
-    if (!t.isError) this.errAt(ix.object, "cannot index a value of type " + t.name);
-    return tError;
-  }
-
-  checkStructLit(s: StructLitExpr): Type {
-    return this.checkStructLitAs(s, this.program.types.has(s.name) ? this.program.types.get(s.name) : null);
-  }
-
-  checkStructLitAs(s: StructLitExpr, known: Type | null): Type {
-    if (known === null || known.kind != TyK.Struct) {
-      this.err(s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
-      for (let i = 0; i < s.values.length; i++) this.check(s.values[i], null);
-      return tError;
-    }
-    const t = known!;
-    const seen = new Set<i32>();
-    for (let i = 0; i < s.fieldNames.length; i++) {
-      const fi = t.fieldIndex(s.fieldNames[i]);
-      if (fi < 0) {
-        this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "struct " + t.name + " has no field '" + s.fieldNames[i] + "'");
-        this.check(s.values[i], null);
-        continue;
-      }
-      if (seen.has(fi)) this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "field '" + s.fieldNames[i] + "' is given twice");
-      seen.add(fi);
-      this.expectType(s.values[i], t.elems[fi], "field '" + s.fieldNames[i] + "'");
-    }
-    let missing = "";
-    for (let i = 0; i < t.fieldNames.length; i++) {
-      if (!seen.has(i)) missing += (missing.length > 0 ? ", " : "") + t.fieldNames[i];
-    }
-    if (missing.length > 0) this.errAt(s, "missing field(s) in " + t.name + ": " + missing);
-    return t;
-  }
-
-  checkArrayLit(a: ListExpr, expected: Type | null): Type {
-    let elem: Type | null = expected !== null && expected.kind == TyK.Array ? expected.elem : null;
-    if (a.count !== null) {
-      const t = this.check(a.elems[0], elem);
-      if (elem !== null && !assignable(t, elem)) this.errAt(a.elems[0], "array element: expected " + elem.name + ", found " + t.name);
-      const ct = this.check(a.count!, tI64);
-      if (!ct.isError && !ct.isInt) this.errAt(a.count!, "an array length must be an integer, found " + ct.name);
-      if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[0], "an array element needs a value"); return tError; }
-      return arrayOf(elem !== null ? elem : t);
-    }
-    if (a.elems.length == 0) {
-      if (elem === null) {
-        this.errAt(a, "cannot infer the element type of an empty array; write its type, e.g. 'let a: [i64] = []'");
-        return tError;
-      }
-      return arrayOf(elem);
-    }
-    for (let i = 0; i < a.elems.length; i++) {
-      const t = this.check(a.elems[i], elem);
-      if (elem === null || elem.isError) {
-        if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[i], "an array element needs a value"); elem = tError; }
-        else elem = t;
-      } else if (!assignable(t, elem)) this.errAt(a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
-    }
-    return arrayOf(elem!);
-  }
+  // Fields, indexing and aggregate literals: aggregate_checker.ts.
+  checkField(f: FieldExpr): Type { return tError; }
+  checkIndex(ix: IndexExpr): Type { return tError; }
+  checkStructLit(s: StructLitExpr): Type { return tError; }
+  checkArrayLit(a: ListExpr, expected: Type | null): Type { return tError; }
 
   // Generic types are handled in call_checker.ts.
   genericUnitVariant(f: FieldExpr, expected: Type | null): Type { return tError; }
@@ -523,7 +397,7 @@ export function opName(op: i32): string {
 }
 
 /** The type of a named function used as a value (an error when its signature has one). */
-function fnValueType(f: FnInfo): Type {
+export function fnValueType(f: FnInfo): Type {
   for (let i = 0; i < f.params.length; i++) if (f.params[i].isError) return tError;
   return fnOf(f.params, f.ret);
 }

@@ -4,7 +4,7 @@ import {
   ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
-import { arrayOf, fnOf, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
 
 /** One source module and the names it sees. */
 export class ModuleInfo {
@@ -127,6 +127,11 @@ export class Program {
         const a = this.resolveType(t.args[i], mod, selfType);
         if (a.isError) return tError;
         args.push(a);
+      }
+      // std.map hashes and compares its keys: say so here, not inside the library.
+      if ((t.name == "Map" || t.name == "Set") && this.genericTypeMods.get(t.name).prefix == "map." && !isEquatable(args[0])) {
+        this.err(src, t.args[0].start, t.args[0].end, "a " + t.name + " key must be an integer, bool, str or a tuple of them, found " + args[0].name);
+        return tError;
       }
       return this.instantiateType(t.name, args);
     }

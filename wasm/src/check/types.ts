@@ -49,6 +49,15 @@ export function hasPayload(t: Type): bool {
   return false;
 }
 
+/** Whether `==` (and the `__hash` intrinsic behind map keys) applies: scalars, str and tuples of them. */
+export function isEquatable(t: Type): bool {
+  const k = t.kind;
+  if (t.isNumeric || k == TyK.Str || k == TyK.Bool || k == TyK.Ptr || (k == TyK.Enum && !t.isHeap)) return true;
+  if (k != TyK.Tuple) return false;
+  for (let i = 0; i < t.elems.length; i++) if (!isEquatable(t.elems[i])) return false;
+  return true;
+}
+
 export const tError = new Type(TyK.Error, "<error>");
 export const tNever = new Type(TyK.Never, "never");
 export const tUnit = new Type(TyK.Unit, "()");

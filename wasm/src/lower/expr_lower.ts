@@ -10,6 +10,7 @@ import {
 import {
   ARRAY_DATA, CLOSURE_DROP, CLOSURE_FN, dataLoad, dataStore, fieldOffsets, HEADER, headerLoad, headerStore, irType, LEN, RC, widthOf,
 } from "./layout";
+import { valuesEqual } from "./equality";
 import { FnBase } from "./fn_base";
 
 /** Expressions: literals, operators, casts, fields, indexing, literals of aggregates. */
@@ -449,6 +450,10 @@ export class ExprLower extends FnBase {
     if (op == Tok.AndAnd) return iff(this.owned(b.left), [this.owned(b.right)], [iconst(T.I32, 0)], T.I32);
     if (op == Tok.OrOr) return iff(this.owned(b.left), [iconst(T.I32, 1)], [this.owned(b.right)], T.I32);
     if (lt.kind == TyK.Str) return this.strOp(op, b);
+    if (lt.kind == TyK.Tuple) {
+      const eq = valuesEqual(this, lt, this.borrowed(b.left), this.borrowed(b.right));
+      return op == Tok.NotEq ? unary(Op.Eqz, T.I32, eq) : eq;
+    }
     return this.arith(op, lt, this.owned(b.left), this.operand(b, lt), b);
   }
 

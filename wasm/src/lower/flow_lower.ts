@@ -9,6 +9,7 @@ import {
   unreachable,
   pushAll,
 } from "../ir/ir";
+import { hashOf } from "./equality";
 import { ExprLower } from "./expr_lower";
 import { LoopCtx, Temp } from "./fn_base";
 import { ARRAY_DATA, CLOSURE_FN, dataLoad, dataStore, fieldOffsets, headerLoad, headerStoreIns, irType, LEN, RC, widthOf } from "./layout";
@@ -656,7 +657,7 @@ export class FlowLower extends ExprLower {
 
   intrinsic(c: CallExpr, name: string): Ins {
     const a: Ins[] = [];
-    for (let i = 0; i < c.args.length; i++) a.push(name == "__str_ptr" ? this.borrowed(c.args[i]) : this.owned(c.args[i]));
+    for (let i = 0; i < c.args.length; i++) a.push(name == "__str_ptr" || name == "__hash" ? this.borrowed(c.args[i]) : this.owned(c.args[i]));
     if (name.startsWith("__load_")) {
       const k = name.substring(7);
       if (k == "u8") return load(T.I32, 1, a[0], 0);
@@ -676,6 +677,7 @@ export class FlowLower extends ExprLower {
     if (name == "__f64_bits") return unary(Op.Reinterpret, T.I64, a[0]);
     if (name == "__f64_from_bits") return unary(Op.Reinterpret, T.F64, a[0]);
     if (name == "__str_ptr" || name == "__ptr_str") return a[0];
+    if (name == "__hash") return hashOf(this, c.args[0].ty!, a[0]);
     if (name == "__f64_sqrt") return unary(Op.FSqrt, T.F64, a[0]);
     if (name == "__f64_floor") return unary(Op.FFloor, T.F64, a[0]);
     if (name == "__f64_ceil") return unary(Op.FCeil, T.F64, a[0]);

@@ -3,6 +3,16 @@ import { Source } from "../source";
 import { EK, LitExpr, Pattern, PK, TK, TypeExpr } from "./ast";
 import { Tok, tokName, Token } from "./token";
 
+// What the grammar made of a `<`, `>`, `|` or `||` token, for the formatter
+// (which spaces it by role): a binary operator (or-pattern bar included), the
+// second `>` of `>>` / `>>=`, a closure's opening or closing bar, or `||` as a
+// closure without parameters. Unrecorded ones are type brackets.
+export const ROLE_BINARY: i32 = 1;
+export const ROLE_JOINED: i32 = 2;
+export const ROLE_OPEN: i32 = 3;
+export const ROLE_CLOSE: i32 = 4;
+export const ROLE_EMPTY: i32 = 5;
+
 /**
  * The parser's token cursor, error reporting and recovery, plus the two
  * small sub-grammars every other part uses: types and match patterns.
@@ -14,6 +24,8 @@ export class Cursor {
   // Guards against runaway recursion on hostile input (deeply nested brackets).
   depth: i32 = 0;
   lastErrorPos: i32 = -1;
+  // Set by the formatter: token start offset -> ROLE_*.
+  roles: Map<i32, i32> | null = null;
 
   constructor(public tokens: Token[], public source: Source, public diags: Diagnostics) {}
 
@@ -29,6 +41,10 @@ export class Cursor {
     const t = this.tokens[this.pos];
     if (t.kind != Tok.EOF) this.pos++;
     return t;
+  }
+
+  markRole(t: Token, role: i32): void {
+    if (this.roles !== null) this.roles!.set(t.start, role);
   }
 
   eat(kind: Tok): bool {
@@ -79,14 +95,20 @@ export class Cursor {
   /** At `<` after a name: whether type arguments and a `(` follow (`make<i64>()`, `pair<[i64], str?>(x)`). */
   looksLikeTypeArgs(): bool {
     let depth = 0;
+    // Brackets and parentheses inside type arguments are balanced: a `)` that
+    // closes one opened before the `<` means this is a comparison (`f((a < b)) > c`).
+    let nest = 0;
     for (let i = this.pos; i < this.tokens.length; i++) {
       const k = this.tokens[i].kind;
       if (k == Tok.Lt) depth++;
       else if (k == Tok.Gt) {
         depth--;
-        if (depth == 0) return i + 1 < this.tokens.length && this.tokens[i + 1].kind == Tok.LParen;
-      } else if (!(k == Tok.Ident || k == Tok.Comma || k == Tok.LBracket || k == Tok.RBracket || k == Tok.LParen ||
-        k == Tok.RParen || k == Tok.Question || k == Tok.Fn || k == Tok.Arrow)) return false;
+        if (depth == 0) return nest == 0 && i + 1 < this.tokens.length && this.tokens[i + 1].kind == Tok.LParen;
+      } else if (k == Tok.LBracket || k == Tok.LParen) nest++;
+      else if (k == Tok.RBracket || k == Tok.RParen) {
+        nest--;
+        if (nest < 0) return false;
+      } else if (!(k == Tok.Ident || k == Tok.Comma || k == Tok.Question || k == Tok.Fn || k == Tok.Arrow)) return false;
     }
     return false;
   }
@@ -158,7 +180,10 @@ export class Cursor {
     if (this.kind != Tok.Pipe) return first;
     const or = new Pattern(PK.Or, first.start, first.end);
     or.subs.push(first);
-    while (this.eat(Tok.Pipe)) or.subs.push(this.parsePatternOne());
+    while (this.kind == Tok.Pipe) {
+      this.markRole(this.advance(), ROLE_BINARY);
+      or.subs.push(this.parsePatternOne());
+    }
     or.end = this.prevEnd;
     return or;
   }

@@ -6,12 +6,17 @@
 // one level deeper than the line that opened it, a line continuing after a
 // binary operator one more), runs of blank lines become one, and the
 // spacing between two tokens on a line follows fixed rules. Where a token's
-// role is ambiguous without types (`<` of a comparison or of type
-// arguments, `|` of a closure or of bitwise or), whether there was a space
-// is kept. Formatting its own output changes nothing.
+// role depends on the grammar (`<` of a comparison or of type arguments, `|`
+// of a closure or of bitwise or), the parser says which it is: operators get
+// a space on each side, type brackets none (`Map<str, i64>`), closure bars
+// hug their parameters (`|x| x * 2`). Only in a file that does not parse is
+// the source's spacing around those tokens kept. Formatting its own output
+// changes nothing.
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
+import { ROLE_BINARY, ROLE_CLOSE, ROLE_EMPTY, ROLE_JOINED, ROLE_OPEN } from "./cursor";
 import { Lexer } from "./lexer";
+import { tokenRoles } from "./parser";
 import { Tok, Token } from "./token";
 
 function isOpen(k: Tok): bool {
@@ -65,7 +70,30 @@ export class Formatter {
   // After a unary operator: the next token attaches to it.
   unary: bool = false;
 
-  constructor(public src: Source, public tokens: Token[]) {}
+  constructor(public src: Source, public tokens: Token[], public roles: Map<i32, i32> | null) {}
+
+  // The role of an ambiguous token: ROLE_*, 0 for a type bracket, -1 unknown (no parse).
+  roleOf(t: Token): i32 {
+    if (this.roles === null) return -1;
+    return this.roles!.has(t.start) ? this.roles!.get(t.start) : 0;
+  }
+
+  /**
+   * The space between `a` and `b` when either is `<`, `>`, `|` or `||`:
+   * 1 or 0, or -1 to let the general rules decide.
+   */
+  roleSpace(a: Token, b: Token, had: bool): i32 {
+    const ra = isAmbiguous(a.kind) ? this.roleOf(a) : -2;
+    const rb = isAmbiguous(b.kind) ? this.roleOf(b) : -2;
+    if (ra == -1 || rb == -1) return had ? 1 : 0;
+    if (this.roleOf(b) == ROLE_JOINED) return 0;  // the rest of `>>` or `>>=` stays attached
+    if (rb == ROLE_CLOSE || rb == 0) return 0;
+    if (rb == ROLE_BINARY || rb == ROLE_EMPTY || rb == ROLE_OPEN) return this.unary ? 0 : 1;
+    // Only `a` is ambiguous from here on.
+    if (ra == ROLE_OPEN) return 0;
+    if (ra == 0) return a.kind == Tok.Lt || b.kind == Tok.LParen ? 0 : -1;
+    return 1;
+  }
 
   /** Whether a `;` before `next` separates nothing: at a line's end or a block's, not in `[x; n]`. */
   dropsSemi(next: Token): bool {
@@ -113,7 +141,10 @@ export class Formatter {
     if (bk == Tok.RParen || bk == Tok.RBracket || bk == Tok.Comma || bk == Tok.Dot || bk == Tok.Semi) return false;
     if (bk == Tok.Colon || bk == Tok.ColonColon || bk == Tok.Question) return false;
     if (ak == Tok.DotDot || ak == Tok.DotDotEq || bk == Tok.DotDot || bk == Tok.DotDotEq) return false;
-    if (isAmbiguous(ak) || isAmbiguous(bk)) return had;
+    if (isAmbiguous(ak) || isAmbiguous(bk)) {
+      const r = this.roleSpace(a, b, had);
+      if (r >= 0) return r == 1;
+    }
     if (this.unary) return false;
     if (bk == Tok.LBrace) return true;
     if (ak == Tok.Comma || ak == Tok.Colon || ak == Tok.Semi) return true;
@@ -172,7 +203,7 @@ export class Formatter {
     this.indent(level);
   }
 
-  run(): string {
+  run(): Uint8Array {
     const toks = this.tokens;
     let prev: Token | null = null;
     for (let n = 0; n < toks.length; n++) {
@@ -208,19 +239,18 @@ export class Formatter {
     }
     // One newline at the end, no trailing spaces or blank lines.
     while (this.len > 0 && (this.out[this.len - 1] == 10 || this.out[this.len - 1] == 32)) this.len--;
-    if (this.len == 0) return "";
-    this.byte(10);
-    return String.UTF8.decodeUnsafe(this.out.dataStart, <usize>this.len);
+    if (this.len > 0) this.byte(10);
+    return this.out.slice(0, this.len);
   }
 }
 
 /**
- * The formatted text, or null after reporting why the file cannot be
+ * The formatted text (UTF-8), or null after reporting why the file cannot be
  * formatted: a token that does not lex, or a bracket that does not match
  * (the layout depends on them). Nothing else needs to parse: only the space
  * between tokens changes, so a file with other errors keeps them.
  */
-export function formatSource(src: Source, diags: Diagnostics): string | null {
+export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null {
   const tokens = new Lexer(src, diags).run();
   if (diags.errorCount > 0) return null;
   const open: Token[] = [];
@@ -241,5 +271,5 @@ export function formatSource(src: Source, diags: Diagnostics): string | null {
     diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
     return null;
   }
-  return new Formatter(src, tokens).run();
+  return new Formatter(src, tokens, tokenRoles(tokens, src)).run();
 }

@@ -1,6 +1,6 @@
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
-import { keywordKind, Tok, Token } from "./token";
+import { keywordAt, keywordKind, keywordText, Tok, Token } from "./token";
 
 function isIdentStart(c: i32): bool {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c >= 128;
@@ -79,8 +79,9 @@ export class Lexer {
     const c = this.peek(0);
     if (isIdentStart(c)) {
       while (isIdentPart(this.peek(0))) this.pos++;
-      const name = this.source.text(start, this.pos);
-      this.add(keywordKind(name), start, name);
+      const k = keywordAt(this.bytes, start, this.pos);
+      if (k >= 0) this.add(keywordKind(k), start, keywordText(k));
+      else this.add(Tok.Ident, start, this.source.text(start, this.pos));
       return;
     }
     if (isDigit(c)) { this.number(start); return; }

@@ -3,12 +3,12 @@ import { Source } from "../source";
 import {
   ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, VariantDecl,
 } from "./ast";
-import { ExprParser } from "./expr_parser";
+import { BlockParser } from "./block_parser";
 import { Lexer } from "./lexer";
-import { Tok } from "./token";
+import { Tok, Token } from "./token";
 
 /** Top-level declarations: fn, struct, enum, impl, import, const, extern fn. */
-class Parser extends ExprParser {
+class Parser extends BlockParser {
   parseModule(): Module {
     const m = new Module(this.source);
     while (this.kind != Tok.EOF) {
@@ -225,4 +225,17 @@ class Parser extends ExprParser {
 export function parse(source: Source, diags: Diagnostics): Module {
   const tokens = new Lexer(source, diags).run();
   return new Parser(tokens, source, diags).parseModule();
+}
+
+/**
+ * For the formatter: what the grammar made of each `<`, `>`, `|`, `||` token
+ * (ROLE_* by start offset), or null when the tokens do not parse cleanly.
+ */
+export function tokenRoles(tokens: Token[], source: Source): Map<i32, i32> | null {
+  const diags = new Diagnostics();
+  const p = new Parser(tokens, source, diags);
+  const roles = new Map<i32, i32>();
+  p.roles = roles;
+  p.parseModule();
+  return diags.errorCount == 0 ? roles : null;
 }

@@ -17,34 +17,46 @@ export const enum Tok {
   ColonColon, Underscore,
 }
 
-export function keywordKind(s: string): Tok {
-  if (s == "fn") return Tok.Fn;
-  if (s == "let") return Tok.Let;
-  if (s == "var") return Tok.Var;
-  if (s == "const") return Tok.Const;
-  if (s == "if") return Tok.If;
-  if (s == "else") return Tok.Else;
-  if (s == "while") return Tok.While;
-  if (s == "for") return Tok.For;
-  if (s == "in") return Tok.In;
-  if (s == "loop") return Tok.Loop;
-  if (s == "break") return Tok.Break;
-  if (s == "continue") return Tok.Continue;
-  if (s == "return") return Tok.Return;
-  if (s == "match") return Tok.Match;
-  if (s == "struct") return Tok.Struct;
-  if (s == "enum") return Tok.Enum;
-  if (s == "impl") return Tok.Impl;
-  if (s == "import") return Tok.Import;
-  if (s == "extern") return Tok.Extern;
-  if (s == "true") return Tok.True;
-  if (s == "false") return Tok.False;
-  if (s == "as") return Tok.As;
-  if (s == "self") return Tok.SelfKw;
-  if (s == "pub") return Tok.Pub;
-  if (s == "_") return Tok.Underscore;
-  return Tok.Ident;
+// Keywords by spelling, grouped by first byte: the lexer asks for every
+// identifier, so a keyword is recognised from the source bytes without
+// decoding a string or comparing against each keyword in turn.
+const KEYWORDS: string[] = [
+  "fn", "let", "var", "const", "if", "else", "while", "for", "in", "loop", "break", "continue", "return", "match",
+  "struct", "enum", "impl", "import", "extern", "true", "false", "as", "self", "pub", "_",
+];
+const KEYWORD_KINDS: Tok[] = [
+  Tok.Fn, Tok.Let, Tok.Var, Tok.Const, Tok.If, Tok.Else, Tok.While, Tok.For, Tok.In, Tok.Loop, Tok.Break, Tok.Continue,
+  Tok.Return, Tok.Match, Tok.Struct, Tok.Enum, Tok.Impl, Tok.Import, Tok.Extern, Tok.True, Tok.False, Tok.As,
+  Tok.SelfKw, Tok.Pub, Tok.Underscore,
+];
+let keywordBytes: Uint8Array[] = [];
+
+function keywordSpellings(): Uint8Array[] {
+  if (keywordBytes.length == 0) {
+    for (let i = 0; i < KEYWORDS.length; i++) keywordBytes.push(Uint8Array.wrap(String.UTF8.encode(KEYWORDS[i])));
+  }
+  return keywordBytes;
 }
+
+/** The keyword spelled by bytes[start..end), or -1 for a plain identifier. */
+export function keywordAt(bytes: Uint8Array, start: i32, end: i32): i32 {
+  const n = end - start;
+  if (n > 8) return -1;
+  const first = bytes[start];
+  const words = keywordSpellings();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.length != n || w[0] != first) continue;
+    let same = true;
+    for (let j = 1; j < n && same; j++) same = w[j] == bytes[start + j];
+    if (same) return i;
+  }
+  return -1;
+}
+
+/** The token kind of a keyword found by keywordAt, and its spelling. */
+export function keywordKind(index: i32): Tok { return KEYWORD_KINDS[index]; }
+export function keywordText(index: i32): string { return KEYWORDS[index]; }
 
 export function tokName(k: Tok): string {
   switch (k) {

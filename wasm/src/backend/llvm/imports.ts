@@ -20,6 +20,9 @@ SHIM_DECLARES.set("exit", "declare void @pith_sys_exit(i32 signext) noreturn nou
 SHIM_DECLARES.set("argc", "declare i32 @pith_sys_argc() nounwind");
 SHIM_DECLARES.set("arg_len", "declare i64 @pith_sys_arg_len(i32 signext) nounwind");
 SHIM_DECLARES.set("arg_copy", "declare void @pith_sys_arg_copy(i32 signext, ptr) nounwind");
+SHIM_DECLARES.set("envc", "declare i32 @pith_sys_envc() nounwind");
+SHIM_DECLARES.set("env_len", "declare i64 @pith_sys_env_len(i32 signext) nounwind");
+SHIM_DECLARES.set("env_copy", "declare void @pith_sys_env_copy(i32 signext, ptr) nounwind");
 SHIM_DECLARES.set("clock", "declare i64 @pith_sys_clock(i32 signext) nounwind");
 
 export class Adapter {
@@ -86,13 +89,17 @@ function ioAdapter(symbol: string, write: bool): Adapter {
   return new Adapter(text, [write ? "write" : "read"]);
 }
 
-/** args_sizes_get(argc_out, buf_size_out): the count and the bytes of all arguments with their NULs. */
-function argsSizesAdapter(symbol: string): Adapter {
+/**
+ * args_sizes_get(argc_out, buf_size_out), and environ_sizes_get with `table`
+ * "env": the count and the bytes of all strings with their NULs.
+ */
+function argsSizesAdapter(symbol: string, table: string): Adapter {
+  const count = table == "arg" ? "@pith_sys_argc" : "@pith_sys_envc";
   const text =
     "define internal i32 " + symbol + "(i32 %argc.out, i32 %size.out) #0 {\n" +
     "entry:\n" +
     "  %heap = load ptr, ptr @pith.heap\n" +
-    "  %argc = call i32 @pith_sys_argc()\n" +
+    "  %argc = call i32 " + count + "()\n" +
     "  br label %loop\n" +
     "loop:\n" +
     "  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]\n" +
@@ -100,7 +107,7 @@ function argsSizesAdapter(symbol: string): Adapter {
     "  %more = icmp slt i32 %i, %argc\n" +
     "  br i1 %more, label %body, label %done\n" +
     "body:\n" +
-    "  %len = call i64 @pith_sys_arg_len(i32 signext %i)\n" +
+    "  %len = call i64 @pith_sys_" + table + "_len(i32 signext %i)\n" +
     "  %len.1 = add i64 %len, 1\n" +
     "  %size.next = add i64 %size, %len.1\n" +
     "  %i.next = add i32 %i, 1\n" +
@@ -115,16 +122,17 @@ function argsSizesAdapter(symbol: string): Adapter {
     "  store i32 %size.32, ptr %size.p, align 4\n" +
     "  ret i32 0\n" +
     "}";
-  return new Adapter(text, ["argc", "arg_len"]);
+  return new Adapter(text, [table == "arg" ? "argc" : "envc", table + "_len"]);
 }
 
-/** args_get(argv, buf): NUL-terminated copies packed into buf, their addresses in argv. */
-function argsGetAdapter(symbol: string): Adapter {
+/** args_get(argv, buf), and environ_get: NUL-terminated copies packed into buf, their addresses in argv. */
+function argsGetAdapter(symbol: string, table: string): Adapter {
+  const count = table == "arg" ? "@pith_sys_argc" : "@pith_sys_envc";
   const text =
     "define internal i32 " + symbol + "(i32 %argv, i32 %buf) #0 {\n" +
     "entry:\n" +
     "  %heap = load ptr, ptr @pith.heap\n" +
-    "  %argc = call i32 @pith_sys_argc()\n" +
+    "  %argc = call i32 " + count + "()\n" +
     "  br label %loop\n" +
     "loop:\n" +
     "  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]\n" +
@@ -139,8 +147,8 @@ function argsGetAdapter(symbol: string): Adapter {
     "  store i32 %at, ptr %slot.p, align 4\n" +
     "  %at.64 = zext i32 %at to i64\n" +
     "  %at.p = getelementptr i8, ptr %heap, i64 %at.64\n" +
-    "  call void @pith_sys_arg_copy(i32 signext %i, ptr %at.p)\n" +
-    "  %len = call i64 @pith_sys_arg_len(i32 signext %i)\n" +
+    "  call void @pith_sys_" + table + "_copy(i32 signext %i, ptr %at.p)\n" +
+    "  %len = call i64 @pith_sys_" + table + "_len(i32 signext %i)\n" +
     "  %nul.p = getelementptr i8, ptr %at.p, i64 %len\n" +
     "  store i8 0, ptr %nul.p\n" +
     "  %len.32 = trunc i64 %len to i32\n" +
@@ -151,7 +159,7 @@ function argsGetAdapter(symbol: string): Adapter {
     "done:\n" +
     "  ret i32 0\n" +
     "}";
-  return new Adapter(text, ["argc", "arg_len", "arg_copy"]);
+  return new Adapter(text, [table == "arg" ? "argc" : "envc", table + "_len", table + "_copy"]);
 }
 
 /** clock_time_get(id, precision, out): nanoseconds of the wall (0) or monotonic (1) clock at out. */
@@ -183,8 +191,10 @@ export function adapterFor(imp: Import): Adapter | null {
       "  unreachable\n" +
       "}", ["exit"]);
   }
-  if (imp.field == "args_sizes_get") return argsSizesAdapter(symbol);
-  if (imp.field == "args_get") return argsGetAdapter(symbol);
+  if (imp.field == "args_sizes_get") return argsSizesAdapter(symbol, "arg");
+  if (imp.field == "args_get") return argsGetAdapter(symbol, "arg");
+  if (imp.field == "environ_sizes_get") return argsSizesAdapter(symbol, "env");
+  if (imp.field == "environ_get") return argsGetAdapter(symbol, "env");
   if (imp.field == "clock_time_get") return clockAdapter(symbol);
   return null;
 }

@@ -1,0 +1,69 @@
+/**
+ * The JSON bodies of the ingest and verdict routes (WIRE.md), as types the
+ * dashboards import too, and how a model's verdict becomes one.
+ */
+import { MIN_POINTS } from "./constants";
+import type { IngestResult, Model } from "./model/model";
+import type { Verdict, VersionVerdict } from "./model/verdict";
+import type { RawRecord } from "./store/store";
+
+export type { VersionVerdict } from "./model/verdict";
+
+/** POST /detect while the model is warming up (fewer than 50 points). */
+export interface CollectingBody {
+  status: "collecting";
+  message: string;
+  data_points: number;
+  min_data_points: typeof MIN_POINTS;
+  model_name: string;
+}
+
+/** A verdict: the lowest decision value over the versions, and each version's. */
+export interface SuccessBody {
+  status: "success";
+  model: string;
+  anomaly: boolean;
+  score: number;
+  data_points: number;
+  versions: Record<string, VersionVerdict>;
+  data_point: RawRecord;
+}
+
+export type DetectBody = CollectingBody | SuccessBody;
+export type DetectAnswer = { httpStatus: 200 | 202; body: DetectBody };
+
+/** How a damaged model appears in the model list. */
+export interface DamagedEntry {
+  file: string;
+  error: string;
+}
+
+export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen = m.meta.n_seen): SuccessBody {
+  return {
+    status: "success",
+    model: m.name,
+    anomaly: verdict.anomaly,
+    score: verdict.score,
+    data_points: nSeen,
+    versions: verdict.versions,
+    data_point: record,
+  };
+}
+
+/** What one accepted record of an ingest batch answers: 202 while collecting, else its verdict. */
+export function detectAnswer(m: Model, result: Exclude<IngestResult, { rejected: unknown }>): DetectAnswer {
+  const n = result.nSeen;
+  if (result.verdict === null) {
+    return {
+      httpStatus: 202,
+      body: {
+        status: "collecting",
+        message: `Collecting data (${n}/${MIN_POINTS} points).`,
+        data_points: n,
+        min_data_points: MIN_POINTS,
+        model_name: m.name,
+      },
+    };
+  }
+  return { httpStatus: 200, body: verdictBody(m, result.verdict, result.record, n) };
+}

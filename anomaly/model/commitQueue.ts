@@ -1,0 +1,138 @@
+/**
+ * The write side of group commit for one model. Batches are processed in
+ * memory in arrival order (model.ts) and queued here; one append is in
+ * flight at a time, and when it completes the next append takes every batch
+ * processed meanwhile. So the next batch's processing overlaps the current
+ * append's sync instead of waiting for it, and batches that queued up while
+ * the disk was busy share one write and one sync.
+ *
+ * A batch's promise resolves only after its lines (and the forests and
+ * metadata it produced) are durable. Once an append fails, this queue is
+ * broken: every batch not yet written is rejected and never written, and the
+ * caller must reload the model from the store.
+ */
+import type { Forest } from "../forest/forest";
+import type { ModelStore, RawRecord } from "../store/store";
+import type { MetadataJson } from "./metadata";
+
+/** Metadata (and forests, after a retrain) as they stood right after a batch's last record. */
+export interface Checkpoint {
+  meta: MetadataJson;
+  forests: ReadonlyMap<string, Forest> | null;
+}
+
+interface Batch {
+  records: RawRecord[];
+  checkpoint: Checkpoint | null;
+  /** The model's first batch: its folder is cleared of leftovers first. */
+  fresh: boolean;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export interface CommitHost {
+  /** Scores the processed points still waiting for verdicts (called while the append is in flight). */
+  scorePending(): void;
+  /** The ring and metadata for a compaction; null when memory has moved past what is being written. */
+  compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null;
+}
+
+/** One forest file per version with a forest; stale files of the others are removed. */
+export async function saveForests(
+  store: ModelStore,
+  model: string,
+  meta: MetadataJson,
+  forests: ReadonlyMap<string, Forest>,
+): Promise<void> {
+  for (const v of meta.versions) {
+    const forest = forests.get(v.vname);
+    if (forest === undefined) await store.deleteForest(model, v.vname);
+    else await store.saveForest(model, v.vname, { name: v.vname, margin: v.decision_margin, forest });
+  }
+}
+
+export class CommitQueue {
+  private readonly queued: Batch[] = [];
+  private writing: Promise<void> | null = null;
+  /** Lines in the log after the last append (−1 until one is done). */
+  private logLines = -1;
+  /** Why this queue stopped writing, once it has. */
+  broken: unknown = null;
+
+  constructor(
+    private readonly store: ModelStore,
+    private readonly model: string,
+    private readonly capacity: number,
+    private readonly host: CommitHost,
+  ) {}
+
+  enqueue(records: RawRecord[], checkpoint: Checkpoint | null, fresh: boolean): Promise<void> {
+    const done = new Promise<void>((resolve, reject) => {
+      this.queued.push({ records, checkpoint, fresh, resolve, reject });
+    });
+    this.kick();
+    return done;
+  }
+
+  /** Stops writing: the batches not yet written are rejected. */
+  fail(e: unknown): void {
+    this.broken ??= e;
+    for (const b of this.queued.splice(0)) b.reject(this.broken);
+  }
+
+  /** Resolves once every queued batch is written (or rejected). */
+  async drained(): Promise<void> {
+    while (this.writing !== null) await this.writing;
+  }
+
+  private kick(): void {
+    if (this.writing !== null || this.queued.length === 0) return;
+    this.writing = this.writeNext().finally(() => {
+      this.writing = null;
+      this.kick();
+    });
+  }
+
+  private async writeNext(): Promise<void> {
+    // Up to the first batch with a checkpoint: that checkpoint must describe
+    // the log's end once the append is done.
+    const cut = this.queued.findIndex((b) => b.checkpoint !== null);
+    const taken = this.queued.splice(0, cut < 0 ? this.queued.length : cut + 1);
+    if (this.broken !== null) {
+      for (const b of taken) b.reject(this.broken);
+      return;
+    }
+    const records = taken.length === 1 ? taken[0].records : taken.flatMap((b) => b.records);
+    const checkpoint = taken[taken.length - 1].checkpoint;
+    // Compaction rewrites the log to the ring, so it waits for a moment when
+    // the ring holds exactly what this append leaves on disk.
+    const compact =
+      this.logLines >= 0 && this.logLines + records.length > 2 * this.capacity && this.queued.length === 0
+        ? this.host.compactionSnapshot()
+        : null;
+    try {
+      const appended = taken[0].fresh
+        ? this.store.deleteModel(this.model).then(() => this.store.appendRecords(this.model, records))
+        : this.store.appendRecords(this.model, records);
+      try {
+        this.host.scorePending();
+      } catch (e) {
+        await appended.catch(() => undefined);
+        throw e;
+      }
+      this.logLines = await appended;
+      if (checkpoint?.forests) await saveForests(this.store, this.model, checkpoint.meta, checkpoint.forests);
+      if (compact !== null) {
+        await this.store.replaceRing(this.model, compact.records, compact.meta);
+        this.logLines = compact.records.length;
+      } else if (checkpoint !== null) {
+        await this.store.saveMetadata(this.model, checkpoint.meta);
+      }
+    } catch (e) {
+      for (const b of taken) b.reject(e);
+      this.fail(e);
+      return;
+    }
+    for (const b of taken) b.resolve();
+  }
+}

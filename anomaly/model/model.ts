@@ -1,0 +1,362 @@
+/**
+ * One named model: metadata, ring, forests and an optional autoencoder, and
+ * the operations that change them. Settings, training and reset are computed
+ * on copies, persisted, and only then applied in memory, so a failure leaves
+ * the model as it was. Callers serialise operations per model (see
+ * service.ts).
+ *
+ * Ingest works on a batch (group commit): each record in arrival order is
+ * encoded (learn), stamped, appended to the ring, retrained on when n_seen
+ * reaches the mark, and scored, exactly as if it came alone; the batch's
+ * lines then go to the commit queue (commitQueue.ts), which appends them
+ * with one write and one sync, together with the batches processed while
+ * the previous append was in flight. Verdicts go out only once their lines
+ * are durable. A record that fails validation is rejected alone and changes
+ * nothing; any other failure breaks the model object: nothing after it is
+ * written, and the caller must drop the object and reload the model from
+ * the store.
+ */
+import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
+import type { ScoringBackend } from "../backends/backend";
+import { MAX_POINTS, MIN_POINTS } from "../constants";
+import type { Forest } from "../forest/forest";
+import { decisionFunction } from "../forest/scoring";
+import type { ModelStore, RawRecord } from "../store/store";
+import { CommitQueue, saveForests } from "./commitQueue";
+import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
+import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
+import { Ring } from "./ring";
+import { trainVersions } from "./training";
+import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
+import { slidingWindows } from "./windows";
+
+/** One record of a batch: its verdict (null while warming up) and n_seen right after it, or why it was rejected. */
+export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: number } | { rejected: EncodingError };
+
+interface Trained {
+  meta: MetadataJson;
+  forests: Map<string, Forest>;
+}
+
+export class Model {
+  private projectorCache: Projector | null = null;
+  private aeProjectorCache: Projector | null = null;
+  private readonly commits: CommitQueue;
+  /** Points processed but not yet scored, and where their verdicts go. */
+  private run: ScoringRun | null = null;
+  private runResults: { verdict: Verdict | null }[] = [];
+  /** A batch is part-way through memory (waiting on a retrain). */
+  private processing = false;
+
+  private constructor(
+    readonly name: string,
+    public meta: MetadataJson,
+    readonly ring: Ring,
+    public forests: Map<string, Forest>,
+    public autoencoder: AutoencoderModel | null,
+    private readonly store: ModelStore,
+    private readonly backend: ScoringBackend,
+    /** Not yet on disk: its first commit clears the folder and writes metadata. */
+    private fresh = false,
+  ) {
+    this.commits = new CommitQueue(store, name, ring.capacity, this);
+  }
+
+  /** A new, not yet persisted model (it is written with its first batch). */
+  static create(store: ModelStore, backend: ScoringBackend, name: string, now: number, capacity = MAX_POINTS): Model {
+    return new Model(name, newMetadata(name, now), new Ring(capacity), new Map(), null, store, backend, true);
+  }
+
+  /** Null when the store has no loadable model of that name. */
+  static async load(
+    store: ModelStore,
+    backend: ScoringBackend,
+    name: string,
+    capacity = MAX_POINTS,
+  ): Promise<Model | null> {
+    const meta = await store.loadMetadata(name);
+    if (meta === null) return null;
+    meta.name = name;
+    const { records, unsaved } = await store.loadRing(name, capacity);
+    // Records after the metadata checkpoint are counted in n_seen already;
+    // what they taught the encoder (new columns, categories) is learned again,
+    // in the same order, so it is as if the metadata had been saved with them.
+    for (const record of unsaved) {
+      try {
+        learnRecord(meta, checkRecord(record));
+      } catch {
+        // Stored records were valid when ingested; a damaged one teaches nothing.
+      }
+    }
+    const ring = new Ring(capacity);
+    for (const record of records) ring.push(record, recordTime(record));
+    const forests = new Map<string, Forest>();
+    const nFeat = meta.feats.length;
+    for (const v of meta.versions) {
+      const stored = await store.loadForest(name, v.vname);
+      // A forest that does not fit the current features (e.g. a crash between
+      // saving forests and metadata) is ignored until the next training.
+      if (stored !== null && forestWidth(stored.forest, nFeat) > 0) forests.set(v.vname, stored.forest);
+    }
+    const ae = await store.loadAutoencoder(name);
+    return new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+  }
+
+  /** False until the model's first batch is on disk. */
+  get persisted(): boolean {
+    return !this.fresh;
+  }
+
+  get trained(): boolean {
+    return this.meta.feats.length > 0 && (this.forests.size > 0 || this.autoencoder !== null);
+  }
+
+  get projector(): Projector {
+    this.projectorCache ??= new Projector(this.meta, this.meta.feats);
+    return this.projectorCache;
+  }
+
+  private aeProjector(ae: AutoencoderModel): Projector {
+    this.aeProjectorCache ??= new Projector(this.meta, ae.json.feats);
+    return this.aeProjectorCache;
+  }
+
+  /**
+   * detect for a batch of records, in order: learn, store in the ring,
+   * retrain on schedule, score. Returns once memory holds the batch; the
+   * verdicts are filled in and `durable` resolves once its lines are on disk
+   * (see commitQueue.ts). Nobody may be answered before that.
+   */
+  async ingestBatch(
+    items: readonly { input: unknown; now: number }[],
+  ): Promise<{ results: IngestResult[]; durable: Promise<void> }> {
+    if (this.commits.broken !== null) throw this.commits.broken;
+    const results: IngestResult[] = [];
+    const accepted: RawRecord[] = [];
+    let retrained = false;
+    this.processing = true;
+    try {
+      for (const { input, now } of items) {
+        let checked: ReturnType<typeof checkRecord>;
+        try {
+          checked = checkRecord(input);
+          // Two-phase: a bad value throws before the metadata is touched.
+          if (learnRecord(this.meta, checked)) this.aeProjectorCache = null;
+        } catch (e) {
+          if (!(e instanceof EncodingError)) throw e;
+          results.push({ rejected: e });
+          continue;
+        }
+        const record: RawRecord = { ...(input as RawRecord) };
+        if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
+        this.meta.n_seen += 1;
+        this.ring.push(record, checked.timestamp ?? now);
+        accepted.push(record);
+        // Also retrain a model that should have forests but has none (say a
+        // forest file was corrupt and loaded as absent): it heals on its next point.
+        const due = this.meta.n_seen >= this.meta.next_train || (this.meta.feats.length > 0 && !this.trained);
+        if (due && this.ring.length >= MIN_POINTS) {
+          // Points before this one are scored against the forests they came under.
+          this.scorePending();
+          const trained = await this.train(now);
+          if (trained !== null) {
+            this.apply(trained);
+            retrained = true;
+          }
+        }
+        const result = { record, verdict: null, nSeen: this.meta.n_seen };
+        results.push(result);
+        if (this.trained) {
+          const available = this.ring.length - 1;
+          this.run ??= new ScoringRun(this.state(), available);
+          this.run.add(record, available);
+          this.runResults.push(result);
+        }
+      }
+    } catch (e) {
+      // Memory is part-way through the batch: stop writing anything after it.
+      this.commits.fail(e);
+      throw e;
+    } finally {
+      this.processing = false;
+    }
+    // Rejections alone still wait for the batches before them: they were
+    // judged against points that are not durable yet.
+    if (accepted.length === 0) return { results, durable: this.drained() };
+    const fresh = this.fresh;
+    this.fresh = false;
+    // Metadata is written only with a batch that changed more than n_seen
+    // (and the encoder, which loading replays from the log).
+    const checkpoint =
+      retrained || fresh ? { meta: cloneMetadata(this.meta), forests: retrained ? this.forests : null } : null;
+    return { results, durable: this.commits.enqueue(accepted, checkpoint, fresh) };
+  }
+
+  /** Fills in the verdicts of the points processed since the last scoring pass. */
+  scorePending(): void {
+    const run = this.run;
+    const waiting = this.runResults;
+    this.run = null;
+    this.runResults = [];
+    if (run === null) return;
+    const verdicts = run.score();
+    for (let i = 0; i < verdicts.length; i++) waiting[i].verdict = verdicts[i];
+  }
+
+  compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
+    if (this.processing) return null;
+    return { records: this.ring.toArray(), meta: cloneMetadata(this.meta) };
+  }
+
+  /** Resolves once every processed batch is on disk (or rejected). */
+  drained(): Promise<void> {
+    return this.commits.drained();
+  }
+
+  /** True once a write failed: this object must be dropped and the model reloaded. */
+  get broken(): boolean {
+    return this.commits.broken !== null;
+  }
+
+  /** detect_only: score without learning anything. */
+  score(input: unknown): Verdict {
+    const checked = checkRecord(input);
+    return scorePoint(this.state(), Object.fromEntries(checked.fields), false);
+  }
+
+  private state() {
+    return {
+      meta: this.meta,
+      projector: this.projector,
+      forests: this.forests,
+      autoencoder:
+        this.autoencoder === null ? null : { model: this.autoencoder, projector: this.aeProjector(this.autoencoder) },
+      ring: this.ring,
+    };
+  }
+
+  /** Retrains every enabled version on the ring; returns the points used (0: too few, nothing changed). */
+  async retrain(now: number): Promise<number> {
+    const trained = await this.train(now);
+    if (trained === null) return 0;
+    await saveForests(this.store, this.name, trained.meta, trained.forests);
+    await this.store.saveMetadata(this.name, trained.meta);
+    this.apply(trained);
+    return this.ring.length;
+  }
+
+  /** A training on the current ring, computed on copies (null: too few points). */
+  private async train(now: number): Promise<Trained | null> {
+    if (this.ring.length < MIN_POINTS) return null;
+    const trained = await trainVersions({
+      state: this.meta,
+      records: this.ring.toArray(),
+      times: this.ring.timesArray(),
+      versions: this.meta.versions,
+      now,
+      backend: this.backend,
+    });
+    const meta = cloneMetadata(this.meta);
+    meta.feats = trained.feats;
+    meta.sc_mean = trained.mean;
+    meta.sc_std = trained.std;
+    meta.last_trained = Math.floor(now);
+    meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
+    const forests = new Map<string, Forest>();
+    for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);
+    return { meta, forests };
+  }
+
+  private apply(trained: Trained): void {
+    this.meta = trained.meta;
+    this.forests = trained.forests;
+    this.projectorCache = null;
+    this.aeProjectorCache = null;
+  }
+
+  /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
+  async reset(now: number): Promise<void> {
+    const fresh = newMetadata(
+      this.name,
+      now,
+      this.meta.versions.map((v) => ({ ...v })),
+    );
+    fresh.created = this.meta.created;
+    fresh.sched_below = this.meta.sched_below;
+    fresh.sched_at_max = this.meta.sched_at_max;
+    // Forests and autoencoder go first: a crash before the replacement
+    // commits leaves the old data, which retrains (heals) on its next point.
+    for (const v of this.meta.versions) await this.store.deleteForest(this.name, v.vname);
+    await this.store.saveAutoencoder(this.name, null);
+    await this.store.replaceRing(this.name, [], fresh);
+    this.meta = fresh;
+    this.ring.clear();
+    this.forests = new Map();
+    this.autoencoder = null;
+    this.projectorCache = null;
+    this.aeProjectorCache = null;
+  }
+
+  /** Applies a metadata change after persisting it. */
+  async updateMeta(change: (meta: MetadataJson) => void): Promise<MetadataJson> {
+    const meta = cloneMetadata(this.meta);
+    change(meta);
+    await this.store.saveMetadata(this.name, meta);
+    this.meta = meta;
+    return meta;
+  }
+
+  /**
+   * The lowest decision value over the ring per trained version (windowed
+   * versions over every full window of the ring, step 1).
+   */
+  async lowestDecisions(): Promise<Map<string, number>> {
+    const nFeat = this.meta.feats.length;
+    const { matrix } = encodeRingWithModelScaler(this);
+    const out = new Map<string, number>();
+    for (const v of this.meta.versions) {
+      const forest = this.forests.get(v.vname);
+      if (!v.enabled || forest === undefined) continue;
+      const width = forestWidth(forest, nFeat);
+      const rows = slidingWindows(matrix, nFeat, 0, this.ring.length, width, 1);
+      if (rows === null) continue;
+      const d = await decisionFunction(this.backend, forest, rows);
+      let lowest = Number.POSITIVE_INFINITY;
+      for (const x of d) if (x < lowest) lowest = x;
+      out.set(v.vname, lowest);
+    }
+    return out;
+  }
+
+  /** The ring as raw (unscaled) rows over the current features. */
+  rawRingMatrix(feats: string[]): Float64Array {
+    return new Projector(this.meta, feats).projectAll(this.ring.toArray());
+  }
+
+  async setAutoencoder(ae: AutoencoderJson | null): Promise<void> {
+    await this.store.saveAutoencoder(this.name, ae);
+    this.autoencoder = ae === null ? null : loadAutoencoder(ae);
+    this.aeProjectorCache = null;
+  }
+}
+
+/** The ring projected on the model's feature list and scaled with its stored scaler. */
+function encodeRingWithModelScaler(model: Model) {
+  const nFeat = model.meta.feats.length;
+  const matrix = model.projector.projectAll(model.ring.toArray());
+  const { sc_mean: mean, sc_std: std } = model.meta;
+  for (let i = 0; i < matrix.length; i++) {
+    const c = i % nFeat;
+    matrix[i] = (matrix[i] - mean[c]) / std[c];
+  }
+  return { matrix };
+}
+
+/** A stored record's clock; records without a readable one count as time 0. */
+export function recordTime(record: RawRecord): number {
+  try {
+    return parseTimestampValue(record[TIMESTAMP_KEY]);
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Retraining: re-encode the raw ring, refresh the feature list, refit one
+ * scaler over the whole ring, and grow each enabled version's forest on its
+ * window (seed 42 per forest).
+ *
+ * Only the projection of the ring's records runs where the caller is; the
+ * rest (scaler and forests, the expensive part: about 0.4 s for the five
+ * default versions) is one self-contained ForestJob that a backend may run
+ * off the calling thread (node/engineThread.ts), so a model's scheduled
+ * retrain does not hold up requests to other models. Same code, same seed:
+ * the same forests wherever it runs.
+ */
+import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
+import { FOREST_SEED } from "../constants";
+import { buildForest, type Forest } from "../forest/forest";
+import { fitOffset } from "../forest/scoring";
+import type { RawRecord } from "../store/store";
+import { type EncoderState, featureNames, Projector } from "./encoding";
+import { applyScaler, fitScaler } from "./scaler";
+import type { VersionConfig } from "./versions";
+import { slidingWindows, windowStart } from "./windows";
+
+export interface TrainedModel {
+  feats: string[];
+  mean: number[];
+  std: number[];
+  /** One entry per enabled version; null when the version has no forest this round. */
+  forests: Map<string, Forest | null>;
+}
+
+export interface TrainingInput {
+  state: EncoderState;
+  records: readonly RawRecord[];
+  times: ArrayLike<number>;
+  versions: readonly VersionConfig[];
+  now: number;
+  backend: ScoringBackend;
+}
+
+/** The rows one version trains on, as a matrix view (null: too few rows for its windows). */
+export function versionRows(
+  matrix: Float64Array,
+  nFeat: number,
+  times: ArrayLike<number>,
+  now: number,
+  v: VersionConfig,
+): { rows: RowMatrix; nCols: number } | null {
+  const n = times.length;
+  const from = windowStart(times, now, v);
+  if (v.window_size > 0) {
+    const rows = slidingWindows(matrix, nFeat, from, n - from, v.window_size, v.step_size);
+    return rows === null ? null : { rows, nCols: v.window_size * nFeat };
+  }
+  return { rows: { data: matrix.subarray(from * nFeat), nRows: n - from, rowStride: nFeat }, nCols: nFeat };
+}
+
+/** Scaler and forests of a training, on whichever thread runs it. Scales job.matrix in place. */
+export async function trainForests(job: ForestJob, backend: ScoringBackend): Promise<TrainedForests> {
+  const { matrix, nFeat, times, now } = job;
+  const scaler = fitScaler(matrix, times.length, nFeat);
+  applyScaler(scaler, matrix, nFeat);
+  const forests = new Map<string, Forest | null>();
+  for (const v of job.versions) {
+    if (!v.enabled) continue;
+    const picked = nFeat > 0 ? versionRows(matrix, nFeat, times, now, v) : null;
+    if (picked === null || picked.rows.nRows < 1) {
+      forests.set(v.vname, null);
+      continue;
+    }
+    const forest = buildForest(picked.rows, picked.nCols, {
+      nTrees: v.n_estimators,
+      maxSamples: v.max_samples,
+      seed: FOREST_SEED,
+    });
+    forest.offset = await fitOffset(backend, forest, picked.rows, v.contamination);
+    forests.set(v.vname, forest);
+  }
+  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests };
+}
+
+export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
+  const feats = featureNames(input.state);
+  const job: ForestJob = {
+    matrix: new Projector(input.state, feats).projectAll(input.records),
+    nFeat: feats.length,
+    times: Float64Array.from(input.times),
+    versions: input.versions.map((v) => ({ ...v })),
+    now: input.now,
+  };
+  const { backend } = input;
+  const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
+  return { feats, ...trained };
+}

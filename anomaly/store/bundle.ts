@@ -1,0 +1,90 @@
+/**
+ * A whole model as one JSON value, for moving models between the browser
+ * and the server. Forests travel as base64 ANOMFOR1 files so both sides use
+ * the one validated decoder.
+ */
+import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
+import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
+import type { RawRecord, StoredForest } from "./store";
+
+export const BUNDLE_FORMAT = "anomaly-model/1";
+
+/** A whole model, JSON-serialisable. */
+export interface ModelBundle {
+  format: typeof BUNDLE_FORMAT;
+  metadata: MetadataJson;
+  ring: RawRecord[];
+  /** ANOMFOR1 files, base64, by version name. */
+  forests: Record<string, string>;
+  autoencoder: AutoencoderJson | null;
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    text += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  }
+  return btoa(text);
+}
+
+export function fromBase64(text: string): Uint8Array | null {
+  try {
+    const bin = atob(text);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+export function makeBundle(
+  metadata: MetadataJson,
+  ring: RawRecord[],
+  forests: StoredForest[],
+  autoencoder: AutoencoderJson | null,
+): ModelBundle {
+  const files: Record<string, string> = {};
+  for (const f of forests) files[f.name] = toBase64(encodeForestFile(f));
+  return { format: BUNDLE_FORMAT, metadata: orderedMetadata(metadata), ring, forests: files, autoencoder };
+}
+
+export interface ParsedBundle {
+  metadata: MetadataJson;
+  ring: RawRecord[];
+  forests: StoredForest[];
+  autoencoder: AutoencoderJson | null;
+}
+
+/** Validates a bundle; returns a message when it is unusable. */
+export function parseBundle(raw: unknown): ParsedBundle | string {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "The bundle must be a JSON object.";
+  const b = raw as Record<string, unknown>;
+  if (b.format !== BUNDLE_FORMAT) return `Unknown bundle format (expected "${BUNDLE_FORMAT}").`;
+  const metadata = parseMetadata(b.metadata);
+  if (metadata === null) return "The bundle's metadata is missing or malformed.";
+  if (!Array.isArray(b.ring) || !b.ring.every((r) => r !== null && typeof r === "object" && !Array.isArray(r))) {
+    return "The bundle's ring must be an array of records.";
+  }
+  const forests: StoredForest[] = [];
+  if (b.forests !== undefined && b.forests !== null) {
+    if (typeof b.forests !== "object" || Array.isArray(b.forests)) return "The bundle's forests must be an object.";
+    for (const [name, text] of Object.entries(b.forests as Record<string, unknown>)) {
+      const bytes = typeof text === "string" ? fromBase64(text) : null;
+      const stored = bytes === null ? null : decodeForestFile(bytes, name);
+      if (stored === null) return `The bundle's forest '${name}' is not a valid ANOMFOR1 file.`;
+      forests.push(stored);
+    }
+  }
+  const known = new Set(metadata.versions.map((v) => v.vname));
+  const stray = forests.find((f) => !known.has(f.name));
+  if (stray !== undefined) return `The bundle's forest '${stray.name}' names no version of the model.`;
+  let autoencoder: AutoencoderJson | null = null;
+  if (b.autoencoder !== undefined && b.autoencoder !== null) {
+    autoencoder = parseAutoencoder(b.autoencoder);
+    if (autoencoder === null) return "The bundle's autoencoder is malformed.";
+  }
+  return { metadata, ring: b.ring as RawRecord[], forests, autoencoder };
+}
