@@ -50,17 +50,81 @@ class Copier {
   }
 }
 
+/** Counts the direct calls of each function in `list`. */
+function countCalls(list: Ins[], counts: Map<string, i32>): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Call) counts.set(x.name, counts.has(x.name) ? counts.get(x.name) + 1 : 1);
+    countCalls(x.args, counts);
+    countCalls(x.body, counts);
+    countCalls(x.other, counts);
+  }
+}
+
+function callees(list: Ins[], out: string[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Call) out.push(x.name);
+    callees(x.args, out);
+    callees(x.body, out);
+    callees(x.other, out);
+  }
+}
+
+/** Whether a body has no loops and calls nothing but the runtime. */
+function isLeaf(list: Ins[]): bool {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Loop || x.kind == K.CallIndirect || (x.kind == K.Call && !isRuntime(x.name))) return false;
+    if (!isLeaf(x.args) || !isLeaf(x.body) || !isLeaf(x.other)) return false;
+  }
+  return true;
+}
+
+/** Functions of the runtime and the per-type helpers the lowering generates. */
+export function isRuntime(name: string): bool {
+  return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("retain_elems.");
+}
+
+// A function called from one place only (and not through the table) is
+// inlined up to this size: its own copy then goes away, so the program does
+// not grow, and the caller's optimisations see through the call.
+const SINGLE_CALL_LIMIT = 2000;
+
 class Inliner {
   funcs: Map<string, Func> = new Map();
-  constructor(public limit: i32) {}
+  calls: Map<string, i32> = new Map();
+  inTable: Set<string> = new Set();
+  // 0 not yet visited, 1 being processed, 2 done.
+  state: Map<string, i32> = new Map();
+  constructor(public limit: i32, public runtime: bool) {}
 
   candidate(name: string): Func | null {
-    if (!this.funcs.has(name)) return null;
+    if (!this.funcs.has(name) || isRuntime(name) != this.runtime) return null;
+    if (this.state.has(name) && this.state.get(name) == 1) return null;
     const f = this.funcs.get(name);
-    if (f.exportName != "" || size(f.body) > this.limit || callsSelf(f.body, f.name)) return null;
-    return f;
+    if (f.exportName != "" || callsSelf(f.body, f.name)) return null;
+    const n = size(f.body);
+    if (n <= this.limit) return f;
+    // Straight-line code without calls of its own costs little more inlined than called.
+    if (!this.runtime && n <= 2 * this.limit && isLeaf(f.body)) return f;
+    if (this.runtime || !this.calls.has(name) || this.calls.get(name) != 1) return null;
+    // Called once: the copy replaces the function, unless the table keeps it too.
+    return n <= (this.inTable.has(name) ? 4 * this.limit : SINGLE_CALL_LIMIT) ? f : null;
   }
 
+  /** Inlines into `f` after inlining into the functions it calls, so that copies are of finished bodies. */
+  visit(f: Func): void {
+    if (this.state.has(f.name)) return;
+    this.state.set(f.name, 1);
+    const names: string[] = [];
+    callees(f.body, names);
+    for (let i = 0; i < names.length; i++) {
+      if (this.funcs.has(names[i])) this.visit(this.funcs.get(names[i]));
+    }
+    this.list(f, f.body);
+    this.state.set(f.name, 2);
+  }
   list(caller: Func, list: Ins[]): void {
     for (let i = 0; i < list.length; i++) list[i] = this.ins(caller, list[i]);
   }
@@ -90,8 +154,20 @@ class Inliner {
   }
 }
 
-export function inline(m: IrModule, limit: i32): void {
-  const inl = new Inliner(limit);
-  for (let i = 0; i < m.funcs.length; i++) inl.funcs.set(m.funcs[i].name, m.funcs[i]);
-  for (let i = 0; i < m.funcs.length; i++) inl.list(m.funcs[i], m.funcs[i].body);
+/**
+ * Inlines calls of small functions (at most `limit` instructions) and of
+ * functions called once. `runtime` selects the callees: the program's own
+ * functions, or the runtime and the per-type helpers.
+ */
+export function inline(m: IrModule, limit: i32, runtime: bool): void {
+  const inl = new Inliner(limit, runtime);
+  for (let i = 0; i < m.funcs.length; i++) {
+    inl.funcs.set(m.funcs[i].name, m.funcs[i]);
+    countCalls(m.funcs[i].body, inl.calls);
+  }
+  for (let i = 0; i < m.table.length; i++) inl.inTable.add(m.table[i]);
+  // The runtime in module order, each call getting the callee's body as it is
+  // then: its fast paths inline, its slow paths (rt.free in rt.release) still calls.
+  if (runtime) for (let i = 0; i < m.funcs.length; i++) inl.list(m.funcs[i], m.funcs[i].body);
+  else for (let i = 0; i < m.funcs.length; i++) inl.visit(m.funcs[i]);
 }

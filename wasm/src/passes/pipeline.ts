@@ -2,8 +2,10 @@ import { IrModule } from "../ir/ir";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
+import { scalarReplace } from "./scalar";
 import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
+import { dropRepeatedChecks } from "./unique";
 
 /**
  * Runs the passes selected by the optimisation level: -O0 none; -O1 folding
@@ -11,7 +13,9 @@ import { tailRecursion } from "./tailrec";
  * ones; -Os (4) inlines only tiny functions, to keep the module small.
  * -O2 and above also turn `x + self(args)` tail recursion into loops, and
  * (not -Os) give functions called with a known closure a copy that calls its
- * code directly, so that it can be inlined.
+ * code directly, so that it can be inlined, and keep the fields of small
+ * structs that do not escape in locals (scalar replacement); copy-on-write
+ * checks already made are dropped and those that hold across a loop hoisted.
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -24,7 +28,12 @@ export function optimize(m: IrModule, level: i32): void {
     }
     if (level != 4) specialise(m);
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
-    inline(m, limit);
+    // The program's functions first, then scalar replacement while the
+    // runtime's reference counting and allocation are still calls, then the runtime.
+    inline(m, limit, false);
+    if (level != 4) for (let i = 0; i < m.funcs.length; i++) scalarReplace(m.funcs[i]);
+    dropRepeatedChecks(m);
+    inline(m, limit, true);
     removeUnusedFunctions(m);
   }
   for (let i = 0; i < m.funcs.length; i++) {

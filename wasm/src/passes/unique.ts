@@ -1,0 +1,353 @@
+import { binary, call, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, T } from "../ir/ir";
+
+// Removal of repeated copy-on-write checks. The lowering makes a heap local
+// unique before writing through it with
+//
+//   if rc(x) != 1 { x = unique.T(x) }
+//
+// and after that the object in x has one reference. It keeps it until
+// something takes another reference: a retain, or a call of a function that
+// may retain (found by looking through the callees: the runtime's retain,
+// indirect calls, and whatever calls them). So a second check of x, or of a
+// local copied from it, with no such event in between is dropped; facts meet
+// at the joins of if, block and loop (a loop iterates to a fixpoint). A check
+// inside a loop whose fact would survive the whole body is done once before
+// the loop instead: the copy then happens earlier, or when the loop runs no
+// iteration, needlessly, but never differently: the content is the same and
+// the original loses the same reference. Runs before the runtime is inlined,
+// while retains and releases are still calls.
+
+class Facts {
+  constructor(public top: bool, public locals: i32[]) {}
+
+  has(x: i32): bool { return this.top || this.locals.includes(x); }
+
+  copy(): Facts { return new Facts(this.top, this.locals.slice(0)); }
+
+  with(x: i32): Facts {
+    if (this.top || this.locals.includes(x)) return this;
+    const f = this.copy();
+    if (!f.top && !f.locals.includes(x)) f.locals.push(x);
+    return f;
+  }
+
+  without(x: i32): Facts {
+    if (this.top || !this.locals.includes(x)) return this;
+    const f = this.copy();
+    f.locals.splice(f.locals.indexOf(x), 1);
+    return f;
+  }
+}
+
+const TOP = new Facts(true, []);
+const NONE = new Facts(false, []);
+
+function meet(a: Facts, b: Facts): Facts {
+  if (a.top) return b;
+  if (b.top) return a;
+  const out: i32[] = [];
+  for (let i = 0; i < a.locals.length; i++) if (b.locals.includes(a.locals[i])) out.push(a.locals[i]);
+  return new Facts(false, out);
+}
+
+function same(a: Facts, b: Facts): bool {
+  if (a.top || b.top) return a.top == b.top;
+  if (a.locals.length != b.locals.length) return false;
+  for (let i = 0; i < a.locals.length; i++) if (!b.locals.includes(a.locals[i])) return false;
+  return true;
+}
+
+/** The local of `if rc(x) != 1 { x = unique.T(x) }`, or -1. */
+function checked(n: Ins): i32 {
+  if (n.kind != K.If || n.body.length != 1 || n.other.length != 0) return -1;
+  const c = n.args[0];
+  if (c.kind != K.Binary || c.op != Op.Ne || c.args[1].kind != K.Const || c.args[1].i != 1) return -1;
+  const rc = c.args[0];
+  if (rc.kind != K.Load || rc.mem != Mem.Header || rc.i != 0 || rc.args[0].kind != K.LocalGet) return -1;
+  const x = <i32>rc.args[0].i;
+  const s = n.body[0];
+  if (s.kind != K.LocalSet || <i32>s.i != x) return -1;
+  const u = s.args[0];
+  if (u.kind != K.Call || !u.name.startsWith("unique.") || u.args.length != 1) return -1;
+  if (u.args[0].kind != K.LocalGet || <i32>u.args[0].i != x) return -1;
+  return x;
+}
+
+class Uniq {
+  funcs: Map<string, Func> = new Map();
+  // Functions that may take a reference to an existing object (directly or through a callee).
+  mayRetain: Set<string> = new Set();
+  branches: Map<i32, Facts> = new Map();
+  rewrite: bool = false;
+  hoisted: Map<Ins, i32> = new Map();
+  depth: i32 = 0;  // loop analyses in progress
+  f!: Func;
+
+  constructor(m: IrModule) {
+    for (let i = 0; i < m.funcs.length; i++) this.funcs.set(m.funcs[i].name, m.funcs[i]);
+    this.mayRetain.add("rt.retain");
+    const callees = new Map<string, string[]>();
+    for (let i = 0; i < m.funcs.length; i++) {
+      const names: string[] = [];
+      if (collect(m.funcs[i].body, names)) this.mayRetain.add(m.funcs[i].name);
+      callees.set(m.funcs[i].name, names);
+    }
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let i = 0; i < m.funcs.length; i++) {
+        const name = m.funcs[i].name;
+        if (this.mayRetain.has(name)) continue;
+        const cs = callees.get(name);
+        for (let j = 0; j < cs.length; j++) {
+          if (this.mayRetain.has(cs[j])) {
+            this.mayRetain.add(name);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  /** Facts after the call `name`: none survive a call that may retain. */
+  afterCall(name: string, u: Facts): Facts {
+    return this.mayRetain.has(name) ? (u.top ? u : NONE) : u;
+  }
+
+  list(src: Ins[], u: Facts): Facts {
+    const out: Ins[] = [];
+    let facts = u;
+    for (let i = 0; i < src.length; i++) {
+      const s = src[i];
+      const x = checked(s);
+      if (x >= 0) {
+        if (facts.has(x) && !facts.top) {
+          if (!this.rewrite) out.push(s);
+          continue;
+        }
+        facts = this.afterCall(s.body[0].args[0].name, facts).with(x);
+        out.push(s);
+        continue;
+      }
+      if (s.kind == K.Loop) {
+        const h = this.depth > 0 ? -1 : this.hoist(s);
+        if (h >= 0 && (facts.top || !facts.has(h))) {
+          const c = this.findCheck(s.body, h)!;
+          // Checked once before the loop (guarded: the local may not hold an object yet).
+          if (this.rewrite) out.push(iff(binary(Op.Ne, T.I32, get(h, T.Ptr), iconst(T.Ptr, 0)), [checkOf(c)], [], T.None));
+          facts = this.afterCall(c.body[0].args[0].name, facts).with(h);
+        }
+      }
+      facts = this.node(s, facts);
+      out.push(s);
+    }
+    if (this.rewrite) {
+      src.length = 0;
+      for (let i = 0; i < out.length; i++) src.push(out[i]);
+    }
+    return facts;
+  }
+
+  findCheck(list: Ins[], x: i32): Ins | null {
+    for (let i = 0; i < list.length; i++) {
+      if (checked(list[i]) == x) return list[i];
+      const n = list[i];
+      const a = this.findCheck(n.args, x);
+      if (a !== null) return a;
+      const b = this.findCheck(n.body, x);
+      if (b !== null) return b;
+      const c = this.findCheck(n.other, x);
+      if (c !== null) return c;
+    }
+    return null;
+  }
+
+  /** hoistable(l), computed once per loop (on its body as it was before any rewriting). */
+  hoist(l: Ins): i32 {
+    if (this.hoisted.has(l)) return this.hoisted.get(l);
+    const h = this.hoistable(l);
+    this.hoisted.set(l, h);
+    return h;
+  }
+
+  /** A local checked in the loop whose fact, once true at entry, holds at every iteration; or -1. */
+  hoistable(l: Ins): i32 {
+    const xs: i32[] = [];
+    checksIn(l.body, xs);
+    for (let i = 0; i < xs.length; i++) {
+      if (xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
+      const saved = this.rewrite;
+      this.rewrite = false;
+      const h = this.loopHead(l, NONE.with(xs[i]));
+      this.rewrite = saved;
+      if (h.has(xs[i]) && !h.top) return xs[i];
+    }
+    return -1;
+  }
+
+  /** The facts at the head of loop `l` entered with `u`: a fixpoint over its back edges. */
+  loopHead(l: Ins, u: Facts): Facts {
+    // Inside the analysis of an enclosing loop, an inner loop keeps what
+    // nothing in its body can undo (less than the fixpoint, and linear work).
+    if (this.depth > 0) return this.survivors(l.body, u);
+    this.depth++;
+    const saved = this.rewrite;
+    this.rewrite = false;
+    let head = u;
+    for (let round = 0; round < 4; round++) {
+      const before = this.branches.has(<i32>l.i) ? this.branches.get(<i32>l.i) : null;
+      this.branches.delete(<i32>l.i);
+      this.list(l.body, head);
+      const back = this.branches.has(<i32>l.i) ? this.branches.get(<i32>l.i) : TOP;
+      if (before !== null) this.branches.set(<i32>l.i, before);
+      else this.branches.delete(<i32>l.i);
+      const next = meet(head, back);
+      if (same(next, head)) break;
+      head = next;
+      if (round == 3) head = NONE;
+    }
+    this.rewrite = saved;
+    this.depth--;
+    return head;
+  }
+
+  /** The facts of `u` that no iteration of a loop body can invalidate. */
+  survivors(body: Ins[], u: Facts): Facts {
+    if (u.top || this.mayKill(body)) return u.top ? u : NONE;
+    const out: i32[] = [];
+    for (let i = 0; i < u.locals.length; i++) if (!assignedElsewhere(body, u.locals[i])) out.push(u.locals[i]);
+    return new Facts(false, out);
+  }
+
+  /** Whether `list` calls anything that may retain (a check's copy included). */
+  mayKill(list: Ins[]): bool {
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      if (x.kind == K.CallIndirect || (x.kind == K.Call && this.mayRetain.has(x.name))) return true;
+      if (this.mayKill(x.args) || this.mayKill(x.body) || this.mayKill(x.other)) return true;
+    }
+    return false;
+  }
+
+  branch(label: i32, u: Facts): void {
+    if (this.branches.has(label)) this.branches.set(label, meet(this.branches.get(label), u));
+    else this.branches.set(label, u);
+  }
+
+  /** Facts after evaluating `n` (which it may rewrite, when it has lists of its own). */
+  node(n: Ins, u: Facts): Facts {
+    const k = n.kind;
+    if (k == K.Block) {
+      const label = <i32>n.i;
+      const before = this.branches.has(label) ? this.branches.get(label) : null;
+      this.branches.delete(label);
+      let out = this.list(n.body, u);
+      if (this.branches.has(label)) out = meet(out, this.branches.get(label));
+      if (before !== null) this.branches.set(label, before);
+      else this.branches.delete(label);
+      return out;
+    }
+    if (k == K.Loop) {
+      const head = this.loopHead(n, u);
+      const label = <i32>n.i;
+      const before = this.branches.has(label) ? this.branches.get(label) : null;
+      const out = this.list(n.body, head);
+      if (before !== null) this.branches.set(label, before);
+      else this.branches.delete(label);
+      return out;
+    }
+    let facts = u;
+    for (let i = 0; i < n.args.length; i++) facts = this.node(n.args[i], facts);
+    if (k == K.If) {
+      const a = this.list(n.body, facts);
+      const b = this.list(n.other, facts);
+      return meet(a, b);
+    }
+    if (k == K.Call) return this.afterCall(n.name, facts);
+    if (k == K.CallIndirect) return facts.top ? facts : NONE;
+    if (k == K.Br) {
+      this.branch(<i32>n.i, facts);
+      return TOP;
+    }
+    if (k == K.BrIf) {
+      this.branch(<i32>n.i, facts);
+      return facts;
+    }
+    if (k == K.Return || k == K.Unreachable) return TOP;
+    if (k == K.LocalSet || k == K.LocalTee) {
+      const x = <i32>n.i;
+      const v = n.args[0];
+      let from = v.kind == K.LocalGet ? <i32>v.i : -1;
+      if (v.kind == K.Block && v.i == 0 && v.body.length > 0 && v.body[v.body.length - 1].kind == K.LocalGet) from = <i32>v.body[v.body.length - 1].i;
+      // A copy of a unique local (a borrow: no reference is taken) holds the same unique object.
+      if (from >= 0 && from != x && facts.has(from) && !facts.top) return facts.with(x);
+      return facts.without(x);
+    }
+    return facts;
+  }
+}
+
+/** A copy of the check `c`. */
+function checkOf(c: Ins): Ins {
+  const s = c.body[0];
+  const x = <i32>s.i;
+  const rc = binary(Op.Ne, T.I32, c.args[0].args[0], iconst(T.I32, 1));
+  const u = call(s.args[0].name, [get(x, T.Ptr)], T.Ptr);
+  const setx = new Ins(K.LocalSet);
+  setx.i = x;
+  setx.args.push(u);
+  // The load node is shared with the original only in shape: rebuild it.
+  const load = new Ins(K.Load);
+  load.ty = T.I32;
+  load.width = 4;
+  load.mem = Mem.Header;
+  load.i = 0;
+  load.args.push(get(x, T.Ptr));
+  rc.args[0] = load;
+  return iff(rc, [setx], [], T.None);
+}
+
+/** Whether `x` is assigned in `list` other than by its own copy-on-write checks. */
+function assignedElsewhere(list: Ins[], x: i32): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (checked(n) == x) continue;
+    if ((n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x) return true;
+    if (assignedElsewhere(n.args, x) || assignedElsewhere(n.body, x) || assignedElsewhere(n.other, x)) return true;
+  }
+  return false;
+}
+
+function checksIn(list: Ins[], out: i32[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = checked(list[i]);
+    if (x >= 0 && !out.includes(x)) out.push(x);
+    checksIn(list[i].args, out);
+    checksIn(list[i].body, out);
+    checksIn(list[i].other, out);
+  }
+}
+
+/** Collects direct callees; true when the list calls indirectly. */
+function collect(list: Ins[], out: string[]): bool {
+  let indirect = false;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x.kind == K.Call) out.push(x.name);
+    if (x.kind == K.CallIndirect) indirect = true;
+    if (collect(x.args, out) || collect(x.body, out) || collect(x.other, out)) indirect = true;
+  }
+  return indirect;
+}
+
+/** Drops the copy-on-write checks already made, and hoists those that hold across a loop. */
+export function dropRepeatedChecks(m: IrModule): void {
+  const u = new Uniq(m);
+  u.rewrite = true;
+  for (let i = 0; i < m.funcs.length; i++) {
+    u.f = m.funcs[i];
+    u.branches = new Map();
+    u.list(m.funcs[i].body, NONE);
+  }
+}
