@@ -224,6 +224,13 @@ export class Program {
         } else if (d.kind == DK.Impl) {
           const impl = d as ImplDecl;
           if (this.genericTypes.has(impl.name)) {
+            const params = this.genericTypes.get(impl.name).typeParams;
+            if (impl.typeParams.length != params.length) {
+              // `impl Stack` for `struct Stack<T>`: the methods could not name T.
+              this.err(d.source, d.nameStart, d.nameStart + impl.name.length, "'" + impl.name + "' is generic: write 'impl " +
+                impl.name + "<" + params.join(", ") + "> { ... }' with its " + params.length.toString() + " type parameter(s)");
+              continue;
+            }
             // Methods of a generic type are instantiated per concrete type on first use.
             for (let j = 0; j < impl.methods.length; j++) this.genericMethods.set(impl.name + "." + impl.methods[j].name, impl);
             continue;
