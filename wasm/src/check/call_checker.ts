@@ -322,6 +322,7 @@ export class CallChecker extends BuiltinChecker {
       const want = expected !== null && isOption(expected) ? expected.elem : null;
       const t = this.check(c.args[0], want);
       if (t.isError) return tError;
+      if (t.kind == TyK.Never) { this.errAt(c.args[0], "the value of Some needs a value, but this expression never produces one"); return tError; }
       if (want !== null && !assignable(t, want!)) this.errAt(c.args[0], "expected " + want!.name + ", found " + t.name);
       c.variant = 0;
       return want !== null ? expected! : optionOf(t);

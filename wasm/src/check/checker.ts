@@ -94,13 +94,18 @@ class Checker extends ResultInference {
       }
     }
     let ty = declared !== null ? declared : t;
-    if (ty.kind == TyK.Never) ty = tError;
+    if (ty.kind == TyK.Never) {
+      // `let x = return 1` has nothing to give `x` a type (its uses would be garbage); with a written type it is fine.
+      if (s.names.length == 0 && s.name != "_") this.errAt(s.expr!, "'" + s.name + "' never gets a value: this expression never produces one; write its type ('let " + s.name + ": T = ...') if that is intended");
+      ty = tError;
+    }
     if (ty.kind == TyK.Unit && s.expr !== null && declared === null) {
       if (s.expr!.kind == EK.If && (s.expr! as IfExpr).otherwise === null) this.err(s.expr!.start, s.expr!.start + 2, "'if' without 'else' has no value");
       else this.errAt(s.expr!, "this expression has no value to store");
       ty = tError;
     }
     if (s.names.length > 0) {
+      if (t.kind == TyK.Never && s.expr !== null) this.errAt(s.expr!, "nothing to destructure: this expression never produces a value");
       if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
         if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
         for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
@@ -222,6 +227,7 @@ class Checker extends ResultInference {
 
   checkMatch(m: MatchExpr, expected: Type | null): Type {
     const st = this.check(m.scrutinee, null);
+    if (st.kind == TyK.Never) this.errAt(m.scrutinee, "the matched expression needs a value, but this one never produces one");
     if (expected === null) {
       const bodies: Expr[] = [];
       for (let i = 0; i < m.arms.length; i++) bodies.push(m.arms[i].body);

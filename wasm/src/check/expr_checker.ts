@@ -36,7 +36,8 @@ export class ExprChecker extends Scopes {
   /** Checks `e` against a required type and reports a mismatch. */
   expectType(e: Expr, want: Type, what: string): Type {
     const t = this.check(e, want);
-    if (!assignable(t, want)) this.errAt(e, what + ": expected " + want.name + ", found " + t.name);
+    if (t.kind == TyK.Never) this.errAt(e, what + " needs a value, but this expression never produces one");
+    else if (!assignable(t, want)) this.errAt(e, what + ": expected " + want.name + ", found " + t.name);
     return t;
   }
 
@@ -54,7 +55,8 @@ export class ExprChecker extends Scopes {
         const ie = e as InterpExpr;
         for (let i = 0; i < ie.exprs.length; i++) {
           const t = this.check(ie.exprs[i], null);
-          if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string");
+          if (t.kind == TyK.Never) this.errAt(ie.exprs[i], "an interpolated expression needs a value, but this one never produces one");
+          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string");
         }
         return tStr;
       }
@@ -328,7 +330,8 @@ export class ExprChecker extends Scopes {
     const lt = this.check(a.left, null);
     if (a.op == Tok.Eq) {
       const rt = this.check(a.right, lt);
-      if (!assignable(rt, lt)) this.errAt(a.right, "cannot assign a value of type " + rt.name + " to " + lt.name);
+      if (rt.kind == TyK.Never) this.errAt(a.right, "the assigned expression needs a value, but this one never produces one");
+      else if (!assignable(rt, lt)) this.errAt(a.right, "cannot assign a value of type " + rt.name + " to " + lt.name);
     } else {
       const rt = a.op == Tok.ShlEq || a.op == Tok.ShrEq ? this.check(a.right, lt.isInt ? lt : null) : this.check(a.right, lt);
       if (!lt.isError && !rt.isError) {
