@@ -2,6 +2,7 @@ import { IrModule } from "../ir/ir";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
+import { forwardLoads } from "./loads";
 import { scalarReplace } from "./scalar";
 import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
@@ -15,7 +16,9 @@ import { dropRepeatedChecks } from "./unique";
  * (not -Os) give functions called with a known closure a copy that calls its
  * code directly, so that it can be inlined, and keep the fields of small
  * structs that do not escape in locals (scalar replacement); copy-on-write
- * checks already made are dropped and those that hold across a loop hoisted.
+ * checks already made are dropped and those that hold across a loop hoisted;
+ * last, loads that repeat an earlier load of unchanged memory are replaced by
+ * the value already loaded.
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -35,6 +38,7 @@ export function optimize(m: IrModule, level: i32): void {
     dropRepeatedChecks(m);
     inline(m, limit, true);
     removeUnusedFunctions(m);
+    if (level != 4) forwardLoads(m);
   }
   for (let i = 0; i < m.funcs.length; i++) {
     fold(m.funcs[i]);
