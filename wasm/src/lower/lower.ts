@@ -4,7 +4,7 @@ import { Diagnostics } from "../diagnostics";
 import { call, Func, get, Ins, IrModule, K, set, T, pushAll, unreachable } from "../ir/ir";
 import { FlowLower } from "./flow_lower";
 import { ClosureExpr, Expr } from "../syntax/ast";
-import { closureFields } from "./expr_lower";
+import { closureFields } from "./aggregate_lower";
 import { fieldOffsets, irType } from "./layout";
 import { ModuleLowering } from "./module";
 import { genHelper } from "./rc_helpers";
