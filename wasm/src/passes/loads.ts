@@ -311,9 +311,23 @@ function writes(list: Ins[], out: bool[]): void {
   }
 }
 
+/** The number of field, element and header loads in `list`, counting up to `enough`. */
+function typedLoads(list: Ins[], count: i32, enough: i32): i32 {
+  for (let i = 0; i < list.length && count < enough; i++) {
+    const n = list[i];
+    if (n.kind == K.Load && n.mem != Mem.Any) count++;
+    count = typedLoads(n.args, count, enough);
+    count = typedLoads(n.body, count, enough);
+    count = typedLoads(n.other, count, enough);
+  }
+  return count;
+}
+
 /** Replaces loads that repeat an earlier load of the same memory, unchanged since. */
 export function forwardLoads(m: IrModule): void {
   for (let i = 0; i < m.funcs.length; i++) {
+    // A function with fewer than two typed loads has nothing worth the keys' cost.
+    if (typedLoads(m.funcs[i].body, 0, 2) < 2) continue;
     const l = new Loads(m.funcs[i]);
     l.list(m.funcs[i].body);
   }
