@@ -1,7 +1,9 @@
 import { IrModule } from "../ir/ir";
+import { versionLoopBounds } from "./bounds";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
+import { forwardLoads } from "./loads";
 import { scalarReplace } from "./scalar";
 import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
@@ -15,7 +17,11 @@ import { dropRepeatedChecks } from "./unique";
  * (not -Os) give functions called with a known closure a copy that calls its
  * code directly, so that it can be inlined, and keep the fields of small
  * structs that do not escape in locals (scalar replacement); copy-on-write
- * checks already made are dropped and those that hold across a loop hoisted.
+ * checks already made are dropped and those that hold across a loop hoisted;
+ * innermost loops whose bounds checks a test of the entry values can prove
+ * get an unchecked copy run when that test holds (not -Os); last, loads that
+ * repeat an earlier load of unchanged memory are replaced by the value
+ * already loaded (not -Os).
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -33,8 +39,10 @@ export function optimize(m: IrModule, level: i32): void {
     inline(m, limit, false);
     if (level != 4) for (let i = 0; i < m.funcs.length; i++) scalarReplace(m.funcs[i]);
     dropRepeatedChecks(m);
+    if (level != 4) for (let i = 0; i < m.funcs.length; i++) versionLoopBounds(m.funcs[i]);
     inline(m, limit, true);
     removeUnusedFunctions(m);
+    if (level != 4) forwardLoads(m);
   }
   for (let i = 0; i < m.funcs.length; i++) {
     fold(m.funcs[i]);

@@ -404,6 +404,7 @@ export class FuncEmitter {
 
   binary(n: Ins): string {
     if (n.op >= Op.Eq && n.op <= Op.GeU) return this.value("v", "zext i1 " + this.compare(n) + " to i32");
+    if (n.op == Op.Add && n.ty == T.Ptr) return this.objectAddress(n);
     const ot = n.args[0].ty;
     const a = this.ins(n.args[0]);
     const b = this.ins(n.args[1]);
@@ -464,6 +465,25 @@ export class FuncEmitter {
     }
     this.ctx.errors.push("unsupported integer binary op " + (<i32>op).toString());
     return "poison";
+  }
+
+  /**
+   * An address inside an object: the lowering types `object + offset` and
+   * `array + index * size` as Ptr only where the sum stays inside the object
+   * (indices are bounds-checked first), so the sum cannot wrap and carries
+   * `nuw`. That lets LLVM widen it into the 64-bit address arithmetic, fold
+   * constant offsets into the load or store and see that neighbouring fields
+   * are adjacent. Any other shape is a plain add.
+   */
+  objectAddress(n: Ins): string {
+    const a = this.ins(n.args[0]);
+    const off = n.args[1];
+    if (off.kind == K.Const && off.i >= 0 && off.i < 0x40000000) return this.value("v", "add nuw i32 " + a + ", " + off.i.toString());
+    if (off.kind == K.Binary && off.op == Op.Mul && off.ty == T.I32 && off.args[1].kind == K.Const && off.args[1].i > 0 && off.args[1].i <= 256) {
+      const scaled = this.value("v", "mul nuw i32 " + this.ins(off.args[0]) + ", " + off.args[1].i.toString());
+      return this.value("v", "add nuw i32 " + a + ", " + scaled);
+    }
+    return this.value("v", "add i32 " + a + ", " + this.ins(off));
   }
 
   floatCall(intrinsic: string, a: string): string {

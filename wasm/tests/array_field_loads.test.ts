@@ -1,0 +1,78 @@
+// Idiomatic access to fields of array elements through `self`
+// (`self.bodies[i].x - self.bodies[j].x`): at -O2 a run of statements loads
+// the array pointer and each element pointer once (passes/loads.ts), element
+// addresses tell LLVM that they cannot wrap (so it widens them and sees
+// neighbouring fields as adjacent), and the program still prints what -O0
+// prints and frees everything.
+import { describe, expect, it } from "vitest";
+import { run } from "./compiler";
+import { emitLl } from "./llvm_support";
+
+const SOURCE = `struct Body {
+    x: f64,
+    y: f64,
+    v: f64,
+}
+
+struct System {
+    bodies: [Body],
+}
+
+impl System {
+    fn pull(var self) -> f64 {
+        var e = 0.0
+        let n = len(self.bodies)
+        for i in 0..n {
+            for j in i + 1..n {
+                let dx = self.bodies[i].x - self.bodies[j].x
+                let dy = self.bodies[i].y - self.bodies[j].y
+                e += dx * dx + dy * dy
+                self.bodies[i].v -= dx
+                self.bodies[j].v += dy
+            }
+        }
+        e
+    }
+}
+
+fn main() {
+    var s = System { bodies: [Body { x: 1.0, y: 2.0, v: 0.0 }, Body { x: 4.0, y: 6.0, v: 0.0 }, Body { x: -1.0, y: 0.5, v: 0.0 }] }
+    let before = s
+    println(s.pull())
+    println(s.bodies[0].v)
+    println(s.bodies[2].v)
+    println(before.bodies[0].v)
+}
+`;
+
+/** Loads of pointers out of fields and elements (i32 data, TBAA tag !13) in the code of source lines [from, to). */
+function pointerLoads(ll: string, from: number, to: number): number {
+  const start = ll.indexOf(`; loads.pith:${from}:`);
+  const body = ll.slice(start, ll.indexOf(`; loads.pith:${to}:`, start));
+  return body.split("\n").filter((line) => / = load i32, .*!tbaa !13$/.test(line)).length;
+}
+
+describe("fields of array elements through self", () => {
+  it("loads the array and element pointers once per run of statements at -O2", async () => {
+    const o1 = (await emitLl(SOURCE, "loads.pith", "-O1")).ll as string;
+    const o2 = (await emitLl(SOURCE, "loads.pith", "-O2")).ll as string;
+    // Lines 17-18 (dx, dy) read four fields: -O1 loads self.bodies and an element pointer for each.
+    expect(pointerLoads(o1, 17, 19)).toBe(8);
+    // -O2: self.bodies once, each of the two element pointers once.
+    expect(pointerLoads(o2, 17, 19)).toBe(3);
+  });
+
+  it("marks element and field addresses as not wrapping", async () => {
+    const { ll } = await emitLl(SOURCE, "loads.pith", "-O2");
+    expect(ll).toMatch(/= mul nuw i32 %[\w.]+, 4\n/);
+    expect(ll).toMatch(/= add nuw i32 %[\w.]+, 16\n/);
+  });
+
+  it("prints at -O2 what it prints at -O0, copies keep their values, and nothing leaks", async () => {
+    const o0 = await run(SOURCE, "", "-O0");
+    const o2 = await run(SOURCE, "", "-O2");
+    expect(o0.stdout).toBe("86.5\n1\n7\n0\n");
+    expect(o2).toEqual(o0);
+    expect(o2.live).toBe(0);
+  });
+});
