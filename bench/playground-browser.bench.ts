@@ -31,6 +31,27 @@ const markAt = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN, name);
 
 /**
+ * Notes in window.typedSeenAt when the program the page renders (the early
+ * editor's lines, or Monaco's) holds one more "Q" than now. A string: tsx
+ * would wrap a named inner function in a helper the page does not have.
+ */
+const WATCH_FOR_TYPED_Q = `(() => {
+  const host = document.querySelector("[data-testid=editor]");
+  const countQ = () => {
+    const shown = host.querySelector(".early-lines") ?? host.querySelector(".editor-layer:not([hidden]) .view-lines");
+    return (shown?.textContent ?? "").split("Q").length - 1;
+  };
+  const before = countQ();
+  const seen = new MutationObserver(() => {
+    if (countQ() > before) {
+      window.typedSeenAt = performance.now();
+      seen.disconnect();
+    }
+  });
+  seen.observe(host, { childList: true, subtree: true, characterData: true });
+})()`;
+
+/**
  * Opens the playground, and as soon as it says it is editable with the
  * compiler ready, types a character at the program's end (into whichever
  * editor is up) and waits until the program the page renders holds it.
@@ -38,24 +59,14 @@ const markAt = (page: Page, name: string) =>
  */
 async function visit(page: Page, url: string): Promise<{ editable: number; monaco: number }> {
   await openPlaygroundEarly(page, url);
-  await page.evaluate(() => {
-    const host = document.querySelector("[data-testid=editor]") as HTMLElement;
-    // What the page renders from the program it holds: the early editor's lines, or Monaco's.
-    const countQ = () => {
-      const shown = host.querySelector(".early-lines") ?? host.querySelector(".editor-layer:not([hidden]) .view-lines");
-      return (shown?.textContent ?? "").split("Q").length - 1;
-    };
-    const before = countQ();
-    const w = window as unknown as { typedSeenAt?: number };
-    const seen = new MutationObserver(() => {
-      if (countQ() > before) {
-        w.typedSeenAt = performance.now();
-        seen.disconnect();
-      }
-    });
-    seen.observe(host, { childList: true, subtree: true, characterData: true });
-  });
-  await page.getByRole("textbox", { name: "Program source (Pith)" }).focus();
+  await page.evaluate(WATCH_FOR_TYPED_Q);
+  // The early editor while it is there (Monaco may be mid-creation, hidden, beside it), else Monaco.
+  await page
+    .locator(
+      '[data-testid=early-editor] textarea, [data-testid=editor][data-editor=monaco] .editor-layer:not([hidden]) [role=textbox][aria-label="Program source (Pith)"]',
+    )
+    .first()
+    .focus();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type("Q");
   const editable = await page

@@ -11,9 +11,10 @@ import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
 import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
-import { editorChunk } from "./editor/editorChunk";
+import { loadEditorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { handOver } from "./editor/handOver";
+import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
@@ -30,7 +31,7 @@ import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
-const CodeEditor = lazy(() => editorChunk);
+const CodeEditor = lazy(loadEditorChunk);
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
 const TABS: [BottomTab, string][] = [
@@ -54,6 +55,7 @@ export function App() {
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
+  const loadMonaco = useMonacoWhenQuiet(!!workspace && compiler.kind !== "loading", workspace?.source);
   const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
@@ -233,7 +235,7 @@ export function App() {
           />
         )}
         <Suspense fallback={null}>
-          {workspace && (
+          {workspace && loadMonaco && (
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
@@ -254,7 +256,7 @@ export function App() {
               />
             </div>
           )}
-          {view && showView && (
+          {view && showView && loadMonaco && (
             <div className="editor-layer">
               <CodeEditor
                 value={view.text}

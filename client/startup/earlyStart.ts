@@ -1,7 +1,6 @@
-// Imported first by main.tsx: starts the page's two longest loads, the editor
-// chunk (Monaco) and the compiler (its worker and compiler.wasm), before
-// React and the app evaluate, so they proceed side by side.
-import "../editor/editorChunk";
+// Imported first by main.tsx: starts the compiler (its worker and
+// compiler.wasm) before React and the app evaluate. The editor chunk
+// (Monaco) is already on its way: index.html preloads it.
 import { startCompiler } from "../compiler/useCompilerVersion";
 
 void startCompiler();

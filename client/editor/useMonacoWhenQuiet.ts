@@ -1,0 +1,38 @@
+// When Monaco may load. Evaluating the editor chunk and creating the editor
+// hold the page's thread for most of a second, with keystrokes waiting
+// behind them; so Monaco starts once start-up is over and the user has not
+// typed into the early editor for a moment, and at the latest a few seconds
+// after start-up even if the typing never pauses.
+import { useEffect, useRef, useState } from "react";
+
+/** Monaco starts after this long without typing... */
+const QUIET_MS = 300;
+/** ...or this long after start-up, whichever comes first. */
+const LATEST_MS = 3_000;
+
+/**
+ * True once Monaco should load. `started`: the early editor is up and the
+ * compiler answered; `source`: the program, whose changes are the typing.
+ */
+export function useMonacoWhenQuiet(started: boolean, source: string | undefined): boolean {
+  const [load, setLoad] = useState(false);
+  const startedAt = useRef<number | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `source` (a keystroke) restarts the wait
+  useEffect(() => {
+    if (load || !started) return;
+    startedAt.current ??= performance.now();
+    const wait = Math.max(0, Math.min(QUIET_MS, startedAt.current + LATEST_MS - performance.now()));
+    const go = () => setLoad(true);
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      // An idle moment: no input waiting.
+      if (typeof requestIdleCallback === "function") idle = requestIdleCallback(go, { timeout: QUIET_MS });
+      else go();
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [load, started, source]);
+  return load;
+}
