@@ -41,7 +41,8 @@ function mapLines(text: string, sel: Selection, change: (line: string) => string
   const changed = lines.map(change);
   const insert = changed.join("\n");
   const firstDelta = changed[0].length - lines[0].length;
-  const start = Math.max(from, sel.start + firstDelta);
+  // A selection of whole lines (from a line's start) keeps starting there.
+  const start = sel.start === from && sel.end > sel.start ? from : Math.max(from, sel.start + firstDelta);
   const end = sel.end === sel.start ? start : Math.max(start, sel.end + insert.length - (to - from));
   return { from, to, insert, selection: { start, end } };
 }
