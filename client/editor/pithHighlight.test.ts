@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { tokenizeLines } from "./pithHighlight";
 
 const kinds = (source: string) =>
-  tokenizeLines(source).map((line) => line.filter((t) => t.kind !== "text").map((t) => `${t.kind}:${t.text}`));
+  tokenizeLines(source).map((line) =>
+    line.filter((t) => t.kind !== "text" && !t.kind.startsWith("bracket")).map((t) => `${t.kind}:${t.text}`),
+  );
 
 describe("the early editor's highlighting", () => {
   it("colours keywords, literals, types, strings, numbers and comments with the Monaco language's word lists", () => {
@@ -29,6 +31,15 @@ describe("the early editor's highlighting", () => {
       ["comment:let */", "keyword:let"],
       ['string:"fn"', "comment:// let"],
     ]);
+  });
+
+  it("colours brackets by their nesting depth across lines, ignoring those in strings and comments", () => {
+    const brackets = tokenizeLines('fn f(a: [i64]) {\n    g("(", (1)) // )\n}')
+      .flat()
+      .filter((t) => t.kind.startsWith("bracket"))
+      .map((t) => `${t.text}${t.kind.slice(-1)}`)
+      .join(" ");
+    expect(brackets).toBe("(1 [2 ]2 )1 {1 (2 (3 )3 )2 }1");
   });
 
   it("does not let an unclosed string colour the next line", () => {
