@@ -5,7 +5,9 @@
 // after start-up even if the typing never pauses.
 import { useEffect, useRef, useState } from "react";
 
-/** Monaco starts after this long without typing... */
+/** Monaco starts this long after start-up (time for a keystroke already on its way)... */
+const FIRST_WAIT_MS = 100;
+/** ...or, once the user typed, after this long without typing... */
 const QUIET_MS = 300;
 /** ...or this long after start-up, whichever comes first. */
 const LATEST_MS = 3_000;
@@ -17,11 +19,16 @@ const LATEST_MS = 3_000;
 export function useMonacoWhenQuiet(started: boolean, source: string | undefined): boolean {
   const [load, setLoad] = useState(false);
   const startedAt = useRef<number | undefined>(undefined);
+  const firstSource = useRef(source);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `source` (a keystroke) restarts the wait
   useEffect(() => {
     if (load || !started) return;
-    startedAt.current ??= performance.now();
-    const wait = Math.max(0, Math.min(QUIET_MS, startedAt.current + LATEST_MS - performance.now()));
+    if (startedAt.current === undefined) {
+      startedAt.current = performance.now();
+      firstSource.current = source;
+    }
+    const quiet = source === firstSource.current ? FIRST_WAIT_MS : QUIET_MS;
+    const wait = Math.max(0, Math.min(quiet, startedAt.current + LATEST_MS - performance.now()));
     const go = () => setLoad(true);
     let idle: number | undefined;
     const timer = setTimeout(() => {
