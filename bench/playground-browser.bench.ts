@@ -31,12 +31,19 @@ const markAt = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN, name);
 
 /**
- * Notes in window.typedSeenAt when the program the page renders (the early
- * editor's lines, or Monaco's) holds one more "Q" than now. A string: tsx
- * would wrap a named inner function in a helper the page does not have.
+ * Puts the focus into the editor the user types into (the early editor while
+ * it is there: Monaco may be mid-creation, hidden, beside it), and notes in
+ * window.typedSeenAt when the program the page renders (the early editor's
+ * lines, or Monaco's) holds one more "Q" than now. One script, one round
+ * trip. A string: tsx would wrap a named inner function in a helper the page
+ * does not have.
  */
-const WATCH_FOR_TYPED_Q = `(() => {
+const FOCUS_AND_WATCH_FOR_TYPED_Q = `(() => {
   const host = document.querySelector("[data-testid=editor]");
+  const input =
+    host.querySelector("[data-testid=early-editor] textarea") ??
+    host.querySelector('.editor-layer:not([hidden]) [role=textbox][aria-label="Program source (Pith)"]');
+  input.focus();
   const countQ = () => {
     const shown = host.querySelector(".early-lines") ?? host.querySelector(".editor-layer:not([hidden]) .view-lines");
     return (shown?.textContent ?? "").split("Q").length - 1;
@@ -53,28 +60,20 @@ const WATCH_FOR_TYPED_Q = `(() => {
 
 /**
  * Opens the playground, and as soon as it says it is editable with the
- * compiler ready, types a character at the program's end (into whichever
+ * compiler ready, types a character where the cursor is (into whichever
  * editor is up) and waits until the program the page renders holds it.
  * Returns that moment and Monaco's readiness, both from navigation.
  */
-async function visit(page: Page, url: string): Promise<{ editable: number; monaco: number }> {
+async function visit(page: Page, url: string): Promise<{ editable: number; mark: number; monaco: number }> {
   await openPlaygroundEarly(page, url);
-  await page.evaluate(WATCH_FOR_TYPED_Q);
-  // The early editor while it is there (Monaco may be mid-creation, hidden, beside it), else Monaco.
-  await page
-    .locator(
-      '[data-testid=early-editor] textarea, [data-testid=editor][data-editor=monaco] .editor-layer:not([hidden]) [role=textbox][aria-label="Program source (Pith)"]',
-    )
-    .first()
-    .focus();
-  await page.keyboard.press("ControlOrMeta+End");
+  await page.evaluate(FOCUS_AND_WATCH_FOR_TYPED_Q);
   await page.keyboard.type("Q");
   const editable = await page
     .waitForFunction(() => (window as unknown as { typedSeenAt?: number }).typedSeenAt, undefined, { timeout: 30_000 })
     .then((h) => h.jsonValue() as Promise<number>);
   await page.keyboard.press("Backspace");
   await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
-  return { editable, monaco: await markAt(page, "pith:monaco-ready") };
+  return { editable, mark: await markAt(page, "pith:editor-ready"), monaco: await markAt(page, "pith:monaco-ready") };
 }
 
 /** Gzipped size of the scripts index.html loads before the lazily imported editor chunk. */
@@ -104,8 +103,10 @@ const rows: [string, number, number, string][] = [];
 try {
   const visits = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
   const monaco = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
-  const record = (kind: keyof typeof visits, v: { editable: number; monaco: number }) => {
+  const marks = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
+  const record = (kind: keyof typeof visits, v: { editable: number; mark: number; monaco: number }) => {
     visits[kind].push(v.editable);
+    marks[kind].push(v.mark);
     monaco[kind].push(v.monaco);
   };
   for (let i = 0; i < runs; i++) {
@@ -126,10 +127,13 @@ try {
     await context.close();
   }
   rows.push(["navigation to editable editor, cold (ms)", median(visits.cold), TARGETS.coldMs, "lower"]);
+  rows.push(["  the page said editable (its mark), cold (ms)", median(marks.cold), Number.NaN, "lower"]);
   rows.push(["  Monaco ready, cold (ms, no target)", median(monaco.cold), Number.NaN, "lower"]);
   rows.push(["navigation to editable editor, warm SW (ms)", median(visits.warm), TARGETS.warmMs, "lower"]);
+  rows.push(["  the page said editable (its mark), warm SW (ms)", median(marks.warm), Number.NaN, "lower"]);
   rows.push(["  Monaco ready, warm SW (ms, no target)", median(monaco.warm), Number.NaN, "lower"]);
   rows.push(["  the same, a later warm visit (ms)", median(visits.later), TARGETS.warmMs, "lower"]);
+  rows.push(["  the page said editable (its mark), a later warm visit (ms)", median(marks.later), Number.NaN, "lower"]);
   rows.push(["  Monaco ready, a later warm visit (ms, no target)", median(monaco.later), Number.NaN, "lower"]);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -204,5 +208,5 @@ console.log(
 );
 for (const [name, value, target] of rows) {
   const against = Number.isNaN(target) ? "" : `   target ≤ ${target}   ratio ${(target / value).toFixed(2)}`;
-  console.log(`${name.padEnd(50)} ${value.toFixed(1).padStart(8)}${against}`);
+  console.log(`${name.padEnd(62)} ${value.toFixed(1).padStart(8)}${against}`);
 }

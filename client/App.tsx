@@ -55,7 +55,10 @@ export function App() {
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
-  const loadMonaco = useMonacoWhenQuiet(!!workspace && compiler.kind !== "loading", workspace?.source);
+  const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
+    !!workspace && compiler.kind !== "loading",
+    workspace?.source,
+  );
   const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
@@ -232,6 +235,7 @@ export function App() {
             narrow={phone}
             hidden={showView}
             onFormat={format}
+            onFocus={earlyEditorTouched}
           />
         )}
         <Suspense fallback={null}>

@@ -34,6 +34,7 @@ export interface EarlyEditorProps {
   narrow?: boolean;
   hidden?: boolean;
   onFormat?: () => void;
+  onFocus?: () => void;
 }
 
 const Line = memo(function Line({ number, tokens, error }: { number: number; tokens: Token[]; error: boolean }) {
@@ -159,6 +160,7 @@ export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(funct
           value={props.value}
           onChange={(e) => props.onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          onFocus={props.onFocus}
           aria-label={props.ariaLabel}
           aria-describedby="editor-loading-note"
           spellCheck={false}
