@@ -105,7 +105,8 @@ export default function CodeEditor(props: CodeEditorProps) {
         scrollBeyondLastLine: false,
         fixedOverflowWidgets: true,
         wordWrap: props.narrow ? "on" : "off",
-        wrappingIndent: "indent",
+        // As the early editor's textarea wraps (no hanging indent), so nothing moves when Monaco takes over.
+        wrappingIndent: "none",
         lineNumbersMinChars: props.narrow ? 2 : 5,
         lineDecorationsWidth: props.narrow ? 4 : 10,
       }}
