@@ -78,9 +78,10 @@ const pwa = VitePWA({
 
 // The playground page's start-up (see client/startup/): index.html starts the
 // compiler worker in an inline script (client/compiler/compilerClient.ts
-// adopts it) and asks for the editor chunk (Monaco, the longest load) and its
-// stylesheet at once, beside the app's own script, instead of after that
-// script evaluates. The
+// adopts it) and asks for the editor chunk's stylesheet at once. The editor
+// chunk itself (Monaco) is not preloaded: the page is editable without it
+// (the early editor), and compiling its 3.4 MB while the page starts slowed
+// the compiler and the early editor down (A/B, bench/playground-load-ab.ts). The
 // playground registers its service worker itself once the editor is ready,
 // so the generated registerSW.js (kept on the dashboard pages) is left off.
 const playgroundStartup: Plugin = {
@@ -114,11 +115,6 @@ const playgroundStartup: Plugin = {
             tag: "script",
             children: `try{pithCompilerWorker=new Worker(${JSON.stringify(`/${compilerWorker.fileName}`)},{type:"module",name:"compiler"})}catch{}`,
             injectTo: "head-prepend",
-          },
-          {
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: "", href: `/${chunk.fileName}` },
-            injectTo: "head",
           },
           ...styles,
         ],

@@ -79,7 +79,7 @@ async function visit(page: Page, url: string): Promise<{ editable: number; mark:
 /** Gzipped size of the scripts index.html loads before the lazily imported editor chunk. */
 function initialJsKb(): number {
   const html = readFileSync(new URL("../dist/index.html", import.meta.url), "utf8");
-  // index.html preloads the editor chunk itself (modulepreload): that one is not counted.
+  // The editor chunk is loaded later (import()); were index.html to preload it, it would not count.
   const urls = [...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)]
     .map((m) => m[1])
     .filter((url) => !url.includes("/CodeEditor-"));

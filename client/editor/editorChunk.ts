@@ -1,8 +1,9 @@
-// The editor chunk (Monaco, about 3.4 MB). index.html preloads it (see
-// vite.config.ts), so it downloads and compiles from the start; evaluating
-// it is one long task on the page's thread, so the page runs it only once the
-// early editor is up and the compiler is ready (App.tsx): until then the
-// thread belongs to the user's first keystrokes and to start-up.
+// The editor chunk (Monaco, about 3.4 MB). Compiling and evaluating it holds
+// the page's thread for most of a second, so the page asks for it only once
+// the early editor is up and the compiler is ready, in a pause of the typing
+// (useMonacoWhenQuiet.ts): until then the thread belongs to start-up and to
+// the user's first keystrokes. index.html does not preload it either (see
+// vite.config.ts).
 import type * as Chunk from "./CodeEditor";
 
 let chunk: Promise<typeof Chunk> | undefined;
