@@ -1,9 +1,9 @@
 // The playground in Chromium against the production server on loopback:
 // navigation to an editable editor with the compiler ready (cold cache, then
-// warm through the service worker): the moment a character typed into the
-// editor, as soon as the page says it is editable, shows in the program the
-// page holds; beside it, with no target, navigation to Monaco ready (it takes
-// over from the early editor); Ctrl+Enter to the first output byte of
+// warm through the service worker), checked by typing a character the moment
+// the page says so and seeing it reach the program the page holds (visit());
+// beside it, with no target, navigation to Monaco ready (it takes over from
+// the early editor); Ctrl+Enter to the first output byte of
 // hello world, keystroke to updated diagnostics on a 1,000-line program, and
 // the JavaScript shipped before the editor chunk. Prints each figure against
 // its target; ratio > 1 beats the target.
@@ -44,6 +44,8 @@ const FOCUS_AND_WATCH_FOR_TYPED_Q = `(() => {
     host.querySelector("[data-testid=early-editor] textarea") ??
     host.querySelector('.editor-layer:not([hidden]) [role=textbox][aria-label="Program source (Pith)"]');
   input.focus();
+  // The keystroke's own time stamp: when the browser received it, before any wait for the page's thread.
+  window.addEventListener("keydown", (event) => { window.keyAt = event.timeStamp; }, { capture: true, once: true });
   const countQ = () => {
     const shown = host.querySelector(".early-lines") ?? host.querySelector(".editor-layer:not([hidden]) .view-lines");
     return (shown?.textContent ?? "").split("Q").length - 1;
@@ -58,22 +60,50 @@ const FOCUS_AND_WATCH_FOR_TYPED_Q = `(() => {
   seen.observe(host, { childList: true, subtree: true, characterData: true });
 })()`;
 
+interface Visit {
+  /** Navigation to an editable editor with the compiler ready. */
+  editable: number;
+  /** A keystroke typed as soon as the page said editable: its arrival to the program holding it. */
+  keyToSource: number;
+  monaco: number;
+}
+
+/** A keystroke that reaches the program within this long found the editor editable. */
+const KEY_TO_SOURCE_OK_MS = 50;
+
 /**
  * Opens the playground, and as soon as it says it is editable with the
  * compiler ready, types a character where the cursor is (into whichever
  * editor is up) and waits until the program the page renders holds it.
- * Returns that moment and Monaco's readiness, both from navigation.
  */
-async function visit(page: Page, url: string): Promise<{ editable: number; mark: number; monaco: number }> {
+async function visit(page: Page, url: string): Promise<Visit> {
   await openPlaygroundEarly(page, url);
   await page.evaluate(FOCUS_AND_WATCH_FOR_TYPED_Q);
   await page.keyboard.type("Q");
-  const editable = await page
-    .waitForFunction(() => (window as unknown as { typedSeenAt?: number }).typedSeenAt, undefined, { timeout: 30_000 })
-    .then((h) => h.jsonValue() as Promise<number>);
+  const { seen, key } = await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { typedSeenAt?: number; keyAt?: number };
+        return w.typedSeenAt !== undefined && w.keyAt !== undefined && { seen: w.typedSeenAt, key: w.keyAt };
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .then((h) => h.jsonValue() as Promise<{ seen: number; key: number }>);
   await page.keyboard.press("Backspace");
   await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
-  return { editable, mark: await markAt(page, "pith:editor-ready"), monaco: await markAt(page, "pith:monaco-ready") };
+  const mark = await markAt(page, "pith:editor-ready");
+  const keyToSource = seen - key;
+  // The page's mark counts when a keystroke typed right after it reached the
+  // program at once; if it waited (the page's thread busy), the moment it
+  // reached the program is the figure. The time this bench takes to notice
+  // the mark and send the key (tens to hundreds of ms on a loaded machine)
+  // is not the page's.
+  return {
+    editable: keyToSource <= KEY_TO_SOURCE_OK_MS ? mark : seen,
+    keyToSource,
+    monaco: await markAt(page, "pith:monaco-ready"),
+  };
 }
 
 /** Gzipped size of the scripts index.html loads before the lazily imported editor chunk. */
@@ -103,10 +133,10 @@ const rows: [string, number, number, string][] = [];
 try {
   const visits = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
   const monaco = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
-  const marks = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
-  const record = (kind: keyof typeof visits, v: { editable: number; mark: number; monaco: number }) => {
+  const keys = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
+  const record = (kind: keyof typeof visits, v: Visit) => {
     visits[kind].push(v.editable);
-    marks[kind].push(v.mark);
+    keys[kind].push(v.keyToSource);
     monaco[kind].push(v.monaco);
   };
   for (let i = 0; i < runs; i++) {
@@ -127,13 +157,18 @@ try {
     await context.close();
   }
   rows.push(["navigation to editable editor, cold (ms)", median(visits.cold), TARGETS.coldMs, "lower"]);
-  rows.push(["  the page said editable (its mark), cold (ms)", median(marks.cold), Number.NaN, "lower"]);
+  rows.push(["  a keystroke right then: to the program, cold (ms)", median(keys.cold), Number.NaN, "lower"]);
   rows.push(["  Monaco ready, cold (ms, no target)", median(monaco.cold), Number.NaN, "lower"]);
   rows.push(["navigation to editable editor, warm SW (ms)", median(visits.warm), TARGETS.warmMs, "lower"]);
-  rows.push(["  the page said editable (its mark), warm SW (ms)", median(marks.warm), Number.NaN, "lower"]);
+  rows.push(["  a keystroke right then: to the program, warm SW (ms)", median(keys.warm), Number.NaN, "lower"]);
   rows.push(["  Monaco ready, warm SW (ms, no target)", median(monaco.warm), Number.NaN, "lower"]);
   rows.push(["  the same, a later warm visit (ms)", median(visits.later), TARGETS.warmMs, "lower"]);
-  rows.push(["  the page said editable (its mark), a later warm visit (ms)", median(marks.later), Number.NaN, "lower"]);
+  rows.push([
+    "  a keystroke right then: to the program, a later warm visit (ms)",
+    median(keys.later),
+    Number.NaN,
+    "lower",
+  ]);
   rows.push(["  Monaco ready, a later warm visit (ms, no target)", median(monaco.later), Number.NaN, "lower"]);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

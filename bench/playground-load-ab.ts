@@ -18,9 +18,7 @@ const dirs: Record<string, string> = Object.fromEntries(process.argv.slice(3).ma
  */
 async function openPlayground(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page
-    .locator('[data-testid=editor][data-ready="true"]:not([data-editor="early"])')
-    .waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=editor][data-ready="true"]:not([data-editor="early"])').waitFor({ timeout: 30_000 });
 }
 const markAt = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN, name);
