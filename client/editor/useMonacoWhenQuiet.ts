@@ -25,7 +25,6 @@ export function useMonacoWhenQuiet(
   const [touches, setTouches] = useState(0);
   const startedAt = useRef<number | undefined>(undefined);
   const firstSource = useRef(source);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `source` (a keystroke) restarts the wait
   useEffect(() => {
     if (load || !started) return;
     if (startedAt.current === undefined) {
