@@ -97,6 +97,28 @@ describe("the early editor, before Monaco arrives", () => {
     await context.close();
   });
 
+  it("loses no keystroke when Monaco takes over in the middle of steady typing", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openEarly(page);
+    const box = earlyEditor(page);
+    await box.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("// ");
+    // Typing that never pauses holds Monaco back only so long: it takes over mid-sentence.
+    const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+    let typed = false;
+    const typing = page.keyboard.type(words, { delay: 40 }).then(() => {
+      typed = true;
+    });
+    await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
+    const swappedMidTyping = !typed;
+    await typing;
+    expect(swappedMidTyping).toBe(true);
+    await expect.poll(() => editorText(page)).toBe(`// ${words}`);
+    await context.close();
+  });
+
   it("keeps what was typed across a reload, and shows the compiler's problems with a jump to the line", async () => {
     const { context, page, release } = await pageWithMonacoHeld();
     await openEarly(page);
