@@ -131,7 +131,8 @@ export class AggregateChecker extends ExprChecker {
       if (elem === null || elem.isError) {
         if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[i], "an array element needs a value"); elem = tError; }
         else elem = t;
-      } else if (!assignable(t, elem)) this.errAt(a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
+      } else if (t.kind == TyK.Never) this.errAt(a.elems[i], "an array element needs a value");
+      else if (!assignable(t, elem)) this.errAt(a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
     }
     return arrayOf(elem!);
   }

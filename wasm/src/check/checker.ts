@@ -102,7 +102,7 @@ class Checker extends ResultInference {
     }
     if (s.names.length > 0) {
       if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
-        if (!ty.isError) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
+        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
         for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
       } else {
         s.local = this.declareLocal("$tuple", ty, false);

@@ -178,6 +178,11 @@ export class BlockParser extends ExprParser {
         while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
           if (this.kind == Tok.Underscore) { this.advance(); stmt.names.push("_"); }
           else stmt.names.push(this.expectIdent("a variable name"));
+          if (this.kind == Tok.Colon) {
+            this.errorHere("a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
+            this.advance();
+            this.parseType();
+          }
           if (!this.eat(Tok.Comma)) break;
         }
         this.expect(Tok.RParen, "')'");
