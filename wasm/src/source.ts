@@ -6,7 +6,7 @@ export class Source {
 
   constructor(public name: string, public bytes: Uint8Array) {
     for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i] == 10) this.lineStarts.push(i + 1);
+      if (unchecked(bytes[i]) == 10) this.lineStarts.push(i + 1);
     }
   }
 

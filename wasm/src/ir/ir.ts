@@ -34,6 +34,9 @@ export const enum K {
  */
 export const enum Mem { Any, Header, Data }
 
+const NO_INS: Ins[] = [];
+const NO_TYPES: T[] = [];
+
 export class Ins {
   ty: T = T.None;        // result type
   op: Op = Op.Add;
@@ -43,11 +46,14 @@ export class Ins {
   mem: Mem = Mem.Any;    // load/store: what it touches
   loc: string = "";      // "file:line:col" of the statement this instruction begins, for readable output
   name: string = "";     // call target
-  args: Ins[] = [];      // operands, in evaluation order
-  body: Ins[] = [];      // block/loop/then body
-  other: Ins[] = [];     // else body
-  sig: T[] = [];         // CallIndirect: the callee's parameter types (the result is `ty`)
-  constructor(public kind: K) {}
+  // Most instructions have no body, else branch or signature: they share one
+  // empty list each, which is why these lists are replaced whole, never pushed to.
+  body: Ins[] = NO_INS;  // block/loop/then body
+  other: Ins[] = NO_INS; // else body
+  sig: T[] = NO_TYPES;   // CallIndirect: the callee's parameter types (the result is `ty`)
+  // args: operands, in evaluation order. Leaves (constants, local reads,
+  // branches, blocks) share the empty list; the others get their own.
+  constructor(public kind: K, public args: Ins[] = []) {}
 }
 
 export class Func {
@@ -74,74 +80,65 @@ export class IrModule {
 
 // ---------- constructors ----------
 export function iconst(ty: T, v: i64): Ins {
-  const n = new Ins(K.Const);
+  const n = new Ins(K.Const, NO_INS);
   n.ty = ty;
   n.i = v;
   return n;
 }
 export function fconst(v: f64): Ins {
-  const n = new Ins(K.Const);
+  const n = new Ins(K.Const, NO_INS);
   n.ty = T.F64;
   n.f = v;
   return n;
 }
 export function get(index: i32, ty: T): Ins {
-  const n = new Ins(K.LocalGet);
+  const n = new Ins(K.LocalGet, NO_INS);
   n.ty = ty;
   n.i = index;
   return n;
 }
 export function set(index: i32, value: Ins): Ins {
-  const n = new Ins(K.LocalSet);
+  const n = new Ins(K.LocalSet, [value]);
   n.i = index;
-  n.args.push(value);
   return n;
 }
 export function tee(index: i32, value: Ins, ty: T): Ins {
-  const n = new Ins(K.LocalTee);
+  const n = new Ins(K.LocalTee, [value]);
   n.i = index;
   n.ty = ty;
-  n.args.push(value);
   return n;
 }
 export function unary(op: Op, ty: T, a: Ins): Ins {
-  const n = new Ins(K.Unary);
+  const n = new Ins(K.Unary, [a]);
   n.op = op;
   n.ty = ty;
-  n.args.push(a);
   return n;
 }
 /** `ty` is the result type; the operand type is the type of `a`. */
 export function binary(op: Op, ty: T, a: Ins, b: Ins): Ins {
-  const n = new Ins(K.Binary);
+  const n = new Ins(K.Binary, [a, b]);
   n.op = op;
   n.ty = ty;
-  n.args.push(a);
-  n.args.push(b);
   return n;
 }
 export function load(ty: T, width: i32, addr: Ins, offset: i32, mem: Mem = Mem.Any): Ins {
-  const n = new Ins(K.Load);
+  const n = new Ins(K.Load, [addr]);
   n.ty = ty;
   n.width = width;
   n.mem = mem;
   n.i = offset;
-  n.args.push(addr);
   return n;
 }
 export function store(width: i32, addr: Ins, offset: i32, value: Ins, mem: Mem = Mem.Any): Ins {
-  const n = new Ins(K.Store);
+  const n = new Ins(K.Store, [addr, value]);
   n.width = width;
   n.mem = mem;
   n.i = offset;
-  n.args.push(addr);
-  n.args.push(value);
   return n;
 }
 export function call(name: string, args: Ins[], ty: T): Ins {
-  const n = new Ins(K.Call);
+  const n = new Ins(K.Call, args);
   n.name = name;
-  n.args = args;
   n.ty = ty;
   return n;
 }
@@ -156,53 +153,48 @@ export function callIndirect(args: Ins[], slot: Ins, sig: T[], ty: T): Ins {
 }
 
 export function block(label: i32, body: Ins[], ty: T): Ins {
-  const n = new Ins(K.Block);
+  const n = new Ins(K.Block, NO_INS);
   n.i = label;
   n.body = body;
   n.ty = ty;
   return n;
 }
 export function loop(label: i32, body: Ins[]): Ins {
-  const n = new Ins(K.Loop);
+  const n = new Ins(K.Loop, NO_INS);
   n.i = label;
   n.body = body;
   return n;
 }
 export function iff(cond: Ins, then: Ins[], otherwise: Ins[], ty: T): Ins {
-  const n = new Ins(K.If);
-  n.args.push(cond);
+  const n = new Ins(K.If, [cond]);
   n.body = then;
   n.other = otherwise;
   n.ty = ty;
   return n;
 }
 export function br(label: i32): Ins {
-  const n = new Ins(K.Br);
+  const n = new Ins(K.Br, NO_INS);
   n.i = label;
   return n;
 }
 export function brIf(label: i32, cond: Ins): Ins {
-  const n = new Ins(K.BrIf);
+  const n = new Ins(K.BrIf, [cond]);
   n.i = label;
-  n.args.push(cond);
   return n;
 }
 export function ret(value: Ins | null): Ins {
-  const n = new Ins(K.Return);
-  if (value !== null) n.args.push(value);
+  const n = new Ins(K.Return, value !== null ? [value!] : []);
   return n;
 }
 export function drop(value: Ins): Ins {
-  const n = new Ins(K.Drop);
-  n.args.push(value);
+  const n = new Ins(K.Drop, [value]);
   return n;
 }
 export function unreachable(): Ins {
-  return new Ins(K.Unreachable);
+  return new Ins(K.Unreachable, NO_INS);
 }
 export function simple(kind: K, args: Ins[], ty: T): Ins {
-  const n = new Ins(kind);
-  n.args = args;
+  const n = new Ins(kind, args);
   n.ty = ty;
   return n;
 }

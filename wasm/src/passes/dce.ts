@@ -6,6 +6,7 @@ import { endsFlow, Func, Import, Ins, IrModule, K } from "../ir/ir";
 // inlining many small runtime functions have no callers left).
 
 function clean(list: Ins[]): Ins[] {
+  if (list.length == 0) return list;  // most nodes have no body: no new list each
   const out: Ins[] = [];
   for (let i = 0; i < list.length; i++) {
     const n = list[i];

@@ -29,6 +29,7 @@ class Copier {
   constructor(public localBase: i32, public labelBase: i32, public exitLabel: i32) {}
 
   list(src: Ins[]): Ins[] {
+    if (src.length == 0) return src;  // empty lists are never pushed to: the copy may share one
     const out: Ins[] = [];
     for (let i = 0; i < src.length; i++) out.push(this.ins(src[i]));
     return out;
@@ -97,14 +98,19 @@ class Inliner {
   inTable: Set<string> = new Set();
   // 0 not yet visited, 1 being processed, 2 done.
   state: Map<string, i32> = new Map();
+  // The size of each function's body, or -1 when it calls itself: measured
+  // once per body, forgotten when inlining into that function changes it.
+  sizes: Map<string, i32> = new Map();
   constructor(public limit: i32, public runtime: bool) {}
 
   candidate(name: string): Func | null {
     if (!this.funcs.has(name) || isRuntime(name) != this.runtime) return null;
     if (this.state.has(name) && this.state.get(name) == 1) return null;
     const f = this.funcs.get(name);
-    if (f.exportName != "" || callsSelf(f.body, f.name)) return null;
-    const n = size(f.body);
+    if (f.exportName != "") return null;
+    if (!this.sizes.has(name)) this.sizes.set(name, callsSelf(f.body, f.name) ? -1 : size(f.body));
+    const n = this.sizes.get(name);
+    if (n < 0) return null;
     if (n <= this.limit) return f;
     // Straight-line code without calls of its own costs little more inlined than called.
     if (!this.runtime && n <= 2 * this.limit && isLeaf(f.body)) return f;
@@ -122,11 +128,17 @@ class Inliner {
     for (let i = 0; i < names.length; i++) {
       if (this.funcs.has(names[i])) this.visit(this.funcs.get(names[i]));
     }
-    this.list(f, f.body);
+    this.body(f);
     this.state.set(f.name, 2);
   }
   list(caller: Func, list: Ins[]): void {
     for (let i = 0; i < list.length; i++) list[i] = this.ins(caller, list[i]);
+  }
+
+  /** Inlines into the whole body of `f`, which then has a new size. */
+  body(f: Func): void {
+    this.list(f, f.body);
+    this.sizes.delete(f.name);
   }
 
   ins(caller: Func, n: Ins): Ins {
@@ -168,6 +180,6 @@ export function inline(m: IrModule, limit: i32, runtime: bool): void {
   for (let i = 0; i < m.table.length; i++) inl.inTable.add(m.table[i]);
   // The runtime in module order, each call getting the callee's body as it is
   // then: its fast paths inline, its slow paths (rt.free in rt.release) still calls.
-  if (runtime) for (let i = 0; i < m.funcs.length; i++) inl.list(m.funcs[i], m.funcs[i].body);
+  if (runtime) for (let i = 0; i < m.funcs.length; i++) inl.body(m.funcs[i]);
   else for (let i = 0; i < m.funcs.length; i++) inl.visit(m.funcs[i]);
 }

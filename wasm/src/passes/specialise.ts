@@ -83,6 +83,7 @@ function slotOf(x: Ins, ks: i32[]): bool {
 
 /** A copy of `list` in which indirect calls through the locals `ks` call `target`. */
 function direct(list: Ins[], ks: i32[], target: string): Ins[] {
+  if (list.length == 0) return list;  // empty lists are never pushed to: the copy may share one
   const out: Ins[] = [];
   for (let i = 0; i < list.length; i++) {
     const s = list[i];

@@ -116,6 +116,7 @@ class Uniq {
   }
 
   list(src: Ins[], u: Facts): Facts {
+    if (src.length == 0) return u;
     const out: Ins[] = [];
     let facts = u;
     for (let i = 0; i < src.length; i++) {

@@ -26,11 +26,15 @@ export class Lexer {
 
   constructor(public source: Source, public diags: Diagnostics) {
     this.bytes = source.bytes;
+    // Room for the tokens of typical code (about one per four bytes) up
+    // front: the list is not copied as it grows.
+    this.tokens = new Array<Token>(this.bytes.length / 4 + 16);
+    this.tokens.length = 0;
   }
 
   peek(off: i32): i32 {
     const p = this.pos + off;
-    return p < this.bytes.length ? <i32>this.bytes[p] : -1;
+    return p < this.bytes.length ? <i32>unchecked(this.bytes[p]) : -1;
   }
 
   add(kind: Tok, start: i32, text: string): void {

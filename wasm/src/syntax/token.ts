@@ -29,11 +29,22 @@ const KEYWORD_KINDS: Tok[] = [
   Tok.Return, Tok.Match, Tok.Struct, Tok.Enum, Tok.Impl, Tok.Import, Tok.Extern, Tok.True, Tok.False, Tok.As,
   Tok.SelfKw, Tok.Pub, Tok.Underscore,
 ];
+// The spellings as bytes, sorted by first byte (KEYWORD_ORDER maps them back
+// to KEYWORDS); keywordFrom[b]..keywordFrom[b + 1] are those starting with b.
 let keywordBytes: Uint8Array[] = [];
+const KEYWORD_ORDER: i32[] = [];
+const keywordFrom: i32[] = [];
 
 function keywordSpellings(): Uint8Array[] {
   if (keywordBytes.length == 0) {
-    for (let i = 0; i < KEYWORDS.length; i++) keywordBytes.push(Uint8Array.wrap(String.UTF8.encode(KEYWORDS[i])));
+    for (let b = 0; b < 129; b++) {
+      keywordFrom.push(KEYWORD_ORDER.length);
+      for (let i = 0; i < KEYWORDS.length; i++) {
+        if (KEYWORDS[i].charCodeAt(0) != b) continue;
+        KEYWORD_ORDER.push(i);
+        keywordBytes.push(Uint8Array.wrap(String.UTF8.encode(KEYWORDS[i])));
+      }
+    }
   }
   return keywordBytes;
 }
@@ -42,14 +53,15 @@ function keywordSpellings(): Uint8Array[] {
 export function keywordAt(bytes: Uint8Array, start: i32, end: i32): i32 {
   const n = end - start;
   if (n > 8) return -1;
-  const first = bytes[start];
+  const first = <i32>bytes[start];
+  if (first >= 128) return -1;
   const words = keywordSpellings();
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (w.length != n || w[0] != first) continue;
+  for (let i = unchecked(keywordFrom[first]); i < unchecked(keywordFrom[first + 1]); i++) {
+    const w = unchecked(words[i]);
+    if (w.length != n) continue;
     let same = true;
     for (let j = 1; j < n && same; j++) same = w[j] == bytes[start + j];
-    if (same) return i;
+    if (same) return KEYWORD_ORDER[i];
   }
   return -1;
 }
