@@ -10,8 +10,9 @@ import { binary, copyNode, Func, get, iconst, iff, Ins, K, load, maxLabel, Mem, 
 // the body until lo or hi is next assigned has lo in [lo0, hi0 - 1] and hi in
 // [lo0 + 1, hi0] (their values on entry; strictness rules out overflow). An
 // index that is such a local or a loop-invariant one, plus a small constant,
-// on an array local that the loop never reassigns, in a loop that changes no
-// length (no call but panics, no store but to elements), is then in bounds
+// on an array in a local (or in a field of a struct in a local) that the loop
+// never reassigns, in a loop that changes no length (no call but panics, no
+// store but to fields and elements, none of a pointer), is then in bounds
 // whenever a few comparisons of the entry values hold. The loop becomes
 //
 //   if <those comparisons> { <the loop without those checks> } else { <the loop> }
@@ -36,6 +37,7 @@ class Loop {
   keys: string[] = [];
   dropped: Set<Ins> = new Set();
   active: bool = true;
+  pointerStores: bool = false;
 }
 
 function isI64Operand(n: Ins): bool {
@@ -131,7 +133,7 @@ function checkParts(n: Ins): Ins[] | null {
   const si = n.body[1];
   const c = n.body[2];
   if (sp.kind != K.LocalSet || si.kind != K.LocalSet || c.kind != K.If || c.other.length != 0) return null;
-  if (sp.args[0].kind != K.LocalGet) return null;
+  if (sp.args[0].kind != K.LocalGet && !isFieldLoad(sp.args[0])) return null;
   const t = c.args[0];
   if (t.kind != K.Binary || t.op != Op.GeU || t.args[0].kind != K.LocalGet || <i32>t.args[0].i != <i32>si.i) return null;
   const len = t.args[1];
@@ -142,10 +144,32 @@ function checkParts(n: Ins): Ins[] | null {
   return [sp.args[0], si.args[0], c];
 }
 
+/** An array in a struct's field: `load ptr (s + offset)` of a local s. */
+function isFieldLoad(n: Ins): bool {
+  return n.kind == K.Load && n.ty == T.Ptr && n.mem == Mem.Data && n.args[0].kind == K.LocalGet;
+}
+
+/** The array `a` (a local, or a field of a local struct) as evaluated before the loop. */
+function arrayAtEntry(a: Ins): Ins {
+  if (a.kind == K.LocalGet) return get(<i32>a.i, T.Ptr);
+  return load(T.Ptr, 4, get(<i32>a.args[0].i, T.Ptr), <i32>a.i, Mem.Data);
+}
+
+/** Whether the loop stores a pointer into a field or element (which might replace an array in a field). */
+function storesPointer(list: Ins[]): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n.kind == K.Store && n.args[1].ty == T.Ptr) return true;
+    if (storesPointer(n.args) || storesPointer(n.body) || storesPointer(n.other)) return true;
+  }
+  return false;
+}
+
 /** Adds the entry conditions that keep the check `c` of a[e] from failing, when there are such. */
 function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins): void {
-  const arr = <i32>a.i;
-  if (lp.assigned.has(arr)) return;
+  const local = a.kind == K.LocalGet ? <i32>a.i : <i32>a.args[0].i;
+  if (lp.assigned.has(local) || (a.kind == K.Load && lp.pointerStores)) return;
+  const arr = a.kind == K.LocalGet ? local.toString() : local.toString() + "." + a.i.toString();
   let k: i64 = 0;
   let v = e;
   if (e.kind == K.Binary && (e.op == Op.Add || e.op == Op.Sub) && e.args[1].kind == K.Const) {
@@ -172,7 +196,7 @@ function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins): void {
   const highKey = `${high.local}:${high.value}<${arr}-${high.k + k}`;
   if (!lp.keys.includes(highKey)) {
     lp.keys.push(highKey);
-    const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, get(arr, T.Ptr), 4, Mem.Header));
+    const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, arrayAtEntry(a), 4, Mem.Header));
     lp.conds.push(binary(Op.LtS, T.I32, boundValue(high), binary(Op.Sub, T.I64, len, iconst(T.I64, high.k + k))));
   }
   lp.dropped.add(c);
@@ -237,6 +261,7 @@ function version(l: Ins, next: i32): Ins | null {
   if (unsafeFor(l.body)) return null;
   const lp = new Loop();
   collectSets(l.body, lp);
+  lp.pointerStores = storesPointer(l.body);
   lp.lo = less[0];
   lp.hi = less[1];
   // lo must only grow, hi only shrink, each by one, so that `lo < hi` bounds both.

@@ -5,6 +5,7 @@ import { fold } from "./fold";
 import { inline } from "./inline";
 import { forwardLoads } from "./loads";
 import { scalarReplace } from "./scalar";
+import { sinkAddresses } from "./sink";
 import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
 import { dropRepeatedChecks } from "./unique";
@@ -18,10 +19,11 @@ import { dropRepeatedChecks } from "./unique";
  * code directly, so that it can be inlined, and keep the fields of small
  * structs that do not escape in locals (scalar replacement); copy-on-write
  * checks already made are dropped and those that hold across a loop hoisted;
- * innermost loops whose bounds checks a test of the entry values can prove
- * get an unchecked copy run when that test holds (not -Os); last, loads that
- * repeat an earlier load of unchanged memory are replaced by the value
- * already loaded (not -Os).
+ * element addresses move into the stores that use them, and innermost loops
+ * whose bounds checks a test of the entry values can prove get an unchecked
+ * copy run when that test holds (not -Os); last, loads that repeat an
+ * earlier load of unchanged memory are replaced by the value already loaded
+ * (not -Os).
  */
 export function optimize(m: IrModule, level: i32): void {
   if (level == 0) return;
@@ -39,7 +41,10 @@ export function optimize(m: IrModule, level: i32): void {
     inline(m, limit, false);
     if (level != 4) for (let i = 0; i < m.funcs.length; i++) scalarReplace(m.funcs[i]);
     dropRepeatedChecks(m);
-    if (level != 4) for (let i = 0; i < m.funcs.length; i++) versionLoopBounds(m.funcs[i]);
+    for (let i = 0; i < m.funcs.length; i++) {
+      sinkAddresses(m.funcs[i]);
+      if (level != 4) versionLoopBounds(m.funcs[i]);
+    }
     inline(m, limit, true);
     removeUnusedFunctions(m);
     if (level != 4) forwardLoads(m);

@@ -114,9 +114,39 @@ export class FuncEmitter {
       const heap = this.heap();
       return at == 0 ? heap : this.value("ptr", "getelementptr i8, ptr " + heap + ", i64 " + at.toString());
     }
+    const element = this.elementAddress(addr, offset);
+    if (element.length > 0) return element;
     const a = this.ins(addr);
     let wide = this.value("a", "zext i32 " + a + " to i64");
     if (offset != 0) wide = this.value("a", "add i64 " + wide + ", " + offset.toString());
+    return this.value("ptr", "getelementptr i8, ptr " + this.heap() + ", i64 " + wide);
+  }
+
+  /**
+   * The heap pointer of an array element's address `block { ..; p + (i as i32) * size + base }`
+   * computed in 64 bits: the index is in bounds (checked, or proven by a loop's
+   * entry test), so no 32-bit sum wraps, and LLVM can step the address of a
+   * loop's index as an induction variable. "" for other addresses.
+   */
+  elementAddress(addr: Ins, offset: i64): string {
+    if (addr.kind != K.Block || addr.i != 0 || addr.ty != T.Ptr || addr.body.length == 0 || this.targets.has(0)) return "";
+    const last = addr.body[addr.body.length - 1];
+    if (last.kind != K.Binary || last.op != Op.Add || last.ty != T.Ptr || last.args[1].kind != K.Const) return "";
+    const sum = last.args[0];
+    if (sum.kind != K.Binary || sum.op != Op.Add || sum.ty != T.Ptr || sum.args[0].kind != K.LocalGet) return "";
+    const scaled = sum.args[1];
+    if (scaled.kind != K.Binary || scaled.op != Op.Mul || scaled.ty != T.I32 || scaled.args[1].kind != K.Const) return "";
+    const wrap = scaled.args[0];
+    if (wrap.kind != K.Unary || wrap.op != Op.WrapI64 || wrap.args[0].kind != K.LocalGet) return "";
+    const size = <i64>(<i32>scaled.args[1].i);
+    const base = <i64>(<i32>last.args[1].i);
+    if (size <= 0 || base < 0) return "";
+    this.list(addr.body.slice(0, addr.body.length - 1), false);
+    if (!this.open) return this.heap();
+    const p = this.value("a", "zext i32 " + this.ins(sum.args[0]) + " to i64");
+    const at = this.value("a", "mul nuw nsw i64 " + this.ins(wrap.args[0]) + ", " + size.toString());
+    const start = this.value("a", "add nuw nsw i64 " + p + ", " + (base + offset).toString());
+    const wide = this.value("a", "add nuw nsw i64 " + start + ", " + at);
     return this.value("ptr", "getelementptr i8, ptr " + this.heap() + ", i64 " + wide);
   }
 
