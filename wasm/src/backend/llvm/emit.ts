@@ -1,5 +1,6 @@
 import { Func, IrModule } from "../../ir/ir";
-import { FuncEmitter, ModuleContext, symbolOf } from "./expr";
+import { ModuleContext } from "./emitter";
+import { FuncEmitter, symbolOf } from "./expr";
 import { adapterFor, adapterSymbol, SHIM_DECLARES } from "./imports";
 import { byteString } from "./names";
 import { tbaaMetadata } from "./tbaa";
