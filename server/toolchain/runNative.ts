@@ -66,12 +66,21 @@ export async function runNative(
     const [command, args] = launcher.command
       ? [launcher.command, [...launcher.prefixArgs, path, ...(options.args ?? [])]]
       : [path, options.args ?? []];
-    const result = await retryWhileBusy(() =>
-      runProcess(command, args, { cwd: dir, env, stdin: options.stdin, timeoutMs: options.timeoutMs ?? 20_000 }),
-    );
+    const run = () =>
+      retryWhileBusy(() =>
+        runProcess(command, args, { cwd: dir, env, stdin: options.stdin, timeoutMs: options.timeoutMs ?? 20_000 }),
+      );
+    let result = await run();
+    // Wine's client can lose its wineserver under load ("wine client error:0: recvmsg: Connection
+    // reset by peer", exit 1, no output): Wine failed, not the program, so it is run again.
+    for (let i = 0; launcher.wine && i < 2 && lostWineServer(result.stderr); i++) result = await run();
     if (result.spawnError) throw new Error(`cannot start ${command}: ${result.spawnError}`);
     return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function lostWineServer(stderr: Uint8Array): boolean {
+  return Buffer.from(stderr).toString("utf8").includes("wine client error");
 }
