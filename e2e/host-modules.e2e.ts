@@ -39,8 +39,7 @@ afterAll(async () => {
 async function openWith(example: string, stdin = ""): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(server.url);
-  // Monaco takes over from the early editor: these tests drive a running program, so they start once it has.
-  await page.locator('[data-testid=editor][data-ready="true"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
   await page.locator("summary[aria-label=Examples]").click();
   await page.getByTestId(`example-${example}`).click();
   if (stdin) {
