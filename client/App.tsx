@@ -10,11 +10,9 @@ import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
-import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
-import { loadEditorChunk } from "./editor/editorChunk";
+import { EditorSkeleton } from "./editor/EditorSkeleton";
+import { editorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
-import { handOver } from "./editor/handOver";
-import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
@@ -31,7 +29,7 @@ import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
-const CodeEditor = lazy(loadEditorChunk);
+const CodeEditor = lazy(() => editorChunk);
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
 const TABS: [BottomTab, string][] = [
@@ -52,14 +50,10 @@ export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
   const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
-  // Until Monaco is up, the early editor (a textarea) edits the program.
-  const [monacoUp, setMonacoUp] = useState(false);
-  const ready = !!workspace && compiler.kind === "ready";
-  const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
-    !!workspace && compiler.kind !== "loading",
-    workspace?.source,
-  );
-  const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
+  const [editorReady, setEditorReady] = useState(false);
+  const ready = editorReady && compiler.kind === "ready";
+  // The first check waits for the editor: its squiggles need it, and start-up needs the compiler worker alone.
+  const diagnostics = useDiagnostics(workspace?.source ?? "", ready && !!workspace);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
   const dark = useMediaQuery("(prefers-color-scheme: dark)");
@@ -75,7 +69,6 @@ export function App() {
     reason: "Checking for the formatter…",
   });
   const editor = useRef<EditorApi | null>(null);
-  const early = useRef<EarlyEditorHandle>(null);
   const current = useRef(workspace);
   current.current = workspace;
 
@@ -92,16 +85,11 @@ export function App() {
         ),
     );
   }, [compiler.kind]);
-  // Editable (the early editor at least) with the compiler ready: the user can write and run.
   useEffect(() => {
-    if (ready) performance.mark("pith:editor-ready");
-  }, [ready]);
-  // Start-up ends with Monaco: tasks held until then would slow its load.
-  useEffect(() => {
-    if (!ready || !monacoUp) return;
-    performance.mark("pith:monaco-ready");
+    if (!ready) return;
+    performance.mark("pith:editor-ready");
     startupFinished();
-  }, [ready, monacoUp]);
+  }, [ready]);
 
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
 
@@ -125,23 +113,19 @@ export function App() {
 
   const format = useCallback(async () => {
     const e = editor.current;
-    const before = e ? e.getModel()?.getValue() : current.current?.source;
-    if (before === undefined) return;
+    const before = e?.getModel()?.getValue();
+    if (!e || before === undefined) return;
     const result = await formatSource(before);
     if (result.kind === "unavailable") setNotice(`Format: ${result.reason}`);
     else if (result.kind === "failed") setNotice(`Can't format this program until it parses: ${result.message}.`);
-    else if (e ? !applyFormatted(e, before, result.source) : current.current?.source !== before)
-      setNotice("Format skipped: the program changed while it ran.");
-    else {
-      if (!e) update({ source: result.source });
-      setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
-    }
-  }, [update]);
+    else if (!applyFormatted(e, before, result.source)) setNotice("Format skipped: the program changed while it ran.");
+    else setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
+  }, []);
 
   const jump = useCallback((line: number, col: number) => {
     setShowView(false);
     const e = editor.current;
-    if (!e) return early.current?.reveal(line, col);
+    if (!e) return;
     e.setPosition({ lineNumber: line, column: col });
     e.revealLineInCenter(line);
     e.focus();
@@ -182,7 +166,6 @@ export function App() {
   }, [run, running, stop]);
 
   const problems = diagnostics.length;
-  const errorLines = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs" role="tablist" aria-label="Open files">
@@ -219,27 +202,9 @@ export function App() {
           </button>
         )}
       </div>
-      <div
-        className="editor-host"
-        data-testid="editor"
-        data-ready={ready ? "true" : "false"}
-        data-editor={monacoUp ? "monaco" : "early"}
-      >
-        {workspace && !monacoUp && (
-          <EarlyEditor
-            ref={early}
-            value={workspace.source}
-            onChange={(source) => update({ source })}
-            ariaLabel="Program source (Pith)"
-            errorLines={errorLines}
-            narrow={phone}
-            hidden={showView}
-            onFormat={format}
-            onFocus={earlyEditorTouched}
-          />
-        )}
-        <Suspense fallback={null}>
-          {workspace && loadMonaco && (
+      <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
+        <Suspense fallback={<EditorSkeleton source={workspace?.source} />}>
+          {workspace && (
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
@@ -253,14 +218,12 @@ export function App() {
                 onFormat={format}
                 onReady={(e) => {
                   editor.current = e;
-                  const state = early.current?.state();
-                  if (state) handOver(state, e);
-                  setMonacoUp(true);
+                  setEditorReady(true);
                 }}
               />
             </div>
           )}
-          {view && showView && loadMonaco && (
+          {view && showView && (
             <div className="editor-layer">
               <CodeEditor
                 value={view.text}
@@ -405,7 +368,7 @@ export function App() {
           </Panel>
         </Group>
       </main>
-      <StatusBar compiler={compiler} health={health} online={online} problems={problems} editorLoading={!monacoUp} />
+      <StatusBar compiler={compiler} health={health} online={online} problems={problems} />
       <HelpDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );
