@@ -76,9 +76,12 @@ const pwa = VitePWA({
   },
 });
 
-// The playground page's start-up (see client/startup/): index.html asks for
-// the editor chunk (Monaco, the longest load) and its stylesheet at once,
-// beside the app's own script, instead of after that script evaluates. The
+// The playground page's start-up (see client/startup/): index.html starts the
+// compiler worker in an inline script (client/compiler/compilerClient.ts
+// adopts it) and asks for the editor chunk's stylesheet at once. The editor
+// chunk itself (Monaco) is not preloaded: the page is editable without it
+// (the early editor), and compiling its 3.4 MB while the page starts slowed
+// the compiler and the early editor down (A/B, bench/playground-load-ab.ts). The
 // playground registers its service worker itself once the editor is ready,
 // so the generated registerSW.js (kept on the dashboard pages) is left off.
 const playgroundStartup: Plugin = {
@@ -96,6 +99,8 @@ const playgroundStartup: Plugin = {
       );
       if (chunk?.type !== "chunk")
         throw new Error("pith:playground-startup: no chunk for client/editor/CodeEditor.tsx");
+      const compilerWorker = Object.values(bundle ?? {}).find((c) => /\/compiler\.worker-[^/]+\.js$/.test(c.fileName));
+      if (!compilerWorker) throw new Error("pith:playground-startup: no compiler.worker chunk");
       const registration = /<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/;
       if (!registration.test(html)) throw new Error("pith:playground-startup: no registerSW.js script to leave off");
       const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
@@ -107,9 +112,9 @@ const playgroundStartup: Plugin = {
         html: html.replace(registration, ""),
         tags: [
           {
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: "", href: `/${chunk.fileName}` },
-            injectTo: "head",
+            tag: "script",
+            children: `try{pithCompilerWorker=new Worker(${JSON.stringify(`/${compilerWorker.fileName}`)},{type:"module",name:"compiler"})}catch{}`,
+            injectTo: "head-prepend",
           },
           ...styles,
         ],

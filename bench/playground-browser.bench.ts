@@ -1,6 +1,9 @@
 // The playground in Chromium against the production server on loopback:
 // navigation to an editable editor with the compiler ready (cold cache, then
-// warm through the service worker), Ctrl+Enter to the first output byte of
+// warm through the service worker), checked by typing a character the moment
+// the page says so and seeing it reach the program the page holds (visit());
+// beside it, with no target, navigation to Monaco ready (it takes over from
+// the early editor); Ctrl+Enter to the first output byte of
 // hello world, keystroke to updated diagnostics on a 1,000-line program, and
 // the JavaScript shipped before the editor chunk. Prints each figure against
 // its target; ratio > 1 beats the target.
@@ -15,7 +18,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../e2e/browser";
-import { focusEditor, openPlayground, setSource } from "../e2e/playgroundPage";
+import { focusEditor, openPlayground, openPlaygroundEarly, setSource } from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
 import { median } from "./median";
 
@@ -27,10 +30,86 @@ const runs = Number(values.runs);
 const markAt = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN, name);
 
+/**
+ * Puts the focus into the editor the user types into (the early editor while
+ * it is there: Monaco may be mid-creation, hidden, beside it), and notes in
+ * window.typedSeenAt when the program the page renders (the early editor's
+ * lines, or Monaco's) holds one more "Q" than now. One script, one round
+ * trip. A string: tsx would wrap a named inner function in a helper the page
+ * does not have.
+ */
+const FOCUS_AND_WATCH_FOR_TYPED_Q = `(() => {
+  const host = document.querySelector("[data-testid=editor]");
+  const input =
+    host.querySelector("[data-testid=early-editor] textarea") ??
+    host.querySelector('.editor-layer:not([hidden]) [role=textbox][aria-label="Program source (Pith)"]');
+  input.focus();
+  // The keystroke's own time stamp: when the browser received it, before any wait for the page's thread.
+  window.addEventListener("keydown", (event) => { window.keyAt = event.timeStamp; }, { capture: true, once: true });
+  const countQ = () => {
+    const shown = host.querySelector(".early-lines") ?? host.querySelector(".editor-layer:not([hidden]) .view-lines");
+    return (shown?.textContent ?? "").split("Q").length - 1;
+  };
+  const before = countQ();
+  const seen = new MutationObserver(() => {
+    if (countQ() > before) {
+      window.typedSeenAt = performance.now();
+      seen.disconnect();
+    }
+  });
+  seen.observe(host, { childList: true, subtree: true, characterData: true });
+})()`;
+
+interface Visit {
+  /** Navigation to an editable editor with the compiler ready. */
+  editable: number;
+  /** A keystroke typed as soon as the page said editable: its arrival to the program holding it. */
+  keyToSource: number;
+  monaco: number;
+}
+
+/** A keystroke that reaches the program within this long found the editor editable. */
+const KEY_TO_SOURCE_OK_MS = 50;
+
+/**
+ * Opens the playground, and as soon as it says it is editable with the
+ * compiler ready, types a character where the cursor is (into whichever
+ * editor is up) and waits until the program the page renders holds it.
+ */
+async function visit(page: Page, url: string): Promise<Visit> {
+  await openPlaygroundEarly(page, url);
+  await page.evaluate(FOCUS_AND_WATCH_FOR_TYPED_Q);
+  await page.keyboard.type("Q");
+  const { seen, key } = await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { typedSeenAt?: number; keyAt?: number };
+        return w.typedSeenAt !== undefined && w.keyAt !== undefined && { seen: w.typedSeenAt, key: w.keyAt };
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .then((h) => h.jsonValue() as Promise<{ seen: number; key: number }>);
+  await page.keyboard.press("Backspace");
+  await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
+  const mark = await markAt(page, "pith:editor-ready");
+  const keyToSource = seen - key;
+  // The page's mark counts when a keystroke typed right after it reached the
+  // program at once; if it waited (the page's thread busy), the moment it
+  // reached the program is the figure. The time this bench takes to notice
+  // the mark and send the key (tens to hundreds of ms on a loaded machine)
+  // is not the page's.
+  return {
+    editable: keyToSource <= KEY_TO_SOURCE_OK_MS ? mark : seen,
+    keyToSource,
+    monaco: await markAt(page, "pith:monaco-ready"),
+  };
+}
+
 /** Gzipped size of the scripts index.html loads before the lazily imported editor chunk. */
 function initialJsKb(): number {
   const html = readFileSync(new URL("../dist/index.html", import.meta.url), "utf8");
-  // index.html preloads the editor chunk itself (modulepreload): that one is not counted.
+  // The editor chunk is loaded later (import()); were index.html to preload it, it would not count.
   const urls = [...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)]
     .map((m) => m[1])
     .filter((url) => !url.includes("/CodeEditor-"));
@@ -52,32 +131,45 @@ const server = await startServer();
 const browser = await launchChromium();
 const rows: [string, number, number, string][] = [];
 try {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const warmLater: number[] = [];
+  const visits = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
+  const monaco = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
+  const keys = { cold: [] as number[], warm: [] as number[], later: [] as number[] };
+  const record = (kind: keyof typeof visits, v: Visit) => {
+    visits[kind].push(v.editable);
+    keys[kind].push(v.keyToSource);
+    monaco[kind].push(v.monaco);
+  };
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await openPlayground(page, server.url);
-    cold.push(await markAt(page, "pith:editor-ready"));
+    record("cold", await visit(page, server.url));
     await page.waitForFunction(
       async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null,
     );
     const again = await context.newPage();
-    await openPlayground(again, server.url);
-    warm.push(await markAt(again, "pith:editor-ready"));
+    record("warm", await visit(again, server.url));
     // A later visit: the first one served by the service worker also writes
     // V8's code cache for the scripts; this one finds the browser settled.
     await page.close();
     await again.close();
     const later = await context.newPage();
-    await openPlayground(later, server.url);
-    warmLater.push(await markAt(later, "pith:editor-ready"));
+    record("later", await visit(later, server.url));
     await context.close();
   }
-  rows.push(["navigation to editable editor, cold (ms)", median(cold), TARGETS.coldMs, "lower"]);
-  rows.push(["navigation to editable editor, warm SW (ms)", median(warm), TARGETS.warmMs, "lower"]);
-  rows.push(["  the same, a later warm visit (ms)", median(warmLater), TARGETS.warmMs, "lower"]);
+  rows.push(["navigation to editable editor, cold (ms)", median(visits.cold), TARGETS.coldMs, "lower"]);
+  rows.push(["  a keystroke right then: to the program, cold (ms)", median(keys.cold), Number.NaN, "lower"]);
+  rows.push(["  Monaco ready, cold (ms, no target)", median(monaco.cold), Number.NaN, "lower"]);
+  rows.push(["navigation to editable editor, warm SW (ms)", median(visits.warm), TARGETS.warmMs, "lower"]);
+  rows.push(["  a keystroke right then: to the program, warm SW (ms)", median(keys.warm), Number.NaN, "lower"]);
+  rows.push(["  Monaco ready, warm SW (ms, no target)", median(monaco.warm), Number.NaN, "lower"]);
+  rows.push(["  the same, a later warm visit (ms)", median(visits.later), TARGETS.warmMs, "lower"]);
+  rows.push([
+    "  a keystroke right then: to the program, a later warm visit (ms)",
+    median(keys.later),
+    Number.NaN,
+    "lower",
+  ]);
+  rows.push(["  Monaco ready, a later warm visit (ms, no target)", median(monaco.later), Number.NaN, "lower"]);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -150,7 +242,6 @@ console.log(
     .join(" ")}; median of ${runs} runs`,
 );
 for (const [name, value, target] of rows) {
-  console.log(
-    `${name.padEnd(46)} ${value.toFixed(1).padStart(8)}   target ≤ ${target}   ratio ${(target / value).toFixed(2)}`,
-  );
+  const against = Number.isNaN(target) ? "" : `   target ≤ ${target}   ratio ${(target / value).toFixed(2)}`;
+  console.log(`${name.padEnd(62)} ${value.toFixed(1).padStart(8)}${against}`);
 }

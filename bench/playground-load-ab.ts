@@ -6,12 +6,20 @@
 import { loadavg } from "node:os";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../e2e/browser";
-import { openPlayground } from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
 import { median } from "./median";
 
 const runs = Number(process.argv[2] ?? 5);
 const dirs: Record<string, string> = Object.fromEntries(process.argv.slice(3).map((arg) => arg.split("=")));
+/**
+ * Opens the playground and waits for the full editor: Monaco, which takes over
+ * from the early editor (data-editor), or in a build from before the early
+ * editor (no data-editor) the editor it starts with.
+ */
+async function openPlayground(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid=editor][data-ready="true"]:not([data-editor="early"])').waitFor({ timeout: 30_000 });
+}
 const markAt = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN, name);
 const servers: Record<string, Awaited<ReturnType<typeof startServer>>> = {};

@@ -10,9 +10,11 @@ import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import type { EditorApi } from "./editor/CodeEditor";
-import { EditorSkeleton } from "./editor/EditorSkeleton";
-import { editorChunk } from "./editor/editorChunk";
+import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
+import { loadEditorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
+import { handOver } from "./editor/handOver";
+import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
@@ -29,7 +31,7 @@ import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
 
-const CodeEditor = lazy(() => editorChunk);
+const CodeEditor = lazy(loadEditorChunk);
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
 const TABS: [BottomTab, string][] = [
@@ -50,10 +52,14 @@ export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
   const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
-  const [editorReady, setEditorReady] = useState(false);
-  const ready = editorReady && compiler.kind === "ready";
-  // The first check waits for the editor: its squiggles need it, and start-up needs the compiler worker alone.
-  const diagnostics = useDiagnostics(workspace?.source ?? "", ready && !!workspace);
+  // Until Monaco is up, the early editor (a textarea) edits the program.
+  const [monacoUp, setMonacoUp] = useState(false);
+  const ready = !!workspace && compiler.kind === "ready";
+  const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
+    !!workspace && compiler.kind !== "loading",
+    workspace?.source,
+  );
+  const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
   const dark = useMediaQuery("(prefers-color-scheme: dark)");
@@ -69,6 +75,7 @@ export function App() {
     reason: "Checking for the formatter…",
   });
   const editor = useRef<EditorApi | null>(null);
+  const early = useRef<EarlyEditorHandle>(null);
   const current = useRef(workspace);
   current.current = workspace;
 
@@ -85,11 +92,16 @@ export function App() {
         ),
     );
   }, [compiler.kind]);
+  // Editable (the early editor at least) with the compiler ready: the user can write and run.
   useEffect(() => {
-    if (!ready) return;
-    performance.mark("pith:editor-ready");
-    startupFinished();
+    if (ready) performance.mark("pith:editor-ready");
   }, [ready]);
+  // Start-up ends with Monaco: tasks held until then would slow its load.
+  useEffect(() => {
+    if (!ready || !monacoUp) return;
+    performance.mark("pith:monaco-ready");
+    startupFinished();
+  }, [ready, monacoUp]);
 
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
 
@@ -113,19 +125,23 @@ export function App() {
 
   const format = useCallback(async () => {
     const e = editor.current;
-    const before = e?.getModel()?.getValue();
-    if (!e || before === undefined) return;
+    const before = e ? e.getModel()?.getValue() : current.current?.source;
+    if (before === undefined) return;
     const result = await formatSource(before);
     if (result.kind === "unavailable") setNotice(`Format: ${result.reason}`);
     else if (result.kind === "failed") setNotice(`Can't format this program until it parses: ${result.message}.`);
-    else if (!applyFormatted(e, before, result.source)) setNotice("Format skipped: the program changed while it ran.");
-    else setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
-  }, []);
+    else if (e ? !applyFormatted(e, before, result.source) : current.current?.source !== before)
+      setNotice("Format skipped: the program changed while it ran.");
+    else {
+      if (!e) update({ source: result.source });
+      setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
+    }
+  }, [update]);
 
   const jump = useCallback((line: number, col: number) => {
     setShowView(false);
     const e = editor.current;
-    if (!e) return;
+    if (!e) return early.current?.reveal(line, col);
     e.setPosition({ lineNumber: line, column: col });
     e.revealLineInCenter(line);
     e.focus();
@@ -166,6 +182,7 @@ export function App() {
   }, [run, running, stop]);
 
   const problems = diagnostics.length;
+  const errorLines = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs" role="tablist" aria-label="Open files">
@@ -202,9 +219,27 @@ export function App() {
           </button>
         )}
       </div>
-      <div className="editor-host" data-testid="editor" data-ready={ready ? "true" : "false"}>
-        <Suspense fallback={<EditorSkeleton source={workspace?.source} />}>
-          {workspace && (
+      <div
+        className="editor-host"
+        data-testid="editor"
+        data-ready={ready ? "true" : "false"}
+        data-editor={monacoUp ? "monaco" : "early"}
+      >
+        {workspace && !monacoUp && (
+          <EarlyEditor
+            ref={early}
+            value={workspace.source}
+            onChange={(source) => update({ source })}
+            ariaLabel="Program source (Pith)"
+            errorLines={errorLines}
+            narrow={phone}
+            hidden={showView}
+            onFormat={format}
+            onFocus={earlyEditorTouched}
+          />
+        )}
+        <Suspense fallback={null}>
+          {workspace && loadMonaco && (
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
@@ -218,12 +253,14 @@ export function App() {
                 onFormat={format}
                 onReady={(e) => {
                   editor.current = e;
-                  setEditorReady(true);
+                  const state = early.current?.state();
+                  if (state) handOver(state, e);
+                  setMonacoUp(true);
                 }}
               />
             </div>
           )}
-          {view && showView && (
+          {view && showView && loadMonaco && (
             <div className="editor-layer">
               <CodeEditor
                 value={view.text}
@@ -368,7 +405,7 @@ export function App() {
           </Panel>
         </Group>
       </main>
-      <StatusBar compiler={compiler} health={health} online={online} problems={problems} />
+      <StatusBar compiler={compiler} health={health} online={online} problems={problems} editorLoading={!monacoUp} />
       <HelpDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );

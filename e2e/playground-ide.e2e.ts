@@ -240,7 +240,8 @@ describe("the playground IDE in Chromium", () => {
     // Names, texts and the file in the editor survive a reload (IndexedDB).
     await view.waitForTimeout(500);
     await view.reload();
-    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    // Monaco (from the service worker's cache) takes over; the health check waits for it.
+    await view.locator('[data-testid=editor][data-ready="true"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
     expect(await view.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith", "second.pith"]);
     await expect.poll(() => editorText(view)).toContain("from the second file");
     view.once("dialog", (dialog) => void dialog.accept());
@@ -381,7 +382,8 @@ describe("offline", () => {
     await readme.close();
     await context.setOffline(true);
     await view.reload();
-    await view.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
+    // Monaco (from the service worker's cache) takes over; the health check waits for it.
+    await view.locator('[data-testid=editor][data-ready="true"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
     expect(await view.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     await expect.poll(() => view.getByTestId("server-status").textContent()).toMatch(/unreachable/);
     await view.locator("summary", { hasText: "Examples" }).click();

@@ -2,7 +2,14 @@
 // press Ctrl+Enter, read the output pane.
 import type { Page } from "playwright-core";
 
+/** Opens the playground and waits for Monaco, which takes over from the early editor, and the compiler. */
 export async function openPlayground(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid=editor][data-ready="true"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
+}
+
+/** Opens the playground and waits only until it is editable (the early editor at least) with the compiler ready. */
+export async function openPlaygroundEarly(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
 }

@@ -4,6 +4,7 @@
 import Editor from "@monaco-editor/react";
 import { useEffect, useRef } from "react";
 import type { Diagnostic } from "../compiler/diagnostics";
+import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT, TAB_SIZE } from "./editorMetrics";
 import { monaco } from "./monacoSetup";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
 
@@ -37,6 +38,30 @@ export default function CodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<EditorApi | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
+  // Texts this editor reported through onChange and React has not caught up with yet.
+  const echoes = useRef<string[]>([]);
+
+  // The editor owns its text while the user types; `value` is applied only when
+  // it changed from outside (an example, another file, a restored program).
+  // A render can carry a text the editor has already moved past (keystrokes
+  // between React's commit and its effects): applying it would undo those
+  // keystrokes and throw the cursor to the end, as the controlled `value` of
+  // @monaco-editor/react does under load.
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    if (props.value === model.getValue()) {
+      echoes.current = [];
+      return;
+    }
+    if (echoes.current.includes(props.value)) return;
+    if (props.readOnly) editor.setValue(props.value);
+    else {
+      editor.executeEdits("", [{ range: model.getFullModelRange(), text: props.value, forceMoveMarkers: true }]);
+      editor.pushUndoStop();
+    }
+  }, [props.value, props.readOnly]);
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -58,24 +83,30 @@ export default function CodeEditor(props: CodeEditorProps) {
 
   return (
     <Editor
-      value={props.value}
+      defaultValue={props.value}
       path={props.path}
       language={props.language ?? PITH_LANGUAGE_ID}
       theme={props.dark ? "vs-dark" : "vs"}
-      onChange={(value) => handlers.current.onChange?.(value ?? "")}
+      onChange={(value) => {
+        echoes.current = [...echoes.current.slice(-99), value ?? ""];
+        handlers.current.onChange?.(value ?? "");
+      }}
       loading={<p className="editor-loading">Loading the editor…</p>}
       options={{
         readOnly: props.readOnly,
         ariaLabel: props.ariaLabel,
         automaticLayout: true,
         minimap: { enabled: false },
-        fontSize: 14,
-        tabSize: 4,
+        fontFamily: EDITOR_FONT,
+        fontSize: EDITOR_FONT_SIZE,
+        lineHeight: EDITOR_LINE_HEIGHT,
+        tabSize: TAB_SIZE,
         insertSpaces: true,
         scrollBeyondLastLine: false,
         fixedOverflowWidgets: true,
         wordWrap: props.narrow ? "on" : "off",
-        wrappingIndent: "indent",
+        // As the early editor's textarea wraps (no hanging indent), so nothing moves when Monaco takes over.
+        wrappingIndent: "none",
         lineNumbersMinChars: props.narrow ? 2 : 5,
         lineDecorationsWidth: props.narrow ? 4 : 10,
       }}

@@ -1,4 +1,14 @@
-// The editor chunk (Monaco, about 3.4 MB) is the page's longest load. startup/earlyStart.ts
-// imports this module first, so its request goes out before React and the
-// app evaluate, and the browser parses it off the main thread meanwhile.
-export const editorChunk = import("./CodeEditor");
+// The editor chunk (Monaco, about 3.4 MB). Compiling and evaluating it holds
+// the page's thread for most of a second, so the page asks for it only once
+// the early editor is up and the compiler is ready, in a pause of the typing
+// (useMonacoWhenQuiet.ts): until then the thread belongs to start-up and to
+// the user's first keystrokes. index.html does not preload it either (see
+// vite.config.ts).
+import type * as Chunk from "./CodeEditor";
+
+let chunk: Promise<typeof Chunk> | undefined;
+
+export function loadEditorChunk(): Promise<typeof Chunk> {
+  chunk ??= import("./CodeEditor");
+  return chunk;
+}

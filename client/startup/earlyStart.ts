@@ -1,7 +1,7 @@
-// Imported first by main.tsx: starts the page's two longest loads, the editor
-// chunk (Monaco) and the compiler (its worker and compiler.wasm), before
-// React and the app evaluate, so they proceed side by side.
-import "../editor/editorChunk";
+// Imported first by main.tsx: asks the compiler (its worker, which
+// index.html already started, and compiler.wasm) for its version before React
+// and the app evaluate. The editor chunk (Monaco) comes later, once the page
+// is editable (editor/useMonacoWhenQuiet.ts).
 import { startCompiler } from "../compiler/useCompilerVersion";
 
 void startCompiler();

@@ -7,11 +7,14 @@ export function StatusBar({
   health,
   online,
   problems,
+  editorLoading,
 }: {
   compiler: CompilerState;
   health: ServerHealth;
   online: boolean;
   problems: number;
+  /** The early editor is in use while Monaco (completion, hover, squiggles) loads. */
+  editorLoading: boolean;
 }) {
   return (
     <footer className="status-bar" role="status" aria-label="Status">
@@ -24,6 +27,11 @@ export function StatusBar({
         )}
         {compiler.kind === "failed" && `The compiler failed to start: ${compiler.message}`}
       </span>
+      {editorLoading && (
+        <span id="editor-loading-note" className="muted" data-testid="editor-loading">
+          Loading the full editor…
+        </span>
+      )}
       <span>{problems === 0 ? "No problems" : `${problems} problem${problems === 1 ? "" : "s"}`}</span>
       <span data-testid="server-status">
         {health.kind === "checking" && "Server: checking…"}

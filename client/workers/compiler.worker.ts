@@ -21,10 +21,8 @@ const decoder = new TextDecoder();
 
 const api = {
   /** The compiler's own version string, e.g. "0.1.0". */
-  async version(): Promise<string> {
-    const run = await api.run(["version"], {});
-    if (run.exitCode !== 0) throw new Error(`compiler exited ${run.exitCode}: ${run.stderr}`);
-    return run.stdout.trim().replace(/^pith\s+/, "");
+  version(): Promise<string> {
+    return version;
   },
   /** Runs the compiler with arguments and input files; returns its output and written files. */
   async run(args: string[], files: Record<string, string | Uint8Array>): Promise<CompilerRun> {
@@ -44,4 +42,16 @@ const api = {
 };
 
 export type CompilerApi = typeof api;
+
+async function askVersion(): Promise<string> {
+  const run = await api.run(["version"], {});
+  if (run.exitCode !== 0) throw new Error(`compiler exited ${run.exitCode}: ${run.stderr}`);
+  return run.stdout.trim().replace(/^pith\s+/, "");
+}
+
+// Compiling compiler.wasm and asking its version start as the worker starts,
+// not when the page first asks: the page's thread is busy with its own
+// start-up then, and its question would arrive late.
+const version = askVersion();
+version.catch(() => {});
 Comlink.expose(api);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { tokenizeLines } from "./pithHighlight";
+
+const kinds = (source: string) =>
+  tokenizeLines(source).map((line) =>
+    line.filter((t) => t.kind !== "text" && !t.kind.startsWith("bracket")).map((t) => `${t.kind}:${t.text}`),
+  );
+
+describe("the early editor's highlighting", () => {
+  it("colours keywords, literals, types, strings, numbers and comments with the Monaco language's word lists", () => {
+    expect(kinds('fn main() {\n    let n: i64 = 0x1F + 2.5 // sum\n    println("n = {n}", true, Point)\n}')).toEqual([
+      ["keyword:fn"],
+      ["keyword:let", "type:i64", "number:0x1F", "number:2.5", "comment:// sum"],
+      ['string:"n = {n}"', "constant:true", "type:Point"],
+      [],
+    ]);
+  });
+
+  it("keeps the program's text unchanged, spaces and all", () => {
+    const source = '  let s = "a \\" b"  /* c */ x\n\n\tz';
+    expect(
+      tokenizeLines(source)
+        .map((line) => line.map((t) => t.text).join(""))
+        .join("\n"),
+    ).toBe(source);
+  });
+
+  it("carries a block comment across lines, and leaves words inside strings and comments alone", () => {
+    expect(kinds('/* fn\nlet */ let\n"fn" // let')).toEqual([
+      ["comment:/* fn"],
+      ["comment:let */", "keyword:let"],
+      ['string:"fn"', "comment:// let"],
+    ]);
+  });
+
+  it("colours brackets by their nesting depth across lines, ignoring those in strings and comments", () => {
+    const brackets = tokenizeLines('fn f(a: [i64]) {\n    g("(", (1)) // )\n}')
+      .flat()
+      .filter((t) => t.kind.startsWith("bracket"))
+      .map((t) => `${t.text}${t.kind.slice(-1)}`)
+      .join(" ");
+    expect(brackets).toBe("(1 [2 ]2 )1 {1 (2 (3 )3 )2 }1");
+  });
+
+  it("does not let an unclosed string colour the next line", () => {
+    expect(kinds('let s = "open\nlet t')).toEqual([["keyword:let", 'string:"open'], ["keyword:let"]]);
+  });
+});
