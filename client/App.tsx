@@ -51,17 +51,19 @@ interface ViewTab {
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
-  const { workspace, update, replaceSource, setOpt, changeFiles } = useWorkspace();
+  const { workspace, revision, update, replaceSource, setOpt, changeFiles } = useWorkspace();
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
-  const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
-    !!workspace && compiler.kind !== "loading",
-    workspace?.source,
-  );
   const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
+  const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
+  const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
+    !!workspace && compiler.kind !== "loading",
+    workspace?.source,
+    running,
+  );
   const dark = useMediaQuery("(prefers-color-scheme: dark)");
   const phone = useMediaQuery("(max-width: 700px)");
   const [tab, setTab] = useState<BottomTab>("output");
@@ -102,8 +104,6 @@ export function App() {
     performance.mark("pith:monaco-ready");
     startupFinished();
   }, [ready, monacoUp]);
-
-  const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
 
   const run = useCallback(() => {
     const w = current.current;
@@ -243,6 +243,7 @@ export function App() {
             <div className="editor-layer" hidden={showView}>
               <CodeEditor
                 value={workspace.source}
+                revision={revision}
                 path={workspace.files?.active ?? FIRST_FILE}
                 onChange={(source) => update({ source })}
                 diagnostics={diagnostics}

@@ -12,6 +12,8 @@ export type EditorApi = monaco.editor.IStandaloneCodeEditor;
 
 export interface CodeEditorProps {
   value: string;
+  /** Changes when `value` was replaced from outside the editor; only then is it applied (typing is the editor's own). */
+  revision?: number;
   onChange?: (value: string) => void;
   diagnostics?: Diagnostic[];
   dark: boolean;
@@ -38,30 +40,27 @@ export default function CodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<EditorApi | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
-  // Texts this editor reported through onChange and React has not caught up with yet.
-  const echoes = useRef<string[]>([]);
-
-  // The editor owns its text while the user types; `value` is applied only when
-  // it changed from outside (an example, another file, a restored program).
-  // A render can carry a text the editor has already moved past (keystrokes
-  // between React's commit and its effects): applying it would undo those
+  // The editor owns its text while the user types: `value` is applied only when
+  // `revision` says it was replaced from outside (an example, another file, a
+  // restored program). A render can carry a text the editor has already moved
+  // past (keystrokes between React's commit and its effects, or typed into the
+  // early editor while Monaco was being created): applying it would undo those
   // keystrokes and throw the cursor to the end, as the controlled `value` of
-  // @monaco-editor/react does under load.
+  // @monaco-editor/react does under load. Read-only views take every new value.
+  const replacedAs = props.readOnly ? props.value : props.revision;
+  const applied = useRef(replacedAs);
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model) return;
-    if (props.value === model.getValue()) {
-      echoes.current = [];
-      return;
-    }
-    if (echoes.current.includes(props.value)) return;
+    if (!editor || !model || applied.current === replacedAs) return;
+    applied.current = replacedAs;
+    if (props.value === model.getValue()) return;
     if (props.readOnly) editor.setValue(props.value);
     else {
       editor.executeEdits("", [{ range: model.getFullModelRange(), text: props.value, forceMoveMarkers: true }]);
       editor.pushUndoStop();
     }
-  }, [props.value, props.readOnly]);
+  });
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -88,7 +87,6 @@ export default function CodeEditor(props: CodeEditorProps) {
       language={props.language ?? PITH_LANGUAGE_ID}
       theme={props.dark ? "vs-dark" : "vs"}
       onChange={(value) => {
-        echoes.current = [...echoes.current.slice(-99), value ?? ""];
         handlers.current.onChange?.(value ?? "");
       }}
       loading={<p className="editor-loading">Loading the editor…</p>}
@@ -112,6 +110,8 @@ export default function CodeEditor(props: CodeEditorProps) {
       }}
       onMount={(editor) => {
         editorRef.current = editor;
+        // Created with the newest text (and the hand-over brings what was typed since): nothing older to apply.
+        applied.current = handlers.current.readOnly ? handlers.current.value : handlers.current.revision;
         performance.mark("pith:editor-mounted");
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
         editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>

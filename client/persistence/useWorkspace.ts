@@ -15,6 +15,11 @@ export const isUntouched = (source: string) => source === HELLO_WORLD || EXAMPLE
 
 export function useWorkspace() {
   const [workspace, setWorkspace] = useState<Workspace | undefined>();
+  // Bumped whenever the program is replaced from outside the editor (restore, an
+  // example, another file): the editor applies the source only then, never a
+  // render's copy of text the user has typed past.
+  const [revision, setRevision] = useState(0);
+  const replaced = useCallback(() => setRevision((n) => n + 1), []);
 
   useEffect(() => {
     let live = true;
@@ -23,6 +28,7 @@ export function useWorkspace() {
       const shortId = readShortId(window.location.hash);
       const shared = readShareFragment(window.location.hash) ?? (shortId ? await fetchShortLink(shortId) : undefined);
       const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
+      replaced();
       if (!shared) return setWorkspace(base);
       const keep = base.source !== shared.source && !isUntouched(base.source) ? base.source : base.scratch;
       setWorkspace({ ...base, source: shared.source, stdin: shared.stdin ?? "", scratch: keep });
@@ -30,7 +36,7 @@ export function useWorkspace() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [replaced]);
 
   useEffect(() => {
     if (!workspace) return;
@@ -46,19 +52,23 @@ export function useWorkspace() {
    * examples in a row never pushes the user's own work out of the slot.
    */
   const replaceSource = useCallback(
-    (source: string, stdin: string) =>
-      setWorkspace((w) => (w ? { ...w, source, stdin, scratch: isUntouched(w.source) ? w.scratch : w.source } : w)),
-    [],
+    (source: string, stdin: string) => {
+      setWorkspace((w) => (w ? { ...w, source, stdin, scratch: isUntouched(w.source) ? w.scratch : w.source } : w));
+      replaced();
+    },
+    [replaced],
   );
 
   const setOpt = useCallback((opt: OptLevel) => update({ opt }), [update]);
 
   /** Applies a files operation (files.ts) to the open files and the editor's text. */
   const changeFiles = useCallback(
-    (change: (files: Files, source: string) => { files: Files; source: string }) =>
-      setWorkspace((w) => (w ? { ...w, ...change(w.files ?? initialFiles(), w.source) } : w)),
-    [],
+    (change: (files: Files, source: string) => { files: Files; source: string }) => {
+      setWorkspace((w) => (w ? { ...w, ...change(w.files ?? initialFiles(), w.source) } : w));
+      replaced();
+    },
+    [replaced],
   );
 
-  return { workspace, update, replaceSource, setOpt, changeFiles };
+  return { workspace, revision, update, replaceSource, setOpt, changeFiles };
 }
