@@ -202,13 +202,19 @@ export class FlowLower extends MatchLower {
         const at = iter.ty!;
         const et = at.elem!;
         const arr = this.newLocal(T.Ptr);
-        const idx = this.newLocal(T.I32);
+        // A 64-bit index, addressed as `a[i]` is once checked: `p + (i as i32) * size + data`
+        // in a block, which the LLVM backend computes in 64 bits (expr.ts, elementAddress),
+        // so the loop's address is an induction variable LLVM can vectorise.
+        const idx = this.newLocal(T.I64);
         const w = widthOf(et);
         out.push(set(arr, this.owned(iter)));
-        out.push(set(idx, iconst(T.I32, 0)));
-        inner.push(brIf(brk, binary(Op.GeS, T.I32, get(idx, T.I32), headerLoad(get(arr, T.Ptr), LEN))));
-        inner.push(set(vi, dataLoad(irType(et), w, binary(Op.Add, T.Ptr, get(arr, T.Ptr), binary(Op.Mul, T.I32, get(idx, T.I32), iconst(T.I32, w))), ARRAY_DATA)));
-        step.push(set(idx, binary(Op.Add, T.I32, get(idx, T.I32), iconst(T.I32, 1))));
+        out.push(set(idx, iconst(T.I64, 0)));
+        const len = unary(Op.ExtendI32U, T.I64, headerLoad(get(arr, T.Ptr), LEN));
+        inner.push(brIf(brk, binary(Op.GeS, T.I32, get(idx, T.I64), len)));
+        const scaled = binary(Op.Mul, T.I32, unary(Op.WrapI64, T.I32, get(idx, T.I64)), iconst(T.I32, w));
+        const elem = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(arr, T.Ptr), scaled), iconst(T.I32, ARRAY_DATA));
+        inner.push(set(vi, dataLoad(irType(et), w, block(0, [elem], T.Ptr), 0)));
+        step.push(set(idx, binary(Op.Add, T.I64, get(idx, T.I64), iconst(T.I64, 1))));
         const t = this.newLocal(T.Ptr);
         this.temps[this.temps.length - 1].push(new Temp(t, at));
         out.push(set(t, get(arr, T.Ptr)));
