@@ -406,7 +406,14 @@ export function App() {
           </Panel>
         </Group>
       </main>
-      <StatusBar compiler={compiler} health={health} online={online} problems={problems} editorLoading={!monacoUp} />
+      <StatusBar
+        compiler={compiler}
+        health={health}
+        online={online}
+        problems={problems}
+        editorLoading={!monacoUp}
+        editorWaits={!loadMonaco && running}
+      />
       <HelpDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );

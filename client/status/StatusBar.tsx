@@ -8,6 +8,7 @@ export function StatusBar({
   online,
   problems,
   editorLoading,
+  editorWaits,
 }: {
   compiler: CompilerState;
   health: ServerHealth;
@@ -15,6 +16,8 @@ export function StatusBar({
   problems: number;
   /** The early editor is in use while Monaco (completion, hover, squiggles) loads. */
   editorLoading: boolean;
+  /** ...and waits for the running program, whose frames and keys its loading would stall. */
+  editorWaits?: boolean;
 }) {
   return (
     <footer className="status-bar" role="status" aria-label="Status">
@@ -29,7 +32,7 @@ export function StatusBar({
       </span>
       {editorLoading && (
         <span id="editor-loading-note" className="muted" data-testid="editor-loading">
-          Loading the full editor…
+          {editorWaits ? "The full editor loads when the program ends" : "Loading the full editor…"}
         </span>
       )}
       <span>{problems === 0 ? "No problems" : `${problems} problem${problems === 1 ? "" : "s"}`}</span>
