@@ -386,6 +386,9 @@ export class Program {
       this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
       return;
     }
+    // A generic function's body is checked per use: a missing one is reported here, once.
+    if (d.typeParams.length > 0 && d.body === null && !d.isExtern)
+      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
     if (d.typeParams.length > 0 && self === null) {
       // A template: each use with new type arguments becomes its own function.
       if (this.generics.has(key)) {
