@@ -215,6 +215,16 @@ export function copyNode(s: Ins): Ins {
   return n;
 }
 
+/** How many instructions a list holds, nested ones included. */
+export function size(list: Ins[]): i32 {
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    n += 1 + size(x.args) + size(x.body) + size(x.other);
+  }
+  return n;
+}
+
 /** The highest label id used in a list of instructions (0 when none). */
 export function maxLabel(list: Ins[]): i32 {
   let m = 0;

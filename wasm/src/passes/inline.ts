@@ -1,4 +1,4 @@
-import { block, copyNode, Func, iconst, Ins, IrModule, K, maxLabel, set, T } from "../ir/ir";
+import { block, copyNode, Func, iconst, Ins, IrModule, K, maxLabel, set, size, T } from "../ir/ir";
 
 // Inlining of small functions: a call becomes a block that assigns the
 // arguments to fresh locals and runs a copy of the callee's body, where each
@@ -6,15 +6,6 @@ import { block, copyNode, Func, iconst, Ins, IrModule, K, maxLabel, set, T } fro
 // large functions are left alone.
 
 let nextLabel: i32 = 1 << 20;
-
-function size(list: Ins[]): i32 {
-  let n = 0;
-  for (let i = 0; i < list.length; i++) {
-    const x = list[i];
-    n += 1 + size(x.args) + size(x.body) + size(x.other);
-  }
-  return n;
-}
 
 function callsSelf(list: Ins[], name: string): bool {
   for (let i = 0; i < list.length; i++) {

@@ -1,4 +1,4 @@
-import { br, block, brIf, copyNode, Func, Ins, K, loop, maxLabel, T } from "../ir/ir";
+import { br, block, brIf, copyNode, Func, Ins, K, loop, maxLabel, size, T } from "../ir/ir";
 
 // Loop rotation for the wasm backend. A `while` loop is lowered with its
 // exit tests at the top:
@@ -19,12 +19,6 @@ import { br, block, brIf, copyNode, Func, Ins, K, loop, maxLabel, T } from "../i
 
 /** The largest exit test that is copied (in instructions). */
 const MAX_TEST = 24;
-
-function size(list: Ins[]): i32 {
-  let n = 0;
-  for (let i = 0; i < list.length; i++) n += 1 + size(list[i].args) + size(list[i].body) + size(list[i].other);
-  return n;
-}
 
 /** Whether copying `list` is plain: no labelled block or loop, no branch or return. */
 function copyable(list: Ins[]): bool {
