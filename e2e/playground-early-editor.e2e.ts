@@ -101,12 +101,21 @@ describe("the early editor, before Monaco arrives", () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await openEarly(page);
+    // A loaded machine, as CI's can be: the page gets no idle moment between
+    // keystrokes (here, a task that keeps the thread busy for 10 ms of every
+    // 14), and Monaco must still come at its deadline.
+    await page.evaluate(() => {
+      setInterval(() => {
+        const start = performance.now();
+        while (performance.now() - start < 10) {}
+      }, 4);
+    });
     const box = earlyEditor(page);
     await box.click();
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("// ");
     // Typing that never pauses holds Monaco back only so long: it takes over mid-sentence.
-    const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
     let typed = false;
     const typing = page.keyboard.type(words, { delay: 40 }).then(() => {
       typed = true;

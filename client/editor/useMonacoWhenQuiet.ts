@@ -29,26 +29,38 @@ export function useMonacoWhenQuiet(
   const [touches, setTouches] = useState(0);
   const startedAt = useRef<number | undefined>(undefined);
   const firstSource = useRef(source);
+  const waiting = !load && started && !busy;
+  if (waiting && startedAt.current === undefined) {
+    startedAt.current = performance.now();
+    firstSource.current = source;
+  }
+
+  // The deadline has a timer of its own, which typing does not reset: on a
+  // loaded machine a keystroke may come before every idle moment, and a
+  // deadline re-armed per keystroke would never be reached.
   useEffect(() => {
-    if (load || !started || busy) return;
-    if (startedAt.current === undefined) {
-      startedAt.current = performance.now();
-      firstSource.current = source;
-    }
+    if (!waiting || startedAt.current === undefined) return;
+    const timer = setTimeout(() => setLoad(true), Math.max(0, startedAt.current + LATEST_MS - performance.now()));
+    return () => clearTimeout(timer);
+  }, [waiting]);
+
+  // Earlier, at the first quiet moment: re-armed by every keystroke.
+  useEffect(() => {
+    if (!waiting) return;
     const quiet = source === firstSource.current && touches === 0 ? FIRST_WAIT_MS : QUIET_MS;
-    const wait = Math.max(0, Math.min(quiet, startedAt.current + LATEST_MS - performance.now()));
-    const go = () => setLoad(true);
     let idle: number | undefined;
     const timer = setTimeout(() => {
       // An idle moment: no input waiting.
+      const go = () => setLoad(true);
       if (typeof requestIdleCallback === "function") idle = requestIdleCallback(go, { timeout: QUIET_MS });
       else go();
-    }, wait);
+    }, quiet);
     return () => {
       clearTimeout(timer);
       if (idle !== undefined) cancelIdleCallback(idle);
     };
-  }, [load, started, source, touches, busy]);
+  }, [waiting, source, touches]);
+
   const touched = useCallback(() => setTouches((n) => n + 1), []);
   return { load, touched };
 }
