@@ -85,6 +85,26 @@ function waitForPixel(page: Page, x: number, y: number, rgb: number[], timeout =
   return waitForPixelMatching(page, x, y, (seen) => rgb.every((v, i) => seen[i] === v), timeout);
 }
 
+/** Where the snake's head is, what has the focus and which editor is up: said when the snake test fails. */
+async function snakeState(page: Page, head: number[]): Promise<string> {
+  return page.getByTestId("program-canvas").evaluate((canvas: HTMLCanvasElement, rgb) => {
+    const copy = new OffscreenCanvas(canvas.width, canvas.height).getContext("2d") as OffscreenCanvasRenderingContext2D;
+    copy.drawImage(canvas, 0, 0);
+    const data = copy.getImageData(0, 0, canvas.width, canvas.height).data;
+    let cell = "nowhere";
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] === rgb[0] && data[i + 1] === rgb[1] && data[i + 2] === rgb[2]) {
+        const p = i / 4;
+        cell = `(${Math.floor((p % canvas.width) / 8)}, ${Math.floor(p / canvas.width / 8)})`;
+        break;
+      }
+    }
+    const focus = document.activeElement;
+    const editor = document.querySelector("[data-testid=editor]")?.getAttribute("data-editor");
+    return `head at ${cell}, focus on ${focus?.tagName} ${focus?.getAttribute("data-testid") ?? focus?.className}, ${editor} editor`;
+  }, head);
+}
+
 describe("host modules in the playground", () => {
   it("bouncing balls presents at least 30 distinct frames in a second", async () => {
     const page = await openWith("bouncing_balls");
@@ -146,10 +166,8 @@ describe("host modules in the playground", () => {
     // its column (a stable picture, whatever the frame rate), and its old cells are empty.
     const body = [60, 200, 80];
     const snake = (rgb: number[]) => [head, body].some((c) => c.every((v, i) => rgb[i] === v));
-    expect(await waitForPixel(page, 6 * 8 + 3, 14 * 8 + 3, head, 20_000), "the head after ArrowDown").toEqual([
-      ...head,
-      255,
-    ]);
+    const after = await waitForPixel(page, 6 * 8 + 3, 14 * 8 + 3, head, 20_000);
+    expect(after, `the head after ArrowDown (${await snakeState(page, head)})`).toEqual([...head, 255]);
     expect(snake(await pixelAt(page, 6 * 8 + 3, 13 * 8 + 3))).toBe(true);
     expect(snake(await pixelAt(page, 4 * 8 + 3, 7 * 8 + 3))).toBe(false);
     await page.getByTestId("stop").click();

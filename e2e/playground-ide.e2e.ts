@@ -193,8 +193,9 @@ describe("the playground IDE in Chromium", () => {
     const link = await page.getByTestId("share-link").inputValue();
     expect(link).toMatch(/#code=/);
     await page.getByRole("button", { name: "Short link" }).click();
+    // The short link comes from the server: wait for its answer.
+    await expect.poll(() => page.getByTestId("short-link").inputValue()).toMatch(/\/#s=[0-9a-f]{16}$/);
     const short = await page.getByTestId("short-link").inputValue();
-    expect(short).toMatch(/\/#s=[0-9a-f]{16}$/);
     await page.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await fresh.newPage();

@@ -23,8 +23,13 @@ export function ShareButton({ program, serverUp }: { program: () => SharedProgra
   };
 
   return (
-    <details className="menu" ref={menu} onToggle={(e) => (e.currentTarget.open ? share() : undefined)}>
-      <summary aria-label="Share">Share</summary>
+    <details className="menu" ref={menu}>
+      {/* The link is made in the click itself (by mouse, Enter or Space), not in
+          the toggle event that follows it as a later task: the menu never shows
+          an empty link field. */}
+      <summary aria-label="Share" onClick={() => (menu.current?.open ? undefined : share())}>
+        Share
+      </summary>
       <div className="menu-list share">
         <label htmlFor="share-link">Link to this program (the code travels in the link; nothing is stored):</label>
         <input
