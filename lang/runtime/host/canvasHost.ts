@@ -20,8 +20,15 @@ export function createCanvasImports(memory: MemoryRef, device: CanvasDevice): We
   let frame: Framebuffer | undefined;
   let presented = 0;
   const input = device.input;
-  // Key presses counted up to the previous present(): key_pressed is "since then".
+  // key_pressed is "since the previous present()", each press once. A key's
+  // presses up to a present() count as seen, except those that came after the
+  // program last asked about that key in the frame (while it drew): they are
+  // reported in the next frame, as are those that come while present() waits
+  // for the page to show frames. Counting up to the end of that wait instead
+  // lost every press made during it, which on a loaded machine was most.
   const pressesSeen = new Int32Array(256);
+  /** Each key's press count at the program's latest key_pressed of this frame; -1: not asked. */
+  const lastAsked = new Int32Array(256).fill(-1);
   const fb = (): Framebuffer => {
     if (!frame) throw new HostError("std.canvas: draw before canvas.open(width, height, scale)");
     return frame;
@@ -50,9 +57,13 @@ export function createCanvasImports(memory: MemoryRef, device: CanvasDevice): We
     },
     host_text: (x: number, y: number, s: number, color: number) => fb().text(x, y, readStrBytes(memory(), s), color),
     host_present() {
-      device.present(fb(), presented);
+      const frame = fb();
+      for (let k = 0; k < 256; k++) {
+        pressesSeen[k] = lastAsked[k] >= 0 ? lastAsked[k] : input.keyPresses(k);
+        lastAsked[k] = -1;
+      }
+      device.present(frame, presented);
       presented++;
-      for (let k = 0; k < 256; k++) pressesSeen[k] = input.keyPresses(k);
     },
     host_sleep(ms: number) {
       const end = performance.now() + Math.max(0, ms);
@@ -63,7 +74,11 @@ export function createCanvasImports(memory: MemoryRef, device: CanvasDevice): We
     host_mouse_y: () => input.mouseY(),
     host_mouse_buttons: () => input.buttons(),
     host_key_down: (key: number) => (input.keyDown(key) ? 1 : 0),
-    host_key_pressed: (key: number) => (key >= 0 && key < 256 && input.keyPresses(key) > pressesSeen[key] ? 1 : 0),
+    host_key_pressed(key: number) {
+      if (key < 0 || key >= 256) return 0;
+      lastAsked[key] = input.keyPresses(key);
+      return lastAsked[key] > pressesSeen[key] ? 1 : 0;
+    },
     host_should_close: () => (closing() ? 1 : 0),
   };
 }
