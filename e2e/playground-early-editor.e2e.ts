@@ -116,15 +116,17 @@ describe("the early editor, before Monaco arrives", () => {
     await page.keyboard.type("// ");
     // Typing that never pauses holds Monaco back only so long: it takes over mid-sentence.
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
-    let typed = false;
+    const began = Date.now();
+    let typedAt: number | undefined;
     const typing = page.keyboard.type(words, { delay: 40 }).then(() => {
-      typed = true;
+      typedAt = Date.now() - began;
     });
     await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
-    const swappedMidTyping = !typed;
+    const swappedAt = Date.now() - began;
+    const swappedMidTyping = typedAt === undefined;
     await typing;
-    expect(swappedMidTyping).toBe(true);
-    await expect.poll(() => editorText(page)).toBe(`// ${words}`);
+    expect(swappedMidTyping, `Monaco took over at ${swappedAt} ms, the typing ended at ${typedAt} ms`).toBe(true);
+    await expect.poll(() => editorText(page), { timeout: 5_000 }).toBe(`// ${words}`);
     await context.close();
   });
 
