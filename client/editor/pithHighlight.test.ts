@@ -11,7 +11,7 @@ describe("the early editor's highlighting", () => {
     expect(kinds('fn main() {\n    let n: i64 = 0x1F + 2.5 // sum\n    println("n = {n}", true, Point)\n}')).toEqual([
       ["keyword:fn"],
       ["keyword:let", "type:i64", "number:0x1F", "number:2.5", "comment:// sum"],
-      ['string:"n = {n}"', "constant:true", "type:Point"],
+      ['string:"n = ', 'string:"', "constant:true", "type:Point"],
       [],
     ]);
   });
@@ -40,6 +40,24 @@ describe("the early editor's highlighting", () => {
       .map((t) => `${t.text}${t.kind.slice(-1)}`)
       .join(" ");
     expect(brackets).toBe("(1 [2 ]2 )1 {1 (2 (3 )3 )2 }1");
+  });
+
+  it("colours an interpolation's code as code, its braces by depth, and leaves an escaped brace in the string", () => {
+    expect(kinds('let s = "{count} items at {price * 1.5} \\{not}"')).toEqual([
+      ["keyword:let", 'string:"', 'string: items at ', "number:1.5", 'string: \\{not}"'],
+    ]);
+    const brackets = tokenizeLines('f("{g(x)}")')
+      .flat()
+      .filter((t) => t.kind.startsWith("bracket"))
+      .map((t) => `${t.text}${t.kind.slice(-1)}`)
+      .join(" ");
+    expect(brackets).toBe("(1 {2 (3 )3 }2 )1");
+    const source = 'println("a {b + "c"} {unclosed';
+    expect(
+      tokenizeLines(source)
+        .map((line) => line.map((t) => t.text).join(""))
+        .join("\n"),
+    ).toBe(source);
   });
 
   it("does not let an unclosed string colour the next line", () => {

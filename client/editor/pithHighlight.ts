@@ -44,6 +44,7 @@ const TOKEN =
 
 /** Splits one line into coloured tokens; `state` says whether it starts inside a block comment. */
 export function tokenizeLine(line: string, state: LineState): { tokens: Token[]; next: LineState } {
+  const token = new RegExp(TOKEN); // its own position: an interpolation tokenizes its code with a nested call
   const tokens: Token[] = [];
   const push = (kind: TokenKind, text: string) => {
     if (!text) return;
@@ -74,6 +75,32 @@ export function tokenizeLine(line: string, state: LineState): { tokens: Token[];
     }
     push("text", plain);
   };
+  // A string, with each interpolation `{expression}` coloured as code between
+  // its braces, as the Monaco language does (`\{` is an escape, not one).
+  const stringToken = (text: string) => {
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === "\\") {
+        i++;
+        continue;
+      }
+      if (text[i] !== "{") continue;
+      let end = i + 1;
+      for (let nest = 0; end < text.length && (text[end] !== "}" || nest > 0); end++) {
+        if (text[end] === "{") nest++;
+        else if (text[end] === "}") nest--;
+      }
+      push("string", text.slice(start, i));
+      code("{");
+      const inner = tokenizeLine(text.slice(i + 1, end), { comment: false, depth });
+      for (const t of inner.tokens) push(t.kind, t.text);
+      depth = inner.next.depth;
+      if (end < text.length) code("}");
+      i = end;
+      start = end + 1;
+    }
+    push("string", text.slice(start));
+  };
   let from = 0;
   if (state.comment) {
     const end = line.indexOf("*/");
@@ -82,15 +109,16 @@ export function tokenizeLine(line: string, state: LineState): { tokens: Token[];
     from = end + 2;
   }
   let openComment = false;
-  TOKEN.lastIndex = from;
-  for (let m = TOKEN.exec(line); m; m = TOKEN.exec(line)) {
+  token.lastIndex = from;
+  for (let m = token.exec(line); m; m = token.exec(line)) {
     code(line.slice(from, m.index));
     const [text, block, comment, string, char, number] = m;
     if (block !== undefined) {
       push("comment", text);
       if (!text.endsWith("*/") || text.length < 4) openComment = true;
     } else if (comment !== undefined) push("comment", text);
-    else if (string !== undefined || char !== undefined) push("string", text);
+    else if (string !== undefined) stringToken(text);
+    else if (char !== undefined) push("string", text);
     else if (number !== undefined) push("number", text);
     // As in the Monarch grammar, a capitalised name is a type.
     else push(WORDS.get(text) ?? (/^[A-Z]/.test(text) ? "type" : "text"), text);
