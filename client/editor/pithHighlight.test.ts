@@ -44,7 +44,7 @@ describe("the early editor's highlighting", () => {
 
   it("colours an interpolation's code as code, its braces by depth, and leaves an escaped brace in the string", () => {
     expect(kinds('let s = "{count} items at {price * 1.5} \\{not}"')).toEqual([
-      ["keyword:let", 'string:"', 'string: items at ', "number:1.5", 'string: \\{not}"'],
+      ["keyword:let", 'string:"', "string: items at ", "number:1.5", 'string: \\{not}"'],
     ]);
     const brackets = tokenizeLines('f("{g(x)}")')
       .flat()
