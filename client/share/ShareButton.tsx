@@ -27,6 +27,7 @@ export function ShareButton({ program, serverUp }: { program: () => SharedProgra
       {/* The link is made in the click itself (by mouse, Enter or Space), not in
           the toggle event that follows it as a later task: the menu never shows
           an empty link field. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button; Enter and Space click it too */}
       <summary aria-label="Share" onClick={() => (menu.current?.open ? undefined : share())}>
         Share
       </summary>
