@@ -72,9 +72,11 @@ export function App() {
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   // Whether this compiler has `fmt`: probed once, so Format can say why it is off.
+  // It is on as soon as the compiler is: a compiler without `fmt` is told
+  // apart by a probe after start-up (and a press before it says why it failed).
   const [formatter, setFormatter] = useState<{ available: boolean; reason: string }>({
-    available: false,
-    reason: "Checking for the formatter…",
+    available: true,
+    reason: "Format (Shift+Alt+F)",
   });
   const editor = useRef<EditorApi | null>(null);
   const early = useRef<EarlyEditorHandle>(null);
@@ -363,7 +365,12 @@ export function App() {
             serverUp={health.kind === "ok"}
             program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })}
           />
-          <button type="button" onClick={format} title={formatter.reason} disabled={!formatter.available}>
+          <button
+            type="button"
+            onClick={format}
+            title={ready ? formatter.reason : "Format needs the compiler, which is loading"}
+            disabled={!ready || !formatter.available}
+          >
             Format
           </button>
           <button type="button" onClick={() => setTab("build")}>

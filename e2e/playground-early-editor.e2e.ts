@@ -152,6 +152,13 @@ describe("the early editor, before Monaco arrives", () => {
     await page.reload();
     await page.locator('[data-testid=editor][data-ready="true"][data-editor="early"]').waitFor({ timeout: 30_000 });
     expect(await earlyEditor(page).inputValue()).toBe("fn main() {\n    let s: str = 1\n    println(s)\n}\n");
+
+    // Format works before Monaco too, as one step.
+    await earlyEditor(page).fill('fn main(){let s:str="1"\nprintln(s)}');
+    await page.getByRole("button", { name: "Format", exact: true }).click();
+    await expect
+      .poll(() => earlyEditor(page).inputValue())
+      .toBe('fn main() {\n    let s: str = "1"\n    println(s)\n}\n');
     release();
     await page.locator('[data-testid=editor][data-editor="monaco"]').waitFor({ timeout: 30_000 });
     await context.close();

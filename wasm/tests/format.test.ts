@@ -51,6 +51,27 @@ describe("pith fmt", () => {
     );
   });
 
+  it("gives a block that spans lines a line break after its { and before its }, and leaves a one-line block alone", async () => {
+    const r = await fmt('fn main(){let s:str="1"\nif s=="1" {println(s)} else {println("no")\nprintln("!")}}\nstruct P { x: i64,\n y: i64 }\n');
+    expect(r.stdout).toBe(
+      [
+        "fn main() {",
+        '    let s: str = "1"',
+        '    if s == "1" { println(s) } else {',
+        '        println("no")',
+        '        println("!")',
+        "    }",
+        "}",
+        "struct P {",
+        "    x: i64,",
+        "    y: i64",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+  });
+
   it("drops a ';' at the end of a line or block, keeps one inside [x; n] and between statements", async () => {
     const r = await fmt("fn main() {\n    let a = [0; 3];\n    let b = 1; let c = 2;\n    println(a[0] + b + c);\n}\n");
     expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");

@@ -2,16 +2,17 @@
 // brackets match. It works on the token stream, so it changes only the
 // space between tokens (and drops a `;` that separates nothing): every
 // comment is kept verbatim, line breaks stay where they are (they end
-// statements), indentation is four spaces per level (a bracket's contents
-// one level deeper than the line that opened it, a line continuing after a
-// binary operator one more), runs of blank lines become one, and the
-// spacing between two tokens on a line follows fixed rules. Where a token's
-// role depends on the grammar (`<` of a comparison or of type arguments, `|`
-// of a closure or of bitwise or), the parser says which it is: operators get
-// a space on each side, type brackets none (`Map<str, i64>`), closure bars
-// hug their parameters (`|x| x * 2`). Only in a file that does not parse is
-// the source's spacing around those tokens kept. Formatting its own output
-// changes nothing.
+// statements), and a `{ }` block that spans lines also gets one after its
+// `{` and before its `}`, so its statements stand one to a line; indentation
+// is four spaces per level (a bracket's contents one level deeper than the
+// line that opened it, a line continuing after a binary operator one more),
+// runs of blank lines become one, and the spacing between two tokens on a
+// line follows fixed rules. Where a token's role depends on the grammar (`<`
+// of a comparison or of type arguments, `|` of a closure or of bitwise or),
+// the parser says which it is: operators get a space on each side, type
+// brackets none (`Map<str, i64>`), closure bars hug their parameters
+// (`|x| x * 2`). Only in a file that does not parse is the source's spacing
+// around those tokens kept. Formatting its own output changes nothing.
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
 import { ROLE_BINARY, ROLE_CLOSE, ROLE_EMPTY, ROLE_JOINED, ROLE_OPEN } from "./cursor";
@@ -70,7 +71,30 @@ export class Formatter {
   // After a unary operator: the next token attaches to it.
   unary: bool = false;
 
-  constructor(public src: Source, public tokens: Token[], public roles: Map<i32, i32> | null) {}
+  // Per token: 1 on a `{` whose block spans lines and on its `}`. Such a
+  // block gets a line break after the `{` and before the `}` wherever the
+  // source has none (`fn main(){let a = 1` / `println(a)}`), so its
+  // statements stand one to a line; a block on one line stays on one line.
+  breaks: Uint8Array;
+
+  constructor(public src: Source, public tokens: Token[], public roles: Map<i32, i32> | null) {
+    this.breaks = new Uint8Array(tokens.length);
+  }
+
+  /** Marks the blocks that span lines, from each `{` and `}` pair's token indices. */
+  markBlocks(pairs: i32[]): void {
+    // nl[i]: how many of tokens 0..i-1 start on a new line.
+    const nl = new Int32Array(this.tokens.length + 1);
+    for (let i = 0; i < this.tokens.length; i++) nl[i + 1] = nl[i] + (this.tokens[i].nlBefore ? 1 : 0);
+    for (let k = 0; k + 1 < pairs.length; k += 2) {
+      const open = pairs[k];
+      const close = pairs[k + 1];
+      if (nl[close + 1] - nl[open + 1] > 0) {
+        this.breaks[open] = 1;
+        this.breaks[close] = 1;
+      }
+    }
+  }
 
   // The role of an ambiguous token: ROLE_*, 0 for a type bracket, -1 unknown (no parse).
   roleOf(t: Token): i32 {
@@ -206,6 +230,7 @@ export class Formatter {
   run(): Uint8Array {
     const toks = this.tokens;
     let prev: Token | null = null;
+    let prevN = -1;
     for (let n = 0; n < toks.length; n++) {
       const t = toks[n];
       const from = prev === null ? 0 : prev!.end;
@@ -219,7 +244,11 @@ export class Formatter {
       if (isClose(t.kind)) level = this.opens.length > 0 ? this.opens[this.opens.length - 1] : 0;
       else if (prev !== null && (continues(prev!.kind) || t.kind == Tok.Dot)) level++;
       const before = this.len;
-      const startsLine = this.gap(from, t.start, prev === null, this.inner(), level);
+      let startsLine = this.gap(from, t.start, prev === null, this.inner(), level);
+      if (!startsLine && prev !== null && (this.breaks[prevN] == 1 && prev!.kind == Tok.LBrace || this.breaks[n] == 1 && t.kind == Tok.RBrace)) {
+        this.lineBreak(1, false, level);
+        startsLine = true;
+      }
       if (startsLine) this.lineLevel = level;
       if (!startsLine && prev !== null && this.len == before) {
         const had = t.start > prev!.end;
@@ -236,6 +265,7 @@ export class Formatter {
       }
       this.unary = (t.kind == Tok.Minus && (startsLine || prev === null || expectsOperand(prev!.kind))) || t.kind == Tok.Bang || t.kind == Tok.Tilde;
       prev = t;
+      prevN = n;
     }
     // One newline at the end, no trailing spaces or blank lines.
     while (this.len > 0 && (this.out[this.len - 1] == 10 || this.out[this.len - 1] == 32)) this.len--;
@@ -254,16 +284,25 @@ export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null
   const tokens = new Lexer(src, diags).run();
   if (diags.errorCount > 0) return null;
   const open: Token[] = [];
+  const openAt: i32[] = [];
+  const blocks: i32[] = []; // each `{` and its `}`, as token indices
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (isOpen(t.kind)) open.push(t);
-    else if (isClose(t.kind)) {
+    if (isOpen(t.kind)) {
+      open.push(t);
+      openAt.push(i);
+    } else if (isClose(t.kind)) {
       const want = t.kind == Tok.RParen ? Tok.LParen : t.kind == Tok.RBracket ? Tok.LBracket : Tok.LBrace;
       if (open.length == 0 || open[open.length - 1].kind != want) {
         diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' does not close an open bracket");
         return null;
       }
       open.pop();
+      const at = openAt.pop();
+      if (t.kind == Tok.RBrace) {
+        blocks.push(at);
+        blocks.push(i);
+      }
     }
   }
   if (open.length > 0) {
@@ -271,5 +310,7 @@ export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null
     diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
     return null;
   }
-  return new Formatter(src, tokens, tokenRoles(tokens, src)).run();
+  const formatter = new Formatter(src, tokens, tokenRoles(tokens, src));
+  formatter.markBlocks(blocks);
+  return formatter.run();
 }
