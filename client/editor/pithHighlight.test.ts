@@ -6,6 +6,20 @@ const kinds = (source: string) =>
     line.filter((t) => t.kind !== "text" && !t.kind.startsWith("bracket")).map((t) => `${t.kind}:${t.text}`),
   );
 
+/** The brackets, each with its depth's colour number: "(1 [2 ]2 )1". */
+const brackets = (source: string) =>
+  tokenizeLines(source)
+    .flat()
+    .filter((t) => t.kind.startsWith("bracket"))
+    .map((t) => `${t.text}${t.kind.slice(-1)}`)
+    .join(" ");
+
+/** The text again, from the tokens. */
+const retyped = (source: string) =>
+  tokenizeLines(source)
+    .map((line) => line.map((t) => t.text).join(""))
+    .join("\n");
+
 describe("the early editor's highlighting", () => {
   it("colours keywords, literals, types, strings, numbers and comments with the Monaco language's word lists", () => {
     expect(kinds('fn main() {\n    let n: i64 = 0x1F + 2.5 // sum\n    println("n = {n}", true, Point)\n}')).toEqual([
@@ -18,11 +32,7 @@ describe("the early editor's highlighting", () => {
 
   it("keeps the program's text unchanged, spaces and all", () => {
     const source = '  let s = "a \\" b"  /* c */ x\n\n\tz';
-    expect(
-      tokenizeLines(source)
-        .map((line) => line.map((t) => t.text).join(""))
-        .join("\n"),
-    ).toBe(source);
+    expect(retyped(source)).toBe(source);
   });
 
   it("carries a block comment across lines, and leaves words inside strings and comments alone", () => {
@@ -34,30 +44,15 @@ describe("the early editor's highlighting", () => {
   });
 
   it("colours brackets by their nesting depth across lines, ignoring those in strings and comments", () => {
-    const brackets = tokenizeLines('fn f(a: [i64]) {\n    g("(", (1)) // )\n}')
-      .flat()
-      .filter((t) => t.kind.startsWith("bracket"))
-      .map((t) => `${t.text}${t.kind.slice(-1)}`)
-      .join(" ");
-    expect(brackets).toBe("(1 [2 ]2 )1 {1 (2 (3 )3 )2 }1");
+    expect(brackets('fn f(a: [i64]) {\n    g("(", (1)) // )\n}')).toBe("(1 [2 ]2 )1 {1 (2 (3 )3 )2 }1");
   });
 
   it("colours an interpolation's code as code, its braces by depth, and leaves an escaped brace in the string", () => {
     expect(kinds('let s = "{count} items at {price * 1.5} \\{not}"')).toEqual([
       ["keyword:let", 'string:"', "string: items at ", "number:1.5", 'string: \\{not}"'],
     ]);
-    const brackets = tokenizeLines('f("{g(x)}")')
-      .flat()
-      .filter((t) => t.kind.startsWith("bracket"))
-      .map((t) => `${t.text}${t.kind.slice(-1)}`)
-      .join(" ");
-    expect(brackets).toBe("(1 {2 (3 )3 }2 )1");
-    const source = 'println("a {b + "c"} {unclosed';
-    expect(
-      tokenizeLines(source)
-        .map((line) => line.map((t) => t.text).join(""))
-        .join("\n"),
-    ).toBe(source);
+    expect(brackets('f("{g(x)}")')).toBe("(1 {2 (3 )3 }2 )1");
+    expect(retyped('println("a {b + "c"} {unclosed')).toBe('println("a {b + "c"} {unclosed');
   });
 
   it("does not let an unclosed string colour the next line", () => {
