@@ -1,8 +1,9 @@
 // The robustness fuzzer: random inputs (mutated corpus programs, token soup,
 // and whole programs from the differential generator) go through
-// `pith check` and, when they check, `pith build -O2`; the compiler must
-// never crash, trap, hang, or write an invalid module, and a generated
-// program must always check. Runs on worker threads so a hang can be timed
+// `pith check` and, when they check, `pith build -O2`, and through
+// `pith fmt`; the compiler must never crash, trap, hang, or write an invalid
+// module, a generated program must always check, and the formatter's output
+// must format to itself and still check when its input did. Runs on worker threads so a hang can be timed
 // out; used by the CI test (wasm/tests/fuzz.test.ts) and by
 // `npm run fuzz -- --compile-only` for long runs.
 import { join } from "node:path";
@@ -44,6 +45,8 @@ export interface RobustnessReport {
   invalidModules: number;
   /** Generated (well-typed by construction) programs the checker refused. */
   rejectedGenerated: number;
+  /** Formatted programs that formatted differently again, or no longer checked. */
+  badFormats: number;
   failures: string[];
   seconds: number;
 }
@@ -52,6 +55,8 @@ interface WorkerAnswer {
   check: { exit: number; trap?: string };
   build: { exit: number; trap?: string } | null;
   valid: boolean;
+  /** `pith fmt`: its exit, and what was wrong with its output, if anything. */
+  fmt: { exit: number; trap?: string; problem?: string };
 }
 
 interface Input {
@@ -137,6 +142,7 @@ export async function runRobustness(options: RobustnessOptions): Promise<Robustn
     hangRetries: 0,
     invalidModules: 0,
     rejectedGenerated: 0,
+    badFormats: 0,
     failures: [],
     seconds: 0,
   };
@@ -146,7 +152,8 @@ export async function runRobustness(options: RobustnessOptions): Promise<Robustn
     if (report.failures.length < 50) report.failures.push(line);
     options.onFailure?.(line);
   };
-  const failureCount = () => report.crashes + report.hangs + report.invalidModules + report.rejectedGenerated;
+  const failureCount = () =>
+    report.crashes + report.hangs + report.invalidModules + report.rejectedGenerated + report.badFormats;
   const lane = async () => {
     const worker = new CompileWorker(options.compilerPath);
     try {
@@ -177,6 +184,12 @@ export async function runRobustness(options: RobustnessOptions): Promise<Robustn
         } else if (input.kind === "generated" && answer.check.exit !== 0) {
           report.rejectedGenerated++;
           fail(`the checker refused a well-typed ${input.label}:\n${input.source}`);
+        } else if (answer.fmt.exit !== 0 && answer.fmt.exit !== 1) {
+          report.crashes++;
+          fail(`fmt exited ${answer.fmt.exit} ${answer.fmt.trap ?? ""} on ${input.label}:\n${input.source}`);
+        } else if (answer.fmt.problem) {
+          report.badFormats++;
+          fail(`${answer.fmt.problem}\nfrom ${input.label}:\n${input.source}`);
         }
         if (answer !== "hang" && answer.check.exit === 0) report.compiled++;
         const now = Date.now();
@@ -203,6 +216,7 @@ export function robustnessSummary(report: RobustnessReport, seed: number): strin
     `(${perSecond.toFixed(0)}/s; ${mutated} mutated, ${soupCount} token soup, ${generated} generated), ` +
     `${report.compiled} compiled; crashes ${report.crashes}, hangs ${report.hangs} ` +
     `(${report.hangRetries} slow answers passed on a retry), ` +
-    `invalid modules ${report.invalidModules}, generated programs refused ${report.rejectedGenerated}`
+    `invalid modules ${report.invalidModules}, generated programs refused ${report.rejectedGenerated}, ` +
+    `formats not at a fixed point or no longer checking ${report.badFormats}`
   );
 }
