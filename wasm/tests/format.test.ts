@@ -77,6 +77,21 @@ describe("pith fmt", () => {
     expect(r.stdout).toBe("fn main() {\n    let a = [0; 3]\n    let b = 1; let c = 2\n    println(a[0] + b + c)\n}\n");
   });
 
+  it("drops every ';' of a run that ends a line, so formatting the result changes nothing", async () => {
+    const r = await fmt("fn main() {\n    let a = 1;;\n    let b = 2;; ;\n    println(a + b);\n}\n");
+    expect(r.stdout).toBe("fn main() {\n    let a = 1\n    let b = 2\n    println(a + b)\n}\n");
+    expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+  });
+
+  it("keeps a space between operators that would otherwise lex as one token or a comment", async () => {
+    // Found by the robustness fuzzer: each line's tokens, joined, lexed as other tokens.
+    const src = "fn main() {\n    - == 1\n    ! == 2\n    0.. = 7\n    x . ..= y\n    self : : z\n    - >= w\n    a / / b\n    a / * b\n}\n";
+    const r = await fmt(src);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("fn main() {\n    - == 1\n    ! == 2\n    0.. = 7\n    x. ..=y\n    self: : z\n    - >= w\n    a / / b\n    a / * b\n}\n");
+    expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+  });
+
   it("spaces <, >, | and || by what the grammar makes of them: operators, type arguments, closure bars", async () => {
     const src = [
       "fn max<T>(a: T,b: T)->T { if a>b {a} else {b} }",

@@ -52,6 +52,12 @@ function continues(k: Tok): bool {
   return (isSpacedOp(k) && k != Tok.As && k != Tok.In) || isAmbiguous(k) || k == Tok.Dot;
 }
 
+/** An ASCII operator character: two of them side by side may lex as one token or start a comment. */
+function isPunct(c: u8): bool {
+  return c == 33 || c == 37 || c == 38 || c == 42 || c == 43 || c == 45 || c == 46 || c == 47 || c == 58 ||
+    (c >= 60 && c <= 62) || c == 94 || c == 124;
+}
+
 /** Tokens whose spacing cannot be decided without the grammar: the source's choice stays. */
 function isAmbiguous(k: Tok): bool {
   return k == Tok.Lt || k == Tok.Gt || k == Tok.Shr || k == Tok.Pipe || k == Tok.OrOr;
@@ -119,10 +125,35 @@ export class Formatter {
     return 1;
   }
 
-  /** Whether a `;` before `next` separates nothing: at a line's end or a block's, not in `[x; n]`. */
-  dropsSemi(next: Token): bool {
+  /**
+   * Whether the `;` at token `n` separates nothing: at a line's end or a
+   * block's (after any `;`s that follow it on its line, so `2;;` loses
+   * both), not in `[x; n]`.
+   */
+  dropsSemi(n: i32): bool {
     const inBlock = this.openKinds.length == 0 || this.openKinds[this.openKinds.length - 1] == Tok.LBrace;
-    return inBlock && (next.nlBefore || next.kind == Tok.RBrace || next.kind == Tok.EOF);
+    if (!inBlock) return false;
+    let k = n + 1;
+    while (k < this.tokens.length && this.tokens[k].kind == Tok.Semi && !this.tokens[k].nlBefore) k++;
+    if (k == this.tokens.length) return true;
+    const next = this.tokens[k];
+    return next.nlBefore || next.kind == Tok.RBrace || next.kind == Tok.EOF;
+  }
+
+  /**
+   * Whether `a` and `b` written with nothing between them lex as other
+   * tokens: `- ==` as `-=` `=`, `0.. =` as `0..=`, `/ /` as a comment.
+   */
+  glues(a: Token, b: Token): bool {
+    const bytes = this.src.bytes;
+    if (!isPunct(bytes[a.end - 1]) || !isPunct(bytes[b.start])) return false;
+    const la = a.end - a.start;
+    const both = new Uint8Array(la + b.end - b.start);
+    both.set(bytes.subarray(a.start, a.end));
+    both.set(bytes.subarray(b.start, b.end), la);
+    const src = new Source("", both);
+    const toks = new Lexer(src, new Diagnostics()).run();
+    return toks.length < 3 || toks[0].end != la || toks[1].start != la;
   }
 
   /** The indentation of a line inside the innermost open bracket. */
@@ -239,7 +270,7 @@ export class Formatter {
         break;
       }
       // A `;` that ends a line or a block is the newline's or the brace's job already.
-      if (t.kind == Tok.Semi && n + 1 < toks.length && this.dropsSemi(toks[n + 1])) continue;
+      if (t.kind == Tok.Semi && this.dropsSemi(n)) continue;
       let level = this.inner();
       if (isClose(t.kind)) level = this.opens.length > 0 ? this.opens[this.opens.length - 1] : 0;
       else if (prev !== null && (continues(prev!.kind) || t.kind == Tok.Dot)) level++;
@@ -252,7 +283,7 @@ export class Formatter {
       if (startsLine) this.lineLevel = level;
       if (!startsLine && prev !== null && this.len == before) {
         const had = t.start > prev!.end;
-        if (this.space(prev!, t, had)) this.byte(32);
+        if (this.space(prev!, t, had) || this.glues(prev!, t)) this.byte(32);
       }
       this.copy(t.start, t.end);
       if (isOpen(t.kind) || t.kind == Tok.StrStart) {
