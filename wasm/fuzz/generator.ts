@@ -259,7 +259,7 @@ export class ProgramGenerator extends ExpressionGenerator {
     const a = this.rng.pick(arrays).name;
     switch (this.rng.int(4)) {
       case 0:
-        this.line(`${a}.push(${this.expr("i64", 2)})`);
+        this.line(this.push(a));
         break;
       case 1:
         this.line(`if len(${a}) > 0 { ${a}[${this.index(a)}] = ${this.expr("i64", 2)} }`);
@@ -268,7 +268,7 @@ export class ProgramGenerator extends ExpressionGenerator {
         // A copy, then a write: the copy must not see it.
         const copy = this.fresh();
         this.line(`let ${copy} = ${a}`);
-        this.line(`${a}.push(${this.expr("i64", 2)})`);
+        this.line(this.push(a));
         this.line(`h = mix(h, len(${copy}) * 100 + len(${a}))`);
         this.declare(copy, "[i64]", false);
         break;
@@ -276,6 +276,16 @@ export class ProgramGenerator extends ExpressionGenerator {
       default:
         this.line(`if len(${a}) > 1 { ${a}.pop() }`);
     }
+  }
+
+  /**
+   * A push onto array `a`. In a loop it is capped: `for x in a { a.push(x) }`
+   * doubles `a`, and under loops that repeat it the doubling is exponential
+   * (a program of this generator ran for minutes with a 2^18-fold array).
+   */
+  private push(a: string): string {
+    const push = `${a}.push(${this.expr("i64", 2)})`;
+    return this.loopDepth > 0 ? `if len(${a}) < 64 { ${push} }` : push;
   }
 
   private structEdit(): void {
