@@ -161,9 +161,16 @@ describe("the playground IDE in Chromium", () => {
     expect(stderr).toMatch(/^panic: index out of bounds: index 5, length 3 at main\.pith:4:\d+/);
     const link = page.locator("[data-testid=output] button.link", { hasText: /^main\.pith:4:\d+$/ });
     await link.click();
+    // Monaco moves its current-line highlight on its next animation frame: a
+    // loaded machine can take a while, so the highlight is awaited on line 4.
     const cursorLine = page.locator(".editor-layer:not([hidden]) .current-line").first();
-    const line4 = await page.locator(".editor-layer:not([hidden]) .line-numbers", { hasText: /^4$/ }).boundingBox();
-    expect(Math.abs(((await cursorLine.boundingBox())?.y ?? 0) - (line4?.y ?? -100))).toBeLessThan(4);
+    const line4 = page.locator(".editor-layer:not([hidden]) .line-numbers", { hasText: /^4$/ });
+    await expect
+      .poll(async () => Math.abs(((await cursorLine.boundingBox())?.y ?? 0) - ((await line4.boundingBox())?.y ?? -100)), {
+        timeout: 5_000,
+        message: "the cursor's line after following the panic link, in px from line 4",
+      })
+      .toBeLessThan(4);
   });
 
   it("runs every example from the menu and prints its expected output, keeping the previous program", async () => {
