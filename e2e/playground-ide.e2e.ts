@@ -166,10 +166,13 @@ describe("the playground IDE in Chromium", () => {
     const cursorLine = page.locator(".editor-layer:not([hidden]) .current-line").first();
     const line4 = page.locator(".editor-layer:not([hidden]) .line-numbers", { hasText: /^4$/ });
     await expect
-      .poll(async () => Math.abs(((await cursorLine.boundingBox())?.y ?? 0) - ((await line4.boundingBox())?.y ?? -100)), {
-        timeout: 5_000,
-        message: "the cursor's line after following the panic link, in px from line 4",
-      })
+      .poll(
+        async () => Math.abs(((await cursorLine.boundingBox())?.y ?? 0) - ((await line4.boundingBox())?.y ?? -100)),
+        {
+          timeout: 5_000,
+          message: "the cursor's line after following the panic link, in px from line 4",
+        },
+      )
       .toBeLessThan(4);
   });
 
