@@ -175,6 +175,8 @@ class Parser extends BlockParser {
             if (!this.eat(Tok.Comma)) break;
           }
           this.expect(Tok.RParen, "')' to close the variant payload");
+        } else if (this.kind == Tok.LBrace) {
+          this.namedVariantFields(v);
         }
         v.end = this.prevEnd;
         e.variants.push(v);
@@ -184,6 +186,27 @@ class Parser extends BlockParser {
     }
     e.end = this.prevEnd;
     return e;
+  }
+
+  /**
+   * `Tri { a: f64, b: f64 }`, as Rust writes a variant with named fields:
+   * one error that says how Pith writes it, and the field types become the
+   * payload so the rest of the file is checked as if it were `Tri(f64, f64)`.
+   */
+  namedVariantFields(v: VariantDecl): void {
+    const start = this.advance().start;
+    const types: string[] = [];
+    while (this.kind == Tok.Ident) {
+      this.advance();
+      if (!this.expect(Tok.Colon, "':' and the field type")) break;
+      const ty = this.tok.start;
+      v.payload.push(this.parseType());
+      types.push(this.source.text(ty, this.prevEnd));
+      if (!this.eat(Tok.Comma) && !this.tok.nlBefore) break;
+    }
+    this.expect(Tok.RBrace, "'}' to close the variant's fields");
+    this.errorAt(start, this.prevEnd, "a variant's payload is written as a tuple, without field names: " +
+      v.name + "(" + types.join(", ") + ")");
   }
 
   parseImpl(): ImplDecl {
