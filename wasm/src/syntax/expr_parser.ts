@@ -340,7 +340,12 @@ export class ExprParser extends Cursor {
       }
       case Tok.Pipe: case Tok.OrOr: return this.parseClosure();
     }
-    this.errorHere("expected an expression, found " + this.describe(t));
+    const before = this.pos > 0 ? this.tokens[this.pos - 1] : null;
+    if ((t.kind == Tok.Plus || t.kind == Tok.Minus) && before !== null && before.kind == t.kind && before.end == t.start) {
+      // `x++`: the first `+` was taken as a binary operator.
+      const op = t.kind == Tok.Plus ? "+" : "-";
+      this.errorAt(before.start, t.end, "Pith has no '" + op + op + "': write 'x " + op + "= 1'");
+    } else this.errorHere("expected an expression, found " + this.describe(t));
     const e = this.errorExpr();
     // Do not swallow tokens that close or separate something: recovery needs them.
     const k = t.kind;
@@ -416,7 +421,12 @@ export class ExprParser extends Cursor {
     const savedDepth = this.parenDepth;
     this.parenDepth = 1;
     while (true) {
-      e.exprs.push(this.parseExpr());
+      if (this.kind == Tok.StrMid || this.kind == Tok.StrEnd) {
+        // `"{}"`, as a format string elsewhere: nothing to interpolate.
+        this.errorAt(this.prevEnd - 1, this.tok.start + 1,
+          "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
+        e.exprs.push(this.errorExpr());
+      } else e.exprs.push(this.parseExpr());
       if (this.kind == Tok.StrMid) {
         e.parts.push(this.advance().text);
         continue;
@@ -426,8 +436,9 @@ export class ExprParser extends Cursor {
         break;
       }
       this.errorHere("expected '}' to close the interpolation");
-      // Skip to the end of the string so later code still parses.
-      while (this.kind != Tok.StrEnd && this.kind != Tok.EOF) this.advance();
+      // Skip to the end of the string so later code still parses, but not
+      // past the line: the string's end may have been taken already.
+      while (this.kind != Tok.StrEnd && this.kind != Tok.EOF && !this.tok.nlBefore) this.advance();
       if (this.kind == Tok.StrEnd) this.advance();
       e.parts.push("");
       break;
