@@ -40,6 +40,30 @@ describe("compiler diagnostics", () => {
     expect(list.some((d) => d.includes("not exhaustive"))).toBe(false);
   });
 
+  it("habits from other languages get one error each, with no cascade after them", async () => {
+    const src = [
+      "enum Shape { Circle(f64), Tri { a: f64, b: f64 } }",
+      "fn twice(n) -> i64 { n * 2 }",
+      "fn main() {",
+      "    var x = 5",
+      '    println("x is {}")',
+      "    x++",
+      "    if x = 6 { println(\"six\") }",
+      '    let s = "n = " + x',
+      "    let ok: bool = 1",
+      "}",
+    ].join("\n");
+    expect(at(await diagnostics(src))).toEqual([
+      "1:31: a variant's payload is written as a tuple, without field names: Tri(f64, f64)",
+      "2:11: expected ':' and the parameter type, found ')'",
+      "5:19: an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
+      "6:6: Pith has no '++': write 'x += 1'",
+      "7:10: '=' assigns a value; use '==' to compare",
+      '8:13: \'+\' needs both sides of the same type, found str and i64; put the value into the string instead: "text {value}"',
+      "9:20: expected bool, found i64",
+    ]);
+  });
+
   it("the parser recovers and reports several syntax errors in one run", async () => {
     const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
     expect(list.length).toBeGreaterThanOrEqual(3);

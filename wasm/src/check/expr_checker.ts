@@ -308,7 +308,10 @@ export class ExprChecker extends Scopes {
     if (t.isError) return tError;
     const name = opName(op);
     if (t.kind == TyK.Never) {
-      this.errAt(b, "'" + name + "' needs both sides of the same type, found " + b.left.ty!.name + " and " + b.right.ty!.name);
+      // `"n = " + n`: what other languages convert, Pith interpolates.
+      const joinsText = op == Tok.Plus && (b.left.ty! == tStr) != (b.right.ty! == tStr);
+      this.errAt(b, "'" + name + "' needs both sides of the same type, found " + b.left.ty!.name + " and " + b.right.ty!.name +
+        (joinsText ? "; put the value into the string instead: \"text {value}\"" : ""));
       return tError;
     }
     if (isCompare) {

@@ -59,7 +59,18 @@ export class ExprParser extends Cursor {
   parseExprNoStruct(): Expr {
     const saved = this.noStruct;
     this.noStruct = true;
-    const e = this.parseExpr();
+    let e = this.parseExpr();
+    if (this.kind == Tok.Eq && !this.tok.nlBefore) {
+      // `if x = 5 {`: read as the comparison it is meant to be.
+      this.errorHere("'=' assigns a value; use '==' to compare");
+      this.advance();
+      const b = new BinaryExpr(EK.Binary, e.start, e.end);
+      b.op = Tok.EqEq;
+      b.left = e;
+      b.right = this.parseExpr();
+      b.end = b.right.end;
+      e = b;
+    }
     this.noStruct = saved;
     return e;
   }

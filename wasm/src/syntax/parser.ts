@@ -1,7 +1,7 @@
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
 import {
-  ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, VariantDecl,
+  ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
 } from "./ast";
 import { BlockParser } from "./block_parser";
 import { Lexer } from "./lexer";
@@ -119,6 +119,12 @@ class Parser extends BlockParser {
           p.name = this.expectIdent("a parameter name");
           if (p.name == "") { this.skipTo(Tok.RParen); break; }
           if (this.expect(Tok.Colon, "':' and the parameter type")) p.type = this.parseType();
+          else {
+            // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
+            const unknown = new TypeExpr(TK.Named, p.start, p.start);
+            unknown.name = "?";
+            p.type = unknown;
+          }
         }
         p.end = this.prevEnd;
         f.params.push(p);
