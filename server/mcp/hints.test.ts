@@ -36,6 +36,16 @@ const MISTAKES: { what: string; source: string; hint: RegExp }[] = [
     hint: /Declare it with `var`/,
   },
   { what: "a missing function", source: "fn main() {\n    let r = sqrt(2.0)\n}\n", hint: /math\.sqrt/ },
+  { what: "string + number", source: 'fn main() {\n    let n = 3\n    println("n = " + n)\n}\n', hint: /"total: \{n\}"/ },
+  { what: "a {} placeholder", source: 'fn main() {\n    let x = 1\n    println("x is {}")\n}\n', hint: /x is \{x\}/ },
+  { what: "x++", source: "fn main() {\n    var x = 1\n    x++\n}\n", hint: /x \+= 1/ },
+  { what: "= in a condition", source: "fn main() {\n    let x = 1\n    if x = 1 { println(x) }\n}\n", hint: /x == 5/ },
+  {
+    what: "a C-style for",
+    source: "fn main() {\n    var t = 0\n    for (i = 0; i < 3; i += 1) { t += i }\n}\n",
+    hint: /for i in 0\.\.n/,
+  },
+  { what: "a variant with named fields", source: "enum S { T { a: f64 } }\nfn main() {}\n", hint: /Shape\.Tri\(3\.0/ },
 ];
 
 describe("lang_check's fix hints", () => {

@@ -35,6 +35,36 @@ const HINTS: Hint[] = [
     fix: "Put each statement on its own line. To continue an expression, end the line with the operator (`a +` then `b`).",
   },
   {
+    pattern: /put the value into the string instead/,
+    cause: "`+` joins two strings only; Pith converts nothing to a string implicitly.",
+    fix: 'Interpolate: `"total: {n}"` instead of `"total: " + n`.',
+  },
+  {
+    pattern: /^an interpolation needs an expression/,
+    cause: "`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders.",
+    fix: 'Put the expression between the braces: `println("x is {x}")`; write `\\{` for a literal brace.',
+  },
+  {
+    pattern: /^Pith has no '(\+\+|--)'/,
+    cause: "There are no increment or decrement operators.",
+    fix: "Write `x += 1` (or `x -= 1`) as a statement of its own.",
+  },
+  {
+    pattern: /^'=' assigns a value; use '==' to compare/,
+    cause: "A condition used `=`, which is assignment.",
+    fix: "Compare with `==`: `if x == 5 { ... }`.",
+  },
+  {
+    pattern: /^C-style 'for' loops are not supported/,
+    cause: "`for` iterates over a range or an array only.",
+    fix: "Write `for i in 0..n { ... }` (`0..=n` includes n), or a `while` loop with a `var` counter.",
+  },
+  {
+    pattern: /^a variant's payload is written as a tuple/,
+    cause: "Enum variants carry positional payloads, not named fields.",
+    fix: "Declare `Tri(f64, f64, f64)`, build `Shape.Tri(3.0, 4.0, 5.0)`, and match `Shape.Tri(a, b, c) => ...`; use a struct inside the variant for named fields.",
+  },
+  {
     pattern: /needs both sides of the same type|^expected (i64|i32|u8|f64), found (i64|i32|u8|f64)/,
     cause: "Pith never converts numbers implicitly.",
     fix: "Convert one side explicitly with `as`, e.g. `x as i64 + y` or `n as f64 / 2.0`.",

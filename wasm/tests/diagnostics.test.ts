@@ -64,6 +64,28 @@ describe("compiler diagnostics", () => {
     ]);
   });
 
+  it("names from other languages say how Pith writes them", async () => {
+    const src = [
+      "fn main() {",
+      "    for i in range(3) { println(i) }",
+      "    let n = null",
+      "    let xs = [1, 2]",
+      "    println(xs.length())",
+      "    let s: String = \"a\"",
+      "    var total = 0",
+      "    for (i = 0; i < 3; i += 1) { total += i }",
+      "    for (k, v) in [(1, 2)] { total += k * v }",
+      "}",
+    ].join("\n");
+    expect(at(await diagnostics(src))).toEqual([
+      "2:14: unknown function 'range'; a range is written 'for i in 0..n' (or '0..=n' to include n)",
+      "3:13: unknown name 'null'; Pith has no null: a value that may be missing has type 'T?' and is None or Some(x)",
+      "5:16: type [i64] has no method 'length'; the length is len(x)",
+      "6:12: unknown type 'String'; the string type is str (a byte of one is u8)",
+      "8:9: C-style 'for' loops are not supported: write 'for i in 0..n' (or a 'while' loop)",
+    ]);
+  });
+
   it("the parser recovers and reports several syntax errors in one run", async () => {
     const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
     expect(list.length).toBeGreaterThanOrEqual(3);

@@ -2,6 +2,7 @@ import { CallExpr } from "../syntax/ast";
 import { AggregateChecker } from "./aggregate_checker";
 import { isPrintable } from "./expr_checker";
 import { isEquatable, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
+import { foreignFunctionHint } from "./foreign_names";
 
 /** The prelude's functions (print, len, chr, ...), builtin methods and the runtime's intrinsics. */
 export class BuiltinChecker extends AggregateChecker {
@@ -102,7 +103,7 @@ export class BuiltinChecker extends AggregateChecker {
       return tI64;
     } else if (name == "__ptr_str") { params = [tPtr]; ret = tStr; }
     else {
-      this.errAt(c.callee, "unknown function '" + name + "'");
+      this.errAt(c.callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
       this.checkArgs(c, 0);
       return tError;
     }

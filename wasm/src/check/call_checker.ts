@@ -3,6 +3,7 @@ import { BuiltinChecker, takesArguments } from "./builtin_checker";
 import { isBuiltin } from "./expr_checker";
 import { FnInfo, GenericFn } from "./program";
 import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tError, tI64, tUnit, TyK, Type } from "./types";
+import { foreignFunctionHint, foreignMethodHint } from "./foreign_names";
 
 /** Function, method, builtin and enum-constructor calls. */
 export class CallChecker extends BuiltinChecker {
@@ -40,7 +41,7 @@ export class CallChecker extends BuiltinChecker {
       if (runtime !== null) return this.callFn(c, runtime, c.args, 0);
       if (this.program.types.has(name)) {
         this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
-      } else this.errAt(callee, "unknown function '" + name + "'");
+      } else this.errAt(callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
       this.checkArgs(c, 0);
       return tError;
     }
@@ -486,7 +487,8 @@ export class CallChecker extends BuiltinChecker {
         }
       }
     }
-    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'");
+    const listLike = t.kind == TyK.Array || t.kind == TyK.Str;
+    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'" + foreignMethodHint(f.name, listLike));
     this.checkArgs(c, 0);
     return tError;
   }

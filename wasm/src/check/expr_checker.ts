@@ -9,6 +9,7 @@ import { ClosureCtx, Scopes } from "./scope";
 import {
   arrayOf, assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,
 } from "./types";
+import { foreignValueHint } from "./foreign_names";
 
 // Builtin functions every program sees (the prelude), and intrinsics the
 // runtime uses. User functions of the same name take precedence.
@@ -245,7 +246,7 @@ export class ExprChecker extends Scopes {
       return tError;
     }
     if (id.name == "self") this.errAt(id, "'self' is only available inside methods");
-    else this.errAt(id, "unknown name '" + id.name + "'");
+    else this.errAt(id, "unknown name '" + id.name + "'" + foreignValueHint(id.name));
     return tError;
   }
 

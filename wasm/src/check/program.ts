@@ -5,6 +5,7 @@ import {
 } from "../syntax/ast";
 import { Source } from "../source";
 import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { foreignTypeHint } from "./foreign_names";
 
 /** One source module and the names it sees. */
 export class ModuleInfo {
@@ -152,7 +153,7 @@ export class Program {
       this.err(src, t.start, t.end, "unknown type 'int'; the integer types are i64, i32 and u8");
       return tI64;
     }
-    this.err(src, t.start, t.end, "unknown type '" + t.name + "'");
+    this.err(src, t.start, t.end, "unknown type '" + t.name + "'" + foreignTypeHint(t.name));
     return tError;
   }
 

@@ -305,6 +305,27 @@ export class ExprParser extends Cursor {
         f.varStart = this.tok.start;
         // `for (k, v) in xs`: a hidden loop variable, destructured by a `let` at the top of the body.
         let names: string[] | null = null;
+        const k1 = this.peekKind(1);
+        const k2 = this.peekKind(2);
+        if (this.kind == Tok.LParen && (k1 == Tok.Let || k1 == Tok.Var || k1 == Tok.Semi || k2 == Tok.Eq || k2 == Tok.Semi)) {
+          // `for (i = 0; i < n; i++) { ... }`: one error, then the body is
+          // checked with `i` as the loop variable so its uses raise nothing more.
+          const open = this.advance();
+          if (this.kind == Tok.Let || this.kind == Tok.Var) this.advance();
+          f.varStart = this.tok.start;
+          f.varName = this.kind == Tok.Ident ? this.tok.text : "_";
+          let depth = 1;
+          while (this.kind != Tok.EOF && depth > 0) {
+            if (this.kind == Tok.LParen) depth++;
+            else if (this.kind == Tok.RParen) depth--;
+            this.advance();
+          }
+          this.errorAt(open.start, this.prevEnd, "C-style 'for' loops are not supported: write 'for i in 0..n' (or a 'while' loop)");
+          f.iter = new Expr(EK.Error, open.start, this.prevEnd);
+          f.body = this.parseBlock();
+          f.end = this.prevEnd;
+          return f;
+        }
         if (this.kind == Tok.LParen) {
           this.advance();
           names = [];
