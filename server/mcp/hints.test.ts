@@ -36,7 +36,11 @@ const MISTAKES: { what: string; source: string; hint: RegExp }[] = [
     hint: /Declare it with `var`/,
   },
   { what: "a missing function", source: "fn main() {\n    let r = sqrt(2.0)\n}\n", hint: /math\.sqrt/ },
-  { what: "string + number", source: 'fn main() {\n    let n = 3\n    println("n = " + n)\n}\n', hint: /"total: \{n\}"/ },
+  {
+    what: "string + number",
+    source: 'fn main() {\n    let n = 3\n    println("n = " + n)\n}\n',
+    hint: /"total: \{n\}"/,
+  },
   { what: "a {} placeholder", source: 'fn main() {\n    let x = 1\n    println("x is {}")\n}\n', hint: /x is \{x\}/ },
   { what: "x++", source: "fn main() {\n    var x = 1\n    x++\n}\n", hint: /x \+= 1/ },
   { what: "= in a condition", source: "fn main() {\n    let x = 1\n    if x = 1 { println(x) }\n}\n", hint: /x == 5/ },
