@@ -42,6 +42,8 @@ const MISTAKES: { what: string; source: string; hint: RegExp }[] = [
     hint: /"total: \{n\}"/,
   },
   { what: "a {} placeholder", source: 'fn main() {\n    let x = 1\n    println("x is {}")\n}\n', hint: /x is \{x\}/ },
+  { what: "a character literal", source: "fn main() {\n    let c = 'a'\n}\n", hint: /s\[0\] == 97/ },
+  { what: "and / or / not", source: "fn main() {\n    let a = true and not false\n}\n", hint: /a && b/ },
   { what: "x++", source: "fn main() {\n    var x = 1\n    x++\n}\n", hint: /x \+= 1/ },
   { what: "= in a condition", source: "fn main() {\n    let x = 1\n    if x = 1 { println(x) }\n}\n", hint: /x == 5/ },
   {

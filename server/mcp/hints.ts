@@ -40,6 +40,16 @@ const HINTS: Hint[] = [
     fix: 'Interpolate: `"total: {n}"` instead of `"total: " + n`.',
   },
   {
+    pattern: /^Pith has no character literals/,
+    cause: "There is no char type or 'c' literal; indexing a string gives its byte as a u8.",
+    fix: "Compare the byte with its code (`s[0] == 97` for 'a'), or compare one-letter strings with `==` (\"a\").",
+  },
+  {
+    pattern: /^write '(&&|\|\||!)' for '(and|or|not)'/,
+    cause: "Pith spells the boolean operators as symbols.",
+    fix: "Write `a && b`, `a || b` and `!a`.",
+  },
+  {
     pattern: /^an interpolation needs an expression/,
     cause: "`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders.",
     fix: 'Put the expression between the braces: `println("x is {x}")`; write `\\{` for a literal brace.',

@@ -75,6 +75,9 @@ describe("compiler diagnostics", () => {
       "    var total = 0",
       "    for (i = 0; i < 3; i += 1) { total += i }",
       "    for (k, v) in [(1, 2)] { total += k * v }",
+      "    let a = \"x\"[0] == 'x' and not true or false",
+      "    let not = 1",
+      "    println(not)",
       "}",
     ].join("\n");
     expect(at(await diagnostics(src))).toEqual([
@@ -83,6 +86,10 @@ describe("compiler diagnostics", () => {
       "5:16: type [i64] has no method 'length'; the length is len(x)",
       "6:12: unknown type 'String'; the string type is str (a byte of one is u8)",
       "8:9: C-style 'for' loops are not supported: write 'for i in 0..n' (or a 'while' loop)",
+      "10:23: Pith has no character literals: a string's bytes are u8 values, so write 'x' as 120 (or use the string \"x\")",
+      "10:27: write '&&' for 'and'",
+      "10:31: write '!' for 'not'",
+      "10:40: write '||' for 'or'",
     ]);
   });
 

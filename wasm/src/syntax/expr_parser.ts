@@ -44,6 +44,12 @@ export class ExprParser extends Cursor {
       return Tok.Shr;
     }
     if (k == Tok.Gt && this.peekKind(1) == Tok.Ge && this.tokens[this.pos + 1].start == this.tok.end) return Tok.ShrEq;
+    if (k == Tok.Ident && !this.tok.nlBefore && (this.tok.text == "and" || this.tok.text == "or")) {
+      // `a and b` from Python: read as the operator it means.
+      const and = this.tok.text == "and";
+      this.errorHere("write '" + (and ? "&&" : "||") + "' for '" + this.tok.text + "'");
+      return and ? Tok.AndAnd : Tok.OrOr;
+    }
     return k;
   }
 
@@ -119,14 +125,16 @@ export class ExprParser extends Cursor {
       this.advance();
       return this.parseUnary();
     }
-    if (k == Tok.Minus || k == Tok.Bang || k == Tok.Tilde) {
+    const not = k == Tok.Ident && this.tok.text == "not" && !this.tokens[this.pos + 1].nlBefore && startsOperand(this.peekKind(1));
+    if (not) this.errorHere("write '!' for 'not'");
+    if (k == Tok.Minus || k == Tok.Bang || k == Tok.Tilde || not) {
       const start = this.advance().start;
       this.depth++;
       if (this.tooDeep()) { this.depth--; return this.errorExpr(); }
       const operand = this.parseUnary();
       this.depth--;
       const u = new UnaryExpr(EK.Unary, start, operand.end);
-      u.op = k;
+      u.op = not ? Tok.Bang : k;
       u.operand = operand;
       return u;
     }
@@ -485,4 +493,10 @@ export class ExprParser extends Cursor {
   parseMatch(): Expr { return this.errorExpr(); }
   parseClosure(): Expr { return this.errorExpr(); }
   parseBlock(): BlockExpr { return new BlockExpr(EK.Block, this.tok.start, this.tok.start); }
+}
+
+/** A token that can begin an operand: `not` before one is Python's `!`. */
+function startsOperand(k: Tok): bool {
+  return k == Tok.Ident || k == Tok.Int || k == Tok.Float || k == Tok.True || k == Tok.False || k == Tok.LParen ||
+    k == Tok.Str || k == Tok.StrStart || k == Tok.SelfKw || k == Tok.Bang;
 }

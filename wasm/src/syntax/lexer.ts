@@ -93,6 +93,7 @@ export class Lexer {
     // `"{m[\"key\"]}"`: inside an interpolation, a string may be written with
     // escaped quotes, as other languages require there; it ends at `\"`.
     if (c == 92 && this.peek(1) == 34 && this.interp.length > 0) { this.pos += 2; this.string(start, true, true); return; }
+    if (c == 39 && this.charLiteral(start)) return;
     this.pos++;
     const d = this.peek(0);
     let kind = Tok.Error;
@@ -151,6 +152,36 @@ export class Lexer {
       return;
     }
     this.add(kind, start, "");
+  }
+
+  /**
+   * `'a'`, as C and Rust write a character: one error that gives the byte's
+   * value, and an integer token of that value so the rest is checked as if
+   * the value had been written. Returns false where no closing quote
+   * follows on the line (then `'` is an unexpected character).
+   */
+  charLiteral(start: i32): bool {
+    let end = start + 1;
+    if (this.peek(1) == 92) end++; // an escape: the quote after it does not close
+    while (end < this.bytes.length && end - start <= 5 && this.bytes[end] != 39 && this.bytes[end] != 10) end++;
+    if (end >= this.bytes.length || this.bytes[end] != 39 || end == start + 1) return false;
+    let value = -1;
+    const b = <i32>this.bytes[start + 1];
+    if (end == start + 2 && b < 128) value = b;
+    else if (end == start + 3 && b == 92) {
+      const e = <i32>this.bytes[start + 2];
+      value = e == 110 ? 10 : e == 116 ? 9 : e == 114 ? 13 : e == 48 ? 0 : e == 92 || e == 39 || e == 34 ? e : -1;
+    }
+    this.pos = end + 1;
+    const literal = this.source.text(start, this.pos);
+    if (value >= 0) {
+      this.error(start, "Pith has no character literals: a string's bytes are u8 values, so write " + literal + " as " +
+        value.toString() + " (or use the string \"" + this.source.text(start + 1, end) + "\")");
+    } else {
+      this.error(start, "Pith has no character literals: use a string, \"" + this.source.text(start + 1, end) + "\"");
+    }
+    this.add(Tok.Int, start, value >= 0 ? value.toString() : "0");
+    return true;
   }
 
   eq(plain: Tok, withEq: Tok): Tok {
