@@ -46,6 +46,8 @@ const TOKENS = [
   "[i64]", "0", "1", "-1", "9223372036854775807", "1.5", "1e309", "\"s\"", "\"{x}\"", "\"\\{\"", "_", "\n", " ",
   "Point", "Some", "None", "Ok", "Err", "std.math", "std.map", "std.array", "0x", "'", "\"unterminated", "/*", "*/",
   "//", "(1, 2)", "Map<str, i64>", "<i64>",
+  // Habits from other languages, which the parser reads on with a hint.
+  "'a'", "'\\n'", "'é'", "''", "\"{}\"", "and", "or", "not", "null", "range", "for (i = 0;", "++", "{ a: f64 }", "String",
 ];
 
 /** One to four random edits of `src`. */

@@ -207,7 +207,7 @@ class Parser extends BlockParser {
       if (!this.expect(Tok.Colon, "':' and the field type")) break;
       const ty = this.tok.start;
       v.payload.push(this.parseType());
-      types.push(this.source.text(ty, this.prevEnd));
+      types.push(this.prevEnd > ty ? this.source.text(ty, this.prevEnd) : "?");
       if (!this.eat(Tok.Comma) && !this.tok.nlBefore) break;
     }
     this.expect(Tok.RBrace, "'}' to close the variant's fields");
