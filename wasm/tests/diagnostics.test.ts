@@ -93,6 +93,21 @@ describe("compiler diagnostics", () => {
     ]);
   });
 
+  it("the habits' recovery survives them cut short or malformed: exit 1 with diagnostics, never a crash", async () => {
+    const shapes = [
+      "fn main() { let c = '", "fn main() { let c = '' }", "fn main() { let c = 'ab' }", "fn main() { let c = 'é",
+      "fn main() { for (", "fn main() { for (let", "fn main() { for (i = 0; i < 3", "fn main() { let x = not",
+      "fn main() { let x = true and", 'fn main() { println("{"{}"}") }', "fn main() { let x = 1 or }", "enum E { A {",
+      "enum E { A { x: }", "enum E { A { : i64 } }", "fn f(x", "fn main() { if x = }", "fn main() { x+++ }",
+      'fn main() { let s = "{}', 'fn main() { let s = "{" }',
+    ];
+    for (const source of shapes) {
+      const r = await pith(["check", "main.pith"], source);
+      expect(r.exitCode, `${source}\n${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain("main.pith:1:");
+    }
+  });
+
   it("the parser recovers and reports several syntax errors in one run", async () => {
     const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
     expect(list.length).toBeGreaterThanOrEqual(3);
