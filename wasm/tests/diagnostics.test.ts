@@ -48,7 +48,7 @@ describe("compiler diagnostics", () => {
       "    var x = 5",
       '    println("x is {}")',
       "    x++",
-      "    if x = 6 { println(\"six\") }",
+      "    if x = 6 || x == 7 { println(\"six\") }",
       '    let s = "n = " + x',
       "    let ok: bool = 1",
       "}",

@@ -44,6 +44,12 @@ export class ExprParser extends Cursor {
       return Tok.Shr;
     }
     if (k == Tok.Gt && this.peekKind(1) == Tok.Ge && this.tokens[this.pos + 1].start == this.tok.end) return Tok.ShrEq;
+    if (k == Tok.Eq && this.noStruct && !this.tok.nlBefore) {
+      // `if x = 5 {` (a condition, where no assignment can stand): read as
+      // the comparison it is meant to be, at the comparison's precedence.
+      this.errorHere("'=' assigns a value; use '==' to compare");
+      return Tok.EqEq;
+    }
     if (k == Tok.Ident && !this.tok.nlBefore && (this.tok.text == "and" || this.tok.text == "or")) {
       // `a and b` from Python: read as the operator it means.
       const and = this.tok.text == "and";
@@ -65,18 +71,7 @@ export class ExprParser extends Cursor {
   parseExprNoStruct(): Expr {
     const saved = this.noStruct;
     this.noStruct = true;
-    let e = this.parseExpr();
-    if (this.kind == Tok.Eq && !this.tok.nlBefore) {
-      // `if x = 5 {`: read as the comparison it is meant to be.
-      this.errorHere("'=' assigns a value; use '==' to compare");
-      this.advance();
-      const b = new BinaryExpr(EK.Binary, e.start, e.end);
-      b.op = Tok.EqEq;
-      b.left = e;
-      b.right = this.parseExpr();
-      b.end = b.right.end;
-      e = b;
-    }
+    const e = this.parseExpr();
     this.noStruct = saved;
     return e;
   }
