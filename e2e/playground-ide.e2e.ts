@@ -64,6 +64,27 @@ describe("the playground IDE in Chromium", () => {
     await page.getByTestId("tab-output").click();
   });
 
+  it("offers a quick fix (Ctrl+.) for a problem that names its repair, and applying it clears the problem", async () => {
+    await setSource(page, 'fn main() {\n    let x = 5\n    if x = 5 and true { println("five") }\n}\n');
+    const squiggles = page.locator(".editor-layer:not([hidden]) .squiggly-error");
+    await expect.poll(() => squiggles.count(), { timeout: 5_000 }).toBe(2);
+    for (const left of [1, 0]) {
+      await focusEditor(page);
+      await page.keyboard.press("F8"); // to the next problem, as a user would
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+.");
+      await page
+        .getByRole("option", { name: /Quick Fix$/ })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      await page.keyboard.press("Enter");
+      await expect.poll(() => squiggles.count(), { timeout: 5_000 }).toBe(left);
+    }
+    expect(await editorText(page)).toContain('if x == 5 && true { println("five") }');
+    const { stdout } = await runAndWait(page);
+    expect(stdout).toBe("five\n");
+  });
+
   it("formats with the button and Shift+Alt+F as one undoable edit, and says why a broken program can't be", async () => {
     const messy = 'fn main( ) {\nlet x=1+2\n      println("{x}")\n}\n';
     const tidy = 'fn main() {\n    let x = 1 + 2\n    println("{x}")\n}\n';

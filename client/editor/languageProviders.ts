@@ -1,9 +1,11 @@
 // Completion and hover for Pith: keywords, the prelude, and standard-library
 // names with their signatures and doc comments (from stdlibSymbols.ts); hover
 // also shows the program's own functions, structs, enums and constants.
-// After `math.` only that module's names are offered.
+// After `math.` only that module's names are offered. Quick fixes come from
+// quickFixes.ts, for the diagnostics that name their own repair.
 import type * as Monaco from "monaco-editor/editor";
 import { KEYWORDS, LITERALS, PITH_LANGUAGE_ID, TYPES } from "./pithLanguage";
+import { quickFixes } from "./quickFixes";
 import { sourceSymbols } from "./sourceSymbols";
 import { STDLIB, type StdSymbol } from "./stdlibSymbols";
 
@@ -62,6 +64,35 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
         if (!symbol && !module) return null;
         if (symbol) return { range, contents: [documentation(symbol)] };
         return { range, contents: [{ value: `**${module?.path}**\n\n${module?.doc}` }] };
+      },
+    }),
+    monaco.languages.registerCodeActionProvider(PITH_LANGUAGE_ID, {
+      provideCodeActions(model, _range, context) {
+        const actions = context.markers.flatMap((marker) =>
+          quickFixes({
+            message: marker.message,
+            line: marker.startLineNumber,
+            col: marker.startColumn,
+            endLine: marker.endLineNumber,
+            endCol: marker.endColumn,
+            lineText: model.getLineContent(marker.startLineNumber),
+          }).map((fix) => ({
+            title: fix.title,
+            kind: "quickfix",
+            isPreferred: true,
+            diagnostics: [marker],
+            edit: {
+              edits: [
+                {
+                  resource: model.uri,
+                  versionId: model.getVersionId(),
+                  textEdit: { range: new monaco.Range(fix.line, fix.col, fix.line, fix.endCol), text: fix.text },
+                },
+              ],
+            },
+          })),
+        );
+        return { actions, dispose() {} };
       },
     }),
   ];

@@ -6,6 +6,7 @@ import * as monaco from "monaco-editor/editor";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import "monaco-editor/features/bracketMatching/register";
 import "monaco-editor/features/clipboard/register";
+import "monaco-editor/features/codeAction/register";
 import "monaco-editor/features/comment/register";
 import "monaco-editor/features/contextmenu/register";
 import "monaco-editor/features/cursorUndo/register";

@@ -8,6 +8,7 @@ const SHORTCUTS: [string, string][] = [
   ["Ctrl+/", "Toggle line comment"],
   ["Ctrl+Space", "Complete a name (keywords, prelude, std modules)"],
   ["F8 / Shift+F8", "Next / previous problem"],
+  ["Ctrl+. (on a problem)", "Quick fix, where the problem names its repair"],
   ["Ctrl+F, Ctrl+H", "Find, replace"],
   ["Double-click a file tab", "Rename the file (+ opens a new one)"],
   ["F1 or ?", "This help"],

@@ -33,7 +33,7 @@ export async function diagnostics(source: string): Promise<JsonDiagnostic[]> {
 export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
   const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source);
   if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed (${built.exitCode}): ${built.stderr}`);
-  const module = await WebAssembly.compile(built.wasm);
+  const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);
   const r = await runWasiShim({ module, program: "main.pith", args: [], stdin });
   const live = Number((r.instance.exports.__pith_live_allocations as () => number)());
   return { stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), exitCode: r.exitCode, live };
