@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { BuildPanel } from "./buildMenu/BuildPanel";
 import { formatSource } from "./compiler/compile";
+import type { Diagnostic } from "./compiler/diagnostics";
 import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
@@ -14,6 +15,7 @@ import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
 import { loadEditorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { handOver } from "./editor/handOver";
+import { applyFix, firstFix } from "./editor/quickFixes";
 import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
@@ -139,6 +141,23 @@ export function App() {
       setNotice((n) => (n?.startsWith("Can't format") ? undefined : n));
     }
   }, [update]);
+
+  // The Problems list's Fix button: the same repair as Monaco's quick fix,
+  // checked against the text as it stands (the diagnostic may be a keystroke old).
+  const fixProblem = useCallback(
+    (d: Diagnostic) => {
+      const e = editor.current;
+      const source = e ? e.getModel()?.getValue() : current.current?.source;
+      const fix = source === undefined ? undefined : firstFix(d, source);
+      if (!fix || source === undefined) return;
+      if (!e) return update({ source: applyFix(source, fix) });
+      const range = { startLineNumber: fix.line, startColumn: fix.col, endLineNumber: fix.line, endColumn: fix.endCol };
+      e.executeEdits("quick-fix", [{ range, text: fix.text }]);
+      e.pushUndoStop();
+      e.focus();
+    },
+    [update],
+  );
 
   const jump = useCallback((line: number, col: number) => {
     setShowView(false);
@@ -309,7 +328,9 @@ export function App() {
             onJump={jump}
           />
         )}
-        {tab === "problems" && <ProblemsList diagnostics={diagnostics} onJump={jump} />}
+        {tab === "problems" && (
+          <ProblemsList diagnostics={diagnostics} source={workspace?.source ?? ""} onJump={jump} onFix={fixProblem} />
+        )}
         {tab === "stdin" && (
           <div className="stdin-prepared">
             <label htmlFor="prepared-stdin">

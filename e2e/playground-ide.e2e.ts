@@ -83,6 +83,13 @@ describe("the playground IDE in Chromium", () => {
     expect(await editorText(page)).toContain('if x == 5 && true { println("five") }');
     const { stdout } = await runAndWait(page);
     expect(stdout).toBe("five\n");
+    // The same repair from the Problems list's Fix button, for touch and mouse.
+    await setSource(page, "fn main() {\n    let mut n = 1\n    n += 1\n    println(n)\n}\n");
+    await page.getByTestId("tab-problems").click();
+    await page.getByRole("button", { name: "Fix 2:9: Write 'var'" }).click();
+    await expect.poll(() => page.locator(".tab-body").textContent(), { timeout: 5_000 }).toContain("No problems.");
+    expect(await editorText(page)).toContain("    var n = 1");
+    await page.getByTestId("tab-output").click();
   });
 
   it("formats with the button and Shift+Alt+F as one undoable edit, and says why a broken program can't be", async () => {

@@ -3,7 +3,7 @@
 // program that was meant, and it checks without an error.
 import { describe, expect, it } from "vitest";
 import { diagnostics } from "../../wasm/tests/compiler";
-import { type QuickFix, quickFixes } from "./quickFixes";
+import { applyFix, type QuickFix, quickFixes } from "./quickFixes";
 
 const HABITS = [
   "enum C { R, G }",
@@ -44,12 +44,7 @@ async function fixesFor(source: string): Promise<QuickFix[]> {
 
 /** Applies fixes that do not overlap, from the end of each line backwards. */
 function apply(source: string, fixes: QuickFix[]): string {
-  const lines = source.split("\n");
-  for (const fix of [...fixes].sort((a, b) => b.line - a.line || b.col - a.col)) {
-    const text = lines[fix.line - 1];
-    lines[fix.line - 1] = text.slice(0, fix.col - 1) + fix.text + text.slice(fix.endCol - 1);
-  }
-  return lines.join("\n");
+  return [...fixes].sort((a, b) => b.line - a.line || b.col - a.col).reduce(applyFix, source);
 }
 
 describe("quick fixes for the diagnostics that name their repair", () => {

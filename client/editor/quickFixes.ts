@@ -115,3 +115,16 @@ export function quickFixes(site: FixSite): QuickFix[] {
   }
   return [];
 }
+
+/** The first fix for diagnostic `d` in `source`, as the editor's text stands now. */
+export function firstFix(d: Omit<FixSite, "lineText">, source: string): QuickFix | undefined {
+  return quickFixes({ ...d, lineText: source.split("\n")[d.line - 1] ?? "" })[0];
+}
+
+/** `source` with `fix` applied. */
+export function applyFix(source: string, fix: QuickFix): string {
+  const lines = source.split("\n");
+  const text = lines[fix.line - 1] ?? "";
+  lines[fix.line - 1] = text.slice(0, fix.col - 1) + fix.text + text.slice(fix.endCol - 1);
+  return lines.join("\n");
+}
