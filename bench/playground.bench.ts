@@ -89,16 +89,6 @@ async function nativeRoundTrip(): Promise<number> {
   return performance.now() - started;
 }
 
-/** The server's node process: `tsx` runs it as its child. */
-function serverPid(launcher: number | undefined): number | null {
-  try {
-    const children = readFileSync(`/proc/${launcher}/task/${launcher}/children`, "utf8").trim().split(/\s+/);
-    return Number(children[0]) || null;
-  } catch {
-    return null;
-  }
-}
-
 /** CPU seconds of a process, its threads and its reaped children (clang); null off Linux. */
 function cpuSeconds(pid: number | null): number | null {
   try {
@@ -117,7 +107,7 @@ type Row = [string, string, string, string];
 let ok = true;
 try {
   await wasmLoad({ duration: 3 });
-  const pid = serverPid(server.process.pid);
+  const pid = server.process.pid ?? null; // node itself (--import tsx), no launcher
   const loadBefore = loadavg()[0].toFixed(2);
   const cpuBefore = cpuSeconds(pid);
   const wasm = await wasmLoad({ duration });

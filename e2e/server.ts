@@ -25,7 +25,10 @@ function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(new URL("../node_modules/.bin/tsx", import.meta.url).pathname, ["server/main.ts"], {
+  // `node --import tsx`, not the `tsx` launcher: the launcher relays a signal
+  // only if the child confirms it within 30 ms, and on a loaded machine it
+  // SIGKILLs the server instead of letting it shut down gracefully (exit 143).
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     // A private model store so tests never touch the user's ~/.anomaly.
     env: {
       ...process.env,
