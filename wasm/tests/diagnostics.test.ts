@@ -108,6 +108,14 @@ describe("compiler diagnostics", () => {
     }
   });
 
+  it("a string left open inside an interpolation ends there, so the lines after it are checked as code", async () => {
+    const src = 'fn main() {\n    let x = 1\n    println("{x")\n    let y: bool = 2\n}\n';
+    const list = at(await diagnostics(src));
+    expect(list).toContain("3:16: unterminated string literal");
+    expect(list).toContain("4:19: expected bool, found i64");
+    expect(list.some((d) => d.startsWith("6:"))).toBe(false);
+  });
+
   it("the parser recovers and reports several syntax errors in one run", async () => {
     const list = await diagnostics("fn main() {\n    let = 5\n    foo(1,\n}\nfn other( {\n}\nfn last() { let y = }\n");
     expect(list.length).toBeGreaterThanOrEqual(3);

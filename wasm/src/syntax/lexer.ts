@@ -228,6 +228,11 @@ export class Lexer {
       const c = this.peek(0);
       if (c < 0 || c == 10) {
         this.error(start, "unterminated string literal");
+        // `println("{x")`: a string inside an interpolation ran to the line's
+        // end, so the string around it is broken too. Leave string mode here,
+        // or a `}` lines below would reopen it and swallow the code between.
+        this.interp.length = 0;
+        this.interpEsc.length = 0;
         out.push(this.source.text(runStart, this.pos));
         this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
