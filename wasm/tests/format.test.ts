@@ -90,6 +90,10 @@ describe("pith fmt", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("fn main() {\n    - == 1\n    ! == 2\n    0.. = 7\n    x. ..=y\n    self: : z\n    - >= w\n    a / / b\n    a / * b\n}\n");
     expect((await fmt(r.stdout)).stdout).toBe(r.stdout);
+    // Three tokens: a number, '.' and a number would be one float literal.
+    const number = await fmt("fn main() {\n    9223372036854775807 . 0x\n    t.0\n}\n");
+    expect(number.stdout).toBe("fn main() {\n    9223372036854775807. 0x\n    t.0\n}\n");
+    expect((await fmt(number.stdout)).stdout).toBe(number.stdout);
   });
 
   it("spaces <, >, | and || by what the grammar makes of them: operators, type arguments, closure bars", async () => {

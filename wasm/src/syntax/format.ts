@@ -52,6 +52,10 @@ function continues(k: Tok): bool {
   return (isSpacedOp(k) && k != Tok.As && k != Tok.In) || isAmbiguous(k) || k == Tok.Dot;
 }
 
+function isDigit(c: u8): bool {
+  return c >= 48 && c <= 57;
+}
+
 /** An ASCII operator character: two of them side by side may lex as one token or start a comment. */
 function isPunct(c: u8): bool {
   return c == 33 || c == 37 || c == 38 || c == 42 || c == 43 || c == 45 || c == 46 || c == 47 || c == 58 ||
@@ -146,6 +150,9 @@ export class Formatter {
    */
   glues(a: Token, b: Token): bool {
     const bytes = this.src.bytes;
+    // `1 . 5` written `1.5` is a float: a number, a `.` and a digit lex as
+    // one token across the pair, so the text before the `.` counts too.
+    if (a.kind == Tok.Dot && this.len >= 2 && isDigit(this.out[this.len - 2]) && isDigit(bytes[b.start])) return true;
     if (!isPunct(bytes[a.end - 1]) || !isPunct(bytes[b.start])) return false;
     const la = a.end - a.start;
     const both = new Uint8Array(la + b.end - b.start);
