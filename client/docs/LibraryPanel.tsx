@@ -2,7 +2,7 @@
 // library (bundled, works offline) and of the language's tests (from the
 // server). A chosen file opens read-only, highlighted, beside the program.
 import { useEffect, useState } from "react";
-import { moduleSummary, STDLIB } from "../editor/stdlibSymbols";
+import { moduleSummary, stdlib } from "../editor/stdlibSymbols";
 import type { ServerHealth } from "../status/useServerHealth";
 
 const PAGES: [string, string][] = [
@@ -58,7 +58,7 @@ export function LibraryPanel({
       </nav>
       <h3>Standard library</h3>
       <ul className="file-list">
-        {STDLIB.modules.map((m) => (
+        {stdlib().modules.map((m) => (
           <li key={m.path}>
             <button type="button" onClick={() => onOpen(m.path, m.source)}>
               {m.path}

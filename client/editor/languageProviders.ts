@@ -7,7 +7,7 @@ import type * as Monaco from "monaco-editor/editor";
 import { KEYWORDS, LITERALS, PITH_LANGUAGE_ID, TYPES } from "./pithLanguage";
 import { quickFixes } from "./quickFixes";
 import { sourceSymbols } from "./sourceSymbols";
-import { STDLIB, type StdSymbol } from "./stdlibSymbols";
+import { type StdSymbol, stdlib } from "./stdlibSymbols";
 
 function documentation(symbol: StdSymbol): Monaco.IMarkdownString {
   const where = symbol.module ? `std.${symbol.module}` : "prelude";
@@ -24,8 +24,8 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
         const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
         const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
         const qualifier = /([A-Za-z_][A-Za-z0-9_]*)\.$/.exec(before)?.[1];
-        const stdlib = STDLIB.symbols.filter((s) => (qualifier ? s.module === qualifier : s.module === ""));
-        const symbols = stdlib.map((s) => ({
+        const stdlibNames = stdlib().symbols.filter((s) => (qualifier ? s.module === qualifier : s.module === ""));
+        const symbols = stdlibNames.map((s) => ({
           label: s.name,
           kind: s.kind === "function" ? CompletionItemKind.Function : CompletionItemKind.Constant,
           detail: s.signature,
@@ -39,7 +39,7 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
           ...KEYWORDS.map((k) => ({ label: k, kind: CompletionItemKind.Keyword })),
           ...LITERALS.map((k) => ({ label: k, kind: CompletionItemKind.Constant })),
           ...TYPES.map((k) => ({ label: k, kind: CompletionItemKind.TypeParameter })),
-          ...STDLIB.modules.map((m) => ({ label: m.name, kind: CompletionItemKind.Module, detail: m.path })),
+          ...stdlib().modules.map((m) => ({ label: m.name, kind: CompletionItemKind.Module, detail: m.path })),
         ].map((w) => ({ ...w, insertText: w.label, range }));
         return { suggestions: [...symbols, ...words] };
       },
@@ -51,9 +51,9 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
         const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
         const qualifier = /([A-Za-z_][A-Za-z0-9_]*)\.$/.exec(before)?.[1] ?? "";
         const symbol =
-          STDLIB.symbols.find((s) => s.name === word.word && s.module === qualifier) ??
-          (qualifier ? undefined : STDLIB.symbols.find((s) => s.name === word.word && s.module === ""));
-        const module = STDLIB.modules.find((m) => m.name === word.word);
+          stdlib().symbols.find((s) => s.name === word.word && s.module === qualifier) ??
+          (qualifier ? undefined : stdlib().symbols.find((s) => s.name === word.word && s.module === ""));
+        const module = stdlib().modules.find((m) => m.name === word.word);
         const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
         // The program's own declarations come first: they shadow prelude names.
         const own = qualifier ? undefined : sourceSymbols(model.getValue()).find((s) => s.name === word.word);
