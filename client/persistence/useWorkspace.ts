@@ -1,37 +1,51 @@
 // The workspace as React state: restored on load (a share link in the URL
 // wins over the saved work, which then waits in the scratch slot), saved to
 // IndexedDB shortly after every change.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { OptLevel } from "../compiler/compile";
 import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
 import { type Files, initialFiles } from "../files/files";
 import { fetchShortLink, readShareFragment, readShortId } from "../share/shareLink";
-import { loadWorkspace, saveWorkspace, type Workspace } from "./workspace";
+import { savedWorkspace, savedWorkspaceNow, saveWorkspace, type Workspace } from "./workspace";
 
 const SAVE_DELAY_MS = 300;
 
 /** The welcome program or an example as shipped: nothing of the user's to keep. */
 export const isUntouched = (source: string) => source === HELLO_WORLD || EXAMPLES.some((e) => e.source === source);
 
+/** The work to open: the saved work, unless a share link brings a program, which then moves the saved one to the scratch slot. */
+function restore(saved: Workspace | undefined, shared: { source: string; stdin?: string } | undefined): Workspace {
+  const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
+  if (!shared) return base;
+  const keep = base.source !== shared.source && !isUntouched(base.source) ? base.source : base.scratch;
+  return { ...base, source: shared.source, stdin: shared.stdin ?? "", scratch: keep };
+}
+
+/** The workspace for the first render, when nothing is left to wait for (IndexedDB answered, no short link to fetch). */
+function restoredAtOnce(): Workspace | undefined {
+  const saved = savedWorkspaceNow();
+  if (!saved || readShortId(window.location.hash)) return undefined;
+  return restore(saved.value, readShareFragment(window.location.hash));
+}
+
 export function useWorkspace() {
-  const [workspace, setWorkspace] = useState<Workspace | undefined>();
+  const [workspace, setWorkspace] = useState<Workspace | undefined>(restoredAtOnce);
   // Bumped whenever the program is replaced from outside the editor (restore, an
   // example, another file): the editor applies the source only then, never a
-  // render's copy of text the user has typed past.
-  const [revision, setRevision] = useState(0);
+  // render's copy of text the user has typed past. Restored at once, the first render counts as one.
+  const [revision, setRevision] = useState(() => (workspace ? 1 : 0));
   const replaced = useCallback(() => setRevision((n) => n + 1), []);
+  const restoredFirst = useRef(workspace !== undefined);
 
   useEffect(() => {
+    if (restoredFirst.current) return;
     let live = true;
-    void loadWorkspace().then(async (saved) => {
+    void savedWorkspace().then(async (saved) => {
       if (!live) return;
       const shortId = readShortId(window.location.hash);
       const shared = readShareFragment(window.location.hash) ?? (shortId ? await fetchShortLink(shortId) : undefined);
-      const base: Workspace = saved ?? { source: HELLO_WORLD, stdin: "", opt: "-O2" };
       replaced();
-      if (!shared) return setWorkspace(base);
-      const keep = base.source !== shared.source && !isUntouched(base.source) ? base.source : base.scratch;
-      setWorkspace({ ...base, source: shared.source, stdin: shared.stdin ?? "", scratch: keep });
+      setWorkspace(restore(saved, shared));
     });
     return () => {
       live = false;

@@ -4,6 +4,7 @@
 import { get, set } from "idb-keyval";
 import type { OptLevel } from "../compiler/compile";
 import type { Files } from "../files/files";
+import { earlyRead, WORKSPACE_KEY } from "./earlyRead";
 
 export interface Workspace {
   source: string;
@@ -15,7 +16,7 @@ export interface Workspace {
   files?: Files;
 }
 
-const KEY = "pith-playground:workspace";
+const KEY = WORKSPACE_KEY;
 
 export async function loadWorkspace(): Promise<Workspace | undefined> {
   try {
@@ -24,6 +25,24 @@ export async function loadWorkspace(): Promise<Workspace | undefined> {
     // Private windows may refuse IndexedDB: the playground still works, unsaved.
     return undefined;
   }
+}
+
+let saved: Promise<Workspace | undefined> | undefined;
+
+/**
+ * The work saved by the last visit, read once per page: index.html's inline
+ * script started the read (earlyRead.ts); without it (the dev server), it
+ * starts on the first call, which startup/earlyStart.ts makes before React renders.
+ */
+export function savedWorkspace(): Promise<Workspace | undefined> {
+  saved ??= earlyRead<Workspace>()?.promise ?? loadWorkspace();
+  return saved;
+}
+
+/** The saved work if IndexedDB has already answered: the first render can show it. */
+export function savedWorkspaceNow(): { value: Workspace | undefined } | undefined {
+  const read = earlyRead<Workspace>();
+  return read?.done ? { value: read.value } : undefined;
 }
 
 export async function saveWorkspace(workspace: Workspace): Promise<void> {
