@@ -24,8 +24,13 @@ declare global {
   var pithSavedWork: EarlyRead<unknown> | undefined;
 }
 
-/** The inline script's source: it must run without the app's modules, so it is plain, self-contained JavaScript. */
-export const EARLY_READ_SCRIPT = `try{const w=pithSavedWork={done:!1};w.promise=new Promise((ok)=>{const end=(v)=>{w.done=!0;w.value=v;ok(v)};const r=indexedDB.open(${JSON.stringify(KEYVAL_DB)});r.onupgradeneeded=()=>r.result.createObjectStore(${JSON.stringify(KEYVAL_STORE)});r.onerror=()=>end();r.onsuccess=()=>{try{const g=r.result.transaction(${JSON.stringify(KEYVAL_STORE)}).objectStore(${JSON.stringify(KEYVAL_STORE)}).get(${JSON.stringify(WORKSPACE_KEY)});g.onsuccess=()=>end(g.result);g.onerror=()=>end()}catch{end()}r.result.close()}})}catch{pithSavedWork=void 0}`;
+/**
+ * The inline script's source: it must run without the app's modules, so it is
+ * plain, self-contained JavaScript. Every failure (no IndexedDB, a refused
+ * open, a missing store) ends the read with nothing saved: the page then
+ * starts with the welcome program, never waits forever.
+ */
+export const EARLY_READ_SCRIPT = `try{const w=pithSavedWork={done:!1};w.promise=new Promise((ok)=>{const end=(v)=>{w.done=!0;w.value=v;ok(v)};try{const r=indexedDB.open(${JSON.stringify(KEYVAL_DB)});r.onupgradeneeded=()=>r.result.createObjectStore(${JSON.stringify(KEYVAL_STORE)});r.onerror=()=>end();r.onsuccess=()=>{try{const g=r.result.transaction(${JSON.stringify(KEYVAL_STORE)}).objectStore(${JSON.stringify(KEYVAL_STORE)}).get(${JSON.stringify(WORKSPACE_KEY)});g.onsuccess=()=>end(g.result);g.onerror=()=>end()}catch{end()}r.result.close()}}catch{end()}})}catch{pithSavedWork=void 0}`;
 
 /** The inline script's read, if the page has one (a production build). */
 export function earlyRead<T>(): EarlyRead<T> | undefined {

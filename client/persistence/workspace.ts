@@ -35,7 +35,7 @@ let saved: Promise<Workspace | undefined> | undefined;
  * starts on the first call, which startup/earlyStart.ts makes before React renders.
  */
 export function savedWorkspace(): Promise<Workspace | undefined> {
-  saved ??= earlyRead<Workspace>()?.promise ?? loadWorkspace();
+  saved ??= earlyRead<Workspace>()?.promise.catch(() => undefined) ?? loadWorkspace();
   return saved;
 }
 
