@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { CATCH_VERSION_SCRIPT } from "./client/compiler/earlyVersion";
 import { EARLY_READ_SCRIPT } from "./client/persistence/earlyRead";
 
 // In development the SPA is served by Vite and every API path is proxied to
@@ -78,7 +79,7 @@ const pwa = VitePWA({
 });
 
 // The playground page's start-up (see client/startup/): index.html starts the
-// compiler worker and the read of the saved work (client/persistence/earlyRead.ts) in an inline script (client/compiler/compilerClient.ts
+// compiler worker (catching its version, client/compiler/earlyVersion.ts) and the read of the saved work (client/persistence/earlyRead.ts) in an inline script (client/compiler/compilerClient.ts
 // adopts it) and asks for the editor chunk's stylesheet at once. The editor
 // chunk itself (Monaco) is not preloaded: the page is editable without it
 // (the early editor), and compiling its 3.4 MB while the page starts slowed
@@ -114,7 +115,7 @@ const playgroundStartup: Plugin = {
         tags: [
           {
             tag: "script",
-            children: `try{pithCompilerWorker=new Worker(${JSON.stringify(`/${compilerWorker.fileName}`)},{type:"module",name:"compiler"})}catch{}\n${EARLY_READ_SCRIPT}`,
+            children: `try{pithCompilerWorker=new Worker(${JSON.stringify(`/${compilerWorker.fileName}`)},{type:"module",name:"compiler"});${CATCH_VERSION_SCRIPT}}catch{}\n${EARLY_READ_SCRIPT}`,
             injectTo: "head-prepend",
           },
           ...styles,

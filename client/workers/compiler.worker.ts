@@ -3,6 +3,7 @@
 import * as Comlink from "comlink";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import compilerUrl from "../../wasm/build/compiler.wasm?url";
+import { VERSION_MESSAGE_FIELD } from "../compiler/earlyVersion";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 const compilerModule = () => {
@@ -53,5 +54,8 @@ async function askVersion(): Promise<string> {
 // not when the page first asks: the page's thread is busy with its own
 // start-up then, and its question would arrive late.
 const version = askVersion();
-version.catch(() => {});
+version.then(
+  (v) => self.postMessage({ [VERSION_MESSAGE_FIELD]: v }),
+  () => {},
+);
 Comlink.expose(api);
