@@ -44,6 +44,8 @@ export class FnBase {
   // its body: later writes through them skip the copy-on-write check.
   ufields: i64[] = [];
   seedFields: i64[] = [];
+  // Element keys (as `uelems`) a loop made unique before its body (invariant_elems.ts).
+  seedElems: i64[] = [];
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {
