@@ -88,6 +88,8 @@ export class FlowLower extends MatchLower {
     const savedChecked = this.checked;
     const savedElems = this.uelems;
     const savedFields = this.ufields;
+    const savedPtrKeys = this.elemPtrKeys;
+    const savedPtrs = this.elemPtrs;
     const savedSimple = this.inSimple;
     this.clearFacts();
     if (this.seedUniq.length > 0) {
@@ -97,6 +99,9 @@ export class FlowLower extends MatchLower {
       this.seedFields = [];
       this.uelems = this.seedElems;
       this.seedElems = [];
+      this.elemPtrKeys = this.uelems.slice(0);
+      this.elemPtrs = this.seedElemPtrs;
+      this.seedElemPtrs = [];
     }
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
@@ -132,6 +137,8 @@ export class FlowLower extends MatchLower {
     this.checked = savedChecked;
     this.uelems = savedElems;
     this.ufields = savedFields;
+    this.elemPtrKeys = savedPtrKeys;
+    this.elemPtrs = savedPtrs;
     this.inSimple = savedSimple;
     if (t.kind == TyK.Never) out.push(unreachable());
     if (result >= 0) out.push(get(result, it));
@@ -249,15 +256,18 @@ export class FlowLower extends MatchLower {
       // Their elements written through at an index the loop does not change.
       const elems = loopInvariantElems(l, written, fields);
       for (let i = 0; i < elems.length; i++) {
-        out.push(this.uniqueElemBefore(elems[i]));
+        const ptr = this.newLocal(T.Ptr);
+        out.push(this.uniqueElemBefore(elems[i], ptr));
         const n = (elems[i].index as IdentExpr).local!;
         this.seedElems.push((<i64>this.arrayId(elems[i].object) << 32) | <i64>this.localIndex(n));
+        this.seedElemPtrs.push(ptr);
       }
     }
     const body = this.discard(l.body);
     this.seedUniq = [];
     this.seedFields = [];
     this.seedElems = [];
+    this.seedElemPtrs = [];
     this.loops.pop();
     this.scopes.pop();
     inner.push(block(cont, [body], T.None));
@@ -274,10 +284,11 @@ export class FlowLower extends MatchLower {
 
   /**
    * Makes the element `a[i]` unique before a loop (see invariant_elems.ts),
-   * when `i` is in bounds: an index out of bounds is left to the loop, which
-   * panics where the program does.
+   * when `i` is in bounds, and keeps its pointer in `ptr`: an index out of
+   * bounds is left to the loop, which panics where the program does before
+   * any use of `ptr`.
    */
-  uniqueElemBefore(ix: IndexExpr): Ins {
+  uniqueElemBefore(ix: IndexExpr, ptr: i32): Ins {
     const et = ix.ty!;
     const p = this.newLocal(T.Ptr);
     const i = this.newLocal(T.I64);
@@ -289,7 +300,7 @@ export class FlowLower extends MatchLower {
     return block(0, [
       set(p, this.borrowed(ix.object)),
       set(i, iv),
-      iff(binary(Op.LtU, T.I32, get(i, T.I64), len), [drop(this.uniqueSlot(slot, et))], [], T.None),
+      iff(binary(Op.LtU, T.I32, get(i, T.I64), len), [set(ptr, this.uniqueSlot(slot, et))], [], T.None),
     ], T.None);
   }
 }
