@@ -1,6 +1,6 @@
 import { TyK, Type } from "../check/types";
 import { EK, Expr, FieldExpr, IdentExpr, IndexExpr, RangeExpr } from "../syntax/ast";
-import { binary, block, call, get, iconst, iff, Ins, Op, set, T, unary, unreachable } from "../ir/ir";
+import { binary, block, call, drop, get, iconst, iff, Ins, Op, set, T, unary, unreachable } from "../ir/ir";
 import { ARRAY_DATA, dataLoad, fieldOffsets, HEADER, headerLoad, irType, LEN, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
 
@@ -84,7 +84,11 @@ export class AccessLower extends FnBase {
     }
     const et = ot.elem!;
     const key = this.elemKey(ix);
-    return this.loadField(et, this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA, key), 0);
+    const addr = this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA, key);
+    // An element a loop holds the pointer of (see FnBase.elemPtr): checked, not loaded.
+    const ptr = this.elemPtr(key);
+    if (ptr >= 0) return block(0, [drop(addr), get(ptr, T.Ptr)], T.Ptr);
+    return this.loadField(et, addr, 0);
   }
 
   slice(ix: IndexExpr): Ins {

@@ -1,10 +1,11 @@
 import { TyK } from "../check/types";
-import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, IfExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, UnaryLikeExpr } from "../syntax/ast";
+import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, IfExpr, IndexExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, UnaryLikeExpr } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import { binary, block, br, brIf, drop, get, iconst, iff, Ins, loop, Op, pushAll, ret, set, T, unary, unreachable } from "../ir/ir";
 import { LoopCtx, Temp } from "./fn_base";
 import { ARRAY_DATA, dataLoad, fieldOffsets, headerLoad, irType, LEN, widthOf } from "./layout";
 import { MatchLower } from "./match_lower";
+import { loopInvariantElems } from "./invariant_elems";
 import { loopWritten, loopWrittenFields, simpleExpr, simpleStmt } from "./simple_runs";
 
 /** Statements, blocks, branches, loops, and the jumps out of them (break, continue, return). */
@@ -87,6 +88,8 @@ export class FlowLower extends MatchLower {
     const savedChecked = this.checked;
     const savedElems = this.uelems;
     const savedFields = this.ufields;
+    const savedPtrKeys = this.elemPtrKeys;
+    const savedPtrs = this.elemPtrs;
     const savedSimple = this.inSimple;
     this.clearFacts();
     if (this.seedUniq.length > 0) {
@@ -94,6 +97,11 @@ export class FlowLower extends MatchLower {
       this.seedUniq = [];
       this.ufields = this.seedFields;
       this.seedFields = [];
+      this.uelems = this.seedElems;
+      this.seedElems = [];
+      this.elemPtrKeys = this.uelems.slice(0);
+      this.elemPtrs = this.seedElemPtrs;
+      this.seedElemPtrs = [];
     }
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
@@ -129,6 +137,8 @@ export class FlowLower extends MatchLower {
     this.checked = savedChecked;
     this.uelems = savedElems;
     this.ufields = savedFields;
+    this.elemPtrKeys = savedPtrKeys;
+    this.elemPtrs = savedPtrs;
     this.inSimple = savedSimple;
     if (t.kind == TyK.Never) out.push(unreachable());
     if (result >= 0) out.push(get(result, it));
@@ -243,10 +253,21 @@ export class FlowLower extends MatchLower {
         out.push(drop(this.uniqueSlot(slot, f.ty!)));
         this.seedFields.push((<i64>idx << 32) | <i64>f.index);
       }
+      // Their elements written through at an index the loop does not change.
+      const elems = loopInvariantElems(l, written, fields);
+      for (let i = 0; i < elems.length; i++) {
+        const ptr = this.newLocal(T.Ptr);
+        out.push(this.uniqueElemBefore(elems[i], ptr));
+        const n = (elems[i].index as IdentExpr).local!;
+        this.seedElems.push((<i64>this.arrayId(elems[i].object) << 32) | <i64>this.localIndex(n));
+        this.seedElemPtrs.push(ptr);
+      }
     }
     const body = this.discard(l.body);
     this.seedUniq = [];
     this.seedFields = [];
+    this.seedElems = [];
+    this.seedElemPtrs = [];
     this.loops.pop();
     this.scopes.pop();
     inner.push(block(cont, [body], T.None));
@@ -259,6 +280,28 @@ export class FlowLower extends MatchLower {
       return block(0, out, irType(lt));
     }
     return block(0, out, T.None);
+  }
+
+  /**
+   * Makes the element `a[i]` unique before a loop (see invariant_elems.ts),
+   * when `i` is in bounds, and keeps its pointer in `ptr`: an index out of
+   * bounds is left to the loop, which panics where the program does before
+   * any use of `ptr`.
+   */
+  uniqueElemBefore(ix: IndexExpr, ptr: i32): Ins {
+    const et = ix.ty!;
+    const p = this.newLocal(T.Ptr);
+    const i = this.newLocal(T.I64);
+    let iv = this.owned(ix.index);
+    if (ix.index.ty!.kind != TyK.I64) iv = unary(Op.ExtendI32S, T.I64, iv);
+    const len = unary(Op.ExtendI32U, T.I64, headerLoad(get(p, T.Ptr), LEN));
+    const slot = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(p, T.Ptr),
+      binary(Op.Mul, T.I32, unary(Op.WrapI64, T.I32, get(i, T.I64)), iconst(T.I32, widthOf(et)))), iconst(T.I32, ARRAY_DATA));
+    return block(0, [
+      set(p, this.borrowed(ix.object)),
+      set(i, iv),
+      iff(binary(Op.LtU, T.I32, get(i, T.I64), len), [set(ptr, this.uniqueSlot(slot, et))], [], T.None),
+    ], T.None);
   }
 }
 

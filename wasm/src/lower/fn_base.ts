@@ -44,6 +44,13 @@ export class FnBase {
   // its body: later writes through them skip the copy-on-write check.
   ufields: i64[] = [];
   seedFields: i64[] = [];
+  // Element keys (as `uelems`) a loop made unique before its body (invariant_elems.ts),
+  // with the locals holding their pointers: no write of the loop replaces such
+  // an element in its slot, so reads of it need not load the slot again.
+  seedElems: i64[] = [];
+  seedElemPtrs: i32[] = [];
+  elemPtrKeys: i64[] = [];
+  elemPtrs: i32[] = [];
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {
@@ -82,6 +89,23 @@ export class FnBase {
     this.checked = [];
     this.uelems = [];
     this.ufields = [];
+    this.elemPtrKeys = [];
+    this.elemPtrs = [];
+  }
+
+  /** The local holding the pointer of the unique element `key` (see seedElemPtrs), or -1. */
+  elemPtr(key: i64): i32 {
+    if (key < 0 || !this.uelems.includes(key)) return -1;
+    const k = this.elemPtrKeys.indexOf(key);
+    return k >= 0 ? this.elemPtrs[k] : -1;
+  }
+
+  /** The element `key` may be replaced in its slot: its pointer must be loaded again. */
+  forgetElemPtr(key: i64): void {
+    const k = this.elemPtrKeys.indexOf(key);
+    if (k < 0) return;
+    this.elemPtrKeys.splice(k, 1);
+    this.elemPtrs.splice(k, 1);
   }
 
   constructor(public m: ModuleLowering) {}

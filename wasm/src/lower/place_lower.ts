@@ -1,7 +1,7 @@
 import { TyK, Type } from "../check/types";
 import { BinaryExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr } from "../syntax/ast";
 import { Tok } from "../syntax/token";
-import { binary, block, call, get, iconst, iff, Ins, Op, set, T } from "../ir/ir";
+import { binary, block, call, drop, get, iconst, iff, Ins, Op, set, T } from "../ir/ir";
 import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, headerLoad, irType, RC, widthOf } from "./layout";
 import { ExprLower } from "./expr_lower";
 
@@ -31,9 +31,13 @@ export class PlaceLower extends ExprLower {
       this.forgetArrayElems(this.arrayId(e));  // a copy of the array shares its elements
     }
     if (key >= 0) {
-      // Unique already in this run: the slot holds the same unshared element.
+      // Unique already in this run: the slot holds the same unshared element
+      // (whose pointer a loop may already hold: the slot is still bounds-checked).
+      const ptr = this.elemPtr(key);
+      if (ptr >= 0) return block(0, [drop(slot), get(ptr, T.Ptr)], T.Ptr);
       if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0);
       this.uelems.push(key);
+      this.forgetElemPtr(key);
     }
     return this.uniqueSlot(slot, t);
   }

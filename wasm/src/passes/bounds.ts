@@ -11,8 +11,9 @@ import { binary, copyNode, Func, get, iconst, iff, Ins, K, load, maxLabel, Mem, 
 // [lo0 + 1, hi0] (their values on entry; strictness rules out overflow). An
 // index that is such a local or a loop-invariant one, plus a small constant,
 // on an array in a local (or in a field of a struct in a local) that the loop
-// never reassigns, in a loop that changes no length (no call but panics, no
-// store but to fields and elements, none of a pointer), is then in bounds
+// never reassigns, in a loop that changes no length (no call but panics and
+// copy-on-write copies, no store but to fields and elements, none of a
+// pointer but a copy written back to its element's slot), is then in bounds
 // whenever a few comparisons of the entry values hold. The loop becomes
 //
 //   if <those comparisons> { <the loop without those checks> } else { <the loop> }
@@ -76,7 +77,9 @@ function unsafeFor(list: Ins[]): bool {
     const n = list[i];
     const k = n.kind;
     if (k == K.Loop || k == K.CallIndirect || k == K.MemoryCopy || k == K.MemoryFill || k == K.MemoryGrow) return true;
-    if (k == K.Call && !n.name.startsWith("rt.panic")) return true;
+    // A copy-on-write copy (unique.T) makes a new object and drops a reference
+    // to a shared one, which stays alive: no length changes.
+    if (k == K.Call && !n.name.startsWith("rt.panic") && !n.name.startsWith("unique.")) return true;
     if (k == K.Store && n.mem != Mem.Data) return true;
     if (unsafeFor(n.args) || unsafeFor(n.body) || unsafeFor(n.other)) return true;
   }
@@ -144,32 +147,80 @@ function checkParts(n: Ins): Ins[] | null {
   return [sp.args[0], si.args[0], c];
 }
 
-/** An array in a struct's field: `load ptr (s + offset)` of a local s. */
+/**
+ * An array in a struct's field: `load ptr (s + offset)` of a local s, with the
+ * offset in the load or, as a field already made unique is read, added to s.
+ */
 function isFieldLoad(n: Ins): bool {
-  return n.kind == K.Load && n.ty == T.Ptr && n.mem == Mem.Data && n.args[0].kind == K.LocalGet;
+  if (n.kind != K.Load || n.ty != T.Ptr || n.mem != Mem.Data) return false;
+  const p = n.args[0];
+  if (p.kind == K.LocalGet) return true;
+  return n.i == 0 && p.kind == K.Binary && p.op == Op.Add && p.args[0].kind == K.LocalGet && p.args[1].kind == K.Const;
+}
+
+/** The struct local of a field load (see isFieldLoad). */
+function fieldBase(a: Ins): i32 {
+  const p = a.args[0];
+  return p.kind == K.LocalGet ? <i32>p.i : <i32>p.args[0].i;
+}
+
+/** The field offset of a field load (see isFieldLoad). */
+function fieldOffset(a: Ins): i32 {
+  const p = a.args[0];
+  return p.kind == K.LocalGet ? <i32>a.i : <i32>p.args[1].i;
 }
 
 /** The array `a` (a local, or a field of a local struct) as evaluated before the loop. */
 function arrayAtEntry(a: Ins): Ins {
   if (a.kind == K.LocalGet) return get(<i32>a.i, T.Ptr);
-  return load(T.Ptr, 4, get(<i32>a.args[0].i, T.Ptr), <i32>a.i, Mem.Data);
+  return load(T.Ptr, 4, get(fieldBase(a), T.Ptr), fieldOffset(a), Mem.Data);
 }
 
-/** Whether the loop stores a pointer into a field or element (which might replace an array in a field). */
-function storesPointer(list: Ins[]): bool {
+/**
+ * Whether the loop stores a pointer into a field or element (which might
+ * replace an array in a field). A store through a local set once in the loop
+ * to a checked element address (a copy-on-write copy written back to its
+ * slot) writes into an array, never into a struct's field.
+ */
+function storesPointer(list: Ins[], lp: Loop): bool {
   for (let i = 0; i < list.length; i++) {
     const n = list[i];
-    if (n.kind == K.Store && n.args[1].ty == T.Ptr) return true;
-    if (storesPointer(n.args) || storesPointer(n.body) || storesPointer(n.other)) return true;
+    if (n.kind == K.Store && n.args[1].ty == T.Ptr && !intoElement(n, lp)) return true;
+    if (storesPointer(n.args, lp) || storesPointer(n.body, lp) || storesPointer(n.other, lp)) return true;
   }
   return false;
 }
 
+function intoElement(store: Ins, lp: Loop): bool {
+  const a = store.args[0];
+  if (a.kind != K.LocalGet || store.i != 0) return false;
+  const x = <i32>a.i;
+  if (!lp.assigned.has(x) || lp.assigned.get(x) != 1) return false;
+  const s = lp.sets.get(x);
+  return s.kind == K.LocalSet && isElementAddr(s.args[0]);
+}
+
+/**
+ * `block { p = a; i = e; [check;] p + i * size + data }`: the address of an
+ * element, checked or (checked before in its run of statements) not.
+ */
+function isElementAddr(n: Ins): bool {
+  if (n.kind != K.Block || n.i != 0 || n.ty != T.Ptr || (n.body.length != 3 && n.body.length != 4)) return false;
+  if (n.body.length == 4 && checkParts(n) === null) return false;
+  const sp = n.body[0];
+  const addr = n.body[n.body.length - 1];
+  if (sp.kind != K.LocalSet || n.body[1].kind != K.LocalSet) return false;
+  if (addr.kind != K.Binary || addr.op != Op.Add || addr.args[1].kind != K.Const) return false;
+  const sum = addr.args[0];
+  if (sum.kind != K.Binary || sum.op != Op.Add) return false;
+  return sum.args[0].kind == K.LocalGet && <i32>sum.args[0].i == <i32>sp.i;
+}
+
 /** Adds the entry conditions that keep the check `c` of a[e] from failing, when there are such. */
 function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins): void {
-  const local = a.kind == K.LocalGet ? <i32>a.i : <i32>a.args[0].i;
+  const local = a.kind == K.LocalGet ? <i32>a.i : fieldBase(a);
   if (lp.assigned.has(local) || (a.kind == K.Load && lp.pointerStores)) return;
-  const arr = a.kind == K.LocalGet ? local.toString() : local.toString() + "." + a.i.toString();
+  const arr = a.kind == K.LocalGet ? local.toString() : local.toString() + "." + fieldOffset(a).toString();
   let k: i64 = 0;
   let v = e;
   if (e.kind == K.Binary && (e.op == Op.Add || e.op == Op.Sub) && e.args[1].kind == K.Const) {
@@ -261,7 +312,7 @@ function version(l: Ins, next: i32): Ins | null {
   if (unsafeFor(l.body)) return null;
   const lp = new Loop();
   collectSets(l.body, lp);
-  lp.pointerStores = storesPointer(l.body);
+  lp.pointerStores = storesPointer(l.body, lp);
   lp.lo = less[0];
   lp.hi = less[1];
   // lo must only grow, hi only shrink, each by one, so that `lo < hi` bounds both.
