@@ -1,8 +1,10 @@
 import { block, br, Func, iconst, fconst, Ins, K, Op, T } from "../ir/ir";
+import { halveEvenProduct } from "./parity";
 
 // Constant folding: evaluates operators on constants (with the same
 // wrapping semantics as the machine), and replaces branches on constant
-// conditions by the taken side. Division is folded only when it cannot trap.
+// conditions by the taken side. Division is folded only when it cannot trap,
+// and a product of consecutive integers halved becomes a shift (parity.ts).
 
 function isConst(n: Ins): bool {
   return n.kind == K.Const;
@@ -71,6 +73,8 @@ function foldIns(n: Ins): Ins {
     if (ok[0]) return iconst(n.ty, normalize(n.ty, v));
     return n;
   }
+  const halved = halveEvenProduct(n);
+  if (halved !== null) return halved;
   if (n.kind == K.Unary && isConst(n.args[0])) {
     const a = n.args[0];
     if (n.op == Op.Eqz && a.ty != T.F64) return iconst(T.I32, normalize(a.ty, a.i) == 0 ? 1 : 0);
