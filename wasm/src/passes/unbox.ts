@@ -1,5 +1,5 @@
 import { binary, block, call, fconst, Func, get, iconst, Ins, IrModule, K, load, Mem, Op, set, T } from "../ir/ir";
-import { ADDRESS, ALLOC, BoxScan, copyOf, dropFields, isDropCall, MEMBER, plainBlock, uniqueCheckOf } from "./unbox_scan";
+import { ADDRESS, ALLOC, BoxScan, buildInPlace, copyOf, count, dropFields, isDropCall, MEMBER, plainBlock, uniqueCheckOf } from "./unbox_scan";
 
 // Unboxing of a struct held in a local and changed in place: `var p = self`
 // followed by `p.flip(k)` (a `var self` method, inlined) copies the struct
@@ -20,21 +20,14 @@ import { ADDRESS, ALLOC, BoxScan, copyOf, dropFields, isDropCall, MEMBER, plainB
 // directly in a statement list, and used only in the statements after it in
 // that list, where the owner is neither given a new struct nor dropped. The
 // owner's copy on write `if rc(p) != 1 { p = unique.T(p) }` goes away: a
-// struct nobody else holds is never shared. Runs after scalar.ts, while
+// struct nobody else holds is never shared, and a field's own check,
+// through its slot, is put in the form unique.ts hoists out of loops (see
+// checkInPlace). A struct literal moved out of a temporary is first built in
+// its local (buildInPlace in unbox_scan.ts). Runs after scalar.ts, while
 // retain, release and the drop helpers are still calls.
 
 function zero(ty: T): Ins {
   return ty == T.F64 ? fconst(0) : iconst(ty, 0);
-}
-
-/** How many times `n` mentions local x, not counting `x = 0`. */
-function count(n: Ins, x: i32): i32 {
-  if (n.kind == K.LocalSet && <i32>n.i == x && n.args[0].kind == K.Const) return 0;
-  let c = (n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x ? 1 : 0;
-  for (let i = 0; i < n.args.length; i++) c += count(n.args[i], x);
-  for (let i = 0; i < n.body.length; i++) c += count(n.body[i], x);
-  for (let i = 0; i < n.other.length; i++) c += count(n.other[i], x);
-  return c;
 }
 
 /** Whether `n` gives local o a new value (other than its copy on write) or drops it. */
@@ -57,6 +50,7 @@ class Unboxer {
   fields: Map<i32, Map<i32, i32>> = new Map();      // root -> offset -> field local
   scoped: Set<i32> = new Set();                     // aliases and addresses whose single set passed the scope check
   mentions: i32[] = [];                             // per local, as count() counts them
+  firstField: i32 = 0;                              // the field locals are this one and those after
 
   constructor(public m: IrModule, public f: Func) {
     this.s = new BoxScan(f);
@@ -108,6 +102,7 @@ class Unboxer {
     let changed = true;
     while (changed) changed = this.mergeCopies() || this.checkReleases();
     let any = false;
+    this.firstField = this.f.locals.length;
     for (let r = 0; r < n; r++) {
       if (s.find(r) != r || !this.good(r)) continue;
       const tys = this.layoutOf(r);
@@ -278,7 +273,42 @@ class Unboxer {
   list(src: Ins[]): Ins[] {
     const out: Ins[] = [];
     for (let i = 0; i < src.length; i++) this.stmt(src[i], out);
+    this.checkInPlace(out);
     return out;
+  }
+
+  /**
+   * Copy on write of a field through its slot, once the slot is a local f:
+   * `v = f; if rc(v) != 1 { v = unique.T(v); f = v }` becomes `if rc(f) !=
+   * 1 { f = unique.T(f) }; v = f`, the form unique.ts drops when repeated
+   * and hoists out of loops.
+   */
+  checkInPlace(out: Ins[]): void {
+    for (let j = 0; j + 1 < out.length; j++) {
+      const a = out[j];
+      const b = out[j + 1];
+      if (a.kind != K.LocalSet || a.args[0].kind != K.LocalGet || <i32>a.args[0].i < this.firstField) continue;
+      const v = <i32>a.i;
+      const f = <i32>a.args[0].i;
+      if (b.kind != K.If || b.other.length != 0 || b.body.length != 2) continue;
+      const c = b.args[0];
+      if (c.kind != K.Binary || c.op != Op.Ne || c.args[1].kind != K.Const || c.args[1].i != 1) continue;
+      const h = c.args[0];
+      if (h.kind != K.Load || h.mem != Mem.Header || h.i != 0 || h.args[0].kind != K.LocalGet || <i32>h.args[0].i != v) continue;
+      const u = b.body[0];
+      const w = b.body[1];
+      if (u.kind != K.LocalSet || <i32>u.i != v || u.args[0].kind != K.Call || !u.args[0].name.startsWith("unique.")) continue;
+      const ua = u.args[0].args;
+      if (ua.length != 1 || ua[0].kind != K.LocalGet || <i32>ua[0].i != v) continue;
+      if (w.kind != K.LocalSet || <i32>w.i != f || w.args[0].kind != K.LocalGet || <i32>w.args[0].i != v) continue;
+      h.args[0] = get(f, T.Ptr);
+      u.i = f;
+      ua[0] = get(f, T.Ptr);
+      b.body = [u];
+      out[j] = b;
+      out[j + 1] = a;
+      j++;
+    }
   }
 
   stmt(s: Ins, out: Ins[]): void {
@@ -367,6 +397,9 @@ class Unboxer {
 export function unbox(m: IrModule, f: Func): void {
   const u = new Unboxer(m, f);
   for (let i = 0; i < f.locals.length; i++) u.mentions.push(0);
+  for (let j = 0; j < f.body.length; j++) u.countAll(f.body[j]);
+  buildInPlace(f.body, u.mentions);
+  for (let i = 0; i < f.locals.length; i++) u.mentions[i] = 0;
   for (let j = 0; j < f.body.length; j++) u.countAll(f.body[j]);
   u.s.scanList(f.body);
   if (!u.decide()) return;

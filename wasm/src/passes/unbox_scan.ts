@@ -1,10 +1,11 @@
-import { Func, Ins, K, Mem, Op, T } from "../ir/ir";
+import { block, Func, Ins, K, Mem, Op, T } from "../ir/ir";
 import { mentions, targets } from "./scalar";
 
 // What unbox.ts needs to know about a function's pointer locals: the
-// patterns of copy on write, copies and drops it recognises, and one walk
-// that records, for each local, how it is set and used. A local used in any
-// other way is rejected, with the locals it is linked to.
+// patterns of copy on write, copies and drops it recognises, one walk that
+// records, for each local, how it is set and used (a local used in any other
+// way is rejected, with the locals it is linked to), and the one rewrite
+// done before that walk, building struct literals in place.
 
 export const ALLOC = "rt.alloc_class";
 const NONE = 0;
@@ -71,6 +72,62 @@ export function dropFields(f: Func): Map<i32, string> | null {
 
 export class Access {
   constructor(public local: i32, public offset: i32, public ty: T, public width: i32) {}
+}
+
+/** How many times `n` mentions local x, not counting `x = 0`. */
+export function count(n: Ins, x: i32): i32 {
+  if (n.kind == K.LocalSet && <i32>n.i == x && n.args[0].kind == K.Const) return 0;
+  let c = (n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x ? 1 : 0;
+  for (let i = 0; i < n.args.length; i++) c += count(n.args[i], x);
+  for (let i = 0; i < n.body.length; i++) c += count(n.body[i], x);
+  for (let i = 0; i < n.other.length; i++) c += count(n.other[i], x);
+  return c;
+}
+
+/** Renames local `from` to `to` in place. */
+function rename(n: Ins, from: i32, to: i32): void {
+  if ((n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == from) n.i = to;
+  for (let i = 0; i < n.args.length; i++) rename(n.args[i], from, to);
+  for (let i = 0; i < n.body.length; i++) rename(n.body[i], from, to);
+  for (let i = 0; i < n.other.length; i++) rename(n.other[i], from, to);
+}
+
+/**
+ * A struct literal is built in a temporary and then moved into its local:
+ * `x = block { ...; t = alloc; stores to t; t }`. When t is used nowhere
+ * else and x not inside, the struct is built in x directly, so that x, not
+ * a temporary, is the one member given the new struct.
+ */
+export function buildInPlace(list: Ins[], totals: i32[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i];
+    for (let j = 0; j < s.args.length; j++) if (s.args[j].body.length > 0 || s.args[j].args.length > 0) buildInPlace([s.args[j]], totals);
+    if (s.body.length > 0) buildInPlace(s.body, totals);
+    if (s.other.length > 0) buildInPlace(s.other, totals);
+    if (s.kind != K.LocalSet || !plainBlock(s.args[0])) continue;
+    const x = <i32>s.i;
+    const b = s.args[0];
+    const last = b.body[b.body.length - 1];
+    if (last.kind != K.LocalGet || <i32>last.i == x) continue;
+    const t = <i32>last.i;
+    let at = -1;
+    let inside = 0;
+    let clean = true;
+    for (let k = 0; k < b.body.length; k++) {
+      const y = b.body[k];
+      if (at < 0 && y.kind == K.LocalSet && <i32>y.i == t && y.args[0].kind == K.Call && y.args[0].name == ALLOC) at = k;
+      inside += count(y, t);
+      if (count(y, x) > 0) clean = false;
+    }
+    if (at < 0 || !clean || inside != totals[t]) continue;
+    for (let k = 0; k < at; k++) if (count(b.body[k], t) > 0) clean = false;
+    if (!clean) continue;
+    const body = b.body.slice(0, b.body.length - 1);
+    for (let k = at; k < body.length; k++) rename(body[k], t, x);
+    const nb = block(<i32>b.i, body, T.None);
+    nb.loc = s.loc;
+    list[i] = nb;
+  }
 }
 
 /** The facts of one function's walk; unbox.ts decides and rewrites from them. */
