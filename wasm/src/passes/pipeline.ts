@@ -8,6 +8,7 @@ import { scalarReplace } from "./scalar";
 import { sinkAddresses } from "./sink";
 import { specialise } from "./specialise";
 import { tailRecursion } from "./tailrec";
+import { unbox } from "./unbox";
 import { dropRepeatedChecks } from "./unique";
 
 /**
@@ -17,7 +18,8 @@ import { dropRepeatedChecks } from "./unique";
  * -O2 and above also turn `x + self(args)` tail recursion into loops, and
  * (not -Os) give functions called with a known closure a copy that calls its
  * code directly, so that it can be inlined, and keep the fields of small
- * structs that do not escape in locals (scalar replacement); copy-on-write
+ * structs that do not escape in locals (scalar replacement), and those of
+ * structs changed in place but never shared too (unboxing); copy-on-write
  * checks already made are dropped and those that hold across a loop hoisted;
  * element addresses move into the stores that use them, and innermost loops
  * whose bounds checks a test of the entry values can prove get an unchecked
@@ -39,7 +41,12 @@ export function optimize(m: IrModule, level: i32): void {
     // The program's functions first, then scalar replacement while the
     // runtime's reference counting and allocation are still calls, then the runtime.
     inline(m, limit, false);
-    if (level != 4) for (let i = 0; i < m.funcs.length; i++) scalarReplace(m.funcs[i]);
+    if (level != 4) {
+      for (let i = 0; i < m.funcs.length; i++) {
+        scalarReplace(m.funcs[i]);
+        unbox(m, m.funcs[i]);
+      }
+    }
     dropRepeatedChecks(m);
     for (let i = 0; i < m.funcs.length; i++) {
       sinkAddresses(m.funcs[i]);

@@ -24,7 +24,7 @@ function isRcCall(n: Ins): bool {
   return n.kind == K.Call && n.args.length == 1 && (n.name == "rt.release" || n.name == "rt.retain");
 }
 
-function targets(list: Ins[], label: i32): bool {
+export function targets(list: Ins[], label: i32): bool {
   for (let i = 0; i < list.length; i++) {
     const x = list[i];
     if ((x.kind == K.Br || x.kind == K.BrIf) && <i32>x.i == label) return true;
@@ -33,7 +33,7 @@ function targets(list: Ins[], label: i32): bool {
   return false;
 }
 
-function mentions(n: Ins, local: i32): bool {
+export function mentions(n: Ins, local: i32): bool {
   if ((n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == local) return true;
   for (let i = 0; i < n.args.length; i++) if (mentions(n.args[i], local)) return true;
   for (let i = 0; i < n.body.length; i++) if (mentions(n.body[i], local)) return true;

@@ -79,7 +79,7 @@ class Uniq {
   mayRetain: Set<string> = new Set();
   branches: Map<i32, Facts> = new Map();
   rewrite: bool = false;
-  hoisted: Map<Ins, i32> = new Map();
+  hoisted: Map<Ins, i32[]> = new Map();
   depth: i32 = 0;  // loop analyses in progress
   f!: Func;
 
@@ -131,9 +131,11 @@ class Uniq {
         out.push(s);
         continue;
       }
-      if (s.kind == K.Loop) {
-        const h = this.depth > 0 ? -1 : this.hoist(s);
-        if (h >= 0 && (facts.top || !facts.has(h))) {
+      if (s.kind == K.Loop && this.depth == 0) {
+        const hs = this.hoist(s);
+        for (let k = 0; k < hs.length; k++) {
+          const h = hs[k];
+          if (!facts.top && facts.has(h)) continue;
           const c = this.findCheck(s.body, h)!;
           // Checked once before the loop (guarded: the local may not hold an object yet).
           if (this.rewrite) out.push(iff(binary(Op.Ne, T.I32, get(h, T.Ptr), iconst(T.Ptr, 0)), [checkOf(c)], [], T.None));
@@ -165,26 +167,27 @@ class Uniq {
   }
 
   /** hoistable(l), computed once per loop (on its body as it was before any rewriting). */
-  hoist(l: Ins): i32 {
+  hoist(l: Ins): i32[] {
     if (this.hoisted.has(l)) return this.hoisted.get(l);
     const h = this.hoistable(l);
     this.hoisted.set(l, h);
     return h;
   }
 
-  /** A local checked in the loop whose fact, once true at entry, holds at every iteration; or -1. */
-  hoistable(l: Ins): i32 {
+  /** The locals checked in the loop whose facts, once true at entry, hold at every iteration. */
+  hoistable(l: Ins): i32[] {
     const xs: i32[] = [];
     checksIn(l.body, xs);
+    const out: i32[] = [];
     for (let i = 0; i < xs.length; i++) {
-      if (xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
+      if (out.includes(xs[i]) || xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
       const saved = this.rewrite;
       this.rewrite = false;
       const h = this.loopHead(l, NONE.with(xs[i]));
       this.rewrite = saved;
-      if (h.has(xs[i]) && !h.top) return xs[i];
+      if (h.has(xs[i]) && !h.top) out.push(xs[i]);
     }
-    return -1;
+    return out;
   }
 
   /** The facts at the head of loop `l` entered with `u`: a fixpoint over its back edges. */
