@@ -33,6 +33,30 @@ export function targets(list: Ins[], label: i32): bool {
   return false;
 }
 
+/**
+ * A fresh allocation `list[at]` (local = alloc): the stores right after it
+ * that fill the object are its initialisation, added to `into`.
+ */
+export function collectInitStores(list: Ins[], at: i32, into: Set<Ins>): void {
+  const t = <i32>list[at].i;
+  for (let j = at + 1; j < list.length; j++) {
+    const x = list[j];
+    if (x.kind != K.Store || x.args[0].kind != K.LocalGet || <i32>x.args[0].i != t || mentions(x.args[1], t)) break;
+    into.add(x);
+  }
+}
+
+/** A new local of `f` for each field of a struct kept in locals: offset -> local. */
+export function fieldLocals(f: Func, layout: Map<i32, T>): Map<i32, i32> {
+  const offs = layout.keys();
+  const locals = new Map<i32, i32>();
+  for (let k = 0; k < offs.length; k++) {
+    f.locals.push(layout.get(offs[k]));
+    locals.set(offs[k], f.locals.length - 1);
+  }
+  return locals;
+}
+
 export function mentions(n: Ins, local: i32): bool {
   if ((n.kind == K.LocalGet || n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == local) return true;
   for (let i = 0; i < n.args.length; i++) if (mentions(n.args[i], local)) return true;
@@ -90,14 +114,8 @@ class Replacer {
   scanList(list: Ins[]): void {
     for (let i = 0; i < list.length; i++) {
       const s = list[i];
-      // A fresh allocation: the stores right after it that fill it are its initialisation.
       if (s.kind == K.LocalSet && this.cand(<i32>s.i) && s.args[0].kind == K.Call && s.args[0].name == ALLOC) {
-        const t = <i32>s.i;
-        for (let j = i + 1; j < list.length; j++) {
-          const x = list[j];
-          if (x.kind != K.Store || x.args[0].kind != K.LocalGet || <i32>x.args[0].i != t || mentions(x.args[1], t)) break;
-          this.initStores.add(x);
-        }
+        collectInitStores(list, i, this.initStores);
       }
       this.scanStmt(s);
     }
@@ -183,14 +201,7 @@ class Replacer {
     for (let i = 0; i < n; i++) {
       const r = this.find(i);
       if (this.bad[r] || !hasAlloc.has(r) || !this.layouts.has(r)) continue;
-      const tys = this.layouts.get(r);
-      const offs = tys.keys();
-      const mine = new Map<i32, i32>();
-      for (let k = 0; k < offs.length; k++) {
-        this.f.locals.push(tys.get(offs[k]));
-        mine.set(offs[k], this.f.locals.length - 1);
-      }
-      this.fields.set(i, mine);
+      this.fields.set(i, fieldLocals(this.f, this.layouts.get(r)));
       any = true;
     }
     return any;

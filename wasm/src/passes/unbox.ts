@@ -1,5 +1,6 @@
 import { binary, block, call, fconst, Func, get, iconst, Ins, IrModule, K, load, Mem, Op, set, T } from "../ir/ir";
 import { ADDRESS, ALLOC, BoxScan, buildInPlace, copyOf, count, dropFields, isDropCall, MEMBER, plainBlock, uniqueCheckOf } from "./unbox_scan";
+import { fieldLocals } from "./scalar";
 
 // Unboxing of a struct held in a local and changed in place: `var p = self`
 // followed by `p.flip(k)` (a `var self` method, inlined) copies the struct
@@ -105,14 +106,7 @@ class Unboxer {
     this.firstField = this.f.locals.length;
     for (let r = 0; r < n; r++) {
       if (s.find(r) != r || !this.good(r)) continue;
-      const tys = this.layoutOf(r);
-      const offs = tys.keys();
-      const mine = new Map<i32, i32>();
-      for (let k = 0; k < offs.length; k++) {
-        this.f.locals.push(tys.get(offs[k]));
-        mine.set(offs[k], this.f.locals.length - 1);
-      }
-      this.fields.set(r, mine);
+      this.fields.set(r, fieldLocals(this.f, this.layoutOf(r)));
       any = true;
     }
     return any;

@@ -1,5 +1,5 @@
 import { block, Func, Ins, K, Mem, Op, T } from "../ir/ir";
-import { mentions, targets } from "./scalar";
+import { collectInitStores, targets } from "./scalar";
 
 // What unbox.ts needs to know about a function's pointer locals: the
 // patterns of copy on write, copies and drops it recognises, one walk that
@@ -182,12 +182,7 @@ export class BoxScan {
     for (let i = 0; i < list.length; i++) {
       const s = list[i];
       if (s.kind == K.LocalSet && this.cand(<i32>s.i) && s.args[0].kind == K.Call && s.args[0].name == ALLOC) {
-        const t = <i32>s.i;
-        for (let j = i + 1; j < list.length; j++) {
-          const x = list[j];
-          if (x.kind != K.Store || x.args[0].kind != K.LocalGet || <i32>x.args[0].i != t || mentions(x.args[1], t)) break;
-          this.initStores.add(x);
-        }
+        collectInitStores(list, i, this.initStores);
       }
       this.scanStmt(s);
     }
