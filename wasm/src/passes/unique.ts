@@ -90,6 +90,12 @@ class Uniq {
     for (let i = 0; i < m.funcs.length; i++) {
       const names: string[] = [];
       if (collect(m.funcs[i].body, names)) this.mayRetain.add(m.funcs[i].name);
+      // A copy-on-write copy releases the original only when another
+      // reference to it remains: that release never drops anything, so it
+      // takes no reference either. (Its copy may still retain the children.)
+      if (m.funcs[i].name.startsWith("unique.")) {
+        for (let j = names.length - 1; j >= 0; j--) if (names[j] == "rt.release") names.splice(j, 1);
+      }
       callees.set(m.funcs[i].name, names);
     }
     let changed = true;
@@ -183,7 +189,14 @@ class Uniq {
       if (out.includes(xs[i]) || xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
       const saved = this.rewrite;
       this.rewrite = false;
+      // The trial's branches out of the loop carry only its one fact: they
+      // must not reach the real facts of the labels they leave to.
+      const branches = this.branches;
+      this.branches = new Map();
+      const keys = branches.keys();
+      for (let k = 0; k < keys.length; k++) this.branches.set(keys[k], branches.get(keys[k]));
       const h = this.loopHead(l, NONE.with(xs[i]));
+      this.branches = branches;
       this.rewrite = saved;
       if (h.has(xs[i]) && !h.top) out.push(xs[i]);
     }
