@@ -11,7 +11,7 @@ import { rotateLoops } from "./passes/rotate";
 export function buildModule(program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics): Uint8Array {
   const ir = lowerProgram(program, diags, leakCheck);
   if (ir === null) return new Uint8Array(0);
-  optimize(ir, opt);
+  optimize(ir, opt, emit != "ll");
   if (emit == "ir") return Uint8Array.wrap(String.UTF8.encode(printIr(ir)));
   if (emit == "ll") {
     const source = program.modules[0].module.source;

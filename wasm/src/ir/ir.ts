@@ -76,6 +76,9 @@ export class IrModule {
   start: string = "";                      // the function run as _start
   // Functions called through CallIndirect: table[i] is in slot i + 1 (slot 0 stays empty).
   table: string[] = [];
+  // For each copy-on-write helper unique.T, the helpers unique.U of the
+  // heap children (elements, fields) that its copy retains.
+  copyChildren: Map<string, string[]> = new Map();
 }
 
 // ---------- constructors ----------

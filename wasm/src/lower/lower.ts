@@ -7,7 +7,7 @@ import { ClosureExpr, Expr } from "../syntax/ast";
 import { closureFields } from "./aggregate_lower";
 import { fieldOffsets, irType } from "./layout";
 import { ModuleLowering } from "./module";
-import { genHelper } from "./rc_helpers";
+import { genHelper, heapChildNames } from "./rc_helpers";
 
 class FnLower extends FlowLower {
   lowerFunction(info: FnInfo): Func {
@@ -109,7 +109,9 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
   while (m.queue.length > 0) {
     const name = m.queue.shift();
     if (m.helperTypes.has(name)) {
-      m.addFunc(genHelper(m, name, m.helperTypes.get(name)));
+      const t = m.helperTypes.get(name);
+      m.addFunc(genHelper(m, name, t));
+      if (name.startsWith("unique.")) m.ir.copyChildren.set(name, heapChildNames(t, "unique."));
       continue;
     }
     if (m.closures.has(name)) {

@@ -114,6 +114,19 @@ export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
   return f;
 }
 
+/** The names (after `prefix`) of the heap types that a copy of `t` retains: its elements or fields. */
+export function heapChildNames(t: Type, prefix: string): string[] {
+  const out: string[] = [];
+  const add = (c: Type, out: string[], prefix: string): void => {
+    if (c.isHeap && !out.includes(prefix + c.name)) out.push(prefix + c.name);
+  };
+  if (t.kind == TyK.Array) add(t.elem!, out, prefix);
+  else if (t.kind == TyK.Enum) {
+    for (let v = 0; v < t.variants.length; v++) for (let i = 0; i < t.variants[v].payload.length; i++) add(t.variants[v].payload[i], out, prefix);
+  } else for (let i = 0; i < t.elems.length; i++) add(t.elems[i], out, prefix);
+  return out;
+}
+
 function brIfRet(cond: Ins): Ins {
   return iff(cond, [ret(get(0, T.Ptr))], [], T.None);
 }

@@ -25,9 +25,10 @@ import { dropRepeatedChecks } from "./unique";
  * whose bounds checks a test of the entry values can prove get an unchecked
  * copy run when that test holds (not -Os); last, loads that repeat an
  * earlier load of unchanged memory are replaced by the value already loaded
- * (not -Os).
+ * (not -Os). `forWasm`: the code is for the wasm backend, whose engine
+ * optimises a function only for its later calls (see inline.ts).
  */
-export function optimize(m: IrModule, level: i32): void {
+export function optimize(m: IrModule, level: i32, forWasm: bool = true): void {
   if (level == 0) return;
   if (level >= 2) {
     // Fold first, so that inlining sees the sizes of the simplified bodies.
@@ -40,7 +41,7 @@ export function optimize(m: IrModule, level: i32): void {
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     // The program's functions first, then scalar replacement while the
     // runtime's reference counting and allocation are still calls, then the runtime.
-    inline(m, limit, false);
+    inline(m, limit, false, forWasm);
     if (level != 4) {
       for (let i = 0; i < m.funcs.length; i++) {
         scalarReplace(m.funcs[i]);
@@ -52,7 +53,7 @@ export function optimize(m: IrModule, level: i32): void {
       sinkAddresses(m.funcs[i]);
       if (level != 4) versionLoopBounds(m.funcs[i]);
     }
-    inline(m, limit, true);
+    inline(m, limit, true, forWasm);
     removeUnusedFunctions(m);
     if (level != 4) forwardLoads(m);
   }

@@ -82,8 +82,12 @@ class Uniq {
   hoisted: Map<Ins, i32[]> = new Map();
   depth: i32 = 0;  // loop analyses in progress
   f!: Func;
+  copyChildren: Map<string, string[]>;
+  // The copy-on-write helper each local of the function is checked with: its type.
+  checkType: Map<i32, string> = new Map();
 
   constructor(m: IrModule) {
+    this.copyChildren = m.copyChildren;
     for (let i = 0; i < m.funcs.length; i++) this.funcs.set(m.funcs[i].name, m.funcs[i]);
     this.mayRetain.add("rt.retain");
     const callees = new Map<string, string[]>();
@@ -121,6 +125,26 @@ class Uniq {
     return this.mayRetain.has(name) ? (u.top ? u : NONE) : u;
   }
 
+  /**
+   * Facts after the check's copy `name`: it takes a reference to each heap
+   * child of the object it copies, so the facts of locals that may hold such
+   * a child (checked with a child's helper, or never checked) do not survive;
+   * those of other types do.
+   */
+  afterCheck(name: string, u: Facts): Facts {
+    if (u.top || !this.mayRetain.has(name)) return u;
+    if (!this.copyChildren.has(name)) return NONE;
+    const children = this.copyChildren.get(name);
+    const out: i32[] = [];
+    for (let i = 0; i < u.locals.length; i++) {
+      const y = u.locals[i];
+      if (!this.checkType.has(y)) continue;
+      const t = this.checkType.get(y);
+      if (t != "?" && !children.includes(t)) out.push(y);
+    }
+    return new Facts(false, out);
+  }
+
   list(src: Ins[], u: Facts): Facts {
     if (src.length == 0) return u;
     const out: Ins[] = [];
@@ -133,7 +157,7 @@ class Uniq {
           if (!this.rewrite) out.push(s);
           continue;
         }
-        facts = this.afterCall(s.body[0].args[0].name, facts).with(x);
+        facts = this.afterCheck(s.body[0].args[0].name, facts).with(x);
         out.push(s);
         continue;
       }
@@ -145,7 +169,7 @@ class Uniq {
           const c = this.findCheck(s.body, h)!;
           // Checked once before the loop (guarded: the local may not hold an object yet).
           if (this.rewrite) out.push(iff(binary(Op.Ne, T.I32, get(h, T.Ptr), iconst(T.Ptr, 0)), [checkOf(c)], [], T.None));
-          facts = this.afterCall(c.body[0].args[0].name, facts).with(h);
+          facts = this.afterCheck(c.body[0].args[0].name, facts).with(h);
         }
       }
       facts = this.node(s, facts);
@@ -231,18 +255,29 @@ class Uniq {
 
   /** The facts of `u` that no iteration of a loop body can invalidate. */
   survivors(body: Ins[], u: Facts): Facts {
-    if (u.top || this.mayKill(body)) return u.top ? u : NONE;
+    const copies: string[] = [];
+    if (u.top || this.mayKill(body, copies)) return u.top ? u : NONE;
+    let facts = u;
+    for (let i = 0; i < copies.length; i++) facts = this.afterCheck(copies[i], facts);
     const out: i32[] = [];
-    for (let i = 0; i < u.locals.length; i++) if (!assignedElsewhere(body, u.locals[i])) out.push(u.locals[i]);
+    for (let i = 0; i < facts.locals.length; i++) if (!assignedElsewhere(body, facts.locals[i])) out.push(facts.locals[i]);
     return new Facts(false, out);
   }
 
-  /** Whether `list` calls anything that may retain (a check's copy included). */
-  mayKill(list: Ins[]): bool {
+  /**
+   * Whether `list` calls anything that may retain, other than the copies of
+   * copy-on-write checks (unique.T), whose helpers it adds to `copies`.
+   */
+  mayKill(list: Ins[], copies: string[]): bool {
     for (let i = 0; i < list.length; i++) {
       const x = list[i];
+      if (x.kind == K.Call && x.name.startsWith("unique.")) {
+        if (!copies.includes(x.name)) copies.push(x.name);
+        if (this.mayKill(x.args, copies)) return true;
+        continue;
+      }
       if (x.kind == K.CallIndirect || (x.kind == K.Call && this.mayRetain.has(x.name))) return true;
-      if (this.mayKill(x.args) || this.mayKill(x.body) || this.mayKill(x.other)) return true;
+      if (this.mayKill(x.args, copies) || this.mayKill(x.body, copies) || this.mayKill(x.other, copies)) return true;
     }
     return false;
   }
@@ -281,7 +316,7 @@ class Uniq {
       const b = this.list(n.other, facts);
       return meet(a, b);
     }
-    if (k == K.Call) return this.afterCall(n.name, facts);
+    if (k == K.Call) return n.name.startsWith("unique.") ? this.afterCheck(n.name, facts) : this.afterCall(n.name, facts);
     if (k == K.CallIndirect) return facts.top ? facts : NONE;
     if (k == K.Br) {
       this.branch(<i32>n.i, facts);
@@ -336,6 +371,20 @@ function assignedElsewhere(list: Ins[], x: i32): bool {
   return false;
 }
 
+/** The helper each local is checked with; "?" for a local checked with two. */
+function checkTypes(list: Ins[], out: Map<i32, string>): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = checked(list[i]);
+    if (x >= 0) {
+      const name = list[i].body[0].args[0].name;
+      out.set(x, out.has(x) && out.get(x) != name ? "?" : name);
+    }
+    checkTypes(list[i].args, out);
+    checkTypes(list[i].body, out);
+    checkTypes(list[i].other, out);
+  }
+}
+
 function checksIn(list: Ins[], out: i32[]): void {
   for (let i = 0; i < list.length; i++) {
     const x = checked(list[i]);
@@ -365,6 +414,8 @@ export function dropRepeatedChecks(m: IrModule): void {
   for (let i = 0; i < m.funcs.length; i++) {
     u.f = m.funcs[i];
     u.branches = new Map();
+    u.checkType = new Map();
+    checkTypes(m.funcs[i].body, u.checkType);
     u.list(m.funcs[i].body, NONE);
   }
 }
