@@ -115,7 +115,9 @@ class Inliner {
     if (!this.funcs.has(name) || isRuntime(name) != this.runtime) return null;
     if (this.state.has(name) && this.state.get(name) == 1) return null;
     const f = this.funcs.get(name);
-    if (f.exportName != "") return null;
+    // Taking fresh memory from the top of the heap is the allocator's cold
+    // path: kept a call, it leaves the free-list fast path small enough to inline.
+    if (f.exportName != "" || name == "rt.bump") return null;
     if (!this.sizes.has(name)) this.sizes.set(name, callsSelf(f.body, f.name) ? -1 : size(f.body));
     const n = this.sizes.get(name);
     if (n < 0) return null;
