@@ -1,4 +1,5 @@
 import { binary, call, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, T } from "../ir/ir";
+import { uniqueCheckOf as checked } from "./unbox_scan";
 
 // Removal of repeated copy-on-write checks. The lowering makes a heap local
 // unique before writing through it with
@@ -55,22 +56,6 @@ function same(a: Facts, b: Facts): bool {
   if (a.locals.length != b.locals.length) return false;
   for (let i = 0; i < a.locals.length; i++) if (!b.locals.includes(a.locals[i])) return false;
   return true;
-}
-
-/** The local of `if rc(x) != 1 { x = unique.T(x) }`, or -1. */
-function checked(n: Ins): i32 {
-  if (n.kind != K.If || n.body.length != 1 || n.other.length != 0) return -1;
-  const c = n.args[0];
-  if (c.kind != K.Binary || c.op != Op.Ne || c.args[1].kind != K.Const || c.args[1].i != 1) return -1;
-  const rc = c.args[0];
-  if (rc.kind != K.Load || rc.mem != Mem.Header || rc.i != 0 || rc.args[0].kind != K.LocalGet) return -1;
-  const x = <i32>rc.args[0].i;
-  const s = n.body[0];
-  if (s.kind != K.LocalSet || <i32>s.i != x) return -1;
-  const u = s.args[0];
-  if (u.kind != K.Call || !u.name.startsWith("unique.") || u.args.length != 1) return -1;
-  if (u.args[0].kind != K.LocalGet || <i32>u.args[0].i != x) return -1;
-  return x;
 }
 
 class Uniq {
