@@ -102,6 +102,14 @@ describe("the pith command", () => {
     expect(stdout).toBe("hello, 42\n");
   });
 
+  it("leaves an executable behind when the output path already holds a plain file", async () => {
+    writeFileSync(join(dir, "rebuilt"), "not a program", { mode: 0o644 });
+    expect((await pith("build", "hello.pith", "--target", "linux-x64", "-o", "rebuilt")).code).toBe(0);
+    expect(statSync(join(dir, "rebuilt")).mode & 0o111).toBe(0o111);
+    const { stdout } = await run(join(dir, "rebuilt"), [], { encoding: "utf8" });
+    expect(stdout).toBe("hello, 42\n");
+  });
+
   it("builds wasm with --target wasm", async () => {
     expect((await pith("build", "hello.pith", "--target", "wasm", "-o", "hello.wasm")).code).toBe(0);
     expect([...readFileSync(join(dir, "hello.wasm")).subarray(0, 4)]).toEqual([0, 0x61, 0x73, 0x6d]);

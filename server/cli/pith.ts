@@ -2,7 +2,7 @@
 // The `pith` command: runs compiler.wasm under node:wasi to check and build
 // Pith programs, and runs the built program with this process's stdin,
 // stdout, stderr and exit code.
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { runWasiNode } from "../compiler/wasiNode";
@@ -180,6 +180,9 @@ async function buildForTarget(args: string[]): Promise<number> {
     return build.failure === "invalid_request" ? 2 : 1;
   }
   writeFileSync(resolve(out), build.binary, { mode: 0o755 });
+  // writeFile's mode applies only to a new file: rebuilding over an earlier
+  // output (or any existing file) must still leave an executable behind.
+  chmodSync(resolve(out), 0o755);
   process.stderr.write(`built ${out} for ${target} in ${Math.round(build.elapsedMs)} ms\n`);
   return 0;
 }
