@@ -90,12 +90,22 @@ export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
     f.body.push(get(0, T.Ptr));
     return f;
   }
-  // unique: arrays and structs/tuples (enums are never mutated in place).
+  if (kind == "unique") {
+    // unique: arrays and structs/tuples (enums are never mutated in place).
+    // Only the test of the count is inlined where the check is made; the
+    // copy is a call (never inlined), so a loop that updates unshared values
+    // carries no allocator, copy and release code that never runs.
+    const f = new Func(name, [T.Ptr], T.Ptr);
+    f.locals.push(T.Ptr);
+    f.body.push(brIfRet(binary(Op.Eq, T.I32, headerLoad(get(0, T.Ptr), RC), iconst(T.I32, 1))));
+    f.body.push(call(m.requestHelper("unique_copy", t), [get(0, T.Ptr)], T.Ptr));
+    return f;
+  }
+  // unique_copy: the copy of a shared array or struct, for unique.
   const f = new Func(name, [T.Ptr], T.Ptr);
   f.locals.push(T.Ptr);
   f.locals.push(T.Ptr);
   f.locals.push(T.Ptr);
-  f.body.push(brIfRet(binary(Op.Eq, T.I32, headerLoad(get(0, T.Ptr), RC), iconst(T.I32, 1))));
   if (t.kind == TyK.Array) {
     f.body.push(set(1, rtCall(m, "array_copy", [get(0, T.Ptr), iconst(T.I32, widthOf(t.elem!))])));
   } else {

@@ -83,7 +83,7 @@ function isLeaf(list: Ins[]): bool {
 
 /** Functions of the runtime and the per-type helpers the lowering generates. */
 export function isRuntime(name: string): bool {
-  return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("retain_elems.");
+  return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("unique_copy.") || name.startsWith("retain_elems.");
 }
 
 // A function called from one place only (and not through the table) is
@@ -117,7 +117,7 @@ class Inliner {
     const f = this.funcs.get(name);
     // Taking fresh memory from the top of the heap is the allocator's cold
     // path: kept a call, it leaves the free-list fast path small enough to inline.
-    if (f.exportName != "" || name == "rt.bump") return null;
+    if (f.exportName != "" || name == "rt.bump" || name.startsWith("unique_copy.")) return null;
     if (!this.sizes.has(name)) this.sizes.set(name, callsSelf(f.body, f.name) ? -1 : size(f.body));
     const n = this.sizes.get(name);
     if (n < 0) return null;

@@ -82,7 +82,7 @@ class Uniq {
       // A copy-on-write copy releases the original only when another
       // reference to it remains: that release never drops anything, so it
       // takes no reference either. (Its copy may still retain the children.)
-      if (m.funcs[i].name.startsWith("unique.")) {
+      if (m.funcs[i].name.startsWith("unique.") || m.funcs[i].name.startsWith("unique_copy.")) {
         for (let j = names.length - 1; j >= 0; j--) if (names[j] == "rt.release") names.splice(j, 1);
       }
       callees.set(m.funcs[i].name, names);

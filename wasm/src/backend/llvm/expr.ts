@@ -316,7 +316,7 @@ export class FuncEmitter extends ArithEmitter {
     const out: string[] = [];
     // Copy-on-write helpers run only when a value is shared: cold, and kept
     // out of line so the common path in loops needs no spills around them.
-    const attrs = f.name.startsWith("unique.") ? "#1" : "#0";
+    const attrs = f.name.startsWith("unique_copy.") ? "#1" : "#0";
     out.push("define internal " + llType(f.result) + " " + symbol + "(" + params.join(", ") + ") " + attrs + " {");
     out.push("entry:");
     // Locals start at zero, as in wasm.
