@@ -32,7 +32,30 @@ export const enum K {
  * never overlap within one object's lifetime, so a store to a field cannot
  * change a length, and a store of an f64 cannot change a pointer slot.
  */
-export const enum Mem { Any, Header, Data }
+// What a load or store touches: raw memory (the runtime's own; aliases
+// everything), header words, or data: generic data (any field or element),
+// or known to be a field of a non-array object (struct, tuple, enum payload,
+// closure) or an element of an array. Fields and elements never share memory.
+// A field at a known offset from the start of its object is FieldAt + offset:
+// the allocator never splits or merges blocks, so an address is always at the
+// same offset in whatever object holds it, and fields at different offsets
+// never share memory either.
+export const enum Mem { Any, Header, Data, Field, Elem, FieldAt = 16 }
+
+/** Whether an access touches fields or elements (generic or known which). */
+export function isData(m: Mem): bool {
+  return m >= Mem.Data;
+}
+
+/** Whether an access touches a field of a non-array object (offset known or not). */
+export function isField(m: Mem): bool {
+  return m == Mem.Field || m >= Mem.FieldAt;
+}
+
+/** The memory of the field at byte `offset` of its object. */
+export function fieldAt(offset: i32): Mem {
+  return <Mem>(<i32>Mem.FieldAt + offset);
+}
 
 const NO_INS: Ins[] = [];
 const NO_TYPES: T[] = [];

@@ -1,6 +1,6 @@
 import { TyK, Type } from "../check/types";
 import { EK, Expr, FieldExpr, IdentExpr, IndexExpr, RangeExpr } from "../syntax/ast";
-import { binary, block, call, drop, get, iconst, iff, Ins, Op, set, T, unary, unreachable } from "../ir/ir";
+import { binary, block, call, drop, fieldAt, get, iconst, iff, Ins, Mem, Op, set, T, unary, unreachable } from "../ir/ir";
 import { ARRAY_DATA, dataLoad, fieldOffsets, HEADER, headerLoad, irType, LEN, widthOf } from "./layout";
 import { FnBase } from "./fn_base";
 
@@ -10,14 +10,14 @@ export class AccessLower extends FnBase {
   owned(e: Expr): Ins { return unreachable(); }
   borrowed(e: Expr): Ins { return unreachable(); }
 
-  loadField(t: Type, addr: Ins, offset: i32): Ins {
-    return dataLoad(irType(t), widthOf(t), addr, offset);
+  loadField(t: Type, addr: Ins, offset: i32, mem: Mem = Mem.Data): Ins {
+    return dataLoad(irType(t), widthOf(t), addr, offset, mem);
   }
 
   fieldRead(f: FieldExpr): Ins {
     const ot = f.object.ty!;
     const offs = fieldOffsets(ot.elems);
-    return this.loadField(f.ty!, this.borrowed(f.object), offs[f.index]);
+    return this.loadField(f.ty!, this.borrowed(f.object), offs[f.index], fieldAt(offs[f.index]));
   }
 
   /** Bounds-checked element address: [checks..., address]. */
@@ -88,7 +88,7 @@ export class AccessLower extends FnBase {
     // An element a loop holds the pointer of (see FnBase.elemPtr): checked, not loaded.
     const ptr = this.elemPtr(key);
     if (ptr >= 0) return block(0, [drop(addr), get(ptr, T.Ptr)], T.Ptr);
-    return this.loadField(et, addr, 0);
+    return this.loadField(et, addr, 0, Mem.Elem);
   }
 
   slice(ix: IndexExpr): Ins {

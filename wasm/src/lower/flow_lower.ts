@@ -1,7 +1,7 @@
 import { TyK } from "../check/types";
 import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, IfExpr, IndexExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, UnaryLikeExpr } from "../syntax/ast";
 import { Tok } from "../syntax/token";
-import { binary, block, br, brIf, drop, get, iconst, iff, Ins, loop, Op, pushAll, ret, set, T, unary, unreachable } from "../ir/ir";
+import { binary, block, br, brIf, drop, get, iconst, iff, fieldAt, Ins, loop, Mem, Op, pushAll, ret, set, T, unary, unreachable } from "../ir/ir";
 import { LoopCtx, Temp } from "./fn_base";
 import { ARRAY_DATA, dataLoad, fieldOffsets, headerLoad, irType, LEN, widthOf } from "./layout";
 import { MatchLower } from "./match_lower";
@@ -249,8 +249,9 @@ export class FlowLower extends MatchLower {
       for (let i = 0; i < fields.length; i++) {
         const f = fields[i];
         const idx = this.localIndex((f.object as IdentExpr).local!);
-        const slot = binary(Op.Add, T.Ptr, get(idx, T.Ptr), iconst(T.I32, fieldOffsets(f.object.ty!.elems)[f.index]));
-        out.push(drop(this.uniqueSlot(slot, f.ty!)));
+        const off = fieldOffsets(f.object.ty!.elems)[f.index];
+        const slot = binary(Op.Add, T.Ptr, get(idx, T.Ptr), iconst(T.I32, off));
+        out.push(drop(this.uniqueSlot(slot, f.ty!, fieldAt(off))));
         this.seedFields.push((<i64>idx << 32) | <i64>f.index);
       }
       // Their elements written through at an index the loop does not change.
@@ -300,7 +301,7 @@ export class FlowLower extends MatchLower {
     return block(0, [
       set(p, this.borrowed(ix.object)),
       set(i, iv),
-      iff(binary(Op.LtU, T.I32, get(i, T.I64), len), [set(ptr, this.uniqueSlot(slot, et))], [], T.None),
+      iff(binary(Op.LtU, T.I32, get(i, T.I64), len), [set(ptr, this.uniqueSlot(slot, et, Mem.Elem))], [], T.None),
     ], T.None);
   }
 }

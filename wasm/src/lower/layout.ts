@@ -27,11 +27,11 @@ export function headerStoreIns(p: Ins, offset: i32, value: Ins): Ins {
   return store(4, p, offset, value, Mem.Header);
 }
 /** A field or element (Mem.Data). */
-export function dataLoad(ty: T, width: i32, addr: Ins, offset: i32): Ins {
-  return load(ty, width, addr, offset, Mem.Data);
+export function dataLoad(ty: T, width: i32, addr: Ins, offset: i32, mem: Mem = Mem.Data): Ins {
+  return load(ty, width, addr, offset, mem);
 }
-export function dataStore(width: i32, addr: Ins, offset: i32, value: Ins): Ins {
-  return store(width, addr, offset, value, Mem.Data);
+export function dataStore(width: i32, addr: Ins, offset: i32, value: Ins, mem: Mem = Mem.Data): Ins {
+  return store(width, addr, offset, value, mem);
 }
 
 export function irType(t: Type): T {

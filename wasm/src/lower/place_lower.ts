@@ -1,7 +1,7 @@
 import { TyK, Type } from "../check/types";
 import { BinaryExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr } from "../syntax/ast";
 import { Tok } from "../syntax/token";
-import { binary, block, call, drop, get, iconst, iff, Ins, Op, set, T } from "../ir/ir";
+import { binary, block, call, drop, fieldAt, get, iconst, iff, Ins, Mem, Op, set, T } from "../ir/ir";
 import { ARRAY_DATA, dataLoad, dataStore, fieldOffsets, headerLoad, irType, RC, widthOf } from "./layout";
 import { ExprLower } from "./expr_lower";
 
@@ -25,7 +25,8 @@ export class PlaceLower extends ExprLower {
     // Unique already in this run (or before the loop): the slot holds the same unshared field.
     const known = fkey >= 0 && this.ufields.includes(fkey) && this.uniq.includes(<i32>(fkey >> 32));
     const slot = this.placeAddr(e);
-    if (known) return dataLoad(T.Ptr, 4, slot, 0);
+    const mem = placeMem(e);
+    if (known) return dataLoad(T.Ptr, 4, slot, 0, mem);
     if (fkey >= 0) {
       this.ufields.push(fkey);
       this.forgetArrayElems(this.arrayId(e));  // a copy of the array shares its elements
@@ -35,24 +36,24 @@ export class PlaceLower extends ExprLower {
       // (whose pointer a loop may already hold: the slot is still bounds-checked).
       const ptr = this.elemPtr(key);
       if (ptr >= 0) return block(0, [drop(slot), get(ptr, T.Ptr)], T.Ptr);
-      if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0);
+      if (this.uelems.includes(key)) return dataLoad(T.Ptr, 4, slot, 0, mem);
       this.uelems.push(key);
       this.forgetElemPtr(key);
     }
-    return this.uniqueSlot(slot, t);
+    return this.uniqueSlot(slot, t, mem);
   }
 
   /** The heap value in a slot made unique: copied and written back when shared. */
-  uniqueSlot(slot: Ins, t: Type): Ins {
+  uniqueSlot(slot: Ins, t: Type, mem: Mem): Ins {
     const a = this.newLocal(T.Ptr);
     const v = this.newLocal(T.Ptr);
     // Only a copy needs writing back: an unshared value is already in place.
     return block(0, [
       set(a, slot),
-      set(v, dataLoad(T.Ptr, 4, get(a, T.Ptr), 0)),
+      set(v, dataLoad(T.Ptr, 4, get(a, T.Ptr), 0, mem)),
       iff(this.shared(get(v, T.Ptr)), [
         set(v, this.uniqueCall(t, get(v, T.Ptr))),
-        dataStore(4, get(a, T.Ptr), 0, get(v, T.Ptr)),
+        dataStore(4, get(a, T.Ptr), 0, get(v, T.Ptr), mem),
       ], [], T.None),
       get(v, T.Ptr),
     ], T.Ptr);
@@ -118,15 +119,16 @@ export class PlaceLower extends ExprLower {
     }
     const addr = this.newLocal(T.Ptr);
     const w = widthOf(t);
+    const mem = placeMem(target);
     if (a.op == Tok.Eq) {
       out.push(set(nv, this.owned(a.right)));
       out.push(set(addr, this.placeAddr(target)));
     } else {
       out.push(set(addr, this.placeAddr(target)));
-      out.push(set(nv, this.compound(a, t, dataLoad(it, w, get(addr, T.Ptr), 0))));
+      out.push(set(nv, this.compound(a, t, dataLoad(it, w, get(addr, T.Ptr), 0, mem))));
     }
-    if (t.isHeap) out.push(this.release(t, dataLoad(T.Ptr, 4, get(addr, T.Ptr), 0)));
-    out.push(dataStore(w, get(addr, T.Ptr), 0, get(nv, it)));
+    if (t.isHeap) out.push(this.release(t, dataLoad(T.Ptr, 4, get(addr, T.Ptr), 0, mem)));
+    out.push(dataStore(w, get(addr, T.Ptr), 0, get(nv, it), mem));
     return out;
   }
 
@@ -166,4 +168,14 @@ export class PlaceLower extends ExprLower {
     if (t.kind == TyK.Str) return this.rt("str_concat", [current, this.borrowed(a.right)]);
     return this.arith(a.op, t, current, this.operand(a, t), a);
   }
+}
+
+/** What a field or element place's storage is: a field of a struct or tuple, or an array element. */
+function placeMem(e: Expr): Mem {
+  if (e.kind == EK.Field && e.ty !== null) {
+    const f = e as FieldExpr;
+    if (!f.isVariant && f.index >= 0 && f.object.ty!.kind != TyK.Array) return fieldAt(fieldOffsets(f.object.ty!.elems)[f.index]);
+  }
+  if (e.kind == EK.Index && (e as IndexExpr).object.ty!.kind == TyK.Array) return Mem.Elem;
+  return Mem.Data;
 }

@@ -1,4 +1,4 @@
-import { binary, copyNode, Func, get, iconst, iff, Ins, K, load, maxLabel, Mem, Op, T, unary } from "../ir/ir";
+import { binary, copyNode, Func, get, iconst, iff, Ins, K, load, maxLabel, Mem, isData, Op, T, unary } from "../ir/ir";
 
 // Bounds-check elimination by loop versioning. An element access checks
 //
@@ -80,7 +80,7 @@ function unsafeFor(list: Ins[]): bool {
     // A copy-on-write copy (unique.T) makes a new object and drops a reference
     // to a shared one, which stays alive: no length changes.
     if (k == K.Call && !n.name.startsWith("rt.panic") && !n.name.startsWith("unique.")) return true;
-    if (k == K.Store && n.mem != Mem.Data) return true;
+    if (k == K.Store && !isData(n.mem)) return true;
     if (unsafeFor(n.args) || unsafeFor(n.body) || unsafeFor(n.other)) return true;
   }
   return false;
@@ -152,7 +152,7 @@ function checkParts(n: Ins): Ins[] | null {
  * offset in the load or, as a field already made unique is read, added to s.
  */
 function isFieldLoad(n: Ins): bool {
-  if (n.kind != K.Load || n.ty != T.Ptr || n.mem != Mem.Data) return false;
+  if (n.kind != K.Load || n.ty != T.Ptr || !isData(n.mem)) return false;
   const p = n.args[0];
   if (p.kind == K.LocalGet) return true;
   return n.i == 0 && p.kind == K.Binary && p.op == Op.Add && p.args[0].kind == K.LocalGet && p.args[1].kind == K.Const;

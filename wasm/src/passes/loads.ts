@@ -1,4 +1,4 @@
-import { endsFlow, Func, Ins, IrModule, K, Mem, T } from "../ir/ir";
+import { endsFlow, Func, Ins, IrModule, isData, isField, K, Mem, T } from "../ir/ir";
 
 // Redundant load elimination. Idiomatic code reads the same memory again and
 // again: `self.bodies[i].x - self.bodies[j].x` loads the array pointer out of
@@ -25,16 +25,24 @@ import { endsFlow, Func, Ins, IrModule, K, Mem, T } from "../ir/ir";
 // Loads first seen inside a branch, loop or targeted block are forgotten when
 // it ends. Nodes reachable twice in the tree are left alone.
 
-const CLASSES = 6;  // Any, Header, i8, i32/ptr, i64, f64
+// Any, Header, then data of each machine type (i8, i32/ptr, i64, f64):
+// generic (2..5), known fields (6..9) and known array elements (10..13).
+// A write to generic data may change fields or elements of its type, and
+// the reverse; fields and elements never overlap.
+const CLASSES = 14;
+const FIELDS = 4;
+const ELEMS = 8;
 const MAX_KEY = 160;
 
 function classOf(n: Ins, ty: T): i32 {
   if (n.mem == Mem.Header) return 1;
-  if (n.mem != Mem.Data) return 0;
-  if (n.width == 1) return 2;
-  if (n.width == 4) return 3;
-  if (n.width == 8) return ty == T.F64 ? 5 : 4;
-  return 0;
+  if (!isData(n.mem)) return 0;
+  let c = 0;
+  if (n.width == 1) c = 2;
+  else if (n.width == 4) c = 3;
+  else if (n.width == 8) c = ty == T.F64 ? 5 : 4;
+  if (c == 0) return 0;
+  return isField(n.mem) ? c + FIELDS : n.mem == Mem.Elem ? c + ELEMS : c;
 }
 
 class Avail {
@@ -90,6 +98,12 @@ class Loads {
   bump(c: i32): void {
     this.epoch[c] = this.next++;
     if (c != 0) this.epoch[0] = this.next++;
+    if (c >= 2 && c < 2 + FIELDS) {
+      this.epoch[c + FIELDS] = this.next++;
+      this.epoch[c + ELEMS] = this.next++;
+    } else if (c >= 2 + FIELDS) {
+      this.epoch[2 + (c - 2) % FIELDS] = this.next++;
+    }
   }
 
   bumpAll(): void {
@@ -208,6 +222,10 @@ class Loads {
     // Calls, branches, returns, memory operations: visit the operands; any of
     // them may write memory (a branch's effects are handled at its target).
     this.list(n.args);
+    if (n.kind == K.Call && isCopyOnWrite(n.name)) {
+      this.bump(1);
+      return this.fresh();
+    }
     if (n.kind != K.Br && n.kind != K.BrIf && n.kind != K.Drop && n.kind != K.Return && n.kind != K.Select && n.kind != K.Unreachable && n.kind != K.MemorySize) this.bumpAll();
     return this.fresh();
   }
@@ -215,8 +233,7 @@ class Loads {
   load(n: Ins): string {
     const a = this.visit(n.args[0]);
     if (a.length > MAX_KEY) return this.fresh();
-    const c = classOf(n, n.ty);
-    const key = "L" + c.toString() + "." + n.width.toString() + "." + (<i32>n.ty).toString() + "@" + this.epoch[c].toString() + "[" + a + "+" + n.i.toString() + "]";
+    const key = this.loadKey(n, a, n.ty);
     if (this.shared.has(n)) return key;
     if (this.avail.has(key)) {
       const e = this.avail.get(key);
@@ -264,15 +281,19 @@ class Loads {
       if (i == n.body.length - 1) key = k;
     }
     if (!targeted) return n.ty == T.None ? "" : key;
-    // A join with the branches out of the block, which may have written memory.
+    // A join with the branches out of the block: memory is as the body left
+    // it at some point, so only the classes the body writes are new.
+    const written = new Array<bool>(CLASSES);
+    writes(n.body, written);
     this.restore(mark);
     this.renew(n.body);
-    this.bumpAll();
+    this.bumpWritten(written);
     return n.ty == T.None ? "" : this.fresh();
   }
 
   branches(n: Ins): string {
     this.visit(n.args[0]);
+    const slot = this.storedBack(n);
     const before = this.epoch.slice(0);
     const mark = this.added.length;
     this.list(n.body);
@@ -294,8 +315,65 @@ class Loads {
     }
     this.renew(n.body);
     this.renew(n.other);
+    if (slot !== null) {
+      // Both ways the slot now holds the local's value (its new version).
+      const x = <i32>slot.args[1].i;
+      const key = this.loadKey(slot, this.localKey(<i32>slot.args[0].i), slot.args[1].ty);
+      if (key.length > 0) {
+        this.register(key, slot);
+        const a = this.avail.get(key);
+        a.holder = x;
+        a.holderVer = this.ver[x];
+      }
+    }
     return n.ty == T.None ? "" : this.fresh();
   }
+
+  /**
+   * The store that ends an `if` without else, when it writes a local back to
+   * the address that local was loaded from just before the `if`, as a
+   * copy-on-write check does (`v = load a; if rc(v) != 1 { v = copy(v);
+   * store a, v }`): after the `if` the slot holds the local either way.
+   */
+  storedBack(n: Ins): Ins | null {
+    if (n.other.length != 0 || n.body.length == 0 || n.ty != T.None) return null;
+    const st = n.body[n.body.length - 1];
+    if (st.kind != K.Store || st.args[0].kind != K.LocalGet || st.args[1].kind != K.LocalGet) return null;
+    if (this.shared.has(st)) return null;
+    const a = <i32>st.args[0].i;
+    const x = <i32>st.args[1].i;
+    if (a == x || assigns(n.body, a) || assigns(n.args, x)) return null;
+    const key = this.loadKey(st, this.localKey(a), st.args[1].ty);
+    if (key.length == 0 || !this.avail.has(key)) return null;
+    const e = this.avail.get(key);
+    return e.holder == x && this.ver[x] == e.holderVer ? st : null;
+  }
+
+  /** The key of a load of `n`'s width, type and memory at `addr` + its offset, now ("" when too long). */
+  loadKey(n: Ins, addr: string, ty: T): string {
+    if (addr.length > MAX_KEY) return "";
+    const c = classOf(n, ty);
+    return "L" + c.toString() + "." + n.width.toString() + "." + (<i32>ty).toString() + "@" + this.epoch[c].toString() + "[" + addr + "+" + n.i.toString() + "]";
+  }
+}
+
+/** Whether `list` assigns local `x`. */
+function assigns(list: Ins[], x: i32): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if ((n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x) return true;
+    if (assigns(n.args, x) || assigns(n.body, x) || assigns(n.other, x)) return true;
+  }
+  return false;
+}
+
+/**
+ * A copy-on-write copy (unique_copy.T, see rc_helpers.ts) allocates a new
+ * object and changes reference counts; the data of every existing object
+ * stays as it was, so only headers (and the allocator's raw memory) change.
+ */
+function isCopyOnWrite(name: string): bool {
+  return name.startsWith("unique_copy.");
 }
 
 /** Marks the memory classes that `list` may write (class 0, raw memory: all of them). */
@@ -304,6 +382,7 @@ function writes(list: Ins[], out: bool[]): void {
     const n = list[i];
     const k = n.kind;
     if (k == K.Store) out[classOf(n, n.args[1].ty)] = true;
+    else if (k == K.Call && isCopyOnWrite(n.name)) out[1] = true;
     else if (k == K.Call || k == K.CallIndirect || k == K.MemoryGrow || k == K.MemoryCopy || k == K.MemoryFill) out[0] = true;
     writes(n.args, out);
     writes(n.body, out);

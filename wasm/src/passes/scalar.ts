@@ -1,4 +1,4 @@
-import { block, Func, get, iconst, Ins, K, Mem, binary, Op, set, T } from "../ir/ir";
+import { block, Func, get, iconst, Ins, K, Mem, isData, binary, Op, set, T } from "../ir/ir";
 
 // Scalar replacement of small objects that never escape a function: a
 // struct built, read through its fields and dropped (`z = z.square_plus(c)`
@@ -130,7 +130,7 @@ class Replacer {
     if (s.kind == K.Store && s.args[0].kind == K.LocalGet && this.cand(<i32>s.args[0].i)) {
       const x = <i32>s.args[0].i;
       if (!this.initStores.has(s)) this.reject(x);
-      else if (s.mem == Mem.Data) this.access(x, s, s.args[1].ty);
+      else if (isData(s.mem)) this.access(x, s, s.args[1].ty);
       this.scanExpr(s.args[1]);
       return;
     }
@@ -138,7 +138,7 @@ class Replacer {
   }
 
   access(local: i32, n: Ins, ty: T): void {
-    if (ty == T.None || ty == T.Ptr || n.mem != Mem.Data) this.reject(local);
+    if (ty == T.None || ty == T.Ptr || !isData(n.mem)) this.reject(local);
     else this.accesses.push(new Access(local, <i32>n.i, ty, n.width));
   }
 
@@ -226,7 +226,7 @@ class Replacer {
     }
     if (isRcCall(s) && this.replaced(s.args[0])) return;
     if (s.kind == K.Store && this.replaced(s.args[0])) {
-      if (s.mem != Mem.Data) return;
+      if (!isData(s.mem)) return;
       let v = this.expr(s.args[1]);
       if (s.width == 1) v = binary(Op.And, T.I32, v, iconst(T.I32, 255));
       out.push(set(this.fields.get(<i32>s.args[0].i).get(<i32>s.i), v));

@@ -1,4 +1,4 @@
-import { binary, block, call, fconst, Func, get, iconst, Ins, IrModule, K, load, Mem, Op, set, T } from "../ir/ir";
+import { binary, block, call, fconst, Func, get, iconst, Ins, IrModule, K, load, Mem, isData, Op, set, T } from "../ir/ir";
 import { ADDRESS, ALLOC, BoxScan, buildInPlace, copyOf, count, dropFields, isDropCall, MEMBER, plainBlock, uniqueCheckOf } from "./unbox_scan";
 import { fieldLocals } from "./scalar";
 
@@ -325,7 +325,7 @@ class Unboxer {
       return;
     }
     if (s.kind == K.Store && this.replaced(this.baseOf(s.args[0]))) {
-      if (s.mem != Mem.Data) return;  // the header of a fresh allocation
+      if (!isData(s.mem)) return;  // the header of a fresh allocation
       let v = this.expr(s.args[1]);
       if (s.width == 1) v = binary(Op.And, T.I32, v, iconst(T.I32, 255));
       out.push(set(this.fieldAt(s.args[0], <i32>s.i), v));

@@ -1,4 +1,4 @@
-import { block, Func, Ins, K, Mem, Op, T } from "../ir/ir";
+import { block, Func, Ins, K, Mem, isData, Op, T } from "../ir/ir";
 import { collectInitStores, targets } from "./scalar";
 
 // What unbox.ts needs to know about a function's pointer locals: the
@@ -64,7 +64,7 @@ export function dropFields(f: Func): Map<i32, string> | null {
     if (c.kind != K.Call || c.args.length != 1) return null;
     const a = c.args[0];
     if (c.name == "rt.free" && a.kind == K.LocalGet) continue;
-    if (a.kind != K.Load || a.mem != Mem.Data || a.ty != T.Ptr || a.args[0].kind != K.LocalGet || a.args[0].i != 0) return null;
+    if (a.kind != K.Load || !isData(a.mem) || a.ty != T.Ptr || a.args[0].kind != K.LocalGet || a.args[0].i != 0) return null;
     out.set(<i32>a.i, c.name);
   }
   return out;
@@ -225,7 +225,7 @@ export class BoxScan {
       extra = <i32>addr.args[1].i;
     }
     if (x < 0 || !this.cand(x)) return false;
-    if (mem != Mem.Data || ty == T.None) this.reject(x);
+    if (!isData(mem) || ty == T.None) this.reject(x);
     else this.accesses.push(new Access(x, offset + extra, ty, width));
     return true;
   }
