@@ -1,12 +1,13 @@
 import { TyK } from "../check/types";
-import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, IfExpr, IndexExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, UnaryLikeExpr } from "../syntax/ast";
+import { BinaryExpr, BlockExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, UnaryLikeExpr } from "../syntax/ast";
 import { Tok } from "../syntax/token";
-import { binary, block, br, brIf, drop, get, iconst, iff, fieldAt, Ins, loop, Mem, Op, pushAll, ret, set, T, unary, unreachable } from "../ir/ir";
+import { binary, block, br, brIf, call, drop, get, iconst, iff, fieldAt, Ins, loop, Mem, Op, pushAll, ret, set, T, unary, unreachable } from "../ir/ir";
 import { LoopCtx, Temp } from "./fn_base";
 import { ARRAY_DATA, dataLoad, fieldOffsets, headerLoad, irType, LEN, widthOf } from "./layout";
 import { MatchLower } from "./match_lower";
 import { loopInvariantElems } from "./invariant_elems";
 import { loopWritten, loopWrittenFields, simpleExpr, simpleStmt } from "./simple_runs";
+import { uniqueNestArrays } from "./unique_nests";
 
 /** Statements, blocks, branches, loops, and the jumps out of them (break, continue, return). */
 export class FlowLower extends MatchLower {
@@ -234,6 +235,7 @@ export class FlowLower extends MatchLower {
     const lt = l.ty!;
     if (l.kind == EK.Loop && !this.isUnit(lt)) ctx.result = this.newLocal(irType(lt));
     this.loops.push(ctx);
+    const nest = this.m.uniqueNests && this.nestRoots.length == 0 ? this.uniqueNest(l, out) : false;
     // Locals only written through (x[i] = ..., x.f = ...) in a loop of simple
     // statements stay unique from one iteration to the next: one copy-on-write
     // check before the loop replaces one per iteration (sieve, fannkuch).
@@ -241,7 +243,7 @@ export class FlowLower extends MatchLower {
       const written = loopWritten(l);
       for (let i = 0; i < written.length; i++) {
         const idx = this.localIndex(written[i]);
-        out.push(this.makeUnique(idx, written[i].ty));
+        if (!this.nestRoots.includes(idx)) out.push(this.makeUnique(idx, written[i].ty));
         this.seedUniq.push(idx);
       }
       // Their heap fields written through (self.items[i] = v) likewise.
@@ -251,12 +253,13 @@ export class FlowLower extends MatchLower {
         const idx = this.localIndex((f.object as IdentExpr).local!);
         const off = fieldOffsets(f.object.ty!.elems)[f.index];
         const slot = binary(Op.Add, T.Ptr, get(idx, T.Ptr), iconst(T.I32, off));
-        out.push(drop(this.uniqueSlot(slot, f.ty!, fieldAt(off))));
+        if (!this.nestArrays.includes(this.arrayId(f))) out.push(drop(this.uniqueSlot(slot, f.ty!, fieldAt(off))));
         this.seedFields.push((<i64>idx << 32) | <i64>f.index);
       }
       // Their elements written through at an index the loop does not change.
       const elems = loopInvariantElems(l, written, fields);
       for (let i = 0; i < elems.length; i++) {
+        if (this.nestArrays.includes(this.arrayId(elems[i].object))) continue;
         const ptr = this.newLocal(T.Ptr);
         out.push(this.uniqueElemBefore(elems[i], ptr));
         const n = (elems[i].index as IdentExpr).local!;
@@ -271,6 +274,10 @@ export class FlowLower extends MatchLower {
     this.seedElemPtrs = [];
     this.loops.pop();
     this.scopes.pop();
+    if (nest) {
+      this.nestRoots = [];
+      this.nestArrays = [];
+    }
     inner.push(block(cont, [body], T.None));
     pushAll(inner, step);
     inner.push(br(top));
@@ -281,6 +288,34 @@ export class FlowLower extends MatchLower {
       return block(0, out, irType(lt));
     }
     return block(0, out, T.None);
+  }
+
+  /**
+   * Before a loop nest that keeps arrays unshared with all their elements
+   * (unique_nests.ts): makes each array's root local and the array unique,
+   * then every element, and records them for the nest's lowering. Whether
+   * there were any.
+   */
+  uniqueNest(l: LoopExpr, out: Ins[]): bool {
+    const arrays = uniqueNestArrays(l);
+    for (let i = 0; i < arrays.length; i++) {
+      const a = arrays[i];
+      const root = (a.kind == EK.Field ? (a as FieldExpr).object : a) as IdentExpr;
+      const idx = this.localIndex(root.local!);
+      if (!this.nestRoots.includes(idx)) {
+        out.push(this.makeUnique(idx, root.ty!));
+        this.nestRoots.push(idx);
+      }
+      let arr = get(idx, T.Ptr);
+      if (a.kind == EK.Field) {
+        const off = fieldOffsets(root.ty!.elems)[(a as FieldExpr).index];
+        const slot = binary(Op.Add, T.Ptr, get(idx, T.Ptr), iconst(T.I32, off));
+        arr = this.uniqueSlot(slot, a.ty!, fieldAt(off));
+      }
+      out.push(call(this.m.requestHelper("unique_elems", a.ty!), [arr], T.None));
+      this.nestArrays.push(this.arrayId(a));
+    }
+    return arrays.length > 0;
   }
 
   /**

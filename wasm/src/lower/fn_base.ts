@@ -51,6 +51,11 @@ export class FnBase {
   seedElemPtrs: i32[] = [];
   elemPtrKeys: i64[] = [];
   elemPtrs: i32[] = [];
+  // While lowering a loop nest that keeps arrays and all their elements
+  // unshared (unique_nests.ts): the locals at the roots of those arrays, and
+  // the arrays (see arrayId). Writes through them need no copy-on-write check.
+  nestRoots: i32[] = [];
+  nestArrays: i32[] = [];
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {

@@ -22,7 +22,7 @@ function arrayPlace(e: Expr, written: Local[], fields: FieldExpr[]): Expr | null
 }
 
 /** Whether `a` and `b` are the same array place (a local, or one field of a local). */
-function samePlace(a: Expr, b: Expr): bool {
+export function samePlace(a: Expr, b: Expr): bool {
   if (a.kind != b.kind) return false;
   if (a.kind == EK.Ident) return (a as IdentExpr).local === (b as IdentExpr).local;
   const fa = a as FieldExpr;
@@ -31,7 +31,7 @@ function samePlace(a: Expr, b: Expr): bool {
   return (fa.object as IdentExpr).local === (fb.object as IdentExpr).local;
 }
 
-class Scan {
+export class Scan {
   // Array places one of whose elements is used as a whole value, or replaced.
   escaping: Expr[] = [];
   constructor(public written: Local[], public fields: FieldExpr[]) {}

@@ -77,8 +77,11 @@ class FnLower extends FlowLower {
   }
 }
 
-/** Lowers the functions reachable from `main` (and the runtime they use) to IR. */
-export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool): IrModule | null {
+/**
+ * Lowers the functions reachable from `main` (and the runtime they use) to
+ * IR; `optimising` (not -O0) also keeps loop nests' arrays unshared (unique_nests.ts).
+ */
+export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true): IrModule | null {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
     diags.error(user, 0, 0, "no 'main' function");
@@ -90,6 +93,7 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
     return null;
   }
   const m = new ModuleLowering(program, diags, leakCheck);
+  m.uniqueNests = optimising;
   const start = new Func("_start", [], T.None);
   start.exportName = "_start";
   m.request("main");

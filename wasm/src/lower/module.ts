@@ -22,6 +22,9 @@ export class ModuleLowering {
   closureCount: i32 = 0;
   // Named functions used as values: the address of their static closure.
   fnRefs: Map<string, i32> = new Map();
+  // Whether loop nests that keep arrays unshared get their checks before the
+  // nest (unique_nests.ts); off at -O0, which the differential fuzzer compares with.
+  uniqueNests: bool = true;
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }

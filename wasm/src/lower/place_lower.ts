@@ -10,6 +10,10 @@ export class PlaceLower extends ExprLower {
   /** The pointer of a heap place made unique (copied if shared), written back to the place. */
   uniquePlace(e: Expr): Ins {
     const t = e.ty!;
+    if (this.nestRoots.length > 0) {
+      const known = this.nestUnique(e);
+      if (known !== null) return known!;
+    }
     if (e.kind == EK.Ident) {
       const idx = this.localIndex((e as IdentExpr).local!);
       if (this.inSimple) {
@@ -41,6 +45,28 @@ export class PlaceLower extends ExprLower {
       this.forgetElemPtr(key);
     }
     return this.uniqueSlot(slot, t, mem);
+  }
+
+  /**
+   * The pointer of a place a loop nest keeps unshared (unique_nests.ts): a
+   * root local, one of the nest's arrays, or an element of one; else null.
+   */
+  nestUnique(e: Expr): Ins | null {
+    if (e.kind == EK.Ident) {
+      const id = e as IdentExpr;
+      if (id.local === null || id.variant >= 0) return null;
+      const idx = this.localIndex(id.local!);
+      return this.nestRoots.includes(idx) ? get(idx, T.Ptr) : null;
+    }
+    if (e.kind == EK.Field) {
+      const id = this.arrayId(e);
+      return id >= 0 && this.nestArrays.includes(id) ? dataLoad(T.Ptr, 4, this.placeAddr(e), 0, placeMem(e)) : null;
+    }
+    if (e.kind != EK.Index) return null;
+    const ix = e as IndexExpr;
+    if (ix.object.ty!.kind != TyK.Array) return null;
+    const id = this.arrayId(ix.object);
+    return id >= 0 && this.nestArrays.includes(id) ? dataLoad(T.Ptr, 4, this.placeAddr(e), 0, Mem.Elem) : null;
   }
 
   /** The heap value in a slot made unique: copied and written back when shared. */

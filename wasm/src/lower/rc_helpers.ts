@@ -1,6 +1,6 @@
 import { TyK, Type } from "../check/types";
-import { pushAll, binary, block, br, brIf, call, callIndirect, Func, get, iconst, iff, Ins, K, load, loop, Op, ret, set, simple, store, T } from "../ir/ir";
-import { ARRAY_DATA, CLOSURE_DROP, dataLoad, fieldOffsets, hasHeapChildren, headerLoad, headerStore, LEN, RC, widthOf } from "./layout";
+import { pushAll, binary, block, br, brIf, call, callIndirect, Func, get, iconst, iff, Ins, K, load, loop, Mem, Op, ret, set, simple, store, T } from "../ir/ir";
+import { ARRAY_DATA, CLOSURE_DROP, dataLoad, dataStore, fieldOffsets, hasHeapChildren, headerLoad, headerStore, LEN, RC, widthOf } from "./layout";
 import { ModuleLowering } from "./module";
 
 // Per-type helpers the lowering calls: drop (release children, then free),
@@ -88,6 +88,27 @@ export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
     f.locals.push(T.Ptr);
     pushAll(f.body, forEachChild(m, t, f, retainEach));
     f.body.push(get(0, T.Ptr));
+    return f;
+  }
+  if (kind == "unique_elems") {
+    // Every element of an unshared array made unshared too (unique_nests.ts).
+    const et = t.elem!;
+    const f = new Func(name, [T.Ptr], T.None);
+    f.locals.push(T.Ptr);  // 0: the array
+    f.locals.push(T.I32);  // 1: index
+    f.locals.push(T.Ptr);  // 2: slot
+    f.locals.push(T.Ptr);  // 3: element
+    const slot = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(1, T.I32), iconst(T.I32, 4))), iconst(T.I32, ARRAY_DATA));
+    f.body.push(block(1, [loop(2, [
+      brIf(1, binary(Op.GeS, T.I32, get(1, T.I32), headerLoad(get(0, T.Ptr), LEN))),
+      set(2, slot),
+      set(3, dataLoad(T.Ptr, 4, get(2, T.Ptr), 0, Mem.Elem)),
+      iff(binary(Op.Ne, T.I32, headerLoad(get(3, T.Ptr), RC), iconst(T.I32, 1)), [
+        dataStore(4, get(2, T.Ptr), 0, call(m.requestHelper("unique_copy", et), [get(3, T.Ptr)], T.Ptr), Mem.Elem),
+      ], [], T.None),
+      set(1, binary(Op.Add, T.I32, get(1, T.I32), iconst(T.I32, 1))),
+      br(2),
+    ])], T.None));
     return f;
   }
   if (kind == "unique") {

@@ -70,7 +70,7 @@ function placeRoot(e: Expr): Local | null {
 }
 
 /** Whether `x` occurs in `e` only as the array or struct of an element or field access. */
-function onlyAsBase(e: Expr, x: Local): bool {
+export function onlyAsBase(e: Expr, x: Local): bool {
   switch (e.kind) {
     case EK.Int: case EK.Float: case EK.Bool: return true;
     case EK.Ident: return (e as IdentExpr).local !== x;
@@ -134,7 +134,7 @@ function isFieldOf(e: Expr, x: Local, index: i32): bool {
 }
 
 /** Whether `x.f` occurs in `e` only as the array or struct of an access, or the argument of `len`. */
-function fieldOnlyAsBase(e: Expr, x: Local, index: i32): bool {
+export function fieldOnlyAsBase(e: Expr, x: Local, index: i32): bool {
   switch (e.kind) {
     case EK.Int: case EK.Float: case EK.Bool: case EK.Ident: return true;
     case EK.Unary: return fieldOnlyAsBase((e as UnaryExpr).operand, x, index);

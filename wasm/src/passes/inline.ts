@@ -83,7 +83,7 @@ function isLeaf(list: Ins[]): bool {
 
 /** Functions of the runtime and the per-type helpers the lowering generates. */
 export function isRuntime(name: string): bool {
-  return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("unique_copy.") || name.startsWith("retain_elems.");
+  return name.startsWith("rt.") || name.startsWith("drop.") || name.startsWith("unique.") || name.startsWith("unique_copy.") || name.startsWith("unique_elems.") || name.startsWith("retain_elems.");
 }
 
 // A function called from one place only (and not through the table) is

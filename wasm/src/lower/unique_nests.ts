@@ -1,0 +1,113 @@
+import { TyK } from "../check/types";
+import { BlockExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, Local, LoopExpr, RangeExpr, BinaryExpr } from "../syntax/ast";
+import { samePlace, Scan } from "./invariant_elems";
+import { fieldOnlyAsBase, onlyAsBase, simpleExpr, simpleStmt } from "./simple_runs";
+
+// Arrays whose every element stays unshared through a whole loop nest:
+// nbody's `b[j].vx += dx * mi` in `for s { for i { for j { ... } } }`. The
+// element index changes in the innermost loop, so the check of b[j] cannot
+// move out of it one element at a time (invariant_elems.ts); but when the
+// nest is made of simple statements (simple_runs.ts) and loops over ranges,
+// uses the array (a local `b`, or the field `x.f` of a local) only as the
+// base of accesses, never takes one of its elements as a whole value and
+// never replaces one, nothing in the nest can take a second reference to the
+// array or to an element. Made unique before the nest, with every element,
+// they stay unique to its end: the checks inside it go, and with them the
+// copy's call on a cold path, which kept LLVM from moving loads out of the
+// loops and from keeping values in registers across iterations.
+
+/** Collects the expressions of a loop nest of simple statements and range or while loops; false when `l` is not one. */
+function nestExprs(l: LoopExpr, out: Expr[]): bool {
+  if (l.body.kind != EK.Block) return false;
+  if (l.kind == EK.While) {
+    if (l.cond === null || !simpleExpr(l.cond!)) return false;
+    out.push(l.cond!);
+  } else if (l.kind == EK.For) {
+    if (l.iter === null || l.iter!.kind != EK.Range) return false;
+    const r = l.iter as RangeExpr;
+    if (!simpleExpr(r.lo) || !simpleExpr(r.hi)) return false;
+    out.push(r.lo);
+    out.push(r.hi);
+  } else return false;
+  const body = l.body as BlockExpr;
+  for (let i = 0; i < body.stmts.length; i++) {
+    const st = body.stmts[i];
+    if (simpleStmt(st)) {
+      out.push(st.expr!);
+      continue;
+    }
+    if (st.isLet || st.expr === null || !isLoop(st.expr!) || !nestExprs(st.expr as LoopExpr, out)) return false;
+  }
+  if (body.tail === null) return true;
+  const tail = body.tail!;
+  if (isLoop(tail)) return nestExprs(tail as LoopExpr, out);
+  if (!simpleExpr(tail)) return false;
+  out.push(tail);
+  return true;
+}
+
+function isLoop(e: Expr): bool {
+  return e.kind == EK.For || e.kind == EK.While;
+}
+
+/** The local at the root of an array place: `b`, or `x` in `x.f`; null for other places. */
+function rootOf(a: Expr): Local | null {
+  let e = a;
+  if (e.kind == EK.Field) {
+    const f = e as FieldExpr;
+    if (f.isVariant || f.index < 0) return null;
+    e = f.object;
+  }
+  if (e.kind != EK.Ident) return null;
+  const id = e as IdentExpr;
+  return id.variant < 0 ? id.local : null;
+}
+
+/** The array place whose element `left` writes through (b in b[j].vx, self.bodies in self.bodies[j].vx), or null. */
+function writtenArray(left: Expr): Expr | null {
+  let p = left;
+  while (p.kind == EK.Field || p.kind == EK.Index) {
+    if (p.kind == EK.Index) {
+      const ix = p as IndexExpr;
+      if (ix.object.ty!.kind == TyK.Array && rootOf(ix.object) !== null) return p === left ? null : ix.object;
+      p = ix.object;
+    } else p = (p as FieldExpr).object;
+  }
+  return null;
+}
+
+/**
+ * The array places of the loop nest `l` whose elements it writes through and
+ * which stay unshared, with all their elements, from before the nest to its
+ * end (see above); empty when there are none or `l` is not such a nest.
+ */
+export function uniqueNestArrays(l: LoopExpr): Expr[] {
+  const out: Expr[] = [];
+  const exprs: Expr[] = [];
+  if (!nestExprs(l, exprs)) return out;
+  for (let i = 0; i < exprs.length; i++) {
+    const e = exprs[i];
+    if (e.kind != EK.Assign) continue;
+    const a = writtenArray((e as BinaryExpr).left);
+    if (a === null) continue;
+    const et = a.ty!.elem!;
+    if (et.kind != TyK.Struct && et.kind != TyK.Tuple && et.kind != TyK.Array) continue;
+    let dup = false;
+    for (let j = 0; j < out.length; j++) if (samePlace(out[j], a!)) dup = true;
+    if (dup) continue;
+    const root = rootOf(a!)!;
+    if (!root.ty.isHeap) continue;
+    let ok = true;
+    for (let j = 0; ok && j < exprs.length; j++) ok = onlyAsBase(exprs[j], root);
+    if (a!.kind == EK.Field) {
+      const index = (a as FieldExpr).index;
+      for (let j = 0; ok && j < exprs.length; j++) ok = fieldOnlyAsBase(exprs[j], root, index);
+    }
+    if (!ok) continue;
+    const scan = a!.kind == EK.Ident ? new Scan([root], []) : new Scan([], [a as FieldExpr]);
+    for (let j = 0; j < exprs.length; j++) scan.visit(exprs[j], false);
+    if (scan.escaping.length > 0) continue;
+    out.push(a!);
+  }
+  return out;
+}
