@@ -72,6 +72,42 @@ export class ProgramGenerator extends ExpressionGenerator {
     this.line("");
     this.line("fn acc(n: i64, a: i64) -> i64 { if n <= 0 { a } else { acc(n - 1, a + n * 3) } }");
     this.line("");
+    // Arrays of structs written through in loop nests: with optimisation the
+    // compiler makes the array and every element unique once before the nest
+    // (wasm/src/lower/unique_nests.ts); -O0 checks at each write.
+    this.line("struct P { x: i64, y: f64 }");
+    this.line("");
+    this.line("struct Q { ps: [P], n: i64 }");
+    this.line("");
+    this.line("fn spread(input: [P], k: i64) -> [P] {");
+    this.line("    var ps = input");
+    this.line("    for r in 0..k {");
+    this.line("        for i in 0..len(input) {");
+    this.line("            var j = i");
+    this.line("            while j < len(input) {");
+    this.line("                ps[j].x += ps[i].x % 7 + r");
+    this.line("                ps[j].y = ps[j].y * 0.5 + ps[i].y");
+    this.line("                j += 1");
+    this.line("            }");
+    this.line("        }");
+    this.line("    }");
+    this.line("    ps");
+    this.line("}");
+    this.line("");
+    this.line("impl Q {");
+    this.line("    fn relax(var self, k: i64) {");
+    this.line("        for r in 0..k {");
+    this.line("            for i in 0..len(self.ps) {");
+    this.line("                for j in 0..len(self.ps) {");
+    this.line("                    self.ps[j].y += self.ps[i].y * 0.25");
+    this.line("                    self.ps[i].x ^= self.ps[j].x + r");
+    this.line("                    self.n += 1");
+    this.line("                }");
+    this.line("            }");
+    this.line("        }");
+    this.line("    }");
+    this.line("}");
+    this.line("");
     this.line("fn code(e: E) -> i64 {");
     this.line("    match e {");
     this.line("        E.A(x) => x,");
@@ -257,10 +293,23 @@ export class ProgramGenerator extends ExpressionGenerator {
     const arrays = this.vars((v) => v.ty === "[i64]" && v.mutable);
     if (arrays.length === 0) return this.declaration();
     const a = this.rng.pick(arrays).name;
-    switch (this.rng.int(4)) {
+    switch (this.rng.int(5)) {
       case 0:
         this.line(this.push(a));
         break;
+      case 4: {
+        // Structs built from the array, changed in loop nests: the originals must not change.
+        const ps = this.fresh();
+        const q = this.fresh();
+        const spread = this.fresh();
+        const item = () => `P { x: ${this.expr("i64", 1)}, y: ${this.expr("f64", 1)} }`;
+        this.line(`let ${ps} = [${item()}, ${item()}, P { x: len(${a}), y: 0.5 }]`);
+        this.line(`var ${q} = Q { ps: ${ps}, n: 0 }`);
+        this.line(`${q}.relax(${this.rng.int(3)})`);
+        this.line(`let ${spread} = spread(${q}.ps, ${this.rng.int(3)})`);
+        this.line(`h = mix(h, ${ps}[0].x + ${q}.ps[1].x * 3 + ${spread}[2].x * 5 + ${q}.n + ((${spread}[0].y + ${q}.ps[2].y) * 64.0) as i64)`);
+        break;
+      }
       case 1:
         this.line(`if len(${a}) > 0 { ${a}[${this.index(a)}] = ${this.expr("i64", 2)} }`);
         break;

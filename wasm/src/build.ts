@@ -9,7 +9,7 @@ import { rotateLoops } from "./passes/rotate";
 
 /** Lowers a checked program, optimises it and runs the selected backend. */
 export function buildModule(program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics): Uint8Array {
-  const ir = lowerProgram(program, diags, leakCheck, opt > 0);
+  const ir = lowerProgram(program, diags, leakCheck, opt > 0, emit != "ll");
   if (ir === null) return new Uint8Array(0);
   optimize(ir, opt, emit != "ll");
   if (emit == "ir") return Uint8Array.wrap(String.UTF8.encode(printIr(ir)));

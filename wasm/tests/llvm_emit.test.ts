@@ -49,9 +49,26 @@ describe("build --emit ll", () => {
     const source = "fn main() {\n    var xs = [0.5; 4]\n    for i in 0..4 {\n        xs[i] = xs[i] * 2.0 + len(xs) as f64\n    }\n    println(xs[3])\n}\n";
     const { ll } = await emitLl(source, "tbaa.pith", "-O0");
     const text = ll as string;
-    expect(text).toMatch(/load i32, ptr %[\w.]+, align 4, !tbaa !11/); // a length: header
-    expect(text).toMatch(/store double %[\w.]+, ptr %[\w.]+, align 8, !tbaa !15/); // an element: f64 data
+    expect(text).toMatch(/load i32, ptr %[\w.]+, align 4, !tbaa !21/); // a length: header
+    expect(text).toMatch(/store double %[\w.]+, ptr %[\w.]+, align 8, !tbaa !33/); // an element: f64 array data
     expect(text).toContain('!1 = !{!"pith header", !0, i64 0}');
+    // Elements and fields are children of their machine type, not of each other.
+    expect(text).toContain('!13 = !{!"pith f64 element", !5, i64 0}');
+    expect(text).toContain('!9 = !{!"pith f64 field", !5, i64 0}');
+    expect(await verifyLl(text)).toBe("");
+  });
+
+  it("gives fields at different offsets types LLVM knows cannot alias (TBAA)", async () => {
+    const source = "struct B {\n    x: f64,\n    v: f64,\n}\n\nfn main() {\n    var b = B { x: 1.0, v: 2.0 }\n    b.v += b.x\n    println(b.v)\n}\n";
+    const text = (await emitLl(source, "fields.pith", "-O0")).ll as string;
+    // x at offset 8 and v at offset 16: siblings under the f64 field type (!9).
+    const x = /^!(\d+) = !\{!"pith field \+8 \(9\)", !9, i64 0\}$/m.exec(text);
+    const v = /^!(\d+) = !\{!"pith field \+16 \(9\)", !9, i64 0\}$/m.exec(text);
+    expect(x).not.toBeNull();
+    expect(v).not.toBeNull();
+    const tagOf = (node: string) => new RegExp(`^!(\\d+) = !\\{!${node}, !${node}, i64 0\\}$`, "m").exec(text)![1];
+    expect(text).toMatch(new RegExp(`load double, ptr %[\\w.]+, align 8, !tbaa !${tagOf(x![1])}`));
+    expect(text).toMatch(new RegExp(`store double %[\\w.]+, ptr %[\\w.]+, align 8, !tbaa !${tagOf(v![1])}`));
     expect(await verifyLl(text)).toBe("");
   });
 

@@ -79,9 +79,10 @@ class FnLower extends FlowLower {
 
 /**
  * Lowers the functions reachable from `main` (and the runtime they use) to
- * IR; `optimising` (not -O0) also keeps loop nests' arrays unshared (unique_nests.ts).
+ * IR; `optimising` (not -O0) also keeps loop nests' arrays unshared
+ * (unique_nests.ts); `forWasm`: the code is for the wasm backend.
  */
-export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true): IrModule | null {
+export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true): IrModule | null {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
     diags.error(user, 0, 0, "no 'main' function");
@@ -94,6 +95,7 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
   }
   const m = new ModuleLowering(program, diags, leakCheck);
   m.uniqueNests = optimising;
+  m.forWasm = forWasm;
   const start = new Func("_start", [], T.None);
   start.exportName = "_start";
   m.request("main");

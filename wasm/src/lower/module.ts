@@ -25,6 +25,8 @@ export class ModuleLowering {
   // Whether loop nests that keep arrays unshared get their checks before the
   // nest (unique_nests.ts); off at -O0, which the differential fuzzer compares with.
   uniqueNests: bool = true;
+  // Whether the code is for the wasm backend (else LLVM).
+  forWasm: bool = true;
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }

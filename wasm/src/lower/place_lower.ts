@@ -66,7 +66,12 @@ export class PlaceLower extends ExprLower {
     const ix = e as IndexExpr;
     if (ix.object.ty!.kind != TyK.Array) return null;
     const id = this.arrayId(ix.object);
-    return id >= 0 && this.nestArrays.includes(id) ? dataLoad(T.Ptr, 4, this.placeAddr(e), 0, Mem.Elem) : null;
+    if (id < 0 || !this.nestArrays.includes(id)) return null;
+    // The pointer a loop keeps for an element at an index it does not change (invariant_elems.ts).
+    const ptr = this.elemPtr(this.elemKey(ix));
+    const slot = this.placeAddr(e);
+    if (ptr >= 0) return block(0, [drop(slot), get(ptr, T.Ptr)], T.Ptr);
+    return dataLoad(T.Ptr, 4, slot, 0, Mem.Elem);
   }
 
   /** The heap value in a slot made unique: copied and written back when shared. */
