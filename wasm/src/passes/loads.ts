@@ -1,4 +1,4 @@
-import { endsFlow, Func, Ins, IrModule, isData, isField, K, Mem, T } from "../ir/ir";
+import { endsFlow, Func, Ins, IrModule, isData, isField, K, Mem, Op, T } from "../ir/ir";
 
 // Redundant load elimination. Idiomatic code reads the same memory again and
 // again: `self.bodies[i].x - self.bodies[j].x` loads the array pointer out of
@@ -231,9 +231,17 @@ class Loads {
   }
 
   load(n: Ins): string {
-    const a = this.visit(n.args[0]);
+    // `load +k (x + c)` reads what `load +(k + c) x` reads: one key for both
+    // (a field place's address is computed, a field read's is an offset).
+    const addr = n.args[0];
+    let offset = <i32>n.i;
+    let a = "";
+    if (addr.kind == K.Binary && addr.op == Op.Add && addr.ty == T.Ptr && addr.args[1].kind == K.Const && !this.shared.has(addr)) {
+      a = this.visit(addr.args[0]);
+      offset += <i32>addr.args[1].i;
+    } else a = this.visit(addr);
     if (a.length > MAX_KEY) return this.fresh();
-    const key = this.loadKey(n, a, n.ty);
+    const key = this.keyAt(n, a, offset, n.ty);
     if (this.shared.has(n)) return key;
     if (this.avail.has(key)) {
       const e = this.avail.get(key);
@@ -351,9 +359,13 @@ class Loads {
 
   /** The key of a load of `n`'s width, type and memory at `addr` + its offset, now ("" when too long). */
   loadKey(n: Ins, addr: string, ty: T): string {
+    return this.keyAt(n, addr, <i32>n.i, ty);
+  }
+
+  keyAt(n: Ins, addr: string, offset: i32, ty: T): string {
     if (addr.length > MAX_KEY) return "";
     const c = classOf(n, ty);
-    return "L" + c.toString() + "." + n.width.toString() + "." + (<i32>ty).toString() + "@" + this.epoch[c].toString() + "[" + addr + "+" + n.i.toString() + "]";
+    return "L" + c.toString() + "." + n.width.toString() + "." + (<i32>ty).toString() + "@" + this.epoch[c].toString() + "[" + addr + "+" + offset.toString() + "]";
   }
 }
 
