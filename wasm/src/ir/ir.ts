@@ -229,6 +229,16 @@ export function pushAll(to: Ins[], from: Ins[]): void {
   for (let i = 0; i < from.length; i++) to.push(from[i]);
 }
 
+/** Whether `list` assigns local `x` (local.set or local.tee, at any depth). */
+export function assignsLocal(list: Ins[], x: i32): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if ((n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x) return true;
+    if (assignsLocal(n.args, x) || assignsLocal(n.body, x) || assignsLocal(n.other, x)) return true;
+  }
+  return false;
+}
+
 /** Whether control never continues past this instruction (branch, return, trap). */
 export function endsFlow(n: Ins): bool {
   return n.kind == K.Br || n.kind == K.Return || n.kind == K.Unreachable;

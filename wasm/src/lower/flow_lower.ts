@@ -57,6 +57,7 @@ export class FlowLower extends MatchLower {
         const v = this.owned(s.expr!);
         const tl = this.localIndex(s.local!);
         out.push(set(tl, v));
+        this.forgetUnique(tl);
         this.scopes[this.scopes.length - 1].push(s.local!);
         const offs = fieldOffsets(t.elems);
         // The tuple local keeps the parts alive; the names borrow them.
@@ -65,10 +66,15 @@ export class FlowLower extends MatchLower {
           part.borrowed = !part.mutable;
           const pv = this.loadField(t.elems[i], get(tl, T.Ptr), offs[i]);
           out.push(set(this.localIndex(part), part.mutable ? this.retain(t.elems[i], pv) : pv));
+          this.forgetUnique(this.localIndex(part));
           if (part.mutable) this.scopes[this.scopes.length - 1].push(part);
         }
       } else {
-        out.push(set(this.localIndex(s.local!), this.owned(s.expr!)));
+        // A declaration in a loop runs again each iteration: what was known
+        // of the local (made unique before the loop, say) holds no more.
+        const idx = this.localIndex(s.local!);
+        out.push(set(idx, this.owned(s.expr!)));
+        this.forgetUnique(idx);
         this.scopes[this.scopes.length - 1].push(s.local!);
       }
     } else {

@@ -78,6 +78,12 @@ function assigns(exprs: Expr[], x: Local): bool {
   return false;
 }
 
+/** Whether the loop's body declares the local `x` (a new value each iteration). */
+function declares(l: LoopExpr, x: Local): bool {
+  for (let i = 0; i < l.body.stmts.length; i++) if (l.body.stmts[i].isLet && l.body.stmts[i].local === x) return true;
+  return false;
+}
+
 /** The expressions of a loop whose body is a run of simple statements (see loopWritten). */
 function loopExprs(l: LoopExpr): Expr[] {
   const exprs: Expr[] = [];
@@ -117,6 +123,8 @@ export function loopInvariantElems(l: LoopExpr, written: Local[], fields: FieldE
     const a = arrayPlace(ix.object, written, fields)!;
     const n = (ix.index as IdentExpr).local;
     if (n === null || (ix.index as IdentExpr).variant >= 0 || n === l.local || n!.ty.isHeap || assigns(exprs, n!)) continue;
+    // An index declared in the body takes a new value each iteration.
+    if (declares(l, n!)) continue;
     if (!ix.ty!.isHeap || scan.escaping.includes(a)) continue;
     let dup = false;
     for (let j = 0; j < out.length; j++) {

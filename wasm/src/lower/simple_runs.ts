@@ -104,9 +104,13 @@ export function loopWritten(l: LoopExpr): Local[] {
   const body = l.body as BlockExpr;
   if (l.kind == EK.While && (l.cond === null || !simpleExpr(l.cond!))) return out;
   const exprs: Expr[] = [];
+  // Locals declared in the body get a new value each iteration: none of
+  // them can be made unique once before the loop.
+  const declared: Local[] = [];
   for (let i = 0; i < body.stmts.length; i++) {
     if (!simpleStmt(body.stmts[i])) return out;
     exprs.push(body.stmts[i].expr!);
+    if (body.stmts[i].isLet && body.stmts[i].local !== null) declared.push(body.stmts[i].local!);
   }
   if (body.tail !== null) {
     if (!simpleExpr(body.tail!)) return out;
@@ -118,7 +122,7 @@ export function loopWritten(l: LoopExpr): Local[] {
     const left = (e as BinaryExpr).left;
     if (left.kind == EK.Ident) continue;
     const x = placeRoot(left);
-    if (x === null || !x.ty.isHeap || out.includes(x)) continue;
+    if (x === null || !x.ty.isHeap || out.includes(x) || declared.includes(x!)) continue;
     let ok = l.kind != EK.While || onlyAsBase(l.cond!, x);
     for (let j = 0; ok && j < exprs.length; j++) ok = onlyAsBase(exprs[j], x);
     if (ok) out.push(x);

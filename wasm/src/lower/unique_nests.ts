@@ -16,8 +16,11 @@ import { fieldOnlyAsBase, onlyAsBase, simpleExpr, simpleStmt } from "./simple_ru
 // copy's call on a cold path, which kept LLVM from moving loads out of the
 // loops and from keeping values in registers across iterations.
 
-/** Collects the expressions of a loop nest of simple statements and range or while loops; false when `l` is not one. */
-function nestExprs(l: LoopExpr, out: Expr[]): bool {
+/**
+ * Collects the expressions of a loop nest of simple statements and range or
+ * while loops, and the locals its statements declare; false when `l` is not one.
+ */
+function nestExprs(l: LoopExpr, out: Expr[], declared: Local[]): bool {
   if (l.body.kind != EK.Block) return false;
   if (l.kind == EK.While) {
     if (l.cond === null || !simpleExpr(l.cond!)) return false;
@@ -34,13 +37,14 @@ function nestExprs(l: LoopExpr, out: Expr[]): bool {
     const st = body.stmts[i];
     if (simpleStmt(st)) {
       out.push(st.expr!);
+      if (st.isLet && st.local !== null) declared.push(st.local!);
       continue;
     }
-    if (st.isLet || st.expr === null || !isLoop(st.expr!) || !nestExprs(st.expr as LoopExpr, out)) return false;
+    if (st.isLet || st.expr === null || !isLoop(st.expr!) || !nestExprs(st.expr as LoopExpr, out, declared)) return false;
   }
   if (body.tail === null) return true;
   const tail = body.tail!;
-  if (isLoop(tail)) return nestExprs(tail as LoopExpr, out);
+  if (isLoop(tail)) return nestExprs(tail as LoopExpr, out, declared);
   if (!simpleExpr(tail)) return false;
   out.push(tail);
   return true;
@@ -84,7 +88,8 @@ function writtenArray(left: Expr): Expr | null {
 export function uniqueNestArrays(l: LoopExpr): Expr[] {
   const out: Expr[] = [];
   const exprs: Expr[] = [];
-  if (!nestExprs(l, exprs)) return out;
+  const declared: Local[] = [];
+  if (!nestExprs(l, exprs, declared)) return out;
   for (let i = 0; i < exprs.length; i++) {
     const e = exprs[i];
     if (e.kind != EK.Assign) continue;
@@ -96,7 +101,9 @@ export function uniqueNestArrays(l: LoopExpr): Expr[] {
     for (let j = 0; j < out.length; j++) if (samePlace(out[j], a!)) dup = true;
     if (dup) continue;
     const root = rootOf(a!)!;
-    if (!root.ty.isHeap) continue;
+    // A local the nest declares gets a new value each time round: it is not
+    // the same array from before the nest to its end.
+    if (!root.ty.isHeap || declared.includes(root)) continue;
     let ok = true;
     for (let j = 0; ok && j < exprs.length; j++) ok = onlyAsBase(exprs[j], root);
     if (a!.kind == EK.Field) {

@@ -1,4 +1,4 @@
-import { endsFlow, Func, Ins, IrModule, isData, isField, K, Mem, Op, T } from "../ir/ir";
+import { assignsLocal, endsFlow, Func, Ins, IrModule, isData, isField, K, Mem, Op, T } from "../ir/ir";
 
 // Redundant load elimination. Idiomatic code reads the same memory again and
 // again: `self.bodies[i].x - self.bodies[j].x` loads the array pointer out of
@@ -350,7 +350,7 @@ class Loads {
     if (this.shared.has(st)) return null;
     const a = <i32>st.args[0].i;
     const x = <i32>st.args[1].i;
-    if (a == x || assigns(n.body, a) || assigns(n.args, x)) return null;
+    if (a == x || assignsLocal(n.body, a) || assignsLocal(n.args, x)) return null;
     const key = this.loadKey(st, this.localKey(a), st.args[1].ty);
     if (key.length == 0 || !this.avail.has(key)) return null;
     const e = this.avail.get(key);
@@ -367,16 +367,6 @@ class Loads {
     const c = classOf(n, ty);
     return "L" + c.toString() + "." + n.width.toString() + "." + (<i32>ty).toString() + "@" + this.epoch[c].toString() + "[" + addr + "+" + offset.toString() + "]";
   }
-}
-
-/** Whether `list` assigns local `x`. */
-function assigns(list: Ins[], x: i32): bool {
-  for (let i = 0; i < list.length; i++) {
-    const n = list[i];
-    if ((n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x) return true;
-    if (assigns(n.args, x) || assigns(n.body, x) || assigns(n.other, x)) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Func, Ins, K, T } from "../ir/ir";
+import { assignsLocal, Func, Ins, K, T } from "../ir/ir";
 
 // Sinking of element addresses into their store. An assignment `a[i] = v`
 // is lowered as
@@ -30,15 +30,6 @@ class Counts {
   }
 }
 
-function assigns(list: Ins[], x: i32): bool {
-  for (let i = 0; i < list.length; i++) {
-    const n = list[i];
-    if ((n.kind == K.LocalSet || n.kind == K.LocalTee) && <i32>n.i == x) return true;
-    if (assigns(n.args, x) || assigns(n.body, x) || assigns(n.other, x)) return true;
-  }
-  return false;
-}
-
 function sinkList(list: Ins[], c: Counts): void {
   for (let i = 0; i < list.length; i++) {
     const n = list[i];
@@ -57,7 +48,7 @@ function sinkList(list: Ins[], c: Counts): void {
     // Other assignments of t (the zeroing of an inlined function's locals) are never read.
     if (target.kind != K.LocalGet || <i32>target.i != x || !c.once(x)) continue;
     const v = st.args[1];
-    if (v.kind != K.Const && !(v.kind == K.LocalGet && !assigns([addr], <i32>v.i))) continue;
+    if (v.kind != K.Const && !(v.kind == K.LocalGet && !assignsLocal([addr], <i32>v.i))) continue;
     st.args[0] = addr;
     st.loc = s.loc.length > 0 ? s.loc : st.loc;
     list.splice(i, 1);
