@@ -17,6 +17,9 @@ import { Rng } from "./rng";
 export type { Ty } from "./expressions";
 export { Rng } from "./rng";
 
+/** What a generated program prints when one of its own checks fails (see copiesInLoops). */
+export const SELF_CHECK_FAILED = "SELF_CHECK_FAILED: a copy changed with its original";
+
 export class ProgramGenerator extends ExpressionGenerator {
   private readonly out: string[] = [];
   private indent = 0;
@@ -211,6 +214,7 @@ export class ProgramGenerator extends ExpressionGenerator {
       case 8:
         return this.closure();
       case 9:
+        if (this.rng.chance(0.25)) return this.copiesInLoops();
         if (this.loopDepth > 0 && this.rng.chance(0.5)) {
           this.line(`if ${this.expr("bool", 2)} { ${this.rng.chance(0.5) ? "break" : "continue"} }`);
           return;
@@ -369,6 +373,51 @@ export class ProgramGenerator extends ExpressionGenerator {
         this.declare(copy, "S", false);
       }
     }
+  }
+
+  /**
+   * Copies of arrays made and written inside loops of simple statements,
+   * where the compiler keeps copy-on-write facts from one iteration to the
+   * next (lower/simple_runs.ts, lower/unique_nests.ts). Every level computes
+   * the same thing, so comparing levels cannot tell a wrong result: the
+   * program checks itself and prints SELF_CHECK_FAILED, which the
+   * differential judge treats as a failure.
+   */
+  private copiesInLoops(): void {
+    const base = this.fresh();
+    const sum = this.fresh();
+    const i = this.fresh("i");
+    const c = this.fresh();
+    this.line(`let ${base} = [${this.expr("i64", 1)}, ${this.expr("i64", 1)}, ${this.expr("i64", 1)}]`);
+    this.line(`var ${sum} = 0`);
+    this.line(`for ${i} in 0..3 {`);
+    this.line(`    var ${c} = ${base}`);
+    this.line(`    ${c}[${i}] = ${c}[${i}] * 2 + 1`);
+    this.line(`    ${sum} += ${c}[${i}] - ${base}[${i}]`);
+    this.line("}");
+    this.line(`if ${sum} != ${base}[0] + ${base}[1] + ${base}[2] + 3 { println("${SELF_CHECK_FAILED}") }`);
+    // Structs in an array, written in a loop nest through a copy made before it and one made inside.
+    const ps = this.fresh();
+    const q = this.fresh();
+    const x0 = this.fresh();
+    const tot = this.fresh();
+    const r = this.fresh("i");
+    const j = this.fresh("i");
+    const d = this.fresh();
+    this.line(`let ${ps} = [P { x: ${this.expr("i64", 1)}, y: 0.5 }, P { x: ${this.expr("i64", 1)}, y: 1.5 }]`);
+    this.line(`let ${x0} = ${ps}[0].x`);
+    this.line(`var ${q} = ${ps}`);
+    this.line(`var ${tot} = 0`);
+    this.line(`for ${r} in 0..2 {`);
+    this.line(`    for ${j} in 0..2 {`);
+    this.line(`        ${q}[${j}].x += 1`);
+    this.line(`        var ${d} = ${ps}`);
+    this.line(`        ${d}[${j}].x += 7`);
+    this.line(`        ${tot} += ${d}[${j}].x - ${ps}[${j}].x`);
+    this.line("    }");
+    this.line("}");
+    this.line(`if ${ps}[0].x != ${x0} || ${q}[0].x != ${x0} + 2 || ${tot} != 28 { println("${SELF_CHECK_FAILED}") }`);
+    this.line(`h = mix(h, ${sum} + ${tot} + ${q}[1].x)`);
   }
 
   private closure(): void {

@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../../lang/tests/corpus";
 import type { Differ, Verdict } from "./differential";
+import { SELF_CHECK_FAILED } from "./generator";
 
 /** The index one past the line that closes the block `lines[start]` opens. */
 function blockEnd(lines: string[], start: number): number {
@@ -71,7 +72,15 @@ export function saveRepro(name: string, source: string, verdict: Verdict, note: 
       header.push(`// ${config}: exit ${o.exit}, stdout ${JSON.stringify(o.stdout.slice(0, 120))}, stderr ${JSON.stringify(o.stderr.slice(0, 120))}`);
     }
     const reference = verdict.outcomes["wasm -O0"];
-    writeFileSync(join(dir, `${name}.stdout`), reference.stdout, "latin1");
+    let stdout = reference.stdout;
+    if (stdout.includes(SELF_CHECK_FAILED)) {
+      // Every build agreed on a wrong result: the right output is not known.
+      // Without the failure line the test fails until the compiler is fixed;
+      // the rest of the expected output must then be checked by hand.
+      header.push("// Every build failed the program's own check: check the expected output by hand once fixed.");
+      stdout = stdout.split("\n").filter((line) => !line.includes(SELF_CHECK_FAILED)).join("\n");
+    }
+    writeFileSync(join(dir, `${name}.stdout`), stdout, "latin1");
     // The corpus compiles each program under its own name; panic lines carry it.
     if (reference.stderr) writeFileSync(join(dir, `${name}.stderr`), reference.stderr.replaceAll("main.pith:", `${name}.pith:`), "latin1");
     if (reference.exit !== 0) writeFileSync(join(dir, `${name}.exit`), `${reference.exit}\n`);
