@@ -1,6 +1,6 @@
 // The runner's own guarantees, which the differential suite relies on: a
 // program that never ends is killed at its time limit, and input reaches the
-// program through qemu unchanged.
+// program through qemu unchanged, and output past what it keeps is reported.
 import { describe, expect, it } from "vitest";
 import { missingToolsFor } from "./detect";
 import { linkNative } from "./linkNative";
@@ -29,6 +29,18 @@ describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
     expect(run.timedOut).toBe(true);
     expect(run.exitCode).toBeNull();
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("says when a program wrote more than it keeps, and keeps the start", async () => {
+    const echo = TEST_PROGRAMS.find((p) => p.name === "echo")?.ll as string;
+    const build = await linkNative({ ll: echo, target: "linux-x64", opt: "-O2", filename: "echo.pith" });
+    const small = await runNative(build.binary as Uint8Array, "linux-x64", { stdin: "short" });
+    expect(small.truncated).toBe(false);
+    const input = new Uint8Array(5 * 1024 * 1024).map((_, i) => 97 + (i % 26));
+    const big = await runNative(build.binary as Uint8Array, "linux-x64", { stdin: input });
+    expect(big.truncated).toBe(true);
+    expect(big.stdout.length).toBe(4 * 1024 * 1024);
+    expect(Buffer.from(big.stdout).equals(Buffer.from(input.subarray(0, big.stdout.length)))).toBe(true);
   });
 
   it("passes large input through qemu byte for byte", async () => {

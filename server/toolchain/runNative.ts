@@ -26,6 +26,8 @@ export interface RunNativeResult {
   stderr: Uint8Array;
   exitCode: number | null;
   timedOut: boolean;
+  /** The program wrote more than is kept (4 MiB a stream): the rest of its output is gone. */
+  truncated: boolean;
 }
 
 interface Launcher {
@@ -75,7 +77,13 @@ export async function runNative(
     // reset by peer", exit 1, no output): Wine failed, not the program, so it is run again.
     for (let i = 0; launcher.wine && i < 2 && lostWineServer(result.stderr); i++) result = await run();
     if (result.spawnError) throw new Error(`cannot start ${command}: ${result.spawnError}`);
-    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, timedOut: result.timedOut };
+    return {
+      stdout: result.stdout,
+      stderr: result.stderr,
+      exitCode: result.exitCode,
+      timedOut: result.timedOut,
+      truncated: result.truncated,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -282,7 +282,9 @@ export class ProgramGenerator extends ExpressionGenerator {
       const op = this.rng.pick(["+=", "-=", "*=", "^=", "|=", "&=", "<<="]);
       this.line(`${v.name} ${op} ${this.expr(v.ty, 2)}`);
     } else if (v.ty === "str" && this.rng.chance(0.5)) {
-      this.line(`${v.name} += ${this.expr("str", 2)}`);
+      // Capped in loops, like pushes: `s += s` under two loops of five doubles a string 2^20-fold.
+      const append = `${v.name} += ${this.expr("str", 2)}`;
+      this.line(this.loopDepth > 0 ? `if len(${v.name}) < 256 { ${append} }` : append);
     } else {
       this.line(`${v.name} = ${this.expr(v.ty, 3)}`);
     }
