@@ -12,6 +12,7 @@
 // not, so panics (and their messages and positions) are compared as well.
 
 import { ExpressionGenerator, type Fn, PARAM_TYPES, RETURN_TYPES, SCALARS, strLiteral, type Ty, type Var } from "./expressions";
+import { PRELUDE } from "./prelude";
 import { Rng } from "./rng";
 
 export type { Ty } from "./expressions";
@@ -26,99 +27,9 @@ export class ProgramGenerator extends ExpressionGenerator {
   private loopDepth = 0;
   private budget = 0;
 
-
   /** One whole program. */
   program(): string {
-    this.line("struct S { a: i64, b: f64, c: [i64] }");
-    this.line("");
-    this.line("enum E { A(i64), B(i64, i64), C }");
-    this.line("");
-    this.line("impl S {");
-    this.line("    fn total(self) -> i64 {");
-    this.line("        var t = self.a");
-    this.line("        for x in self.c { t = t * 3 + x }");
-    this.line("        t");
-    this.line("    }");
-    this.line("    fn bump(var self, k: i64) {");
-    this.line("        self.a += k");
-    this.line("        self.c.push(k)");
-    this.line("    }");
-    // Loops that only write through self.c: the compiler makes the field
-    // unique once before the loop (a copy taken before the call must not change).
-    this.line("    fn scale(var self, k: i64) {");
-    this.line("        var i = 0");
-    this.line("        while i < len(self.c) {");
-    this.line("            self.c[i] = self.c[i] * 3 + k");
-    this.line("            i += 1");
-    this.line("        }");
-    this.line("    }");
-    this.line("    fn shift(var self, r: i64) {");
-    this.line("        for i in 0..r {");
-    this.line("            self.c[i] = self.c[i + 1] + len(self.c)");
-    this.line("        }");
-    this.line("    }");
-    this.line("}");
-    this.line("");
-    // Struct literals go through mk(): a literal in an `if` or `for` header would need parentheses.
-    this.line("fn mk(a: i64, b: f64, c: [i64]) -> S { S { a: a, b: b, c: c } }");
-    this.line("");
-    this.line("fn mix(h: i64, x: i64) -> i64 { (h ^ x) * 1099511628211 + (h >> 7) }");
-    this.line("");
-    // A higher-order function: the compiler specialises it for a known closure.
-    this.line("fn apply_all(xs: [i64], f: fn(i64) -> i64) -> i64 {");
-    this.line("    var t = 0");
-    this.line("    for x in xs { t = mix(t, f(x)) }");
-    this.line("    t");
-    this.line("}");
-    this.line("");
-    this.line("fn twice(x: i64) -> i64 { x * 2 - 1 }");
-    this.line("");
-    this.line("fn acc(n: i64, a: i64) -> i64 { if n <= 0 { a } else { acc(n - 1, a + n * 3) } }");
-    this.line("");
-    // Arrays of structs written through in loop nests: with optimisation the
-    // compiler makes the array and every element unique once before the nest
-    // (wasm/src/lower/unique_nests.ts); -O0 checks at each write.
-    this.line("struct P { x: i64, y: f64 }");
-    this.line("");
-    this.line("struct Q { ps: [P], n: i64 }");
-    this.line("");
-    this.line("fn spread(input: [P], k: i64) -> [P] {");
-    this.line("    var ps = input");
-    this.line("    for r in 0..k {");
-    this.line("        for i in 0..len(input) {");
-    this.line("            var j = i");
-    this.line("            while j < len(input) {");
-    this.line("                ps[j].x += ps[i].x % 7 + r");
-    this.line("                ps[j].y = ps[j].y * 0.5 + ps[i].y");
-    this.line("                j += 1");
-    this.line("            }");
-    this.line("        }");
-    this.line("    }");
-    this.line("    ps");
-    this.line("}");
-    this.line("");
-    this.line("impl Q {");
-    this.line("    fn relax(var self, k: i64) {");
-    this.line("        for r in 0..k {");
-    this.line("            for i in 0..len(self.ps) {");
-    this.line("                for j in 0..len(self.ps) {");
-    this.line("                    self.ps[j].y += self.ps[i].y * 0.25");
-    this.line("                    self.ps[i].x ^= self.ps[j].x + r");
-    this.line("                    self.n += 1");
-    this.line("                }");
-    this.line("            }");
-    this.line("        }");
-    this.line("    }");
-    this.line("}");
-    this.line("");
-    this.line("fn code(e: E) -> i64 {");
-    this.line("    match e {");
-    this.line("        E.A(x) => x,");
-    this.line("        E.B(x, y) => x * 31 + y,");
-    this.line("        E.C => 17,");
-    this.line("    }");
-    this.line("}");
-    this.line("");
+    for (const line of PRELUDE) this.line(line);
     const functions = 1 + this.rng.int(4);
     for (let i = 0; i < functions; i++) this.function();
     this.line("fn main() {");

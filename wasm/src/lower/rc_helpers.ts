@@ -18,6 +18,29 @@ function releaseChild(m: ModuleLowering, t: Type, v: Ins): Ins {
   return rtCall(m, "release", [v]);
 }
 
+/** A loop over the element slots of the array at local 0, with an index local of its own. */
+class SlotLoop {
+  i: i32;
+  slot: Ins;  // the current element's address
+
+  constructor(f: Func, w: i32) {
+    f.locals.push(T.I32);
+    const i = f.locals.length - 1;
+    this.i = i;
+    this.slot = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), iconst(T.I32, ARRAY_DATA));
+  }
+
+  /** The loop, running `body` (which uses `slot`) for each element. */
+  around(body: Ins[]): Ins[] {
+    const i = this.i;
+    const inner: Ins[] = [brIf(1, binary(Op.GeS, T.I32, get(i, T.I32), headerLoad(get(0, T.Ptr), LEN)))];
+    pushAll(inner, body);
+    inner.push(set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))));
+    inner.push(br(2));
+    return [set(i, iconst(T.I32, 0)), block(1, [loop(2, inner)], T.None)];
+  }
+}
+
 /** Calls `each(addr)` for every heap field of the object at local 0 (struct, tuple, enum payload by tag). */
 function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLowering, t: Type, addr: Ins) => Ins): Ins[] {
   const out: Ins[] = [];
@@ -25,17 +48,8 @@ function forEachChild(m: ModuleLowering, t: Type, f: Func, each: (m: ModuleLower
   if (t.kind == TyK.Array) {
     const et = t.elem!;
     if (!et.isHeap) return out;
-    const w = widthOf(et);
-    f.locals.push(T.I32);
-    const i = f.locals.length - 1;
-    out.push(set(i, iconst(T.I32, 0)));
-    const addr = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(i, T.I32), iconst(T.I32, w))), iconst(T.I32, ARRAY_DATA));
-    out.push(block(1, [loop(2, [
-      brIf(1, binary(Op.GeS, T.I32, get(i, T.I32), headerLoad(get(0, T.Ptr), LEN))),
-      each(m, et, dataLoad(T.Ptr, 4, addr, 0)),
-      set(i, binary(Op.Add, T.I32, get(i, T.I32), iconst(T.I32, 1))),
-      br(2),
-    ])], T.None));
+    const elems = new SlotLoop(f, widthOf(et));
+    pushAll(out, elems.around([each(m, et, dataLoad(T.Ptr, 4, elems.slot, 0))]));
     return out;
   }
   if (t.kind == TyK.Enum) {
@@ -95,20 +109,16 @@ export function genHelper(m: ModuleLowering, name: string, t: Type): Func {
     const et = t.elem!;
     const f = new Func(name, [T.Ptr], T.None);
     f.locals.push(T.Ptr);  // 0: the array
-    f.locals.push(T.I32);  // 1: index
-    f.locals.push(T.Ptr);  // 2: slot
-    f.locals.push(T.Ptr);  // 3: element
-    const slot = binary(Op.Add, T.Ptr, binary(Op.Add, T.Ptr, get(0, T.Ptr), binary(Op.Mul, T.I32, get(1, T.I32), iconst(T.I32, 4))), iconst(T.I32, ARRAY_DATA));
-    f.body.push(block(1, [loop(2, [
-      brIf(1, binary(Op.GeS, T.I32, get(1, T.I32), headerLoad(get(0, T.Ptr), LEN))),
-      set(2, slot),
-      set(3, dataLoad(T.Ptr, 4, get(2, T.Ptr), 0, Mem.Elem)),
-      iff(binary(Op.Ne, T.I32, headerLoad(get(3, T.Ptr), RC), iconst(T.I32, 1)), [
-        dataStore(4, get(2, T.Ptr), 0, call(m.requestHelper("unique_copy", et), [get(3, T.Ptr)], T.Ptr), Mem.Elem),
+    f.locals.push(T.Ptr);  // 1: slot
+    f.locals.push(T.Ptr);  // 2: element
+    const elems = new SlotLoop(f, 4);
+    pushAll(f.body, elems.around([
+      set(1, elems.slot),
+      set(2, dataLoad(T.Ptr, 4, get(1, T.Ptr), 0, Mem.Elem)),
+      iff(binary(Op.Ne, T.I32, headerLoad(get(2, T.Ptr), RC), iconst(T.I32, 1)), [
+        dataStore(4, get(1, T.Ptr), 0, call(m.requestHelper("unique_copy", et), [get(2, T.Ptr)], T.Ptr), Mem.Elem),
       ], [], T.None),
-      set(1, binary(Op.Add, T.I32, get(1, T.I32), iconst(T.I32, 1))),
-      br(2),
-    ])], T.None));
+    ]));
     return f;
   }
   if (kind == "unique") {
