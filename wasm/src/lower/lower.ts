@@ -118,7 +118,6 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
       const t = m.helperTypes.get(name);
       m.addFunc(genHelper(m, name, t));
       if (name.startsWith("unique.")) m.ir.copyChildren.set(name, heapChildNames(t, "unique."));
-      if (name.startsWith("unique_copy.")) m.ir.copyChildren.set(name, heapChildNames(t, "unique."));
       continue;
     }
     if (m.closures.has(name)) {
