@@ -7,7 +7,7 @@ import { ARRAY_DATA, dataLoad, fieldOffsets, headerLoad, irType, LEN, widthOf } 
 import { MatchLower } from "./match_lower";
 import { loopInvariantElems } from "./invariant_elems";
 import { loopWritten, loopWrittenFields, simpleExpr, simpleStmt } from "./simple_runs";
-import { uniqueNestArrays } from "./unique_nests";
+import { nestRunEnd, uniqueNestArrays, uniqueRunArrays } from "./unique_nests";
 
 /** Statements, blocks, branches, loops, and the jumps out of them (break, continue, return). */
 export class FlowLower extends MatchLower {
@@ -110,14 +110,17 @@ export class FlowLower extends MatchLower {
       this.elemPtrs = this.seedElemPtrs;
       this.seedElemPtrs = [];
     }
+    let runEnd = -1;
     for (let i = 0; i < b.stmts.length; i++) {
       const st = b.stmts[i];
+      if (runEnd < 0) runEnd = this.uniqueRun(b, i, out);
       this.inSimple = simpleStmt(st);
       if (!this.inSimple) this.clearFacts();
       const code = this.lowerStmt(st);
       if (code.length > 0) code[0].loc = this.posText(st.start);
       pushAll(out, code);
       if (!this.inSimple) this.clearFacts();
+      if (i == runEnd) runEnd = this.endRun();
     }
     // A simple tail continues the run (a loop body's last `i += 1`).
     this.inSimple = b.tail !== null && simpleExpr(b.tail!);
@@ -136,6 +139,7 @@ export class FlowLower extends MatchLower {
       if (out.length > first) out[first].loc = this.posText(tail.start);
       pushAll(out, this.popTemps());
     }
+    if (runEnd >= 0) runEnd = this.endRun();
     this.inSimple = false;
     this.clearFacts();
     const locals = this.scopes.pop();
@@ -284,10 +288,7 @@ export class FlowLower extends MatchLower {
     this.seedElemPtrs = [];
     this.loops.pop();
     this.scopes.pop();
-    if (nest) {
-      this.nestRoots = [];
-      this.nestArrays = [];
-    }
+    if (nest) this.endRun();
     inner.push(block(cont, [body], T.None));
     pushAll(inner, step);
     inner.push(br(top));
@@ -307,7 +308,22 @@ export class FlowLower extends MatchLower {
    * there were any.
    */
   uniqueNest(l: LoopExpr, out: Ins[]): bool {
-    const arrays = uniqueNestArrays(l);
+    return this.keepUnique(uniqueNestArrays(l), out);
+  }
+
+  /**
+   * Before a run of loop nests of a block (unique_nests.ts nestRunEnd): as
+   * uniqueNest, once for them all. The index of the run's last nest, or -1.
+   */
+  uniqueRun(b: BlockExpr, from: i32, out: Ins[]): i32 {
+    if (!this.m.uniqueNests || this.nestRoots.length > 0) return -1;
+    const last = nestRunEnd(b, from);
+    if (last < 0) return -1;
+    return this.keepUnique(uniqueRunArrays(b, from, last), out) ? last : -1;
+  }
+
+  /** Makes the arrays kept unique through a nest (or run of nests) unique with every element, and records them. */
+  keepUnique(arrays: Expr[], out: Ins[]): bool {
     for (let i = 0; i < arrays.length; i++) {
       const a = arrays[i];
       const root = (a.kind == EK.Field ? (a as FieldExpr).object : a) as IdentExpr;
@@ -326,6 +342,13 @@ export class FlowLower extends MatchLower {
       this.nestArrays.push(this.arrayId(a));
     }
     return arrays.length > 0;
+  }
+
+  /** The end of a nest or run of nests: its arrays are no longer known unique. Gives -1. */
+  endRun(): i32 {
+    this.nestRoots = [];
+    this.nestArrays = [];
+    return -1;
   }
 
   /**

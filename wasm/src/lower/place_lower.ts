@@ -125,6 +125,23 @@ export class PlaceLower extends ExprLower {
     return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA, key);
   }
 
+  /**
+   * The address a field place's storage is at an offset from (its struct,
+   * made unique), or the whole address of an element place: the offset stays
+   * on the load and store, so accesses to neighbouring fields share one base.
+   */
+  placeBase(e: Expr): Ins {
+    if (e.kind == EK.Field) return this.uniquePlace((e as FieldExpr).object);
+    return this.placeAddr(e);
+  }
+
+  /** The offset that goes with placeBase. */
+  placeOffset(e: Expr): i32 {
+    if (e.kind != EK.Field) return 0;
+    const f = e as FieldExpr;
+    return fieldOffsets(f.object.ty!.elems)[f.index];
+  }
+
   /** Copy on write of a value: `v` itself when unshared, else its copy. */
   unique(t: Type, v: Ins): Ins {
     const p = this.newLocal(T.Ptr);
@@ -151,15 +168,16 @@ export class PlaceLower extends ExprLower {
     const addr = this.newLocal(T.Ptr);
     const w = widthOf(t);
     const mem = placeMem(target);
+    const off = this.placeOffset(target);
     if (a.op == Tok.Eq) {
       out.push(set(nv, this.owned(a.right)));
-      out.push(set(addr, this.placeAddr(target)));
+      out.push(set(addr, this.placeBase(target)));
     } else {
-      out.push(set(addr, this.placeAddr(target)));
-      out.push(set(nv, this.compound(a, t, dataLoad(it, w, get(addr, T.Ptr), 0, mem))));
+      out.push(set(addr, this.placeBase(target)));
+      out.push(set(nv, this.compound(a, t, dataLoad(it, w, get(addr, T.Ptr), off, mem))));
     }
-    if (t.isHeap) out.push(this.release(t, dataLoad(T.Ptr, 4, get(addr, T.Ptr), 0, mem)));
-    out.push(dataStore(w, get(addr, T.Ptr), 0, get(nv, it), mem));
+    if (t.isHeap) out.push(this.release(t, dataLoad(T.Ptr, 4, get(addr, T.Ptr), off, mem)));
+    out.push(dataStore(w, get(addr, T.Ptr), off, get(nv, it), mem));
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { TyK } from "../check/types";
-import { BlockExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, Local, LoopExpr, RangeExpr, BinaryExpr } from "../syntax/ast";
+import { BlockExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, Local, LoopExpr, RangeExpr, BinaryExpr, Stmt } from "../syntax/ast";
 import { samePlace, Scan } from "./invariant_elems";
 import { fieldOnlyAsBase, onlyAsBase, simpleExpr, simpleStmt } from "./simple_runs";
 
@@ -86,10 +86,82 @@ function writtenArray(left: Expr): Expr | null {
  * end (see above); empty when there are none or `l` is not such a nest.
  */
 export function uniqueNestArrays(l: LoopExpr): Expr[] {
-  const out: Expr[] = [];
   const exprs: Expr[] = [];
   const declared: Local[] = [];
-  if (!nestExprs(l, exprs, declared)) return out;
+  if (!nestExprs(l, exprs, declared)) return [];
+  return arraysKeptUnique(exprs, declared);
+}
+
+/** The statement of a block at `i`, its tail at `stmts.length`. */
+function itemAt(b: BlockExpr, i: i32): Expr | null {
+  if (i < b.stmts.length) {
+    const st = b.stmts[i];
+    return st.isLet ? null : st.expr;
+  }
+  return b.tail;
+}
+
+/** Whether the block's statement (or tail) at `i` is a loop nest the arrays can stay unique through. */
+function nestAt(b: BlockExpr, i: i32): bool {
+  const e = itemAt(b, i);
+  if (e === null || !isLoop(e!)) return false;
+  const exprs: Expr[] = [];
+  const declared: Local[] = [];
+  return nestExprs(e as LoopExpr, exprs, declared);
+}
+
+/** Whether the block's statement (or tail) at `i` is a simple statement. */
+function simpleAt(b: BlockExpr, i: i32): bool {
+  if (i < b.stmts.length) return simpleStmt(b.stmts[i]);
+  return b.tail !== null && simpleExpr(b.tail!);
+}
+
+/**
+ * Consecutive loop nests of a block, from the one at `from`, with only simple
+ * statements between them (advance's pair loop, then its position loop): the
+ * index of the last nest (`stmts.length` for the tail), or -1 when fewer than
+ * two nests follow each other. Made unique once before the first, the arrays
+ * stay unique through all of them, as through one nest.
+ */
+export function nestRunEnd(b: BlockExpr, from: i32): i32 {
+  if (!nestAt(b, from)) return -1;
+  let last = from;
+  let nests = 1;
+  const end = b.tail !== null ? b.stmts.length + 1 : b.stmts.length;
+  for (let i = from + 1; i < end; i++) {
+    if (nestAt(b, i)) {
+      last = i;
+      nests++;
+    } else if (!simpleAt(b, i)) break;
+  }
+  return nests >= 2 ? last : -1;
+}
+
+/** The arrays kept unique through the run of nests of `b` from `from` to `last` (see nestRunEnd). */
+export function uniqueRunArrays(b: BlockExpr, from: i32, last: i32): Expr[] {
+  const exprs: Expr[] = [];
+  const declared: Local[] = [];
+  for (let i = from; i <= last; i++) {
+    const e = itemAt(b, i);
+    if (e !== null && isLoop(e!)) {
+      if (!nestExprs(e as LoopExpr, exprs, declared)) return [];
+      continue;
+    }
+    const st: Stmt | null = i < b.stmts.length ? b.stmts[i] : null;
+    if (st !== null && st.isLet) {
+      exprs.push(st.expr!);
+      if (st.local !== null) declared.push(st.local!);
+    } else exprs.push(e!);
+  }
+  return arraysKeptUnique(exprs, declared);
+}
+
+/**
+ * Of the arrays written through in `exprs` (the expressions of nests and the
+ * simple statements between them), those that stay unique with every element.
+ */
+function arraysKeptUnique(exprs: Expr[], declared: Local[]): Expr[] {
+  const out: Expr[] = [];
   for (let i = 0; i < exprs.length; i++) {
     const e = exprs[i];
     if (e.kind != EK.Assign) continue;
