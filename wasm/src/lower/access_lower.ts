@@ -53,8 +53,16 @@ export class AccessLower extends FnBase {
     return this.localIndex(o.local!) | ((f + 1) << 20);
   }
 
-  /** Address of an element; `key` >= 0 skips the bounds check when the same a[i] was checked in this run. */
-  elementAddr(arr: Ins, index: Expr, esize: i32, at: i32, base: i32, key: i64 = -1): Ins {
+  /** The length of the array in local `p`: read from its header, or the one read at its declaration when it is stable (`lenLocal`). */
+  arrayLength(p: i32, lenLocal: i32): Ins {
+    return lenLocal >= 0 ? get(lenLocal, T.I32) : headerLoad(get(p, T.Ptr), LEN);
+  }
+
+  /**
+   * Address of an element; `key` >= 0 skips the bounds check when the same
+   * a[i] was checked in this run; `lenLocal` >= 0 holds the array's stable length.
+   */
+  elementAddr(arr: Ins, index: Expr, esize: i32, at: i32, base: i32, key: i64 = -1, lenLocal: i32 = -1): Ins {
     const p = this.newLocal(T.Ptr);
     const i = this.newLocal(T.I64);
     const it = index.ty!;
@@ -66,9 +74,9 @@ export class AccessLower extends FnBase {
       return block(0, [set(p, arr), set(i, iv), binary(Op.Add, T.Ptr, a, iconst(T.I32, base))], T.Ptr);
     }
     if (key >= 0) this.checked.push(key);
-    const len = unary(Op.ExtendI32U, T.I64, headerLoad(get(p, T.Ptr), LEN));
+    const len = unary(Op.ExtendI32U, T.I64, this.arrayLength(p, lenLocal));
     const check = iff(binary(Op.GeU, T.I32, get(i, T.I64), len), [
-      this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, headerLoad(get(p, T.Ptr), LEN)), this.loc(at)]),
+      this.rt("panic_index", [get(i, T.I64), unary(Op.ExtendI32U, T.I64, this.arrayLength(p, lenLocal)), this.loc(at)]),
       unreachable(),
     ], [], T.None);
     const addr = binary(Op.Add, T.Ptr, get(p, T.Ptr),
@@ -84,7 +92,7 @@ export class AccessLower extends FnBase {
     }
     const et = ot.elem!;
     const key = this.elemKey(ix);
-    const addr = this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA, key);
+    const addr = this.elementAddr(this.borrowed(ix.object), ix.index, widthOf(et), at, ARRAY_DATA, key, this.lenLocalOf(ix.object));
     // An element a loop holds the pointer of (see FnBase.elemPtr): checked, not loaded.
     const ptr = this.elemPtr(key);
     if (ptr >= 0) return block(0, [drop(addr), get(ptr, T.Ptr)], T.Ptr);

@@ -69,6 +69,8 @@ export class CallLower extends PlaceLower {
       return iff(unary(Op.Eqz, T.I32, this.owned(c.args[0])), [this.rt("panic", [msg, this.loc(this.calleeStart(c))]), unreachable()], [], T.None);
     }
     if (name == "len") {
+      const known = this.lenLocalOf(this.receiver(c));
+      if (known >= 0) return unary(Op.ExtendI32U, T.I64, get(known, T.I32));
       return unary(Op.ExtendI32U, T.I64, headerLoad(this.borrowed(this.receiver(c)), LEN));
     }
     if (name == "chr") return this.rt("chr", [this.owned(c.args[0])]);

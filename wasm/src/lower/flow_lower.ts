@@ -76,6 +76,11 @@ export class FlowLower extends MatchLower {
         out.push(set(idx, this.owned(s.expr!)));
         this.forgetUnique(idx);
         this.scopes[this.scopes.length - 1].push(s.local!);
+        if (this.stableLens.includes(s.local!)) {
+          const len = this.newLocal(T.I32);
+          out.push(set(len, headerLoad(get(idx, T.Ptr), LEN)));
+          this.lenLocals.set(idx, len);
+        }
       }
     } else {
       out.push(this.discard(s.expr!));

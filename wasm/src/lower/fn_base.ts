@@ -1,6 +1,6 @@
 import { FnInfo } from "../check/program";
 import { TyK, Type } from "../check/types";
-import { Local } from "../syntax/ast";
+import { EK, Expr, IdentExpr, Local } from "../syntax/ast";
 import { Source } from "../source";
 import { block, call, Func, get, iconst, Ins, K, set, T, tee, pushAll } from "../ir/ir";
 import { hasHeapChildren, irType } from "./layout";
@@ -56,6 +56,19 @@ export class FnBase {
   // the arrays (see arrayId). Writes through them need no copy-on-write check.
   nestRoots: i32[] = [];
   nestArrays: i32[] = [];
+  // Array locals whose length never changes after their declaration
+  // (stable_lengths.ts), and for those declared so far, local -> the local
+  // holding the length read at the declaration.
+  stableLens: Local[] = [];
+  lenLocals: Map<i32, i32> = new Map();
+
+  /** The local holding the length of the array `e` when it is a local of stable length, else -1. */
+  lenLocalOf(e: Expr): i32 {
+    if (e.kind != EK.Ident) return -1;
+    const l = (e as IdentExpr).local;
+    if (l === null || l!.index < 0 || !this.lenLocals.has(l!.index)) return -1;
+    return this.lenLocals.get(l!.index);
+  }
 
   /** The local gets a second reference (or a new value): forget what is known of it. */
   forgetUnique(idx: i32): void {

@@ -8,6 +8,7 @@ import { closureFields } from "./aggregate_lower";
 import { fieldOffsets, irType } from "./layout";
 import { ModuleLowering } from "./module";
 import { genHelper, heapChildNames } from "./rc_helpers";
+import { stableLengthLocals } from "./stable_lengths";
 
 class FnLower extends FlowLower {
   lowerFunction(info: FnInfo): Func {
@@ -27,6 +28,7 @@ class FnLower extends FlowLower {
     }
     this.scopes = [[]];
     this.temps = [[]];
+    this.startLengths(info.decl.body!);
     this.lowerBody(info.decl.body!, result);
     return f;
   }
@@ -58,8 +60,15 @@ class FnLower extends FlowLower {
       if (this.isUnit(l.ty)) continue;
       f.body.push(set(this.localIndex(l), this.loadField(l.ty, get(0, T.Ptr), offs[j + 1])));
     }
+    this.startLengths(c.body);
     this.lowerBody(c.body, result);
     return f;
+  }
+
+  /** The array locals of a function body whose length is read once, at their declaration (not at -O0). */
+  startLengths(body: Expr): void {
+    this.stableLens = this.m.uniqueNests ? stableLengthLocals(body) : [];
+    this.lenLocals = new Map();
   }
 
   lowerBody(body: Expr, result: T): void {

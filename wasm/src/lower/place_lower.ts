@@ -122,7 +122,7 @@ export class PlaceLower extends ExprLower {
     const ix = e as IndexExpr;
     const et = ix.object.ty!.elem!;
     const key = this.elemKey(ix);
-    return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA, key);
+    return this.elementAddr(this.uniquePlace(ix.object), ix.index, widthOf(et), ix.object.end, ARRAY_DATA, key, this.lenLocalOf(ix.object));
   }
 
   /**

@@ -129,7 +129,7 @@ function rangeOf(lp: Loop, x: i32): Bound[] | null {
   return null;
 }
 
-/** The parts of a bounds-checked element address: [array local, index local, check]. */
+/** The parts of a bounds-checked element address: [array, index, check, length (a header load or a local)]. */
 function checkParts(n: Ins): Ins[] | null {
   if (n.kind != K.Block || n.i != 0 || n.ty != T.Ptr || n.body.length != 4) return null;
   const sp = n.body[0];
@@ -140,11 +140,14 @@ function checkParts(n: Ins): Ins[] | null {
   const t = c.args[0];
   if (t.kind != K.Binary || t.op != Op.GeU || t.args[0].kind != K.LocalGet || <i32>t.args[0].i != <i32>si.i) return null;
   const len = t.args[1];
-  if (len.kind != K.Unary || len.op != Op.ExtendI32U || len.args[0].kind != K.Load || len.args[0].mem != Mem.Header) return null;
+  if (len.kind != K.Unary || len.op != Op.ExtendI32U) return null;
   const l = len.args[0];
-  if (l.i != 4 || l.args[0].kind != K.LocalGet || <i32>l.args[0].i != <i32>sp.i) return null;
+  // The length in the array's header, or in the local that holds a stable
+  // length (lower/stable_lengths.ts).
+  const header = l.kind == K.Load && l.mem == Mem.Header && l.i == 4 && l.args[0].kind == K.LocalGet && <i32>l.args[0].i == <i32>sp.i;
+  if (!header && !(l.kind == K.LocalGet && l.ty == T.I32)) return null;
   if (c.body.length != 2 || c.body[0].kind != K.Call || c.body[0].name != "rt.panic_index") return null;
-  return [sp.args[0], si.args[0], c];
+  return [sp.args[0], si.args[0], c, l];
 }
 
 /**
@@ -217,10 +220,15 @@ function isElementAddr(n: Ins): bool {
 }
 
 /** Adds the entry conditions that keep the check `c` of a[e] from failing, when there are such. */
-function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins): void {
+function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins, length: Ins): void {
+  const stable = length.kind == K.LocalGet;
   const local = a.kind == K.LocalGet ? <i32>a.i : fieldBase(a);
-  if (lp.assigned.has(local) || (a.kind == K.Load && lp.pointerStores)) return;
-  const arr = a.kind == K.LocalGet ? local.toString() : local.toString() + "." + fieldOffset(a).toString();
+  if (stable) {
+    // A stable length: whatever the loop does to the array's local (a copy
+    // on write), the length is the local's, which the loop must not set.
+    if (lp.assigned.has(<i32>length.i)) return;
+  } else if (lp.assigned.has(local) || (a.kind == K.Load && lp.pointerStores)) return;
+  const arr = stable ? "len" + length.i.toString() : a.kind == K.LocalGet ? local.toString() : local.toString() + "." + fieldOffset(a).toString();
   let k: i64 = 0;
   let v = e;
   if (e.kind == K.Binary && (e.op == Op.Add || e.op == Op.Sub) && e.args[1].kind == K.Const) {
@@ -247,8 +255,14 @@ function tryCheck(lp: Loop, a: Ins, e: Ins, c: Ins): void {
   const highKey = `${high.local}:${high.value}<${arr}-${high.k + k}`;
   if (!lp.keys.includes(highKey)) {
     lp.keys.push(highKey);
-    const len = unary(Op.ExtendI32U, T.I64, load(T.I32, 4, arrayAtEntry(a), 4, Mem.Header));
-    lp.conds.push(binary(Op.LtS, T.I32, boundValue(high), binary(Op.Sub, T.I64, len, iconst(T.I64, high.k + k))));
+    const len = unary(Op.ExtendI32U, T.I64, stable ? get(<i32>length.i, T.I32) : load(T.I32, 4, arrayAtEntry(a), 4, Mem.Header));
+    // With no positive offset the index is at most the bound, so a bound
+    // below zero means a loop that panics or never runs: the unsigned test
+    // (one branch, as the check itself) also tells LLVM the bound is not
+    // negative, which drops fannkuch's `0 < k` entry test after `k != 0`.
+    const c = high.k + k;
+    const op = c <= 0 ? Op.LtU : Op.LtS;
+    lp.conds.push(binary(op, T.I32, boundValue(high), binary(Op.Sub, T.I64, len, iconst(T.I64, c))));
   }
   lp.dropped.add(c);
 }
@@ -261,7 +275,7 @@ function scan(list: Ins[], lp: Loop): void {
     if (parts !== null) {
       scan(n.body[0].args, lp);
       scan(n.body[1].args, lp);
-      tryCheck(lp, parts[0], parts[1], parts[2]);
+      tryCheck(lp, parts[0], parts[1], parts[2], parts[3]);
       scan(n.body.slice(2), lp);
       continue;
     }
