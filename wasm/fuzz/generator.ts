@@ -210,9 +210,12 @@ export class ProgramGenerator extends ExpressionGenerator {
     const arrays = this.vars((v) => v.ty === "[i64]" && v.mutable);
     if (arrays.length === 0) return this.declaration();
     const a = this.rng.pick(arrays).name;
-    switch (this.rng.int(5)) {
+    switch (this.rng.int(6)) {
       case 0:
         this.line(this.push(a));
+        break;
+      case 5:
+        this.fixedLength(a);
         break;
       case 4: {
         // Structs built from the array, changed in loop nests: the originals must not change.
@@ -242,6 +245,41 @@ export class ProgramGenerator extends ExpressionGenerator {
       default:
         this.line(`if len(${a}) > 1 { ${a}.pop() }`);
     }
+  }
+
+  /**
+   * An array whose length stays as declared unless later statements push to
+   * it (lower/stable_lengths.ts reads it once), filled in a range loop and
+   * reversed in a `while lo < hi` loop that bounds.ts versions; now and then
+   * the top end is one past the array, and the panic must come at the same
+   * access with the same message on every level.
+   */
+  private fixedLength(a: string): void {
+    const t = this.fresh();
+    const i = this.fresh();
+    const lo = this.fresh();
+    const hi = this.fresh();
+    const x = this.fresh();
+    const past = this.rng.chance(0.1) ? 1 : 0;
+    this.line(`var ${t} = [${this.expr("i64", 1)}; ${this.rng.int(7)} + len(${a}) % 3]`);
+    this.line(`for ${i} in 0..len(${t}) {`);
+    this.indent++;
+    this.line(`${t}[${i}] = ${t}[${i}] * 3 + ${i}`);
+    this.indent--;
+    this.line("}");
+    this.line(`var ${lo} = 0`);
+    this.line(`var ${hi} = len(${t}) - 1 + ${past}`);
+    this.line(`while ${lo} < ${hi} {`);
+    this.indent++;
+    this.line(`let ${x} = ${t}[${lo}]`);
+    this.line(`${t}[${lo}] = ${t}[${hi}]`);
+    this.line(`${t}[${hi}] = ${x}`);
+    this.line(`${lo} += 1`);
+    this.line(`${hi} -= 1`);
+    this.indent--;
+    this.line("}");
+    this.line(`h = mix(h, len(${t}) * 1000 + (if len(${t}) > 0 { ${t}[0] } else { 0 }))`);
+    this.declare(t, "[i64]", true);
   }
 
   /**
