@@ -127,12 +127,13 @@ describe("the playground IDE in Chromium", () => {
       page,
       '// Twice the input.\nfn double(x: i64) -> i64 {\n    x * 2\n}\n\nfn main() {\n    println("{double(4)}")\n}\n',
     );
+    // The call in main's line, found by its text: Monaco reuses line nodes,
+    // so their order in the DOM need not be the order on screen.
     await page
-      .locator(".editor-layer:not([hidden]) .view-line")
-      .nth(6)
+      .locator(".editor-layer:not([hidden]) .view-line", { hasText: "println" })
       .locator("span", { hasText: "double" })
       .last()
-      .hover();
+      .hover({ timeout: 10_000 });
     const hover = page.locator(".monaco-hover:not(.hidden)").first();
     await expect.poll(() => hover.textContent(), { timeout: 5000 }).toContain("fn double(x: i64) -> i64");
     expect(await hover.textContent()).toContain("Twice the input.");
