@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { missingToolsFor } from "./detect";
 import { linkNative } from "./linkNative";
-import { canRun, runNative } from "./runNative";
+import { canRun, runNative, wineFailed } from "./runNative";
 import { TEST_PROGRAMS } from "./testdata/programs";
 
 const SPIN = `
@@ -55,5 +55,15 @@ describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
   it("refuses targets it cannot run here", async () => {
     expect(canRun("macos-arm64")).toBe(false);
     await expect(runNative(new Uint8Array(4), "macos-arm64")).rejects.toThrow(/cannot run macos-arm64/);
+  });
+
+  it("tells Wine's own failures from a program's output", () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(wineFailed(bytes("wine client error:0: recvmsg: Connection reset by peer\n"))).toBe(true);
+    const service = "wine: Unhandled page fault on read access to 0000000000000008 at address 000000031CAA2391 (thread 0098), starting debugger...\n";
+    expect(wineFailed(bytes(service))).toBe(true);
+    expect(wineFailed(bytes(`panic: index 5, length 5\n${service}`))).toBe(true);
+    expect(wineFailed(bytes("panic: wine: Unhandled is only text here\n"))).toBe(false);
+    expect(wineFailed(bytes(""))).toBe(false);
   });
 });

@@ -73,9 +73,10 @@ export async function runNative(
         runProcess(command, args, { cwd: dir, env, stdin: options.stdin, timeoutMs: options.timeoutMs ?? 20_000 }),
       );
     let result = await run();
-    // Wine's client can lose its wineserver under load ("wine client error:0: recvmsg: Connection
-    // reset by peer", exit 1, no output): Wine failed, not the program, so it is run again.
-    for (let i = 0; launcher.wine && i < 2 && lostWineServer(result.stderr); i++) result = await run();
+    for (let i = 0; launcher.wine && i < 2 && wineFailed(result.stderr); i++) {
+      wineRetries++;
+      result = await run();
+    }
     if (result.spawnError) throw new Error(`cannot start ${command}: ${result.spawnError}`);
     return {
       stdout: result.stdout,
@@ -89,6 +90,24 @@ export async function runNative(
   }
 }
 
-function lostWineServer(stderr: Uint8Array): boolean {
-  return Buffer.from(stderr).toString("utf8").includes("wine client error");
+let wineRetries = 0;
+
+/** How many Wine runs this process repeated because Wine itself failed. */
+export function wineRunsRepeated(): number {
+  return wineRetries;
+}
+
+/**
+ * Under load Wine can fail on its own, and then a run is repeated, at most
+ * twice. Its client can lose the wineserver ("wine client error:0: recvmsg:
+ * Connection reset by peer", exit 1, no output). A service process it starts
+ * beside the program (winedevice.exe, inside ntoskrnl.exe) can crash and
+ * print "wine: Unhandled page fault ..." on the program's stderr, while the
+ * program itself exits normally. A program that crashes by itself crashes
+ * again: it is single-threaded and deterministic, so its repeated run still
+ * shows the message, and that result is the one returned.
+ */
+export function wineFailed(stderr: Uint8Array): boolean {
+  const text = Buffer.from(stderr).toString("utf8");
+  return text.includes("wine client error") || /^wine: Unhandled /m.test(text);
 }

@@ -36,15 +36,22 @@ export function winePrefix(): Promise<string> {
   const state = { root: "", prefix: Promise.resolve("") };
   state.prefix = (async () => {
     state.root = await mkdtemp(join(tmpdir(), "pith-wine-"));
-    const prefix = join(state.root, "prefix");
-    const env = wineEnv(prefix);
-    // Started first and persistent, the server outlives each program (saving
-    // ~0.3 s per run) until shutdownWine. Neither launcher gets our pipes: the
-    // daemons they leave behind would hold them open.
-    await runProcess(WINESERVER, ["--persistent"], { env, timeoutMs: 10_000, output: "ignore" });
-    const init = await runProcess(WINE, ["wineboot", "--init"], { env, timeoutMs: 120_000, output: "ignore" });
-    if (init.exitCode !== 0) throw new Error(`wineboot --init failed (${init.exitCode ?? init.signal})`);
-    return prefix;
+    // wineboot has failed under load (exit 53) where a second try in a fresh
+    // prefix succeeds, so it gets one.
+    let failure = "";
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const prefix = join(state.root, `prefix${attempt}`);
+      const env = wineEnv(prefix);
+      // Started first and persistent, the server outlives each program (saving
+      // ~0.3 s per run) until shutdownWine. Neither launcher gets our pipes: the
+      // daemons they leave behind would hold them open.
+      await runProcess(WINESERVER, ["--persistent"], { env, timeoutMs: 10_000, output: "ignore" });
+      const init = await runProcess(WINE, ["wineboot", "--init"], { env, timeoutMs: 120_000, output: "ignore" });
+      if (init.exitCode === 0) return prefix;
+      failure = `wineboot --init failed (${init.exitCode ?? init.signal})`;
+      await runProcess(WINESERVER, ["--kill"], { env, timeoutMs: 10_000, output: "ignore" });
+    }
+    throw new Error(`${failure}, twice`);
   })();
   current = state;
   return state.prefix;

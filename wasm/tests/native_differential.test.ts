@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { discover, readPending } from "../../lang/tests/corpus";
 import { missingToolsFor } from "../../server/toolchain/detect";
 import { HOST_MODULES } from "../../server/toolchain/hostModules";
+import { wineRunsRepeated } from "../../server/toolchain/runNative";
 import { Limiter, nativeDifferences, type Reference, reference } from "./llvm_support";
 
 const ALL_TARGETS = [
@@ -66,6 +67,7 @@ afterAll(() => {
       if (row) lines.push(`  ${target.padEnd(20)} ${opt}  ${row.run} / ${row.passed}`);
     }
   }
+  lines.push(`Wine runs repeated because Wine itself failed: ${wineRunsRepeated()}`);
   console.log(lines.join("\n"));
 });
 
