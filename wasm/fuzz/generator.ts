@@ -296,7 +296,17 @@ export class ProgramGenerator extends ExpressionGenerator {
     const structs = this.vars((v) => v.ty === "S" && v.mutable);
     if (structs.length === 0) return this.declaration();
     const s = this.rng.pick(structs).name;
-    switch (this.rng.int(6)) {
+    switch (this.rng.int(7)) {
+      case 6: {
+        // A copy changed by a method, which may skip its loop: the original must not change.
+        const before = this.fresh();
+        const t = this.fresh();
+        this.line(`let ${before} = ${s}.total()`);
+        this.line(`let ${t} = ${s}.drain(${this.expr("i64", 1)})`);
+        this.line(`if ${s}.total() != ${before} { println("${SELF_CHECK_FAILED}") }`);
+        this.line(`h = mix(h, ${t}.total())`);
+        break;
+      }
       case 4:
       case 5: {
         const copy = this.fresh();

@@ -33,6 +33,27 @@ export const PRELUDE: readonly string[] = [
   "            self.c[i] = self.c[i + 1] + len(self.c)",
   "        }",
   "    }",
+  // A copy written through methods in a `while` whose first test may end it
+  // at once, then written after it: a check moved before the loop must not
+  // make the one after it look done (the original must not change).
+  "    fn drain(self, floor: i64) -> S {",
+  "        var p = self",
+  "        if len(p.c) > 0 {",
+  "            var n = 0",
+  "            while p.c[0] > floor && n < 4 {",
+  "                p.halve(n)",
+  "                n += 1",
+  "            }",
+  "            p.set_last(floor)",
+  "        }",
+  "        p",
+  "    }",
+  "    fn halve(var self, k: i64) {",
+  "        self.c[0] = self.c[0] / 2 - k",
+  "    }",
+  "    fn set_last(var self, v: i64) {",
+  "        self.c[len(self.c) - 1] = v",
+  "    }",
   "}",
   "",
   // Struct literals go through mk(): a literal in an `if` or `for` header would need parentheses.
