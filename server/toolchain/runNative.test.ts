@@ -56,11 +56,15 @@ describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
     expect(canRun("macos-arm64")).toBe(false);
     await expect(runNative(new Uint8Array(4), "macos-arm64")).rejects.toThrow(/cannot run macos-arm64/);
   });
+});
 
+// A pure function of the output: it needs no toolchain, so it is never skipped.
+describe("wineFailed", () => {
   it("tells Wine's own failures from a program's output", () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
     expect(wineFailed(bytes("wine client error:0: recvmsg: Connection reset by peer\n"))).toBe(true);
-    const service = "wine: Unhandled page fault on read access to 0000000000000008 at address 000000031CAA2391 (thread 0098), starting debugger...\n";
+    const service =
+      "wine: Unhandled page fault on read access to 0000000000000008 at address 000000031CAA2391 (thread 0098), starting debugger...\n";
     expect(wineFailed(bytes(service))).toBe(true);
     expect(wineFailed(bytes(`panic: index 5, length 5\n${service}`))).toBe(true);
     expect(wineFailed(bytes("panic: wine: Unhandled is only text here\n"))).toBe(false);
