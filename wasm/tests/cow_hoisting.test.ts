@@ -57,4 +57,58 @@ describe("copy-on-write checks across nested loops", () => {
       expect(r.live).toBe(0);
     }
   });
+
+  it("leaves the check in a loop whose test reads the local", async () => {
+    // flips' loop often stops at its first test; its test and the flip's
+    // bound then read the caller's array, and the copy is made at the first
+    // write, inside the loop, and not at all when it runs no iteration.
+    const source = `struct Perm {
+    items: [i64],
+}
+
+impl Perm {
+    fn flip(var self, k: i64) {
+        var lo = 0
+        var hi = k
+        while lo < hi {
+            let t = self.items[lo]
+            self.items[lo] = self.items[hi]
+            self.items[hi] = t
+            lo += 1
+            hi -= 1
+        }
+    }
+
+    fn flips(self) -> i64 {
+        var p = self
+        var count = 0
+        while p.items[0] != 0 {
+            p.flip(p.items[0])
+            count += 1
+        }
+        count
+    }
+}
+
+fn main() {
+    let a = Perm { items: [2, 0, 1] }
+    let b = Perm { items: [0, 2, 1] }
+    println("{a.flips()} {b.flips()} {a.items[0]} {a.items[1]} {a.items[2]}")
+}
+`;
+    const text = await ir(source);
+    const flips = text.slice(text.indexOf("fn Perm.flips("), text.indexOf("\n}\n", text.indexOf("fn Perm.flips(")));
+    const lines = flips.split("\n");
+    const loop = lines.findIndex((l) => l.trim().startsWith("loop "));
+    const copy = lines.findIndex((l) => l.includes("call:ptr unique_copy."));
+    const indent = (l: string) => l.length - l.trimStart().length;
+    expect(loop).toBeGreaterThan(0);
+    expect(copy).toBeGreaterThan(loop);
+    expect(indent(lines[copy])).toBeGreaterThan(indent(lines[loop]));
+    for (const opt of ["-O0", "-O2"]) {
+      const r = await run(source, "", opt);
+      expect(r.stdout).toBe("2 0 2 0 1\n");
+      expect(r.live).toBe(0);
+    }
+  });
 });

@@ -15,7 +15,12 @@ import { uniqueCheckOf as checked } from "./unbox_scan";
 // inside a loop whose fact would survive the whole body is done once before
 // the loop instead: the copy then happens earlier, or when the loop runs no
 // iteration, needlessly, but never differently: the content is the same and
-// the original loses the same reference. Runs before the runtime is inlined,
+// the original loses the same reference. Not out of a loop whose test reads
+// the local (`while p.items[0] != 0 { p.flip(p.items[0]) }`): such a loop
+// often stops at once, and the reads of its test and of its first iteration
+// up to the check then come from the original, not from a copy just made,
+// so the loop's branches do not wait for the copy; inside, the check costs
+// one load and compare per iteration. Runs before the runtime is inlined,
 // while retains and releases are still calls.
 
 class Facts {
@@ -196,6 +201,7 @@ class Uniq {
     const out: i32[] = [];
     for (let i = 0; i < xs.length; i++) {
       if (out.includes(xs[i]) || xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
+      if (testsRead(l.body, xs[i])) continue;
       const saved = this.rewrite;
       this.rewrite = false;
       // The trial's branches out of the loop carry only its one fact: they
@@ -343,6 +349,22 @@ function checkOf(c: Ins): Ins {
   load.args.push(get(x, T.Ptr));
   rc.args[0] = load;
   return iff(rc, [setx], [], T.None);
+}
+
+/** Whether the exit tests that begin a loop's body (a while loop's condition) read `x`. */
+function testsRead(body: Ins[], x: i32): bool {
+  for (let i = 0; i < body.length && body[i].kind == K.BrIf; i++) if (reads(body[i].args, x)) return true;
+  return false;
+}
+
+/** Whether `list` reads the local `x`. */
+function reads(list: Ins[], x: i32): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n.kind == K.LocalGet && <i32>n.i == x) return true;
+    if (reads(n.args, x) || reads(n.body, x) || reads(n.other, x)) return true;
+  }
+  return false;
 }
 
 /** Whether `x` is assigned in `list` other than by its own copy-on-write checks. */
