@@ -239,6 +239,16 @@ export function assignsLocal(list: Ins[], x: i32): bool {
   return false;
 }
 
+/** Whether `list` reads local `x` (local.get, at any depth). */
+export function readsLocal(list: Ins[], x: i32): bool {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n.kind == K.LocalGet && <i32>n.i == x) return true;
+    if (readsLocal(n.args, x) || readsLocal(n.body, x) || readsLocal(n.other, x)) return true;
+  }
+  return false;
+}
+
 /** Whether control never continues past this instruction (branch, return, trap). */
 export function endsFlow(n: Ins): bool {
   return n.kind == K.Br || n.kind == K.Return || n.kind == K.Unreachable;

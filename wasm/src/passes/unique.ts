@@ -1,4 +1,4 @@
-import { binary, call, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, T } from "../ir/ir";
+import { binary, call, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, readsLocal, T } from "../ir/ir";
 import { uniqueCheckOf as checked } from "./unbox_scan";
 
 // Removal of repeated copy-on-write checks. The lowering makes a heap local
@@ -353,17 +353,7 @@ function checkOf(c: Ins): Ins {
 
 /** Whether the exit tests that begin a loop's body (a while loop's condition) read `x`. */
 function testsRead(body: Ins[], x: i32): bool {
-  for (let i = 0; i < body.length && body[i].kind == K.BrIf; i++) if (reads(body[i].args, x)) return true;
-  return false;
-}
-
-/** Whether `list` reads the local `x`. */
-function reads(list: Ins[], x: i32): bool {
-  for (let i = 0; i < list.length; i++) {
-    const n = list[i];
-    if (n.kind == K.LocalGet && <i32>n.i == x) return true;
-    if (reads(n.args, x) || reads(n.body, x) || reads(n.other, x)) return true;
-  }
+  for (let i = 0; i < body.length && body[i].kind == K.BrIf; i++) if (readsLocal(body[i].args, x)) return true;
   return false;
 }
 
