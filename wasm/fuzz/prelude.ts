@@ -34,8 +34,9 @@ export const PRELUDE: readonly string[] = [
   "        }",
   "    }",
   // A copy written through methods in a `while` whose first test may end it
-  // at once, then written after it: a check moved before the loop must not
-  // make the one after it look done (the original must not change).
+  // at once, then written after it: the original must not change. The test
+  // reads `p`, so unique.ts keeps the loop's check inside it; were the check
+  // moved before the loop, it must still not make the one after it look done.
   "    fn drain(self, floor: i64) -> S {",
   "        var p = self",
   "        if len(p.c) > 0 {",
