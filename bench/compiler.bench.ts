@@ -214,8 +214,7 @@ async function programRow(name: string): Promise<void> {
   const fmt = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(0));
   // Each ratio is the median of the rounds' own ratios: a round runs the
   // three back to back, so a drift in the machine's speed moves them alike.
-  const ratio = (other: number[]) =>
-    other.length === 0 ? "-" : median(pith.map((t, i) => t / other[i])).toFixed(2);
+  const ratio = (other: number[]) => (other.length === 0 ? "-" : median(pith.map((t, i) => t / other[i])).toFixed(2));
   console.log(row([name, fmt(p), fmt(cMs), fmt(jsMs), ratio(c), ratio(js)], WIDTHS));
 }
 

@@ -60,14 +60,29 @@ describe.skipIf(missingToolsFor("linux-x64").length > 0)("runNative", () => {
 
 // A pure function of the output: it needs no toolchain, so it is never skipped.
 describe("wineFailed", () => {
-  it("tells Wine's own failures from a program's output", () => {
-    const bytes = (text: string) => new TextEncoder().encode(text);
-    expect(wineFailed(bytes("wine client error:0: recvmsg: Connection reset by peer\n"))).toBe(true);
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const run = (stderr: string, exitCode: number | null = 0, stdout = "") => ({
+    stdout: bytes(stdout),
+    stderr: bytes(stderr),
+    exitCode,
+  });
+
+  it("tells Wine's own messages from a program's output", () => {
+    expect(wineFailed(run("wine client error:0: recvmsg: Connection reset by peer\n", 1))).toBe(true);
     const service =
       "wine: Unhandled page fault on read access to 0000000000000008 at address 000000031CAA2391 (thread 0098), starting debugger...\n";
-    expect(wineFailed(bytes(service))).toBe(true);
-    expect(wineFailed(bytes(`panic: index 5, length 5\n${service}`))).toBe(true);
-    expect(wineFailed(bytes("panic: wine: Unhandled is only text here\n"))).toBe(false);
-    expect(wineFailed(bytes(""))).toBe(false);
+    expect(wineFailed(run(service))).toBe(true);
+    expect(wineFailed(run(`panic: index 5, length 5\n${service}`, 101))).toBe(true);
+    expect(wineFailed(run("panic: wine: Unhandled is only text here\n", 101))).toBe(false);
+    expect(wineFailed(run(""))).toBe(false);
+  });
+
+  it("counts a failing exit with no output at all as Wine's, and nothing else", () => {
+    expect(wineFailed(run("", 1))).toBe(true);
+    expect(wineFailed(run("", 1, "fine\n"))).toBe(false);
+    expect(wineFailed(run("panic: boom\n", 1))).toBe(false);
+    expect(wineFailed(run("", 0))).toBe(false);
+    // Killed by the time limit: the caller reports the timeout, not Wine.
+    expect(wineFailed(run("", null))).toBe(false);
   });
 });

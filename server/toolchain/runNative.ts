@@ -73,7 +73,7 @@ export async function runNative(
         runProcess(command, args, { cwd: dir, env, stdin: options.stdin, timeoutMs: options.timeoutMs ?? 20_000 }),
       );
     let result = await run();
-    for (let i = 0; launcher.wine && i < 2 && wineFailed(result.stderr); i++) {
+    for (let i = 0; launcher.wine && i < 2 && wineFailed(result); i++) {
       wineRetries++;
       result = await run();
     }
@@ -103,11 +103,16 @@ export function wineRunsRepeated(): number {
  * Connection reset by peer", exit 1, no output). A service process it starts
  * beside the program (winedevice.exe, inside ntoskrnl.exe) can crash and
  * print "wine: Unhandled page fault ..." on the program's stderr, while the
- * program itself exits normally. A program that crashes by itself crashes
- * again: it is single-threaded and deterministic, so its repeated run still
- * shows the message, and that result is the one returned.
+ * program itself exits normally. It has also ended a run with exit 1 and
+ * nothing at all on either stream, before the program wrote a byte (CI,
+ * 2026-11-27: a program whose first act is to print "fine"); with WINEDEBUG
+ * off, that failure names itself nowhere, so a silent non-zero exit counts
+ * as one. A program that fails by itself fails again the same way: it is
+ * single-threaded and deterministic, so its repeated run shows the same
+ * result, and that result is the one returned.
  */
-export function wineFailed(stderr: Uint8Array): boolean {
-  const text = Buffer.from(stderr).toString("utf8");
-  return text.includes("wine client error") || /^wine: Unhandled /m.test(text);
+export function wineFailed(run: { stdout: Uint8Array; stderr: Uint8Array; exitCode: number | null }): boolean {
+  const text = Buffer.from(run.stderr).toString("utf8");
+  if (text.includes("wine client error") || /^wine: Unhandled /m.test(text)) return true;
+  return run.exitCode !== 0 && run.exitCode !== null && run.stdout.length === 0 && run.stderr.length === 0;
 }

@@ -17,7 +17,10 @@ function copyRoutines(): string {
   const to = text.indexOf("int memcmp(");
   expect(from).toBeGreaterThan(0);
   expect(to).toBeGreaterThan(from);
-  return text.slice(from, to).replace("void *memcpy(", "void *shim_memcpy(").replace("void *memmove(", "void *shim_memmove(");
+  return text
+    .slice(from, to)
+    .replace("void *memcpy(", "void *shim_memcpy(")
+    .replace("void *memmove(", "void *shim_memmove(");
 }
 
 const HARNESS = (routines: string) => `#include <stdio.h>
