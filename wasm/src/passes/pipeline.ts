@@ -13,8 +13,9 @@ import { dropRepeatedChecks } from "./unique";
 
 /**
  * Runs the passes selected by the optimisation level: -O0 none; -O1 folding
- * and dead code; -O2 also inlining of small functions; -O3 inlines larger
- * ones; -Os (4) inlines only tiny functions, to keep the module small.
+ * and dead code; -O2 also inlining of small functions, and of larger ones
+ * called with a `var` argument; -O3 inlines larger ones; -Os (4) inlines
+ * only tiny functions, to keep the module small.
  * -O2 and above also turn `x + self(args)` tail recursion into loops, and
  * (not -Os) give functions called with a known closure a copy that calls its
  * code directly, so that it can be inlined, and keep the fields of small
@@ -41,7 +42,7 @@ export function optimize(m: IrModule, level: i32, forWasm: bool = true): void {
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     // The program's functions first, then scalar replacement while the
     // runtime's reference counting and allocation are still calls, then the runtime.
-    inline(m, limit, false, forWasm);
+    inline(m, limit, false, forWasm, level != 4);
     if (level != 4) {
       for (let i = 0; i < m.funcs.length; i++) {
         scalarReplace(m.funcs[i]);
