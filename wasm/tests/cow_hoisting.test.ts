@@ -111,4 +111,31 @@ fn main() {
       expect(r.live).toBe(0);
     }
   });
+
+  it("still copies at a push once the array is shared in the loop", async () => {
+    // Each snapshot takes a reference to kept, so the next push must copy,
+    // and every snapshot keeps the contents it had.
+    const source = `fn main() {
+    var kept: [i64] = []
+    var snaps: [[i64]] = []
+    for x in 0..6 {
+        kept.push(x)
+        if x % 2 == 1 {
+            snaps.push(kept)
+        }
+    }
+    let alias = kept
+    kept.push(99)
+    for s in snaps {
+        println(len(s))
+    }
+    println("{len(kept)} {len(alias)} {kept[6]}")
+}
+`;
+    for (const opt of ["-O0", "-O2"]) {
+      const r = await run(source, "", opt);
+      expect(r.stdout).toBe("2\n4\n6\n7 6 99\n");
+      expect(r.live).toBe(0);
+    }
+  });
 });
