@@ -38,3 +38,10 @@ export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ st
   const live = Number((r.instance.exports.__pith_live_allocations as () => number)());
   return { stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), exitCode: r.exitCode, live };
 }
+
+/** The IR of `source` after the optimiser's passes at -O2, as text. */
+export async function optimisedIr(source: string): Promise<string> {
+  const r = await pith(["build", "main.pith", "-O2", "--emit", "ir", "-o", "out.wasm"], source);
+  if (r.exitCode !== 0 || !r.wasm) throw new Error(`build failed (${r.exitCode}): ${r.stderr}`);
+  return decoder.decode(r.wasm);
+}

@@ -8,16 +8,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pith, run } from "./compiler";
+import { optimisedIr as ir, run } from "./compiler";
+import { permProgram } from "./perm_program";
 
 const FANNKUCH = join(import.meta.dirname, "../../bench/programs/fannkuch-redux.pith");
-
-/** The optimised IR of `source` as text. */
-async function ir(source: string): Promise<string> {
-  const r = await pith(["build", "main.pith", "-O2", "--emit", "ir", "-o", "out.wasm"], source);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return new TextDecoder().decode(r.wasm);
-}
 
 // Each copy-on-write check that can copy calls its type's out-of-line copy.
 const copies = (text: string) => text.split("call:ptr unique_copy.").length - 1;
@@ -62,24 +56,8 @@ describe("copy-on-write checks across nested loops", () => {
     // flips' loop often stops at its first test; its test and the flip's
     // bound then read the caller's array, and the copy is made at the first
     // write, inside the loop, and not at all when it runs no iteration.
-    const source = `struct Perm {
-    items: [i64],
-}
-
-impl Perm {
-    fn flip(var self, k: i64) {
-        var lo = 0
-        var hi = k
-        while lo < hi {
-            let t = self.items[lo]
-            self.items[lo] = self.items[hi]
-            self.items[hi] = t
-            lo += 1
-            hi -= 1
-        }
-    }
-
-    fn flips(self) -> i64 {
+    const source = permProgram(
+      `    fn flips(self) -> i64 {
         var p = self
         var count = 0
         while p.items[0] != 0 {
@@ -88,14 +66,14 @@ impl Perm {
         }
         count
     }
-}
-
-fn main() {
+`,
+      `fn main() {
     let a = Perm { items: [2, 0, 1] }
     let b = Perm { items: [0, 2, 1] }
     println("{a.flips()} {b.flips()} {a.items[0]} {a.items[1]} {a.items[2]}")
 }
-`;
+`,
+    );
     const text = await ir(source);
     const flips = text.slice(text.indexOf("fn Perm.flips("), text.indexOf("\n}\n", text.indexOf("fn Perm.flips(")));
     const lines = flips.split("\n");

@@ -6,36 +6,14 @@
 // places boxed the struct, and fannkuch-redux-idiomatic written that way ran
 // at 1.45x C instead of 1.13x.
 import { describe, expect, it } from "vitest";
-import { pith, run } from "./compiler";
-
-/** The optimised IR of `source` as text. */
-async function ir(source: string): Promise<string> {
-  const r = await pith(["build", "main.pith", "-O2", "--emit", "ir", "-o", "out.wasm"], source);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return new TextDecoder().decode(r.wasm);
-}
+import { optimisedIr as ir, run } from "./compiler";
+import { permProgram } from "./perm_program";
 
 const count = (text: string, what: string) => text.split(what).length - 1;
 
 // `flip` has a loop, so it is neither tiny nor a leaf; `flips` calls it twice.
-const PERM = `struct Perm {
-    items: [i64],
-}
-
-impl Perm {
-    fn flip(var self, k: i64) {
-        var lo = 0
-        var hi = k
-        while lo < hi {
-            let t = self.items[lo]
-            self.items[lo] = self.items[hi]
-            self.items[hi] = t
-            lo += 1
-            hi -= 1
-        }
-    }
-
-    fn flips(self) -> i64 {
+const PERM = permProgram(
+  `    fn flips(self) -> i64 {
         var p = self
         var count = 0
         if p.items[0] != 0 {
@@ -48,16 +26,16 @@ impl Perm {
         }
         count
     }
-}
-
-fn main() {
+`,
+  `fn main() {
     let p = Perm { items: [2, 0, 3, 1] }
     println(p.flips())
     println("{p.items[0]} {p.items[1]} {p.items[2]} {p.items[3]}")
     let q = Perm { items: [0, 1] }
     println(q.flips())
 }
-`;
+`,
+);
 
 describe("inlining of calls with a var argument", () => {
   it("inlines a var self method called from two places, and the struct stays out of the heap", async () => {
