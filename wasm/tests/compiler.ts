@@ -39,6 +39,11 @@ export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ st
   return { stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), exitCode: r.exitCode, live };
 }
 
+/** How many times `what` occurs in `text` (calls in an IR dump, checks in LLVM IR). */
+export function occurrences(text: string, what: string): number {
+  return text.split(what).length - 1;
+}
+
 /** The IR of `source` after the optimiser's passes at -O2, as text. */
 export async function optimisedIr(source: string): Promise<string> {
   const r = await pith(["build", "main.pith", "-O2", "--emit", "ir", "-o", "out.wasm"], source);

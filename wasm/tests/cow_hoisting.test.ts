@@ -8,13 +8,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { optimisedIr as ir, run } from "./compiler";
+import { occurrences, optimisedIr as ir, run } from "./compiler";
 import { permProgram } from "./perm_program";
 
 const FANNKUCH = join(import.meta.dirname, "../../bench/programs/fannkuch-redux.pith");
 
 // Each copy-on-write check that can copy calls its type's out-of-line copy.
-const copies = (text: string) => text.split("call:ptr unique_copy.").length - 1;
+const copies = (text: string) => occurrences(text, "call:ptr unique_copy.");
 
 describe("copy-on-write checks across nested loops", () => {
   it("checks fannkuch's three arrays once, before the loop over permutations", async () => {

@@ -105,7 +105,7 @@ const RUNTIME_LIMIT_FACTOR = 2;
 // the checks of its arrays leave the caller's loops (unique.ts). Called,
 // the struct must live on the heap, and every call checks it and its
 // fields again. (fannkuch-redux-idiomatic with `flips` calling `p.flip`
-// from two places ran at 1.45x C, against 1.13x with one call.)
+// from two places ran at 1.43x C, against 1.13x with one call.)
 const VAR_ARGUMENT_LIMIT_FACTOR = 8;
 
 /** Whether a call passes a local as a `var` argument: `block { if rc(x) != 1 { x = unique.T(x) }; x }`. */
