@@ -3,6 +3,7 @@ import { tbaaTag } from "./tbaa";
 import { doubleConst, funcName, intConst, llType } from "./names";
 import { ArithEmitter } from "./arith";
 import { Label } from "./emitter";
+import { COPY_HELPER, copyHelper } from "./copy";
 
 function collectTargets(list: Ins[], into: Set<i32>): void {
   for (let i = 0; i < list.length; i++) {
@@ -197,7 +198,11 @@ export class FuncEmitter extends ArithEmitter {
         const src = this.address(n.args[1], 0);
         const len = this.value("len", "zext i32 " + this.ins(n.args[2]) + " to i64");
         this.intrinsic("declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)");
-        this.emit("call void @llvm.memmove.p0.p0.i64(ptr " + dst + ", ptr " + src + ", i64 " + len + ", i1 false)");
+        // LLVM expands a short copy of a constant length itself; one of a
+        // length known only at run time goes through copy.ts's helper.
+        const callee = n.args[2].kind == K.Const ? "@llvm.memmove.p0.p0.i64" : COPY_HELPER;
+        if (callee == COPY_HELPER) this.intrinsic(copyHelper());
+        this.emit("call void " + callee + "(ptr " + dst + ", ptr " + src + ", i64 " + len + (callee == COPY_HELPER ? ")" : ", i1 false)"));
         return "";
       }
       case K.MemoryFill: {
