@@ -269,6 +269,12 @@ class Checker extends ResultInference {
     this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
   }
 
+  /** A bound of a range pattern: a literal of the scrutinee's integer type (not `2.5`, not `2E9`). */
+  checkRangeBound(bound: Expr, t: Type): void {
+    const bt = this.check(bound, t);
+    if (!t.isError && !bt.isError && bt != t) this.errAt(bound, "range pattern bound of type " + bt.name + " does not match " + t.name);
+  }
+
   checkPattern(p: Pattern, t: Type): void {
     switch (p.kind) {
       case PK.Wild: return;
@@ -291,8 +297,8 @@ class Checker extends ResultInference {
       }
       case PK.Range: {
         if (!t.isError && !t.isInt) { this.err(p.start, p.end, "range patterns need an integer, found " + t.name); return; }
-        this.check(p.lit!, t);
-        if (p.hi !== null) this.check(p.hi!, t);
+        this.checkRangeBound(p.lit!, t);
+        if (p.hi !== null) this.checkRangeBound(p.hi!, t);
         return;
       }
       case PK.Or: {
