@@ -8,9 +8,9 @@
 // caller saves around it cost more than the copy. So a copy of up to 128
 // bytes is done inline with 16-byte moves: 2, 4 or 8 of them, the last ones
 // anchored at the end of the range so that they overlap the first ones
-// instead of needing a loop; under 16 bytes, two 8-byte or 4-byte moves,
-// or three single bytes. Every load comes before any store, which keeps memmove's meaning
-// for overlapping ranges. Longer copies still call memmove.
+// instead of needing a loop; under 16 bytes, two 8-byte or 4-byte moves, or
+// three single bytes. Every load comes before any store, which keeps
+// memmove's meaning for overlapping ranges. Longer copies still call memmove.
 
 /** The largest copy done inline. */
 const INLINE_LIMIT = 128;
@@ -18,7 +18,7 @@ const INLINE_LIMIT = 128;
 /** The name of the helper in the emitted module. */
 export const COPY_HELPER = "@pith.copy";
 
-/** Moves `width` bytes at each of `offsets` (IR values) from %s to %d: all loads, then all stores. */
+/** Moves a `ty` at each of `offsets` (IR values) from %s to %d, all loads first, then goes to %done. */
 function moves(out: string[], tag: string, offsets: string[], ty: string): void {
   for (let i = 0; i < offsets.length; i++) {
     out.push("  %s." + tag + i.toString() + " = getelementptr i8, ptr %s, i64 " + offsets[i]);

@@ -198,11 +198,14 @@ export class FuncEmitter extends ArithEmitter {
         const src = this.address(n.args[1], 0);
         const len = this.value("len", "zext i32 " + this.ins(n.args[2]) + " to i64");
         this.intrinsic("declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)");
-        // LLVM expands a short copy of a constant length itself; one of a
-        // length known only at run time goes through copy.ts's helper.
-        const callee = n.args[2].kind == K.Const ? "@llvm.memmove.p0.p0.i64" : COPY_HELPER;
-        if (callee == COPY_HELPER) this.intrinsic(copyHelper());
-        this.emit("call void " + callee + "(ptr " + dst + ", ptr " + src + ", i64 " + len + (callee == COPY_HELPER ? ")" : ", i1 false)"));
+        if (n.args[2].kind == K.Const) {
+          // LLVM expands a short copy of a constant length itself.
+          this.emit("call void @llvm.memmove.p0.p0.i64(ptr " + dst + ", ptr " + src + ", i64 " + len + ", i1 false)");
+        } else {
+          // One of a length known only at run time: copy.ts's inlined helper.
+          this.intrinsic(copyHelper());
+          this.emit("call void " + COPY_HELPER + "(ptr " + dst + ", ptr " + src + ", i64 " + len + ")");
+        }
         return "";
       }
       case K.MemoryFill: {
