@@ -1,9 +1,12 @@
 // The output pane: streamed stdout and stderr (stderr distinct), the input
 // field while a program runs, and how the run ended. Any `main.pith:L:C` in
-// the output (panics, compile errors) is a link to that line.
+// the output (panics, compile errors) is a link to that line. The lines
+// themselves, however many, are drawn by OutputLines.
 import { type FormEvent, useEffect, useRef } from "react";
 import { SOURCE_FILE } from "../compiler/compile";
-import type { OutputSegment, RunPhase } from "./useRunner";
+import { OutputCutNotice, OutputLines } from "./OutputLines";
+import type { OutputLog, Segment } from "./outputLog";
+import type { RunPhase } from "./useRunner";
 
 const LOCATION = new RegExp(`(${SOURCE_FILE.replace(".", "\\.")}:\\d+:\\d+)`);
 
@@ -45,7 +48,7 @@ function Summary({ phase }: { phase: RunPhase }) {
 
 export interface OutputPaneProps {
   phase: RunPhase;
-  output: OutputSegment[];
+  output: { log: OutputLog; version: number };
   runs: number;
   onInput: (line: string) => void;
   onEndInput: () => void;
@@ -54,18 +57,12 @@ export interface OutputPaneProps {
 
 export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }: OutputPaneProps) {
   const field = useRef<HTMLInputElement>(null);
-  const log = useRef<HTMLPreElement>(null);
+  const scroller = useRef<HTMLPreElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;
 
   useEffect(() => {
     if (waiting) field.current?.focus();
   }, [waiting]);
-  // Follows the output as it grows (scrolling only the log, never the page or the editor).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever output grows
-  useEffect(() => {
-    const pre = log.current;
-    if (pre) pre.scrollTop = pre.scrollHeight;
-  }, [output]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,21 +74,26 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }:
 
   return (
     <div className="output-pane">
-      <pre ref={log} className="output" data-testid="output" role="log" aria-live="polite" aria-label="Program output">
-        {output.map((segment, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments are only ever appended
-          <span key={i} className={`stream-${segment.stream}`}>
+      <OutputCutNotice log={output.log} />
+      <OutputLines
+        log={output.log}
+        version={output.version}
+        scroller={scroller}
+        segment={(segment: Segment, key: number) => (
+          <span key={key} className={`stream-${segment.stream}`}>
             {segment.stream === "stdout" ? segment.text : <Linked text={segment.text} onJump={onJump} />}
           </span>
-        ))}
-        {phase.kind === "compile-failed" &&
+        )}
+        after={
+          phase.kind === "compile-failed" &&
           phase.diagnostics.map((d) => (
             <span key={`${d.line}:${d.col}:${d.message}`} className="stream-stderr">
               <Linked text={`${d.file}:${d.line}:${d.col}`} onJump={onJump} />: {d.severity}: {d.message}
               {"\n"}
             </span>
-          ))}
-      </pre>
+          ))
+        }
+      />
       {phase.kind === "running" && (
         <form className={`stdin-form${waiting ? " waiting" : ""}`} onSubmit={submit}>
           <label htmlFor="stdin-line">{waiting ? "The program waits for a line:" : "Input:"}</label>

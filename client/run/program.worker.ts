@@ -9,28 +9,20 @@ import { HOST_MODULES, type HostContext } from "./hostModules";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
 import { waitForStdin } from "./stdinChannel";
 
-/** Output beyond this many bytes is dropped (the run goes on). */
-const OUTPUT_LIMIT = 4 * 1024 * 1024;
-/** Output is batched into messages at most this often, except the first write. */
+/**
+ * Output is batched into messages at most this often, except the first write,
+ * so a print flood costs the page one message per frame, not one per line.
+ * Nothing is dropped here: the page keeps both ends and the download (outputLog.ts).
+ */
 const FLUSH_MS = 16;
 
 class OutputBatcher {
   private pending: { stream: OutputStream; chunks: Uint8Array[] }[] = [];
   private lastFlush = Number.NEGATIVE_INFINITY;
-  private total = 0;
-  private truncated = false;
 
   constructor(private readonly send: (event: ProgramEvent) => void) {}
 
   write(stream: OutputStream, bytes: Uint8Array): void {
-    if (this.truncated) return;
-    this.total += bytes.length;
-    if (this.total > OUTPUT_LIMIT) {
-      this.truncated = true;
-      this.flush();
-      this.send({ kind: "truncated", limitBytes: OUTPUT_LIMIT });
-      return;
-    }
     const last = this.pending.at(-1);
     if (last?.stream === stream) last.chunks.push(bytes.slice());
     else this.pending.push({ stream, chunks: [bytes.slice()] });

@@ -6,8 +6,6 @@ export type ProgramEvent =
   | { kind: "output"; stream: OutputStream; bytes: Uint8Array }
   /** The program is blocked reading stdin and waits for the page. */
   | { kind: "stdin" }
-  /** Output past the cap is dropped so a chatty loop cannot exhaust the page. */
-  | { kind: "truncated"; limitBytes: number }
   | { kind: "host"; module: string; payload: unknown }
   | { kind: "exit"; code: number; runMs: number }
   | { kind: "error"; message: string };

@@ -4,13 +4,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { buildSource, type OptLevel } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { afterStartup } from "../startup/afterStartup";
-import type { OutputStream, ProgramEvent } from "./programEvents";
+import { OutputLog, type SegmentStream } from "./outputLog";
+import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
-
-export interface OutputSegment {
-  stream: OutputStream | "input" | "system";
-  text: string;
-}
 
 export type RunPhase =
   | { kind: "idle" }
@@ -19,33 +15,42 @@ export type RunPhase =
   | { kind: "compile-failed"; diagnostics: Diagnostic[]; message: string }
   | { kind: "finished"; end: RunEnd; compileMs: number };
 
-/** Output kept on the page; older text is dropped from the front beyond this. */
-const KEPT_CHARS = 2_000_000;
-
 const host = new ProgramHost();
 
 export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "host" }>) => void) {
   const [phase, setPhase] = useState<RunPhase>({ kind: "idle" });
-  const [output, setOutput] = useState<OutputSegment[]>([]);
+  // The run's output lives outside React state: a flood appends thousands of
+  // times a second, and the pane is drawn again at most once per frame.
+  const log = useRef(new OutputLog());
+  const [output, setOutput] = useState({ log: log.current, version: 0 });
   /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
   const [runs, setRuns] = useState(0);
   const running = useRef<RunningProgram | undefined>(undefined);
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
+  const frame = useRef<number | undefined>(undefined);
 
   useEffect(() => afterStartup(() => host.warm()), []);
 
-  const append = useCallback((stream: OutputSegment["stream"], text: string) => {
-    setOutput((segments) => {
-      const last = segments.at(-1);
-      const next =
-        last?.stream === stream
-          ? [...segments.slice(0, -1), { stream, text: last.text + text }]
-          : [...segments, { stream, text }];
-      const total = next.reduce((n, s) => n + s.text.length, 0);
-      if (total > KEPT_CHARS) next[0] = { ...next[0], text: next[0].text.slice(total - KEPT_CHARS) };
-      return next;
-    });
+  const show = useCallback(() => {
+    if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+    frame.current = undefined;
+    setOutput({ log: log.current, version: log.current.version });
+  }, []);
+
+  const append = useCallback(
+    (stream: SegmentStream, text: string) => {
+      log.current.append(stream, text);
+      frame.current ??= requestAnimationFrame(show);
+    },
+    [show],
+  );
+
+  const clear = useCallback(() => {
+    if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+    frame.current = undefined;
+    log.current = new OutputLog();
+    setOutput({ log: log.current, version: 0 });
   }, []);
 
   const stop = useCallback(() => running.current?.stop(), []);
@@ -57,7 +62,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       let first = true;
       running.current?.stop();
       running.current = undefined;
-      setOutput([]);
+      clear();
       setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
       const built = await buildSource(source, options.opt);
@@ -75,16 +80,15 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
         }
         if (event.kind === "output") append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
         else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
-        else if (event.kind === "truncated")
-          append("system", `\n[output beyond ${event.limitBytes / 1024 / 1024} MiB is not shown]\n`);
         else if (event.kind === "host") hostEvents.current?.(event);
       });
       running.current = program;
       const end = await program.done;
       if (running.current === program) running.current = undefined;
+      show();
       setPhase({ kind: "finished", end, compileMs });
     },
-    [append],
+    [append, clear, show],
   );
 
   const input = useCallback(
