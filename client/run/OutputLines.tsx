@@ -159,6 +159,7 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     >
       <span className="output-spacer" style={{ height: first * ROW_PX }} />
       {rowsBetween(log, first, last).map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row's index is its identity (rows never move, only the ends are dropped)
         <span className="output-row" key={first + i}>
           {row.kind === "marker" ? <Marker log={log} /> : row.line.map(segment)}
         </span>
