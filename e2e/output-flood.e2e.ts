@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
-import { focusEditor, openPlayground, runAndWait, setSource } from "./playgroundPage";
+import { focusEditor, openPlayground, runAndWait, setSource, startFrameProbe } from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
 const ARTIFACTS = new URL("../test-results/output/", import.meta.url).pathname;
@@ -32,26 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Starts a requestAnimationFrame probe in the page; the returned function stops it and gives the longest gap in ms. */
-async function startFrameProbe(p: Page): Promise<() => Promise<number>> {
-  await p.evaluate(() => {
-    const w = window as unknown as { probe: { last: number; worst: number; on: boolean } };
-    w.probe = { last: performance.now(), worst: 0, on: true };
-    const tick = (now: number) => {
-      w.probe.worst = Math.max(w.probe.worst, now - w.probe.last);
-      w.probe.last = now;
-      if (w.probe.on) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  return () =>
-    p.evaluate(() => {
-      const w = window as unknown as { probe: { worst: number; on: boolean } };
-      w.probe.on = false;
-      return w.probe.worst;
-    });
-}
 
 describe("output that never freezes the page", () => {
   it("prints a million lines: the page keeps drawing, the pane shows both ends and the marker, the download holds all", async () => {

@@ -64,3 +64,23 @@ export async function stdout(page: Page): Promise<string> {
     .locator("[data-testid=output] .stream-stdout")
     .evaluateAll((spans) => spans.map((s) => s.textContent).join(""));
 }
+
+/**
+ * Starts a requestAnimationFrame probe in the page; the returned function
+ * stops it and gives the longest gap between frames in ms. A string script:
+ * tsx (the benchmarks) would wrap a named inner function in a helper the page
+ * does not have.
+ */
+export async function startFrameProbe(p: Page): Promise<() => Promise<number>> {
+  await p.evaluate(`(() => {
+    const probe = { last: performance.now(), worst: 0, on: true };
+    window.frameProbe = probe;
+    requestAnimationFrame(function tick(now) {
+      probe.worst = Math.max(probe.worst, now - probe.last);
+      probe.last = now;
+      if (probe.on) requestAnimationFrame(tick);
+    });
+  })()`);
+  return () =>
+    p.evaluate("(() => { window.frameProbe.on = false; return window.frameProbe.worst; })()") as Promise<number>;
+}

@@ -1,0 +1,74 @@
+// A print flood in the playground, in Chromium against the production server
+// on loopback: the longest gap between animation frames while a program
+// prints 1,000,000 lines (the page must keep drawing), and the time from
+// clicking Stop to the run's end while an endless loop prints (the flood must
+// not hold the page). Medians of several runs against the targets; ratio > 1
+// beats the target. The e2e test (e2e/output-flood.e2e.ts) checks the same
+// behaviour with margins a busy machine cannot break; the figures live here.
+//
+//   npx tsx bench/output-flood.bench.ts [--runs 5]
+//
+// Needs a built dist/ (`npx vite build`). The load average is printed beside the figures.
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { launchChromium } from "../e2e/browser";
+import { focusEditor, openPlayground, runAndWait, setSource, startFrameProbe } from "../e2e/playgroundPage";
+import { startServer } from "../e2e/server";
+import { median } from "./median";
+
+const TARGETS = { frameGapMs: 100, stopMs: 200 };
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const runs = Number(values.runs);
+const MILLION = 'fn main() {\n    for i in 0..1000000 {\n        println("line {i}")\n    }\n}\n';
+const ENDLESS = 'fn main() {\n    var n = 0\n    while true {\n        println("spam {n}")\n        n += 1\n    }\n}\n';
+
+/** Notes in window.stopTook the time from the Stop click's event time stamp to the summary's phase becoming "finished". */
+const STOP_WATCH = `(() => {
+  const summary = document.querySelector("[data-testid=run-summary]");
+  document.querySelector("[data-testid=stop]").addEventListener("pointerdown", (event) => {
+    const clickedAt = event.timeStamp;
+    const seen = new MutationObserver(() => {
+      if (summary.getAttribute("data-phase") === "finished") {
+        window.stopTook = performance.now() - clickedAt;
+        seen.disconnect();
+      }
+    });
+    seen.observe(summary, { attributes: true });
+  }, { once: true });
+})()`;
+
+const server = await startServer();
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openPlayground(page, server.url);
+  const gaps: number[] = [];
+  const stops: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await setSource(page, MILLION);
+    const stopProbe = await startFrameProbe(page);
+    await runAndWait(page, 120_000);
+    gaps.push(await stopProbe());
+
+    await setSource(page, ENDLESS);
+    await focusEditor(page);
+    await page.keyboard.press("Control+Enter");
+    await page.getByTestId("output-cut").waitFor({ timeout: 60_000 });
+    // Timed in the page: from the click's own time stamp to the summary saying the run ended.
+    await page.evaluate(STOP_WATCH);
+    await page.getByTestId("stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    stops.push(Number(await page.evaluate("window.stopTook")));
+  }
+  const load = loadavg()[0].toFixed(2);
+  const row = (name: string, value: number, target: number) =>
+    console.log(
+      `${name.padEnd(44)} ${value.toFixed(0).padStart(6)} ms   target ≤ ${target} ms   ratio ${(target / value).toFixed(2)}`,
+    );
+  console.log(`output flood, median of ${runs} runs (load average ${load})`);
+  row("longest frame gap, 1,000,000 lines printed", median(gaps), TARGETS.frameGapMs);
+  row("Stop to run ended, endless print loop", median(stops), TARGETS.stopMs);
+} finally {
+  await browser.close();
+  await server.stop();
+}
