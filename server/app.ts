@@ -8,13 +8,14 @@ import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
 import { registerMcp } from "./mcp/register";
-import { playgroundError } from "./playground/errors";
+import { playgroundError, validationHook } from "./playground/errors";
 import { registerHealth } from "./playground/health";
 import { isPlaygroundHttpError } from "./playground/httpError";
 import { registerPlayground } from "./playground/routes";
 import { securityHeaders } from "./playground/securityHeaders";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 import { registerShareRoutes } from "./share/shareRoutes";
+import { ShareStore } from "./share/shareStore";
 import { serveSpa } from "./spa";
 
 export interface AppOptions {
@@ -26,6 +27,8 @@ export interface AppOptions {
   anomalyDataDir?: string;
   /** The playground's worker pool, artifact store, queue and limits; default: from the environment. */
   playground?: PlaygroundServices;
+  /** Short links; default: a store in SHARE_DIR with the playground limits' quota and expiry. */
+  shares?: ShareStore;
 }
 
 export const DEFAULT_SPA_ROOT = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -44,15 +47,7 @@ function errorAnswer(error: Error, c: Context): Response {
 }
 
 export function createApp(options: AppOptions = {}): OpenAPIHono {
-  const app = new OpenAPIHono({
-    defaultHook: (result, c) => {
-      if (!result.success)
-        return c.json(
-          playgroundError(result.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")),
-          400,
-        );
-    },
-  });
+  const app = new OpenAPIHono({ defaultHook: validationHook });
   const playground = options.playground ?? createPlaygroundServices();
   app.use("*", securityHeaders());
   registerHealth(app, playground);
@@ -60,7 +55,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerDocumentPages(app);
   // Further services (MCP, share links) register here, with `playground`
   // for the builds, content, queue and limits they share with the routes.
-  registerShareRoutes(app);
+  registerShareRoutes(app, options.shares ?? new ShareStore(playground.limits), playground.limits.shareProgramBytes);
   registerMcp(app, playground);
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the

@@ -3,9 +3,11 @@
 // with the creation time. Because the state is the folder itself, a
 // restarted server serves what an earlier one stored. Builds expire after a
 // TTL (checked on read, and removed by a periodic sweep); when the total
-// exceeds the disk budget the oldest builds are evicted first.
-import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+// exceeds the disk budget the oldest builds are evicted first. Short links
+// (server/share) use the same store in a folder of their own, with ids that
+// are the hash of their content and a quota that refuses rather than evicts.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface ArtifactFile {
@@ -24,6 +26,22 @@ export interface ArtifactStoreOptions {
   maxBytes: number;
   /** Milliseconds since the epoch; injectable so expiry can be tested. */
   now?: () => number;
+  /**
+   * What a put does when the budget is exceeded: evict the oldest entries
+   * (downloads, which are cheap to build again) or refuse with a
+   * QuotaExceededError (short links, which people expect to keep working).
+   */
+  whenFull?: "evict-oldest" | "refuse";
+}
+
+/** A put that would take the store past its budget, with whenFull "refuse". */
+export class QuotaExceededError extends Error {
+  constructor(
+    readonly neededBytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`the store's quota of ${maxBytes} bytes is used up; this needs ${neededBytes} more`);
+  }
 }
 
 interface BuildEntry {
@@ -68,19 +86,43 @@ export class ArtifactStore {
 
   /** Stores one build's files under a fresh id. */
   async put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+    return this.store(randomBytes(16).toString("hex"), files);
+  }
+
+  /**
+   * Stores files under the hash of their names and contents: the same files
+   * always get the same id, so storing again only renews their expiry.
+   */
+  async putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+    const hash = createHash("sha256");
+    for (const file of files) hash.update(`${file.name}\0${file.bytes.length}\0`).update(file.bytes);
+    return this.store(hash.digest("hex").slice(0, 32), files);
+  }
+
+  private async store(id: string, files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
     await this.load();
     for (const file of files) {
       if (!isArtifactName(file.name)) throw new Error(`not a storable artifact name: ${JSON.stringify(file.name)}`);
     }
-    const id = randomBytes(16).toString("hex");
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+    const existing = this.entries.get(id);
+    const needed = existing ? 0 : bytes;
+    if (this.options.whenFull === "refuse" && needed > 0 && this.diskBytes + needed > this.options.maxBytes) {
+      // Expired entries do not count against the quota: sweep before refusing.
+      await this.sweep();
+      if (this.diskBytes + needed > this.options.maxBytes) throw new QuotaExceededError(needed, this.options.maxBytes);
+    }
     const folder = join(this.options.dir, id);
     await mkdir(folder, { recursive: true });
-    await Promise.all(files.map((file) => writeFile(join(folder, file.name), file.bytes)));
+    // The files first, meta.json last: a folder without meta.json is removed at the next start.
+    if (!existing) await Promise.all(files.map((file) => writeFile(join(folder, file.name), file.bytes)));
     const createdAt = this.now();
-    await writeFile(join(folder, META), JSON.stringify({ createdAt }));
-    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+    // Written aside and renamed: a crash while renewing never leaves a torn meta.json (which would drop the entry).
+    const meta = join(folder, `${META}.${process.pid}.tmp`);
+    await writeFile(meta, JSON.stringify({ createdAt }));
+    await rename(meta, join(folder, META));
     this.entries.set(id, { id, createdAt, bytes });
-    await this.enforceBudget(id);
+    if (this.options.whenFull !== "refuse") await this.enforceBudget(id);
     return { id, artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })) };
   }
 
@@ -155,7 +197,8 @@ export class ArtifactStore {
           const { createdAt } = JSON.parse(await readFile(join(folder, META), "utf8")) as { createdAt: number };
           let bytes = 0;
           for (const name of await readdir(folder)) {
-            if (name !== META) bytes += (await stat(join(folder, name))).size;
+            if (name.startsWith(`${META}.`)) await rm(join(folder, name), { force: true });
+            else if (name !== META) bytes += (await stat(join(folder, name))).size;
           }
           if (typeof createdAt !== "number") throw new Error("no createdAt");
           this.entries.set(id, { id, createdAt, bytes });

@@ -34,13 +34,19 @@ export interface PlaygroundLimits {
   artifactTtlSeconds: number;
   artifactMaxBytes: number;
   artifactSweepSeconds: number;
+  /** Folder of short links (POST /share), kept across restarts. */
+  shareDir: string;
+  shareTtlSeconds: number;
+  shareMaxBytes: number;
+  /** Largest single shared workspace, in bytes (413 beyond). */
+  shareProgramBytes: number;
   /** Base of download URLs (e.g. https://play.example.org); else taken from the request. */
   publicUrl: string | null;
   /** Whether X-Forwarded-For names the client for rate limiting (only behind a proxy you run). */
   trustProxy: boolean;
 }
 
-type Key = Exclude<keyof PlaygroundLimits, "artifactDir" | "publicUrl" | "trustProxy">;
+type Key = Exclude<keyof PlaygroundLimits, "artifactDir" | "shareDir" | "publicUrl" | "trustProxy">;
 
 interface Variable {
   name: string;
@@ -168,6 +174,29 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
     min: 1,
     description: "how often expired downloads are deleted",
   },
+  {
+    name: "SHARE_TTL_SECONDS",
+    key: "shareTtlSeconds",
+    defaultValue: 90 * 24 * 3600,
+    min: 1,
+    description:
+      "how long a short link (POST /share) lives after it was last shared; sharing the same workspace again renews it",
+  },
+  {
+    name: "SHARE_MAX_BYTES",
+    key: "shareMaxBytes",
+    defaultValue: 256 << 20,
+    min: 1024,
+    description:
+      "disk quota of all short links; past it POST /share answers 507 until links expire (long links in the URL need no storage)",
+  },
+  {
+    name: "SHARE_PROGRAM_BYTES",
+    key: "shareProgramBytes",
+    defaultValue: 256 * 1024,
+    min: 1024,
+    description: "largest shared workspace (every file, stdin) in UTF-8 bytes; larger is a 413",
+  },
 ];
 
 /** The variables that are not numbers, documented beside the numeric ones. */
@@ -175,6 +204,10 @@ export const OTHER_VARIABLES: readonly { name: string; description: string }[] =
   {
     name: "ARTIFACT_DIR",
     description: "folder of stored downloads, kept across restarts (default: <tmp>/pith-artifacts)",
+  },
+  {
+    name: "SHARE_DIR",
+    description: "folder of short links, kept across restarts (default: <tmp>/pith-shares)",
   },
   {
     name: "PUBLIC_URL",
@@ -205,6 +238,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundL
   return {
     ...numbers,
     artifactDir: env.ARTIFACT_DIR?.trim() || join(tmpdir(), "pith-artifacts"),
+    shareDir: env.SHARE_DIR?.trim() || join(tmpdir(), "pith-shares"),
     publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
   };

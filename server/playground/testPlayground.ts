@@ -21,7 +21,7 @@ export function testPlayground(
 ): TestPlayground {
   const dir = mkdtempSync(join(tmpdir(), "playground-test-"));
   const services = createPlaygroundServices({
-    limits: { artifactDir: join(dir, "artifacts"), publicUrl: null, ...limits },
+    limits: { artifactDir: join(dir, "artifacts"), shareDir: join(dir, "shares"), publicUrl: null, ...limits },
     now: options.now,
     sweep: false,
   });

@@ -1,47 +1,68 @@
-// Short links: a shared program stored on disk under a content-addressed id
-// (the same program always gets the same id, so storing is idempotent and
-// nothing can be overwritten). Sizes are limited before anything is written.
-import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Short links: a shared workspace stored through the artifact store (the one
+// that keeps downloads), in a folder of its own, under the hash of its
+// content: the same workspace always gets the same id, so storing is
+// idempotent, renews the link's expiry, and nothing can be overwritten. The
+// folder has a quota: past it POST /share is refused (507) rather than
+// evicting links that people have handed out; links expire after a TTL
+// counted from the last time they were shared.
+import { ArtifactStore } from "../playground/artifacts";
+import type { PlaygroundLimits } from "../playground/limits";
+import type { SharedWorkspace } from "./schemas";
 
-export interface SharedProgram {
-  source: string;
-  stdin?: string;
-}
+/** Ids are 32 hex digits of the SHA-256 of the stored file (artifacts.ts putContent). */
+export const SHARE_ID = /^[0-9a-f]{32}$/;
+const FILE = "share.json";
 
-/** The most UTF-8 bytes a shared program (source plus stdin) may take. */
-export const SHARE_LIMIT_BYTES = 64 * 1024;
-/** Ids are 16 hex digits of the SHA-256 of the stored JSON. */
-export const SHARE_ID = /^[0-9a-f]{16}$/;
-
-export function defaultShareDir(): string {
-  return process.env.PITH_SHARE_DIR ?? join(tmpdir(), "pith-playground-shares");
-}
+export type ShareLimits = Pick<PlaygroundLimits, "shareDir" | "shareTtlSeconds" | "shareMaxBytes">;
 
 export class ShareStore {
-  constructor(private readonly dir: string = defaultShareDir()) {}
+  private readonly store: ArtifactStore;
 
-  /** Stores the program; returns its id. */
-  async put(program: SharedProgram): Promise<string> {
-    const body = JSON.stringify({ source: program.source, stdin: program.stdin || undefined });
-    const id = createHash("sha256").update(body).digest("hex").slice(0, 16);
-    await mkdir(this.dir, { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    const temporary = join(this.dir, `${id}.${process.pid}.tmp`);
-    await writeFile(temporary, body);
-    await rename(temporary, join(this.dir, `${id}.json`));
+  constructor(limits: ShareLimits, now?: () => number) {
+    this.store = new ArtifactStore({
+      dir: limits.shareDir,
+      ttlMs: limits.shareTtlSeconds * 1000,
+      maxBytes: limits.shareMaxBytes,
+      whenFull: "refuse",
+      now,
+    });
+  }
+
+  /** Stores the workspace; returns its id. Throws QuotaExceededError when the quota is used up. */
+  async put(workspace: SharedWorkspace): Promise<string> {
+    const { id } = await this.store.putContent([{ name: FILE, bytes: Buffer.from(canonical(workspace)) }]);
     return id;
   }
 
-  /** The program stored under `id`, or undefined when there is none. */
-  async get(id: string): Promise<SharedProgram | undefined> {
+  /** The workspace stored under `id`, or undefined when there is none (or it expired). */
+  async get(id: string): Promise<SharedWorkspace | undefined> {
     if (!SHARE_ID.test(id)) return undefined;
-    try {
-      return JSON.parse(await readFile(join(this.dir, `${id}.json`), "utf8")) as SharedProgram;
-    } catch {
-      return undefined;
-    }
+    const bytes = await this.store.get(id, FILE);
+    return bytes ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as SharedWorkspace) : undefined;
   }
+
+  /** Deletes expired links now (also done lazily on read and before refusing a put). */
+  sweep(): Promise<number> {
+    return this.store.sweep();
+  }
+
+  /** Sweeps every `intervalMs` until stop(). */
+  start(intervalMs: number): void {
+    this.store.start(intervalMs);
+  }
+
+  stop(): void {
+    this.store.stop();
+  }
+}
+
+/** One JSON text per workspace, whatever the order of the request's keys: the id depends on the content only. */
+function canonical(w: SharedWorkspace): string {
+  return JSON.stringify({
+    source: w.source,
+    stdin: w.stdin || undefined,
+    files: w.files?.map((f) => ({ name: f.name, source: f.source })),
+    entry: w.entry,
+    opt: w.opt,
+  });
 }
