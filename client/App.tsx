@@ -29,6 +29,7 @@ import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
 import { useRunner } from "./run/useRunner";
 import { ShareButton } from "./share/ShareButton";
+import { toShared } from "./share/sharedWork";
 import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
@@ -53,7 +54,8 @@ interface ViewTab {
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
-  const { workspace, revision, update, replaceSource, setOpt, changeFiles } = useWorkspace();
+  const { workspace, revision, update, replaceSource, restoreScratch, setOpt, changeFiles, opened, dismissOpened } =
+    useWorkspace();
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
@@ -176,11 +178,19 @@ export function App() {
     setNotice(`Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot." : ""}`);
   };
 
-  const restoreScratch = () => {
-    const w = current.current;
-    if (w?.scratch !== undefined) replaceSource(w.scratch, w.stdin);
+  const restore = () => {
+    restoreScratch();
     setNotice(undefined);
   };
+
+  // A share link that opened (at load, or pasted into this tab) says so, and where the user's work went.
+  useEffect(() => {
+    if (!opened) return;
+    setNotice(
+      opened.keptAside ? "Opened a shared program — your work is in the scratch slot." : "Opened a shared program.",
+    );
+    dismissOpened();
+  }, [opened, dismissOpened]);
 
   const openView = (title: string, text: string, language = "pith") => {
     setView({ title, text, language });
@@ -384,7 +394,7 @@ export function App() {
           <ExamplesMenu onChoose={chooseExample} />
           <ShareButton
             serverUp={health.kind === "ok"}
-            program={() => ({ source: current.current?.source ?? "", stdin: current.current?.stdin })}
+            program={() => (current.current ? toShared(current.current) : { source: "" })}
           />
           <button
             type="button"
@@ -414,7 +424,7 @@ export function App() {
         <div className="notice" role="status">
           {notice}{" "}
           {workspace?.scratch !== undefined && notice.includes("scratch slot") && (
-            <button type="button" onClick={restoreScratch}>
+            <button type="button" onClick={restore}>
               Restore it
             </button>
           )}

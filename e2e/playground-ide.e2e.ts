@@ -233,7 +233,7 @@ describe("the playground IDE in Chromium", () => {
     expect(link).toMatch(/#code=/);
     await page.getByRole("button", { name: "Short link" }).click();
     // The short link comes from the server: wait for its answer.
-    await expect.poll(() => page.getByTestId("short-link").inputValue()).toMatch(/\/#s=[0-9a-f]{16}$/);
+    await expect.poll(() => page.getByTestId("short-link").inputValue()).toMatch(/\/#s=[0-9a-f]{32}$/);
     const short = await page.getByTestId("short-link").inputValue();
     await page.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -267,14 +267,17 @@ describe("the playground IDE in Chromium", () => {
     expect((await runAndWait(view)).stdout).toBe("from main\n");
     await view.getByRole("tab", { name: "second.pith" }).click();
     await expect.poll(() => editorText(view)).toContain("from the second file");
-    // The share link carries the file in the editor.
+    // The share link carries every file; opened elsewhere, the entry file (main.pith) is in the editor.
     await view.locator("summary", { hasText: "Share" }).click();
-    await expect.poll(() => view.getByTestId("share-link").inputValue()).toMatch(/#code=/);
+    await expect.poll(() => view.getByTestId("share-link").inputValue()).toMatch(/#w=/);
     const link = await view.getByTestId("share-link").inputValue();
     await view.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await fresh.newPage();
     await openPlayground(other, link);
+    await expect.poll(() => editorText(other)).toContain("from main");
+    expect(await other.getByRole("tab", { name: /\.pith$/ }).allTextContents()).toEqual(["main.pith", "second.pith"]);
+    await other.getByRole("tab", { name: "second.pith" }).click();
     await expect.poll(() => editorText(other)).toContain("from the second file");
     await fresh.close();
     // Names, texts and the file in the editor survive a reload (IndexedDB).

@@ -6,14 +6,21 @@ import type { OptLevel } from "../compiler/compile";
 import type { Files } from "../files/files";
 import { earlyRead, WORKSPACE_KEY } from "./earlyRead";
 
-export interface Workspace {
+/** The user's work: what is open and how it runs. */
+export interface Work {
   source: string;
   stdin: string;
   opt: OptLevel;
-  /** The source an example or shared link replaced, so it can be restored. */
-  scratch?: string;
   /** The named files; `source` is the one in the editor. Absent in work saved before files had names. */
   files?: Files;
+}
+
+export interface Workspace extends Work {
+  /**
+   * The work an example or a shared link replaced, so it can be restored: the
+   * whole workspace, or (saved before workspaces were shared) its source alone.
+   */
+  scratch?: string | Work;
 }
 
 const KEY = WORKSPACE_KEY;

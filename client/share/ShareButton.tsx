@@ -1,9 +1,9 @@
 // Share: puts the program into the page's URL fragment and offers the link
 // (copied to the clipboard when the browser allows it).
 import { useRef, useState } from "react";
-import { type SharedProgram, shareFragment, storeShortLink } from "./shareLink";
+import { type SharedWorkspace, shareFragment, storeShortLink } from "./shareLink";
 
-export function ShareButton({ program, serverUp }: { program: () => SharedProgram; serverUp: boolean }) {
+export function ShareButton({ program, serverUp }: { program: () => SharedWorkspace; serverUp: boolean }) {
   const [link, setLink] = useState<string | undefined>();
   const [short, setShort] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
@@ -32,7 +32,9 @@ export function ShareButton({ program, serverUp }: { program: () => SharedProgra
         Share
       </summary>
       <div className="menu-list share">
-        <label htmlFor="share-link">Link to this program (the code travels in the link; nothing is stored):</label>
+        <label htmlFor="share-link">
+          Link to this program, every file of it (the code travels in the link; nothing is stored):
+        </label>
         <input
           id="share-link"
           data-testid="share-link"
