@@ -11,6 +11,7 @@ import { runProgram } from "../programHost/runProgram";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
+import { siblingModules } from "./programFolder";
 
 const HELP = `usage: pith <command> [options]
 
@@ -43,14 +44,17 @@ interface CompileResult {
   output?: Uint8Array;
 }
 
-/** Runs compiler.wasm with the source file mapped into its working directory. */
+/**
+ * Runs compiler.wasm with the source file mapped into its working directory,
+ * beside the other .pith files of its folder (what `import util` reads).
+ */
 async function compile(args: string[], file: string | undefined, output: string | undefined): Promise<CompileResult> {
   const module = await loadCompilerModule();
-  const files: Record<string, Uint8Array> = {};
   const mapped = args.slice();
+  let files: Record<string, Uint8Array> = {};
   if (file !== undefined) {
     const name = basename(file);
-    files[name] = readFileSync(file);
+    files = { ...siblingModules(file), [name]: readFileSync(file) };
     mapped[mapped.indexOf(file)] = name;
   }
   const result = await runWasiNode({ module, program: "pith", args: mapped, files });
@@ -171,7 +175,13 @@ async function buildForTarget(args: string[]): Promise<number> {
   if (file === undefined) fail("build needs a file");
   if (target === "wasm")
     return main(["build", ...args.filter((a, i) => a !== "--target" && args[i - 1] !== "--target")]);
-  const build = await buildNative({ source: readFileSync(file, "utf8"), filename: basename(file), target, opt });
+  const build = await buildNative({
+    source: readFileSync(file, "utf8"),
+    filename: basename(file),
+    files: Object.fromEntries(Object.entries(siblingModules(file)).map(([n, b]) => [n, b.toString("utf8")])),
+    target,
+    opt,
+  });
   for (const e of build.errors) {
     process.stderr.write(e.line > 0 ? `${file}:${e.line}:${e.col}: error: ${e.message}\n` : `error: ${e.message}\n`);
   }

@@ -22,7 +22,7 @@ import {
   WasmBuildResultSchema,
 } from "../playground/schemas";
 import { explainMessage } from "./hints";
-import { filenameField, optField, perSourceLimit, sourceField } from "./inputs";
+import { filenameField, filesField, optField, perSourceLimit, sourceField } from "./inputs";
 
 type ToolAnswer = {
   content: { type: "text"; text: string }[];
@@ -96,14 +96,16 @@ const inputSchemas = perSourceLimit((maxBytes) => {
     wasm: z.object({
       source,
       filename: filenameField,
+      files: filesField,
       opt: optField,
       emit_ll: z.boolean().optional().describe("Also return the LLVM IR text in llvm_ir (default false)"),
     }),
-    native: z.object({ source, filename: filenameField, opt: optField }),
+    native: z.object({ source, filename: filenameField, files: filesField, opt: optField }),
     target: z.object({
       source,
       target: z.enum(BUILD_TARGET_IDS).describe("The target to build for"),
       filename: filenameField,
+      files: filesField,
       opt: optField,
     }),
   };

@@ -1,6 +1,7 @@
 // The tool arguments the compiling tools share, with the HTTP API's limits
 // (WIRE.md, MAX_SOURCE_BYTES): a non-blank source within the byte limit.
 import { z } from "zod";
+import { PROGRAM_FILE_NAME } from "../playground/schemas";
 import { OPT_LEVELS } from "../toolchain/recipes";
 
 /**
@@ -37,3 +38,16 @@ export const filenameField = z
   .describe("File name used in diagnostics and artifact names (default main.pith)");
 
 export const optField = z.enum(OPT_LEVELS).optional().describe("Optimisation level (default -O2)");
+
+export const filesField = z
+  .array(
+    z.object({
+      name: z.string().regex(PROGRAM_FILE_NAME, "a file name: letters, digits, '_', '-' and '.', ending in .pith"),
+      source: z.string(),
+    }),
+  )
+  .max(64)
+  .optional()
+  .describe(
+    "The program's other files: `import util` in source reads util.pith from here (its functions are then util.name)",
+  );

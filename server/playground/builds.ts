@@ -15,6 +15,7 @@ import type {
   BuildWasmRequest,
   NativeBuildRequest,
   NativeBuildResult,
+  ProgramFile,
   SourceErrorBody,
   TargetBuildRequest,
   WasmBuildResult,
@@ -41,18 +42,38 @@ const MACOS_QUARANTINE_NOTE =
 
 const decoder = new TextDecoder();
 
-/** 413 when the source is over the limit; 400 when it is blank. */
-function checkSource(source: string, ctx: BuildContext): void {
+/**
+ * The program's files as the compiler's working directory holds them: the
+ * entry file under its name and the other files the request carries. 413 when
+ * they are over the limit together; 400 when the source is blank or the files
+ * do not fit together (a name twice, or the entry's own name).
+ */
+function programFiles(
+  request: { source: string; files?: ProgramFile[] },
+  file: string,
+  ctx: BuildContext,
+): Record<string, string> {
+  const { source } = request;
   if (typeof source !== "string" || source.trim().length === 0) {
     throw new PlaygroundHttpError(400, "source: must be a non-blank string");
   }
-  const bytes = Buffer.byteLength(source, "utf8");
+  const files: Record<string, string> = {};
+  let bytes = Buffer.byteLength(source, "utf8");
+  for (const other of request.files ?? []) {
+    if (other.name === file || Object.hasOwn(files, other.name))
+      throw new PlaygroundHttpError(400, `files: ${other.name} appears twice (the entry file is ${file})`);
+    files[other.name] = other.source;
+    bytes += Buffer.byteLength(other.source, "utf8");
+  }
   if (bytes > ctx.limits.maxSourceBytes) {
+    const what = request.files?.length ? "source and files are" : "source is";
     throw new PlaygroundHttpError(
       413,
-      `source is ${bytes} bytes; the limit is ${ctx.limits.maxSourceBytes} bytes (MAX_SOURCE_BYTES)`,
+      `${what} ${bytes} bytes; the limit is ${ctx.limits.maxSourceBytes} bytes (MAX_SOURCE_BYTES)`,
     );
   }
+  files[file] = source;
+  return files;
 }
 
 function checkOpt(opt: string): string {
@@ -98,13 +119,13 @@ export function hostModuleUse(source: string): { uses_canvas: boolean; uses_audi
 /** POST /build_wasm: compiler.wasm on the worker pool; the module as base64. */
 export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): Promise<WasmBuildResult> {
   const started = performance.now();
-  checkSource(request.source, ctx);
-  const opt = checkOpt(request.opt ?? "-O2");
   const file = safeName(request.filename ?? "main.pith");
+  const files = programFiles(request, file, ctx);
+  const opt = checkOpt(request.opt ?? "-O2");
   const compile = (emit: "wasm" | "ll", out: string) =>
     ctx.compile({
       args: ["build", file, COMPILER_OPT[opt], "--emit", emit, "--json", "-o", out],
-      files: { [file]: request.source },
+      files,
     });
   const run = await compile("wasm", "out.wasm");
   const wasm = run.exitCode === 0 ? run.files.get("out.wasm") : undefined;
@@ -127,7 +148,7 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
     errors,
     warnings,
     llvm_ir: llvmIr,
-    ...hostModuleUse(request.source),
+    ...hostModuleUse(Object.values(files).join("\n")),
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
   };
 }
@@ -143,16 +164,17 @@ export async function buildNativeFor(
   ctx: BuildContext,
 ): Promise<NativeBuildResult> {
   const started = performance.now();
-  checkSource(request.source, ctx);
+  const file = safeName(request.filename ?? "main.pith");
+  const { [file]: _entry, ...modules } = programFiles(request, file, ctx);
   const opt = checkOpt(request.opt ?? "-O2");
   if (!RECIPES[target]) {
     throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${Object.keys(RECIPES).join(", ")}`);
   }
-  const file = safeName(request.filename ?? "main.pith");
   const build = await ctx.nativeQueue.run(() =>
     buildNative({
       source: request.source,
       filename: file,
+      files: modules,
       target,
       opt,
       timeoutMs: ctx.limits.nativeTimeoutMs,

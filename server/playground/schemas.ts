@@ -15,10 +15,26 @@ const filename = z
   .openapi({ description: 'Source file name used in diagnostics and output names (default "main.pith")' });
 const opt = z.enum(OPT_LEVELS).optional().openapi({ description: "Optimisation level (default -O2)" });
 
+/** The names a program's files may have (the playground's file tabs accept the same). */
+export const PROGRAM_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,100}\.pith$/;
+
+export const ProgramFileSchema = z
+  .object({
+    name: z.string().regex(PROGRAM_FILE_NAME, "a file name: letters, digits, '_', '-' and '.', ending in .pith"),
+    source: z.string(),
+  })
+  .openapi("ProgramFile");
+
+const files = z.array(ProgramFileSchema).max(64).optional().openapi({
+  description:
+    "The program's other files: `import util` in the entry file (source) reads util.pith from here. Sizes count toward MAX_SOURCE_BYTES with source.",
+});
+
 export const BuildWasmRequestSchema = z
   .object({
     source,
     filename,
+    files,
     emit_ll: z.boolean().optional().openapi({ description: "Also return the LLVM IR text (default false)" }),
     opt,
     return_format: z
@@ -28,7 +44,7 @@ export const BuildWasmRequestSchema = z
   })
   .openapi("BuildWasmRequest");
 
-export const NativeBuildRequestSchema = z.object({ source, filename, opt }).openapi("NativeBuildRequest");
+export const NativeBuildRequestSchema = z.object({ source, filename, files, opt }).openapi("NativeBuildRequest");
 
 export const TargetBuildRequestSchema = z
   .object({
@@ -37,6 +53,7 @@ export const TargetBuildRequestSchema = z
       description: "linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, macos-x64 or macos-arm64",
     }),
     filename,
+    files,
     opt,
   })
   .openapi("TargetBuildRequest");
@@ -44,6 +61,7 @@ export const TargetBuildRequestSchema = z
 export type BuildWasmRequest = z.infer<typeof BuildWasmRequestSchema>;
 export type NativeBuildRequest = z.infer<typeof NativeBuildRequestSchema>;
 export type TargetBuildRequest = z.infer<typeof TargetBuildRequestSchema>;
+export type ProgramFile = z.infer<typeof ProgramFileSchema>;
 
 export const SourceErrorSchema = z
   .object({ file: z.string(), line: z.number().int(), col: z.number().int(), message: z.string() })

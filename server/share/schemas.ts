@@ -1,24 +1,15 @@
 // The shape of a shared workspace (a short link's content): the routes
 // validate with it, /openapi.json is generated from it, and the store keeps it.
 import { z } from "@hono/zod-openapi";
+import { ProgramFileSchema } from "../playground/schemas";
 import { OPT_LEVELS } from "../toolchain/recipes";
-
-/** The file names the playground accepts for its tabs (client/files/files.ts says the same to the user). */
-const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,100}\.pith$/;
-
-const FileSchema = z
-  .object({
-    name: z.string().regex(FILE_NAME, "a file name: letters, digits, '_', '-' and '.', ending in .pith"),
-    source: z.string(),
-  })
-  .openapi("SharedFile");
 
 export const WorkspaceSchema = z
   .object({
     source: z.string().min(1).openapi({ description: "The program's source (with files: the entry file's source)" }),
     stdin: z.string().optional().openapi({ description: "Prepared standard input" }),
     files: z
-      .array(FileSchema)
+      .array(ProgramFileSchema)
       .min(1)
       .max(64)
       .optional()

@@ -9,6 +9,8 @@ import { type BuildFailure, linkNative, requestProblem } from "./linkNative";
 export interface BuildNativeRequest {
   source: string;
   filename: string;
+  /** The program's other files by name (what `import util` reads), beside the entry file. */
+  files?: Record<string, string>;
   target: string;
   opt: string;
   timeoutMs?: number;
@@ -62,6 +64,7 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
   const compiled = await compileToLl({
     source: request.source,
     filename: file,
+    files: request.files,
     target: request.target,
     opt: request.opt,
     runCompiler: request.runCompiler,

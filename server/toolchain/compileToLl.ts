@@ -30,6 +30,8 @@ export const runCompilerInProcess: CompilerRunner = async ({ args, files }) =>
 export interface CompileToLlRequest {
   source: string;
   filename: string;
+  /** The program's other files by name, beside the entry file in the compiler's working directory. */
+  files?: Record<string, string>;
   target: string;
   /** A clang level; -Oz has no compiler equivalent and compiles as -Os. */
   opt: string;
@@ -72,15 +74,14 @@ export function safeName(filename: string): string {
 
 export async function compileToLl(request: CompileToLlRequest): Promise<CompileToLlResult> {
   const file = safeName(request.filename);
-  const sites = findImports(request.source);
-  const rejected = rejectHostModules(
-    sites.map((s) => s.path),
-    request.target,
-  );
+  const files = { ...request.files, [file]: request.source };
+  // Every file's imports: a host module the target lacks is refused wherever the program imports it.
+  const sites = Object.entries(files).flatMap(([name, text]) => findImports(text).map((site) => ({ ...site, name })));
+  const rejected = rejectHostModules([...new Set(sites.map((s) => s.path))], request.target);
   if (rejected.length > 0) {
     const errors = rejected.map((r) => {
       const site = sites.find((s) => s.path === r.module || s.path.startsWith(`${r.module}.`));
-      return { file, line: site?.line ?? 1, col: site?.col ?? 1, message: r.message };
+      return { file: site?.name ?? file, line: site?.line ?? 1, col: site?.col ?? 1, message: r.message };
     });
     return { ll: null, errors, rejectedHostModules: true, logs: "" };
   }
@@ -88,7 +89,7 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
   const opt = COMPILER_OPT[request.opt] ?? "-O2";
   const run = await (request.runCompiler ?? runCompilerInProcess)({
     args: ["build", file, opt, "--emit", "ll", "--json", "-o", "program.ll"],
-    files: { [file]: request.source },
+    files,
   });
   const stdout = new TextDecoder().decode(run.stdout);
   const stderr = new TextDecoder().decode(run.stderr);

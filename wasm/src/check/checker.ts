@@ -449,7 +449,9 @@ export function checkProgram(program: Program): void {
   const user = program.modules[0];
   for (let i = 0; i < program.funcOrder.length; i++) {
     const f = program.funcOrder[i];
-    if (f.mod == user || f.typeEnv !== null) c.checkFunction(f);
+    // The program's own files are checked whole; the library only where the program reaches it.
+    const own = f.mod == user || (f.mod.prefix != "" && program.userModules.has(f.mod.prefix.substring(0, f.mod.prefix.length - 1)));
+    if (own || f.typeEnv !== null) c.checkFunction(f);
   }
   checkMain(program);
 }

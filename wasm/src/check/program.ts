@@ -63,6 +63,10 @@ export class Program {
   consts: Map<string, ConstInfo> = new Map();
   // Modules that exist (embedded stdlib), by prefix.
   known: Set<string> = new Set();
+  // The program's own modules (`import util` loads util.pith beside the entry file), by name.
+  userModules: Set<string> = new Set();
+  // What `import name` should say when name is not a module: set by the loader for files it could not use.
+  moduleProblems: Map<string, string> = new Map();
   generics: Map<string, GenericFn> = new Map();
   // Generic structs and enums, and the methods of their impl blocks ("Pair.swap").
   genericTypes: Map<string, Decl> = new Map();
@@ -260,8 +264,14 @@ export class Program {
           const imp = d as ImportDecl;
           const parts = imp.path.split(".");
           const alias = parts[parts.length - 1];
+          if (parts.length == 1 && this.userModules.has(alias)) {
+            mod.imports.set(alias, alias + ".");
+            continue;
+          }
           if (parts.length != 2 || parts[0] != "std" || !this.known.has(alias)) {
-            this.err(d.source, d.start, d.end, "unknown module '" + imp.path + "'");
+            let message = "unknown module '" + imp.path + "'";
+            if (this.moduleProblems.has(imp.path)) message += ": " + this.moduleProblems.get(imp.path);
+            this.err(d.source, d.start, d.end, message);
             continue;
           }
           mod.imports.set(alias, alias + ".");
