@@ -21,6 +21,7 @@ import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
 import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
+import { entryProgram, programOfShownFile } from "./files/program";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
@@ -59,7 +60,11 @@ export function App() {
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
-  const diagnostics = useDiagnostics(workspace?.source ?? "", ready);
+  // The program the shown file belongs to (files/program.ts): every file's diagnostics, the shown file's in the editor.
+  const shownProgram = programOfShownFile(workspace ?? { source: "" });
+  const shownFile = workspace?.files?.active ?? FIRST_FILE;
+  const diagnostics = useDiagnostics(shownProgram, ready);
+  const shownDiagnostics = diagnostics.filter((d) => d.file === shownFile || d.file === "");
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
@@ -116,7 +121,9 @@ export function App() {
     if (!w) return;
     setTab("output");
     host.begin();
-    void runner.run(w.source, { opt: w.opt, stdin: w.stdin });
+    // The entry file, whatever tab is shown, with the other files its imports read.
+    const program = entryProgram(w);
+    void runner.run(program.source, { opt: w.opt, stdin: w.stdin, program });
   }, [runner.run, host.begin]);
 
   // Stop silences audio and releases the microphone at once, then ends the program.
@@ -213,7 +220,7 @@ export function App() {
   }, [run, running, stop]);
 
   const problems = diagnostics.length;
-  const errorLines = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.line));
+  const errorLines = new Set(shownDiagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs" role="tablist" aria-label="Open files">
@@ -277,7 +284,7 @@ export function App() {
                 revision={revision}
                 path={workspace.files?.active ?? FIRST_FILE}
                 onChange={(source) => update({ source })}
-                diagnostics={diagnostics}
+                diagnostics={shownDiagnostics}
                 dark={dark}
                 narrow={phone}
                 ariaLabel="Program source (Pith)"
@@ -339,7 +346,19 @@ export function App() {
           />
         )}
         {tab === "problems" && (
-          <ProblemsList diagnostics={diagnostics} source={workspace?.source ?? ""} onJump={jump} onFix={fixProblem} />
+          <ProblemsList
+            diagnostics={diagnostics}
+            shownFile={shownFile}
+            source={workspace?.source ?? ""}
+            onJump={(line, col, file) => {
+              if (file !== shownFile && workspace?.files?.names.includes(file)) {
+                changeFiles((files, source) => switchTo(files, source, file));
+                // The editor takes the other file's text on the next render; then the cursor moves.
+                setTimeout(() => jump(line, col), 0);
+              } else jump(line, col);
+            }}
+            onFix={fixProblem}
+          />
         )}
         {tab === "stdin" && (
           <div className="stdin-prepared">
@@ -358,7 +377,7 @@ export function App() {
         )}
         {tab === "build" && workspace && (
           <BuildPanel
-            source={workspace.source}
+            program={entryProgram(workspace)}
             opt={workspace.opt}
             onOpt={setOpt}
             health={health}

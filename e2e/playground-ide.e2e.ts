@@ -258,7 +258,8 @@ describe("the playground IDE in Chromium", () => {
     await view.getByRole("button", { name: "New file" }).click();
     await expect.poll(() => view.getByRole("tab", { selected: true }).first().textContent()).toBe("untitled.pith");
     await setSource(view, second);
-    expect((await runAndWait(view)).stdout).toBe("from the second file\n");
+    // Run runs the entry file (main.pith), whichever tab is shown.
+    expect((await runAndWait(view)).stdout).toBe("from main\n");
     view.once("dialog", (dialog) => void dialog.accept("second.pith"));
     await view.getByRole("button", { name: "Rename untitled.pith" }).click();
     await view.getByTestId("file-second.pith").waitFor();

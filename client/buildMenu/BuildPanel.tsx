@@ -3,11 +3,13 @@
 // their logs, download link and expiry.
 import { useEffect, useState } from "react";
 import { buildSource, OPT_LEVELS, type OptLevel } from "../compiler/compile";
+import type { ProgramFiles } from "../files/program";
 import type { ServerHealth } from "../status/useServerHealth";
 import { buildNative, fetchTargets, type NativeBuild, type Outcome, type Target } from "./nativeBuild";
 
 export interface BuildPanelProps {
-  source: string;
+  /** The program to build: the entry file and the other files beside it. */
+  program: ProgramFiles;
   opt: OptLevel;
   onOpt: (opt: OptLevel) => void;
   health: ServerHealth;
@@ -23,7 +25,7 @@ function saveBytes(bytes: Uint8Array, name: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelProps) {
+export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanelProps) {
   const [targets, setTargets] = useState<Outcome<Target[]> | undefined>();
   const [local, setLocal] = useState<string>("");
   const [busy, setBusy] = useState<string | undefined>();
@@ -35,7 +37,7 @@ export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelP
 
   const compileLocally = async (emit: "wasm" | "ll") => {
     setLocal("Compiling…");
-    const built = await buildSource(source, opt, emit);
+    const built = await buildSource(program.source, opt, emit, program);
     if (!built.ok) return setLocal(`Not built: ${built.message} (see Problems)`);
     setLocal(`Built in ${Math.round(built.compileMs)} ms (${built.output.length} bytes).`);
     if (emit === "wasm") saveBytes(built.output, "main.wasm", "application/wasm");
@@ -45,7 +47,7 @@ export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelP
   const native = async (target: Target) => {
     setBusy(target.id);
     setResult(undefined);
-    setResult(await buildNative(target, source, opt));
+    setResult(await buildNative(target, program, opt));
     setBusy(undefined);
   };
 

@@ -1,7 +1,9 @@
 // Native builds go through the server's build routes (docs: WIRE.md): the
 // list of targets, then a POST to the target's endpoint. Every failure comes
 // back as a value that says what went wrong, for the Build panel to show.
+
 import type { OptLevel } from "../compiler/compile";
+import type { ProgramFiles } from "../files/program";
 
 export interface Target {
   id: string;
@@ -53,12 +55,13 @@ export async function fetchTargets(): Promise<Outcome<Target[]>> {
   }
 }
 
-export async function buildNative(target: Target, source: string, opt: OptLevel): Promise<Outcome<NativeBuild>> {
+export async function buildNative(target: Target, program: ProgramFiles, opt: OptLevel): Promise<Outcome<NativeBuild>> {
   try {
+    const files = Object.entries(program.modules).map(([name, source]) => ({ name, source }));
     const response = await fetch(target.endpoint, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ source, target: target.id, filename: "main.pith", opt }),
+      body: JSON.stringify({ source: program.source, files, target: target.id, filename: program.entry, opt }),
     });
     if (!response.ok) return { ok: false, message: await failure(response) };
     const body = (await response.json()) as Omit<NativeBuild, "expiresAt">;

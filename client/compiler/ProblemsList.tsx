@@ -1,29 +1,35 @@
-// The Problems list: every diagnostic of the current source; choosing one
-// puts the cursor on it, and a problem that names its own repair has a Fix
-// button beside it (the editor's quick fix, for touch and mouse).
+// The Problems list: every diagnostic of the program the shown file belongs
+// to (a problem in another file is labelled with it); choosing one puts the
+// cursor on it, and a problem of the shown file that names its own repair has
+// a Fix button beside it (the editor's quick fix, for touch and mouse).
 import { firstFix } from "../editor/quickFixes";
 import type { Diagnostic } from "./diagnostics";
 
 export function ProblemsList({
   diagnostics,
+  shownFile,
   source,
   onJump,
   onFix,
 }: {
   diagnostics: Diagnostic[];
+  /** The file in the editor (`source` is its text). */
+  shownFile: string;
   source: string;
-  onJump: (line: number, col: number) => void;
+  onJump: (line: number, col: number, file: string) => void;
   onFix: (d: Diagnostic) => void;
 }) {
   if (diagnostics.length === 0) return <p className="empty">No problems.</p>;
   return (
     <ul className="problems" data-testid="problems">
       {diagnostics.map((d) => {
-        const fix = firstFix(d, source);
+        const here = d.file === shownFile || d.file === "";
+        const fix = here ? firstFix(d, source) : undefined;
         return (
-          <li key={`${d.line}:${d.col}:${d.message}`}>
-            <button type="button" className={`problem ${d.severity}`} onClick={() => onJump(d.line, d.col)}>
+          <li key={`${d.file}:${d.line}:${d.col}:${d.message}`}>
+            <button type="button" className={`problem ${d.severity}`} onClick={() => onJump(d.line, d.col, d.file)}>
               <span className="where">
+                {here ? "" : `${d.file}:`}
                 {d.line}:{d.col}
               </span>{" "}
               {d.message}

@@ -11,21 +11,39 @@ export type BuildResult =
   | { ok: true; output: Uint8Array; diagnostics: Diagnostic[]; compileMs: number }
   | { ok: false; diagnostics: Diagnostic[]; message: string; compileMs: number };
 
-export async function checkSource(source: string): Promise<Diagnostic[]> {
-  const run = await compilerWorker().run(["check", SOURCE_FILE, "--json"], { [SOURCE_FILE]: source });
+/** A program as the compiler gets it: the entry file and the other files `import` may read. */
+export interface ProgramInput {
+  entry: string;
+  modules: Record<string, string>;
+}
+
+const ONE_FILE: ProgramInput = { entry: SOURCE_FILE, modules: {} };
+
+/** Diagnostics of the program whose entry file holds `source` (of every file, each labelled with its own). */
+export async function checkSource(source: string, program: ProgramInput = ONE_FILE): Promise<Diagnostic[]> {
+  const run = await compilerWorker().run(["check", program.entry, "--json"], {
+    ...program.modules,
+    [program.entry]: source,
+  });
   if (run.exitCode > 1) throw new Error(`the compiler failed (exit ${run.exitCode}): ${run.stderr}`);
-  return parseDiagnostics(run.stdout, SOURCE_FILE);
+  return parseDiagnostics(run.stdout, program.entry);
 }
 
 /** Builds the source; `emit` "wasm" gives the module, "ll" the LLVM IR text as bytes. */
-export async function buildSource(source: string, opt: OptLevel, emit: "wasm" | "ll" = "wasm"): Promise<BuildResult> {
+export async function buildSource(
+  source: string,
+  opt: OptLevel,
+  emit: "wasm" | "ll" = "wasm",
+  program: ProgramInput = ONE_FILE,
+): Promise<BuildResult> {
   const out = emit === "wasm" ? "main.wasm" : "main.ll";
   const started = performance.now();
-  const run = await compilerWorker().run(["build", SOURCE_FILE, opt, "--emit", emit, "--json", "-o", out], {
-    [SOURCE_FILE]: source,
+  const run = await compilerWorker().run(["build", program.entry, opt, "--emit", emit, "--json", "-o", out], {
+    ...program.modules,
+    [program.entry]: source,
   });
   const compileMs = performance.now() - started;
-  const diagnostics = parseDiagnostics(run.stdout, SOURCE_FILE);
+  const diagnostics = parseDiagnostics(run.stdout, program.entry);
   const output = run.files[out];
   if (run.exitCode === 0 && output) return { ok: true, output, diagnostics, compileMs };
   const message =

@@ -2,15 +2,19 @@
 // edit. At most one check runs at a time; edits during a check queue exactly
 // one more, with the latest source, so results never arrive out of order.
 import { useEffect, useRef, useState } from "react";
+import type { ProgramFiles } from "../files/program";
 import { checkSource } from "./compile";
 import type { Diagnostic } from "./diagnostics";
 
 // Short: a check runs at most once at a time anyway, so typing fast queues one check, not one per key.
 const DEBOUNCE_MS = 20;
 
-export function useDiagnostics(source: string, enabled: boolean): Diagnostic[] {
+/** Diagnostics of `program`, every file's (each labelled with its file). */
+export function useDiagnostics(program: ProgramFiles, enabled: boolean): Diagnostic[] {
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
-  const state = useRef({ busy: false, next: undefined as string | undefined });
+  const state = useRef({ busy: false, next: undefined as ProgramFiles | undefined });
+  // The effect runs when the program's text changes, not when an equal object is made again.
+  const key = JSON.stringify(program);
 
   useEffect(() => {
     if (!enabled) return;
@@ -21,7 +25,7 @@ export function useDiagnostics(source: string, enabled: boolean): Diagnostic[] {
       s.next = undefined;
       s.busy = true;
       try {
-        setDiagnostics(await checkSource(text));
+        setDiagnostics(await checkSource(text.source, text));
       } catch (error) {
         setDiagnostics([
           { file: "", line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", message: String(error) },
@@ -32,11 +36,11 @@ export function useDiagnostics(source: string, enabled: boolean): Diagnostic[] {
       }
     };
     const timer = setTimeout(() => {
-      state.current.next = source;
+      state.current.next = JSON.parse(key) as ProgramFiles;
       void pump();
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [source, enabled]);
+  }, [key, enabled]);
 
   return diagnostics;
 }

@@ -1,7 +1,7 @@
 // Run as the page sees it: compile in the compiler worker, run in a program
 // worker, collect the streamed output, hand over stdin lines, Stop.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { buildSource, type OptLevel } from "../compiler/compile";
+import { buildSource, type OptLevel, type ProgramInput } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { afterStartup } from "../startup/afterStartup";
 import { OutputLog, type SegmentStream } from "./outputLog";
@@ -56,7 +56,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   const stop = useCallback(() => running.current?.stop(), []);
 
   const run = useCallback(
-    async (source: string, options: { opt: OptLevel; stdin?: string }) => {
+    async (source: string, options: { opt: OptLevel; stdin?: string; program?: ProgramInput }) => {
       // Marks for the browser benchmark (bench/playground-browser.bench.ts).
       performance.mark("pith:run");
       let first = true;
@@ -65,7 +65,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       clear();
       setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
-      const built = await buildSource(source, options.opt);
+      const built = await buildSource(source, options.opt, "wasm", options.program);
       if (!built.ok) {
         setPhase({ kind: "compile-failed", diagnostics: built.diagnostics, message: built.message });
         return;

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWasiNode } from "../compiler/wasiNode";
-import { missingTools } from "../toolchain/detect";
+import { missingToolsFor } from "../toolchain/detect";
 import { runNative } from "../toolchain/runNative";
 import { testPlayground } from "./testPlayground";
 
@@ -100,7 +100,7 @@ describe("programs of several files", () => {
   });
 
   it("POST /build with files builds an executable that, downloaded and run, prints the same", async () => {
-    if (missingTools("linux-x64-musl").length > 0) throw new Error("clang-19/lld are needed (scripts/bootstrap.sh)");
+    if (missingToolsFor("linux-x64-musl").length > 0) throw new Error("clang-19/lld are needed (scripts/bootstrap.sh)");
     const { status, body } = await post("/build", { source: MAIN, files: FILES, filename: "twice.pith" });
     expect(status).toBe(200);
     expect(body.errors).toEqual([]);

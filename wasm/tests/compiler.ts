@@ -14,9 +14,10 @@ export interface Compiled {
   wasm?: Uint8Array;
 }
 
-export async function pith(args: string[], source?: string, name = "main.pith"): Promise<Compiled> {
+/** compiler.wasm with `source` as `name` in its working directory, beside `modules` (the files `import` reads). */
+export async function pith(args: string[], source?: string, name = "main.pith", modules: Record<string, string> = {}): Promise<Compiled> {
   const module = await loadCompilerModule();
-  const files: Record<string, string> = source === undefined ? {} : { [name]: source };
+  const files: Record<string, string> = source === undefined ? { ...modules } : { ...modules, [name]: source };
   const r = await runWasiShim({ module, program: "pith", args, files });
   return { exitCode: r.exitCode, stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), wasm: r.files.get("out.wasm") };
 }
@@ -30,8 +31,8 @@ export async function diagnostics(source: string): Promise<JsonDiagnostic[]> {
 }
 
 /** Compiles and runs a program; returns its output, exit code and live allocations at exit. */
-export async function run(source: string, stdin = "", opt = "-O2"): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
-  const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source);
+export async function run(source: string, stdin = "", opt = "-O2", modules: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
+  const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source, "main.pith", modules);
   if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed (${built.exitCode}): ${built.stderr}`);
   const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);
   const r = await runWasiShim({ module, program: "main.pith", args: [], stdin });
