@@ -10,6 +10,7 @@ import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { LibraryPanel } from "./docs/LibraryPanel";
+import { fetchTestCase, type TestCase, testFileName } from "./docs/testCase";
 import type { EditorApi } from "./editor/CodeEditor";
 import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
 import { loadEditorChunk } from "./editor/editorChunk";
@@ -21,7 +22,7 @@ import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
 import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
-import { entryProgram, programOfShownFile } from "./files/program";
+import { entryProgram, programFrom, programOfShownFile } from "./files/program";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
@@ -80,6 +81,9 @@ export function App() {
   const [showView, setShowView] = useState(false);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
+  // Tests opened from the Library, by the file tab that holds the editable copy, and the run that checks one.
+  const [tests, setTests] = useState<Record<string, TestCase>>({});
+  const [testRun, setTestRun] = useState<{ test: TestCase; run: number } | undefined>();
   // Whether this compiler has `fmt`: probed once, so Format can say why it is off.
   // It is on as soon as the compiler is: a compiler without `fmt` is told
   // apart by a probe after start-up (and a press before it says why it failed).
@@ -184,6 +188,33 @@ export function App() {
     const kept = w && (isUntouched(w.source) ? w.scratch : w.source);
     setNotice(`Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot." : ""}`);
   };
+
+  const openTest = async (path: string) => {
+    let test: TestCase;
+    try {
+      test = await fetchTestCase(path);
+    } catch (error) {
+      setNotice(`Could not open the test ${path}: ${error instanceof Error ? error.message : String(error)}.`);
+      return;
+    }
+    const name = testFileName(test.path, current.current?.files?.names ?? [FIRST_FILE]);
+    setShowView(false);
+    changeFiles((files, source) => ({ files: addFile(files, source, name).files, source: test.source }));
+    setTests((t) => ({ ...t, [name]: test }));
+    setNotice(`Opened the test ${test.path} as ${name}, a copy you can edit: Run test checks its output.`);
+  };
+
+  const runTest = useCallback(() => {
+    const w = current.current;
+    const name = w?.files?.active ?? FIRST_FILE;
+    const test = tests[name];
+    if (!w || !test) return;
+    setTab("output");
+    host.begin();
+    setTestRun({ test, run: runner.runs + 1 });
+    const program = programFrom(w, name);
+    void runner.run(program.source, { opt: w.opt, stdin: test.stdin, program });
+  }, [tests, runner.run, runner.runs, host.begin]);
 
   const restore = () => {
     restoreScratch();
@@ -343,6 +374,7 @@ export function App() {
             onInput={runner.input}
             onEndInput={runner.endInput}
             onJump={jump}
+            test={testRun?.run === runner.runs ? testRun.test : undefined}
           />
         )}
         {tab === "problems" && (
@@ -384,7 +416,9 @@ export function App() {
             onShowIr={(ir) => openView("main.ll", ir, "plaintext")}
           />
         )}
-        {tab === "library" && <LibraryPanel health={health} onOpen={(title, source) => openView(title, source)} />}
+        {tab === "library" && (
+          <LibraryPanel health={health} onOpen={(title, source) => openView(title, source)} onOpenTest={openTest} />
+        )}
       </div>
     </section>
   );
@@ -408,6 +442,17 @@ export function App() {
               title="Run (Ctrl+Enter)"
             >
               Run
+            </button>
+          )}
+          {tests[shownFile] && !showView && (
+            <button
+              type="button"
+              onClick={runTest}
+              disabled={running || compiler.kind !== "ready"}
+              data-testid="run-test"
+              title={`Run ${shownFile} and compare its output with what the test ${tests[shownFile].path} expects`}
+            >
+              Run test
             </button>
           )}
           <ExamplesMenu onChoose={chooseExample} />

@@ -1,6 +1,7 @@
 // Docs at hand: the server's rendered pages, and a browser of the standard
 // library (bundled, works offline) and of the language's tests (from the
-// server). A chosen file opens read-only, highlighted, beside the program.
+// server). A library module opens read-only beside the program; a test opens
+// as an editable copy in a file tab of its own, with a Run test button.
 import { useEffect, useState } from "react";
 import { moduleSummary, stdlib } from "../editor/stdlibSymbols";
 import type { ServerHealth } from "../status/useServerHealth";
@@ -21,9 +22,11 @@ interface FileEntry {
 export function LibraryPanel({
   health,
   onOpen,
+  onOpenTest,
 }: {
   health: ServerHealth;
   onOpen: (title: string, source: string) => void;
+  onOpenTest: (path: string) => void;
 }) {
   const [tests, setTests] = useState<FileEntry[] | string>("Loading the tests…");
 
@@ -36,16 +39,6 @@ export function LibraryPanel({
       .then((r) => (r.ok ? (r.json() as Promise<FileEntry[]>) : Promise.reject(new Error(`status ${r.status}`))))
       .then(setTests, (e: unknown) => setTests(`The server did not list the tests (${String(e)}).`));
   }, [health.kind]);
-
-  const openTest = async (entry: FileEntry) => {
-    try {
-      const r = await fetch(`/tests/${entry.path}`);
-      const body = (await r.json()) as { source?: string; detail?: string };
-      onOpen(entry.path, body.source ?? `// ${body.detail ?? "not available"}`);
-    } catch {
-      onOpen(entry.path, "// The server is unreachable.");
-    }
-  };
 
   return (
     <div className="library">
@@ -74,7 +67,7 @@ export function LibraryPanel({
         <ul className="file-list">
           {tests.map((t) => (
             <li key={t.path}>
-              <button type="button" onClick={() => openTest(t)}>
+              <button type="button" onClick={() => onOpenTest(t.path)}>
                 {t.path}
               </button>
             </li>

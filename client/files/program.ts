@@ -56,3 +56,8 @@ export function programOfShownFile(open: Open): ProgramFiles {
   const entry = entryOf(open);
   return shown === entry || imported(all, shown) ? program(all, entry) : program(all, shown);
 }
+
+/** The program that starts from `entry` (a test opened from the Library runs this way), every other file beside it. */
+export function programFrom(open: Open, entry: string): ProgramFiles {
+  return program(texts(open), entry);
+}

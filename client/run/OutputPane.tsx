@@ -4,8 +4,10 @@
 // themselves, however many, are drawn by OutputLines.
 import { type FormEvent, useEffect, useRef } from "react";
 import { SOURCE_FILE } from "../compiler/compile";
+import type { TestCase } from "../docs/testCase";
 import { OutputCutNotice, OutputLines } from "./OutputLines";
 import type { OutputLog, Segment } from "./outputLog";
+import { TestVerdict } from "./TestVerdict";
 import type { RunPhase } from "./useRunner";
 
 const LOCATION = new RegExp(`(${SOURCE_FILE.replace(".", "\\.")}:\\d+:\\d+)`);
@@ -53,9 +55,11 @@ export interface OutputPaneProps {
   onInput: (line: string) => void;
   onEndInput: () => void;
   onJump: (line: number, col: number) => void;
+  /** The test this run is of ("Run test"), whose expectations the output is compared with when it ends. */
+  test?: TestCase;
 }
 
-export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }: OutputPaneProps) {
+export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump, test }: OutputPaneProps) {
   const field = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLPreElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;
@@ -104,6 +108,7 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump }:
           </button>
         </form>
       )}
+      {test && phase.kind === "finished" && <TestVerdict test={test} log={output.log} end={phase.end} />}
       <p className="run-summary" data-testid="run-summary" data-phase={phase.kind} data-runs={runs} role="status">
         <Summary phase={phase} />
       </p>

@@ -86,6 +86,8 @@ export class OutputLog {
   totalLines = 0;
   private readonly whole: string[] = [];
   private wholeBytes = 0;
+  /** stdout alone, for comparing a test's output with what it should print (kept while the download is). */
+  private readonly stdoutParts: string[] = [];
   /** True when the download could not keep everything either. */
   downloadCut = false;
   /** Bumps on every change, so a view can tell whether to draw again. */
@@ -98,6 +100,7 @@ export class OutputLog {
     const text = stripAnsi(raw);
     this.version++;
     this.keepForDownload(text);
+    if (stream === "stdout" && !this.downloadCut) this.stdoutParts.push(raw);
     let from = 0;
     for (;;) {
       const nl = text.indexOf("\n", from);
@@ -129,6 +132,11 @@ export class OutputLog {
   /** Whether some lines are not on screen (and the download is the way to see them). */
   get cut(): boolean {
     return this.omittedLines > 0;
+  }
+
+  /** What the program wrote to stdout, exactly (escape codes too); undefined when it was too large to keep. */
+  stdout(): string | undefined {
+    return this.downloadCut ? undefined : this.stdoutParts.join("");
   }
 
   /** The whole output as one text, for the download. */
