@@ -26,19 +26,22 @@ function Diff({ expected, actual }: { expected: string; actual: string }) {
   }, [expected, actual]);
   if (!parts) return <p className="muted">Comparing…</p>;
   return (
-    <pre className="test-diff" data-testid="test-diff" aria-label="Expected output (-) against actual output (+)">
-      {parts.flatMap((part, i) => {
-        const sign = part.added ? "+" : part.removed ? "-" : " ";
-        const lines = part.value.replace(/\n$/, "").split("\n");
-        return lines.map((line, j) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines never reorder
-          <span key={`${i}:${j}`} className={part.added ? "diff-added" : part.removed ? "diff-removed" : undefined}>
-            {sign} {line}
-            {"\n"}
-          </span>
-        ));
-      })}
-    </pre>
+    <figure className="test-diff-figure">
+      <figcaption className="muted">Expected output (−) against actual output (+)</figcaption>
+      <pre className="test-diff" data-testid="test-diff">
+        {parts.flatMap((part, i) => {
+          const sign = part.added ? "+" : part.removed ? "-" : " ";
+          const lines = part.value.replace(/\n$/, "").split("\n");
+          return lines.map((line, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines never reorder
+            <span key={`${i}:${j}`} className={part.added ? "diff-added" : part.removed ? "diff-removed" : undefined}>
+              {sign} {line}
+              {"\n"}
+            </span>
+          ));
+        })}
+      </pre>
+    </figure>
   );
 }
 
