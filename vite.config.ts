@@ -15,6 +15,7 @@ const API_PREFIXES = [
   "/build_windows",
   "/build_macos",
   "/build_target",
+  "/build_asm",
   "/targets",
   "/download",
   "/examples",

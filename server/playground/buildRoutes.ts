@@ -4,12 +4,14 @@
 // handler with the playground error shape.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { type BuildContext, buildNativeFor, buildTarget, buildWasm } from "./builds";
+import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
 import { jsonByDefault } from "./jsonBody";
 import { publicBaseUrl } from "./publicUrl";
 import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
 import {
+  AsmRequestSchema,
+  AsmResultSchema,
   BuildWasmRequestSchema,
   NativeBuildRequestSchema,
   NativeBuildResultSchema,
@@ -120,4 +122,23 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
     responses: nativeResponses,
   });
   app.openapi(targetRoute, async (c) => c.json(await buildTarget(c.req.valid("json"), buildContext(c, services)), 200));
+
+  // The assembly view costs what a native build's compile costs: the same rate and queue.
+  app.use("/build_asm", bodyLimit, jsonByDefault, nativeRate);
+  const asmRoute = createRoute({
+    method: "post",
+    path: "/build_asm",
+    tags: ["playground"],
+    summary: "The assembly of the program for a native target, as a build at that level would contain it",
+    request: { body: jsonBody(AsmRequestSchema) },
+    responses: {
+      200: {
+        description: "The assembly, or status error with the program's positioned errors",
+        content: { "application/json": { schema: AsmResultSchema } },
+      },
+      ...FAILURES,
+      503: errorResponse("This host lacks clang-19"),
+    },
+  });
+  app.openapi(asmRoute, async (c) => c.json(await buildAsm(c.req.valid("json"), buildContext(c, services)), 200));
 }

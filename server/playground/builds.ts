@@ -5,13 +5,16 @@
 // "error" with positioned errors), not a failure.
 
 import { buildNative } from "../toolchain/buildNative";
-import { COMPILER_OPT, type CompilerRunResult, safeName } from "../toolchain/compileToLl";
+import { COMPILER_OPT, type CompilerRunResult, compileToLl, safeName } from "../toolchain/compileToLl";
+import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
 import { RECIPES } from "../toolchain/recipes";
 import { PlaygroundHttpError } from "./httpError";
 import type {
   Artifact,
+  AsmRequest,
+  AsmResult,
   BuildWasmRequest,
   NativeBuildRequest,
   NativeBuildResult,
@@ -249,4 +252,62 @@ export async function buildTarget(request: TargetBuildRequest, ctx: BuildContext
     );
   }
   return buildNativeFor(request, request.target, ctx);
+}
+
+/** POST /build_asm: the assembly of the program for one native target, compiled like a build (emitAsm.ts). */
+export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<AsmResult> {
+  const started = performance.now();
+  const file = safeName(request.filename ?? "main.pith");
+  const { [file]: _entry, ...modules } = programFiles(request, file, ctx);
+  const opt = checkOpt(request.opt ?? "-O2");
+  if (!RECIPES[request.target]) {
+    throw new PlaygroundHttpError(
+      400,
+      `unknown target "${request.target}"; known targets: ${Object.keys(RECIPES).join(", ")}`,
+    );
+  }
+  const result = await ctx.nativeQueue.run(async () => {
+    const compiled = await compileToLl({
+      source: request.source,
+      filename: file,
+      files: modules,
+      target: request.target,
+      opt,
+      runCompiler: ctx.compile,
+    });
+    if (compiled.ll === null) return { compiled, asm: null };
+    return {
+      compiled,
+      asm: await emitAsm({ ll: compiled.ll, target: request.target, opt, timeoutMs: ctx.limits.nativeTimeoutMs }),
+    };
+  });
+  const { compiled, asm } = result;
+  if (compiled.rejectedHostModules)
+    throw new PlaygroundHttpError(
+      400,
+      compiled.errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join("\n"),
+    );
+  if (asm?.failure === "missing_tools")
+    throw new PlaygroundHttpError(
+      503,
+      `cannot compile for ${request.target}: this host lacks ${asm.missingTools.join(", ")}`,
+      60,
+    );
+  if (asm?.failure === "timeout") throw new PlaygroundHttpError(504, asm.errors.join("; "));
+  const ok = asm?.status === "ok";
+  const message = ok
+    ? `assembly of ${file} for ${request.target} at ${opt} (${asm.asm?.split("\n").length ?? 0} lines)`
+    : asm === null
+      ? `${file} has ${compiled.errors.length} error${compiled.errors.length === 1 ? "" : "s"}`
+      : `the ${request.target} toolchain failed: ${asm.errors.join("; ")}`;
+  return {
+    status: ok ? "ok" : "error",
+    message,
+    target: request.target,
+    opt,
+    asm: asm?.asm ?? null,
+    errors: compiled.errors,
+    logs: [compiled.logs, asm?.logs ?? ""].filter(Boolean).join("\n"),
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
 }

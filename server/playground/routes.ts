@@ -14,6 +14,7 @@ export const CORS_PATHS = [
   "/build_windows",
   "/build_macos",
   "/build_target",
+  "/build_asm",
   "/targets",
   "/examples",
   "/examples/*",

@@ -58,7 +58,21 @@ export const TargetBuildRequestSchema = z
   })
   .openapi("TargetBuildRequest");
 
+export const AsmRequestSchema = z
+  .object({
+    source,
+    target: z.string().openapi({
+      description:
+        "Any native target: linux-x64, linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, windows-x64, macos-x64 or macos-arm64",
+    }),
+    filename,
+    files,
+    opt,
+  })
+  .openapi("AsmRequest");
+
 export type BuildWasmRequest = z.infer<typeof BuildWasmRequestSchema>;
+export type AsmRequest = z.infer<typeof AsmRequestSchema>;
 export type NativeBuildRequest = z.infer<typeof NativeBuildRequestSchema>;
 export type TargetBuildRequest = z.infer<typeof TargetBuildRequestSchema>;
 export type ProgramFile = z.infer<typeof ProgramFileSchema>;
@@ -107,7 +121,24 @@ export const NativeBuildResultSchema = z
   })
   .openapi("NativeBuildResult");
 
+export const AsmResultSchema = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    message: z.string(),
+    target: z.string(),
+    opt: z.string(),
+    asm: z
+      .string()
+      .nullable()
+      .openapi({ description: "The assembly clang-19 writes for the target (-S), as a build would contain it" }),
+    errors: z.array(SourceErrorSchema),
+    logs: z.string(),
+    elapsed_ms: z.number(),
+  })
+  .openapi("AsmResult");
+
 export type SourceErrorBody = z.infer<typeof SourceErrorSchema>;
+export type AsmResult = z.infer<typeof AsmResultSchema>;
 export type WasmBuildResult = z.infer<typeof WasmBuildResultSchema>;
 export type Artifact = z.infer<typeof ArtifactSchema>;
 export type NativeBuildResult = z.infer<typeof NativeBuildResultSchema>;

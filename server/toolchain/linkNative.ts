@@ -6,15 +6,13 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, extname, join } from "node:path";
+import { confine } from "./confine";
 import { missingToolsFor } from "./detect";
 import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
 import { runProcess } from "./runProcess";
-import { detectSandbox, sandboxed } from "./sandbox";
 import { SHIM_DIR, shimObject } from "./shimCache";
 
-const CLANG = "clang-19";
-const PRLIMIT = "/usr/bin/prlimit";
-const NICE = "/usr/bin/nice";
+export const CLANG = "clang-19";
 
 export interface LinkNativeRequest {
   /** Portable LLVM IR text (no triple, no datalayout), defining @pith_main. */
@@ -118,23 +116,11 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     const args = clangArgs(recipe, request.opt, "program.ll", "shim.o", binaryName);
     log.push(`shim: lang/runtime/native/${recipe.shim}, precompiled at -O2 (shim.o)`);
     log.push(`$ ${CLANG} ${args.join(" ")}`);
-    let [command, argv] = [CLANG, args];
-    if (request.sandbox === false) {
-      log.push("sandbox: off (disabled by the caller)");
-    } else {
-      const sandbox = await detectSandbox();
-      if (sandbox.available) {
-        [command, argv] = sandboxed(dir, command, argv);
-        log.push("sandbox: bubblewrap (no network, read-only system, private /tmp)");
-      } else {
-        log.push(`sandbox: off (${sandbox.reason})`);
-      }
-    }
-    // RLIMIT_FSIZE stops a runaway link at the limit instead of filling the disk.
-    if (existsSync(PRLIMIT)) [command, argv] = [PRLIMIT, [`--fsize=${maxOutputBytes}`, "--", command, ...argv]];
-    // Builds run below the server's priority, so a queue of them cannot
-    // starve the process answering requests.
-    if (existsSync(NICE)) [command, argv] = [NICE, ["-n", "10", command, ...argv]];
+    const { command, argv } = await confine(dir, CLANG, args, {
+      sandbox: request.sandbox,
+      maxOutputBytes,
+      log,
+    });
 
     const run = await runProcess(command, argv, { cwd: dir, timeoutMs, maxCapture: 256 * 1024 });
     const stderr = new TextDecoder().decode(run.stderr);

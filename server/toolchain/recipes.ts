@@ -122,14 +122,16 @@ export function shimCompileArgs(recipe: Recipe, output: string): string[] {
   ];
 }
 
-/** clang arguments for one build, with paths relative to the build directory. */
-export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, shimObject: string, output: string): string[] {
+/**
+ * How clang compiles the program's IR for a target, for the executable and
+ * for the assembly view alike, so the view shows the code that ships.
+ */
+function codegenArgs(recipe: Recipe, opt: OptLevel): string[] {
   return [
     `--target=${recipe.triple}`,
     opt,
     // The program's IR carries no triple or datalayout on purpose.
     "-Wno-override-module",
-    "-fuse-ld=lld",
     // A crashing clang would otherwise write reproducers into /tmp.
     "-fno-crash-diagnostics",
     // LLVM vectorises a loop with a small known maximum trip count (under
@@ -143,6 +145,14 @@ export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, shimObje
     "-mllvm",
     "-vectorizer-min-trip-count=1",
     ...recipe.codegenFlags,
+  ];
+}
+
+/** clang arguments for one build, with paths relative to the build directory. */
+export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, shimObject: string, output: string): string[] {
+  return [
+    ...codegenArgs(recipe, opt),
+    "-fuse-ld=lld",
     ...recipe.linkFlags,
     "-x",
     "ir",
@@ -154,4 +164,9 @@ export function clangArgs(recipe: Recipe, opt: OptLevel, input: string, shimObje
     "-o",
     output,
   ];
+}
+
+/** clang arguments that write the program's assembly (AT&T syntax on x86) instead of linking it. */
+export function clangAsmArgs(recipe: Recipe, opt: OptLevel, input: string, output: string): string[] {
+  return [...codegenArgs(recipe, opt), "-S", "-x", "ir", input, "-o", output];
 }
