@@ -35,8 +35,10 @@ import { toShared } from "./share/sharedWork";
 import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
+import { ViewsPanel } from "./views/ViewsPanel";
 
 const CodeEditor = lazy(loadEditorChunk);
+const DiffView = lazy(() => loadEditorChunk().then((chunk) => ({ default: chunk.DiffView })));
 
 type BottomTab = "output" | "problems" | "stdin" | "build" | "library";
 const TABS: [BottomTab, string][] = [
@@ -51,6 +53,8 @@ interface ViewTab {
   title: string;
   text: string;
   language: string;
+  /** Set for a diff: the text `text` is compared with (shown on the left). */
+  original?: string;
 }
 
 export function App() {
@@ -330,7 +334,18 @@ export function App() {
               />
             </div>
           )}
-          {view && showView && loadMonaco && (
+          {view && showView && loadMonaco && view.original !== undefined && (
+            <div className="editor-layer">
+              <DiffView
+                original={view.original}
+                modified={view.text}
+                language={view.language}
+                dark={dark}
+                ariaLabel={`${view.title}, read-only`}
+              />
+            </div>
+          )}
+          {view && showView && loadMonaco && view.original === undefined && (
             <div className="editor-layer">
               <CodeEditor
                 value={view.text}
@@ -408,13 +423,30 @@ export function App() {
           </div>
         )}
         {tab === "build" && workspace && (
-          <BuildPanel
-            program={entryProgram(workspace)}
-            opt={workspace.opt}
-            onOpt={setOpt}
-            health={health}
-            onShowIr={(ir) => openView("main.ll", ir, "plaintext")}
-          />
+          <>
+            <BuildPanel
+              program={entryProgram(workspace)}
+              opt={workspace.opt}
+              onOpt={setOpt}
+              health={health}
+              onShowIr={(ir) => openView("main.ll", ir, "llvm-ir")}
+            />
+            <ViewsPanel
+              program={entryProgram(workspace)}
+              opt={workspace.opt}
+              serverUp={health.kind === "ok"}
+              onShow={(v) => openView(v.title, v.text, v.language)}
+              onDiff={(original, modified) => {
+                setView({
+                  title: `${original.title} ↔ ${modified.title}`,
+                  text: modified.text,
+                  original: original.text,
+                  language: modified.language,
+                });
+                setShowView(true);
+              }}
+            />
+          </>
         )}
         {tab === "library" && (
           <LibraryPanel health={health} onOpen={(title, source) => openView(title, source)} onOpenTest={openTest} />

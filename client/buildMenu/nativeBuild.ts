@@ -37,7 +37,8 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
 /** Artifacts live this long on the server unless it says otherwise. */
 const DEFAULT_LIFETIME_MS = 60 * 60 * 1000;
 
-async function failure(response: Response): Promise<string> {
+/** What a failed answer of the server means, in a sentence for the panel. */
+export async function failure(response: Response): Promise<string> {
   const body = (await response.json().catch(() => undefined)) as { detail?: unknown } | undefined;
   const detail = typeof body?.detail === "string" ? body.detail : JSON.stringify(body?.detail ?? response.statusText);
   if (response.status === 429)

@@ -122,3 +122,6 @@ export default function CodeEditor(props: CodeEditorProps) {
     />
   );
 }
+
+// The diff view lives in this chunk too: it needs Monaco, and only views open it.
+export { DiffView } from "./DiffView";

@@ -24,6 +24,7 @@ import "monaco-editor/features/suggest/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
 import { registerProviders } from "./languageProviders";
+import { OUTPUT_LANGUAGES } from "./outputLanguages";
 import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
@@ -32,6 +33,10 @@ monaco.languages.register({ id: PITH_LANGUAGE_ID, extensions: [".pith"], aliases
 monaco.languages.setLanguageConfiguration(PITH_LANGUAGE_ID, languageConfiguration);
 monaco.languages.setMonarchTokensProvider(PITH_LANGUAGE_ID, monarchTokens);
 registerProviders(monaco);
+for (const { id, tokens } of OUTPUT_LANGUAGES) {
+  monaco.languages.register({ id });
+  monaco.languages.setMonarchTokensProvider(id, tokens);
+}
 loader.config({ monaco });
 performance.mark("pith:monaco-loaded");
 

@@ -1,0 +1,37 @@
+// Two views of the program side by side, their differences marked: Monaco's
+// diff editor, read-only (the views' -O0 against -O2, one target against another).
+import { DiffEditor } from "@monaco-editor/react";
+import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editorMetrics";
+import "./monacoSetup";
+
+export interface DiffViewProps {
+  original: string;
+  modified: string;
+  language: string;
+  dark: boolean;
+  ariaLabel: string;
+}
+
+export function DiffView({ original, modified, language, dark, ariaLabel }: DiffViewProps) {
+  return (
+    <div className="diff-view" data-testid="diff-view" role="region" aria-label={ariaLabel}>
+      <DiffEditor
+        original={original}
+        modified={modified}
+        language={language}
+        theme={dark ? "vs-dark" : "vs"}
+        options={{
+          readOnly: true,
+          originalEditable: false,
+          renderSideBySide: true,
+          automaticLayout: true,
+          fontFamily: EDITOR_FONT,
+          fontSize: EDITOR_FONT_SIZE,
+          lineHeight: EDITOR_LINE_HEIGHT,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+        }}
+      />
+    </div>
+  );
+}
