@@ -14,7 +14,7 @@ export interface DiffViewProps {
 
 export function DiffView({ original, modified, language, dark, ariaLabel }: DiffViewProps) {
   return (
-    <div className="diff-view" data-testid="diff-view" role="region" aria-label={ariaLabel}>
+    <section className="diff-view" data-testid="diff-view" aria-label={ariaLabel}>
       <DiffEditor
         original={original}
         modified={modified}
@@ -32,6 +32,6 @@ export function DiffView({ original, modified, language, dark, ariaLabel }: Diff
           scrollBeyondLastLine: false,
         }}
       />
-    </div>
+    </section>
   );
 }
