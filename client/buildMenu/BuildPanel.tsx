@@ -2,8 +2,9 @@
 // (both compiled here, offline), and native builds through the server with
 // their logs, download link and expiry.
 import { useEffect, useState } from "react";
-import { buildSource, OPT_LEVELS, type OptLevel } from "../compiler/compile";
+import { OPT_LEVELS, type OptLevel } from "../compiler/compile";
 import type { ServerHealth } from "../status/useServerHealth";
+import { buildLocally } from "./localBuild";
 import { buildNative, fetchTargets, type NativeBuild, type Outcome, type Target } from "./nativeBuild";
 
 export interface BuildPanelProps {
@@ -12,15 +13,6 @@ export interface BuildPanelProps {
   onOpt: (opt: OptLevel) => void;
   health: ServerHealth;
   onShowIr: (ir: string) => void;
-}
-
-function saveBytes(bytes: Uint8Array, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelProps) {
@@ -35,11 +27,7 @@ export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelP
 
   const compileLocally = async (emit: "wasm" | "ll") => {
     setLocal("Compiling…");
-    const built = await buildSource(source, opt, emit);
-    if (!built.ok) return setLocal(`Not built: ${built.message} (see Problems)`);
-    setLocal(`Built in ${Math.round(built.compileMs)} ms (${built.output.length} bytes).`);
-    if (emit === "wasm") saveBytes(built.output, "main.wasm", "application/wasm");
-    else onShowIr(new TextDecoder().decode(built.output));
+    setLocal(await buildLocally(source, opt, emit, onShowIr));
   };
 
   const native = async (target: Target) => {
@@ -64,7 +52,7 @@ export function BuildPanel({ source, opt, onOpt, health, onShowIr }: BuildPanelP
       <div className="row">
         <label>
           Optimisation{" "}
-          <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)} aria-label="Optimisation level">
+          <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)}>
             {OPT_LEVELS.map((level) => (
               <option key={level}>{level}</option>
             ))}

@@ -1,8 +1,9 @@
 // The editor's file tabs: click to switch, + for a new file, the pencil to
-// rename (double-click works too) and × to close (after asking: closing
-// deletes the file's text).
+// rename (double-click works too; the name is asked in RenameDialog) and × to
+// close (after asking: closing deletes the file's text).
 import { useState } from "react";
-import { type Files, nameProblem } from "./files";
+import type { Files } from "./files";
+import { RenameDialog } from "./RenameDialog";
 
 export interface FileTabsProps {
   files: Files;
@@ -15,14 +16,8 @@ export interface FileTabsProps {
 }
 
 export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose }: FileTabsProps) {
-  const [problem, setProblem] = useState<string | undefined>();
-  const rename = (from: string) => {
-    const to = window.prompt(`Rename ${from} to:`, from)?.trim();
-    if (!to || to === from) return;
-    const why = nameProblem(files, to, from);
-    setProblem(why);
-    if (!why) onRename(from, to);
-  };
+  const [renaming, setRenaming] = useState<string | undefined>();
+  const rename = (from: string) => setRenaming(from);
   return (
     <>
       {files.names.map((name) => {
@@ -33,6 +28,7 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose }:
               type="button"
               role="tab"
               aria-selected={active}
+              tabIndex={active || (!editing && name === files.active) ? 0 : -1}
               onClick={() => onSwitch(name)}
               onDoubleClick={() => rename(name)}
             >
@@ -59,11 +55,7 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose }:
       <button type="button" className="icon new-file" aria-label="New file" title="New file" onClick={onNew}>
         +
       </button>
-      {problem && (
-        <span className="tab-problem" role="alert">
-          {problem}
-        </span>
-      )}
+      <RenameDialog files={files} from={renaming} onRename={onRename} onDone={() => setRenaming(undefined)} />
     </>
   );
 }
