@@ -210,7 +210,7 @@ export function App() {
   const errorLines = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
-      <div className="tabs" role="tablist" aria-label="Open files" onKeyDown={onTablistKey}>
+      <div className="tabs">
         <FileTabs
           files={workspace?.files ?? initialFiles()}
           editing={!showView}
@@ -224,18 +224,19 @@ export function App() {
           }}
           onRename={(from, to) => changeFiles((files, source) => ({ files: renameFile(files, from, to), source }))}
           onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
-        />
-        {view && (
-          <button
-            type="button"
-            role="tab"
-            aria-selected={showView}
-            tabIndex={showView ? 0 : -1}
-            onClick={() => setShowView(true)}
-          >
-            {view.title} <span className="muted">(read-only)</span>
-          </button>
-        )}
+        >
+          {view && (
+            <button
+              type="button"
+              role="tab"
+              aria-selected={showView}
+              tabIndex={showView ? 0 : -1}
+              onClick={() => setShowView(true)}
+            >
+              {view.title} <span className="muted">(read-only)</span>
+            </button>
+          )}
+        </FileTabs>
         {view && (
           <button
             type="button"

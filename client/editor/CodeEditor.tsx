@@ -60,7 +60,8 @@ function escapeThenTab(editor: EditorApi): void {
           event.stopPropagation();
         }
       }
-      escaped = event.key === "Escape";
+      // Shift, pressed on its own before Tab in Shift+Tab, keeps the Escape pending.
+      if (!["Shift", "Control", "Alt", "Meta"].includes(event.key)) escaped = event.key === "Escape";
     },
     true,
   );
