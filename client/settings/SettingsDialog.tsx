@@ -26,8 +26,9 @@ export function SettingsDialog({ open, settings, onChange, onClose }: SettingsDi
       <fieldset>
         <legend>Theme</legend>
         {THEMES.map((theme) => (
-          <label key={theme}>
+          <label key={theme} htmlFor={`theme-${theme}`}>
             <input
+              id={`theme-${theme}`}
               type="radio"
               name="theme"
               value={theme}
@@ -38,9 +39,10 @@ export function SettingsDialog({ open, settings, onChange, onClose }: SettingsDi
           </label>
         ))}
       </fieldset>
-      <label className="setting">
+      <label className="setting" htmlFor="setting-font-size">
         Editor font size{" "}
         <input
+          id="setting-font-size"
           type="number"
           data-testid="setting-font-size"
           min={FONT_SIZES.min}
@@ -54,8 +56,9 @@ export function SettingsDialog({ open, settings, onChange, onClose }: SettingsDi
           }}
         />
       </label>
-      <label className="setting">
+      <label className="setting" htmlFor="setting-word-wrap">
         <input
+          id="setting-word-wrap"
           type="checkbox"
           data-testid="setting-word-wrap"
           checked={settings.wordWrap}
@@ -63,8 +66,9 @@ export function SettingsDialog({ open, settings, onChange, onClose }: SettingsDi
         />{" "}
         Wrap long lines
       </label>
-      <label className="setting">
+      <label className="setting" htmlFor="setting-vim">
         <input
+          id="setting-vim"
           type="checkbox"
           data-testid="setting-vim"
           checked={settings.vim}
