@@ -3,6 +3,7 @@
 // the name is asked in RenameDialog) and × to close it (after asking: closing
 // deletes the file's text).
 import { type ReactNode, useState } from "react";
+import { createPortal } from "react-dom";
 import { onTablistKey } from "../layout/tablistKeys";
 import type { Files } from "./files";
 import { RenameDialog } from "./RenameDialog";
@@ -70,7 +71,11 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, c
       <button type="button" className="icon new-file" aria-label="New file" title="New file" onClick={onNew}>
         +
       </button>
-      <RenameDialog files={files} from={renaming} onRename={onRename} onDone={() => setRenaming(undefined)} />
+      {/* In the body, not in the tab row: the row's tab styles must not reach the dialog's buttons. */}
+      {createPortal(
+        <RenameDialog files={files} from={renaming} onRename={onRename} onDone={() => setRenaming(undefined)} />,
+        document.body,
+      )}
     </>
   );
 }
