@@ -265,6 +265,7 @@ export function App() {
             ariaLabel="Program source (Pith)"
             errorLines={errorLines}
             narrow={phone}
+            fontSize={settings.fontSize}
             hidden={showView}
             onFormat={format}
             onFocus={earlyEditorTouched}

@@ -6,7 +6,7 @@ import Editor from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { focusPast } from "../layout/focusOrder";
-import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT, TAB_SIZE } from "./editorMetrics";
+import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor, TAB_SIZE } from "./editorMetrics";
 import { monaco } from "./monacoSetup";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
 
@@ -147,8 +147,8 @@ export default function CodeEditor(props: CodeEditorProps) {
           minimap: { enabled: false },
           fontFamily: EDITOR_FONT,
           fontSize,
-          // The early editor's metrics at the default size (nothing moves at the hand-over); Monaco's own ratio otherwise.
-          lineHeight: fontSize === EDITOR_FONT_SIZE ? EDITOR_LINE_HEIGHT : 0,
+          // The early editor's metrics (nothing moves at the hand-over).
+          lineHeight: lineHeightFor(fontSize),
           tabSize: TAB_SIZE,
           insertSpaces: true,
           scrollBeyondLastLine: false,

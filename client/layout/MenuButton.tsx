@@ -63,7 +63,11 @@ export function MenuButton({ label, items, testId }: MenuButtonProps) {
   }, [open, focusAt]);
 
   const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       show(event.key === "ArrowDown" ? "first" : "last");
     }

@@ -8,7 +8,8 @@ export type PageAction = "run" | "help" | "stop";
 
 /** Whether the key event was aimed at a text field or an editor, where keys are text. */
 export function inEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
+  // `target` first: a null target (a synthetic event, a unit test) never reaches the DOM classes.
+  if (!target || !(target instanceof Element)) return false;
   if (target.closest(".monaco-editor")) return true;
   if (target instanceof HTMLElement && target.isContentEditable) return true;
   return (
@@ -26,6 +27,11 @@ export interface KeyLike {
   target: EventTarget | null;
 }
 
+/** Whether the key event was aimed at Monaco. */
+function inMonaco(target: EventTarget | null): boolean {
+  return !!target && target instanceof Element && !!target.closest(".monaco-editor");
+}
+
 export function pageAction(event: KeyLike, running: boolean): PageAction | undefined {
   if (event.defaultPrevented) return undefined;
   const editable = inEditableTarget(event.target);
@@ -35,7 +41,6 @@ export function pageAction(event: KeyLike, running: boolean): PageAction | undef
   if (event.key === "F1" && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey && !editable)
     return "help";
   // Escape in the editor closes its widgets (completion, find); elsewhere it stops a running program.
-  if (event.key === "Escape" && running && !(event.target instanceof Element && event.target.closest(".monaco-editor")))
-    return "stop";
+  if (event.key === "Escape" && running && !inMonaco(event.target)) return "stop";
   return undefined;
 }

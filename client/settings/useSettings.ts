@@ -1,6 +1,6 @@
 // The settings as React state: read once at start-up, saved on every change,
 // and the theme applied to the document (app.css keys its colours on it).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useLayoutEffect, useState } from "react";
 import { useMediaQuery } from "../layout/useMediaQuery";
 import { loadSettings, type Settings, saveSettings } from "../persistence/settings";
 
@@ -15,7 +15,8 @@ export function useSettings() {
       return next;
     });
   }, []);
-  useEffect(() => {
+  // Before the first paint: no flash of the other theme.
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = dark ? "dark" : "light";
   }, [dark]);
   return { settings, change, dark };
