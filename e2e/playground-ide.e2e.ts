@@ -368,7 +368,7 @@ async function expectPhoneTouchTargets(view: Page, width: number): Promise<void>
     const list = await view.getByRole("menu").boundingBox();
     expect(list && list.x >= 0 && list.x + list.width <= width, menu).toBe(true);
     await button.tap();
-    await expect.poll(() => view.getByRole("menu").count(), menu).toBe(0);
+    await expect.poll(() => view.getByRole("menu").count(), { message: menu }).toBe(0);
   }
 }
 
