@@ -205,6 +205,13 @@ describe("menus", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => focused(page)).toBe("tab-build");
     expect(await page.getByTestId("tab-build").getAttribute("aria-selected")).toBe("true");
+    // A local build from the menu: the LLVM IR opens read-only beside the files.
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.getByRole("tab", { name: /^main\.ll/ }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("tab", { name: /^main\.ll/ }).getAttribute("aria-selected")).toBe("true");
     await context.close();
   });
 
