@@ -299,12 +299,17 @@ describe("settings", () => {
   it("types with Vim keys when turned on: i, text, Escape, dd", async () => {
     const { context, page } = await freshPage();
     await setSource(page, "one\ntwo\nthree");
+    // Vim's chunk is fetched only once the setting is on.
+    const vimFetched = () =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("/vimMode-")));
+    expect(await vimFetched()).toBe(false);
     await page.getByTestId("settings").click();
     await page.getByRole("dialog", { name: "Settings" }).getByRole("checkbox", { name: "Vim keybindings" }).check();
     await page.keyboard.press("Escape");
     await focusEditor(page);
     await page.keyboard.press("ControlOrMeta+Home");
     await page.getByTestId("vim-status").waitFor();
+    expect(await vimFetched()).toBe(true);
     await page.keyboard.press("i");
     await expect.poll(() => page.getByTestId("vim-status").textContent()).toMatch(/insert/i);
     await page.keyboard.type("X");
