@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -128,6 +129,18 @@ const playgroundStartup: Plugin = {
 
 export default defineConfig({
   plugins: [react(), pwa, playgroundStartup],
+  resolve: {
+    // monaco-vim imports Monaco's files by their pre-0.50 paths
+    // (monaco-editor/esm/vs/...), which monaco-editor 0.57's export map turns
+    // into esm/vs/esm/vs/...: point them at the same files the editor chunk
+    // uses, so Vim mode drives the one Monaco instance.
+    alias: [
+      {
+        find: /^monaco-editor\/esm\/vs\/(.*?)(\.js)?$/,
+        replacement: fileURLToPath(new URL("./node_modules/monaco-editor/esm/vs/$1.js", import.meta.url)),
+      },
+    ],
+  },
   server: {
     headers: isolation,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

@@ -3,7 +3,9 @@
 // status bar. State lives in the feature hooks; this file wires them.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
+import { BuildMenu } from "./buildMenu/BuildMenu";
 import { BuildPanel } from "./buildMenu/BuildPanel";
+import { buildLocally } from "./buildMenu/localBuild";
 import { formatSource } from "./compiler/compile";
 import type { Diagnostic } from "./compiler/diagnostics";
 import { ProblemsList } from "./compiler/ProblemsList";
@@ -26,10 +28,14 @@ import { entryProgram, programFrom, programOfShownFile } from "./files/program";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
+import { pageAction } from "./layout/pageShortcuts";
+import { onTablistKey } from "./layout/tablistKeys";
 import { useMediaQuery } from "./layout/useMediaQuery";
 import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
 import { useRunner } from "./run/useRunner";
+import { SettingsDialog } from "./settings/SettingsDialog";
+import { useSettings } from "./settings/useSettings";
 import { ShareButton } from "./share/ShareButton";
 import { toShared } from "./share/sharedWork";
 import { afterStartup, startupFinished } from "./startup/afterStartup";
@@ -78,7 +84,8 @@ export function App() {
     workspace?.source,
     running,
   );
-  const dark = useMediaQuery("(prefers-color-scheme: dark)");
+  const { settings, change: changeSettings, dark } = useSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const phone = useMediaQuery("(max-width: 700px)");
   const [tab, setTab] = useState<BottomTab>("output");
   const [view, setView] = useState<ViewTab | undefined>();
@@ -241,14 +248,11 @@ export function App() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if ((event.ctrlKey || event.metaKey) && event.key === "Enter" && !event.defaultPrevented) {
-        event.preventDefault();
-        run();
-      } else if (event.key === "F1" || (event.key === "?" && !typing)) {
-        event.preventDefault();
-        setHelp(true);
-      } else if (event.key === "Escape" && running) stop();
+      const action = pageAction(event, running);
+      if (action) event.preventDefault();
+      if (action === "run") run();
+      else if (action === "help") setHelp(true);
+      else if (action === "stop") stop();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -258,7 +262,7 @@ export function App() {
   const errorLines = new Set(shownDiagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
-      <div className="tabs" role="tablist" aria-label="Open files">
+      <div className="tabs">
         <FileTabs
           files={workspace?.files ?? initialFiles()}
           editing={!showView}
@@ -272,12 +276,19 @@ export function App() {
           }}
           onRename={(from, to) => changeFiles((files, source) => ({ files: renameFile(files, from, to), source }))}
           onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
-        />
-        {view && (
-          <button type="button" role="tab" aria-selected={showView} onClick={() => setShowView(true)}>
-            {view.title} <span className="muted">(read-only)</span>
-          </button>
-        )}
+        >
+          {view && (
+            <button
+              type="button"
+              role="tab"
+              aria-selected={showView}
+              tabIndex={showView ? 0 : -1}
+              onClick={() => setShowView(true)}
+            >
+              {view.title} <span className="muted">(read-only)</span>
+            </button>
+          )}
+        </FileTabs>
         {view && (
           <button
             type="button"
@@ -306,6 +317,7 @@ export function App() {
             ariaLabel="Program source (Pith)"
             errorLines={errorLines}
             narrow={phone}
+            fontSize={settings.fontSize}
             hidden={showView}
             onFormat={format}
             onFocus={earlyEditorTouched}
@@ -322,6 +334,9 @@ export function App() {
                 diagnostics={shownDiagnostics}
                 dark={dark}
                 narrow={phone}
+                fontSize={settings.fontSize}
+                wordWrap={settings.wordWrap}
+                vim={settings.vim}
                 ariaLabel="Program source (Pith)"
                 onRun={run}
                 onFormat={format}
@@ -353,6 +368,8 @@ export function App() {
                 readOnly
                 dark={dark}
                 narrow={phone}
+                fontSize={settings.fontSize}
+                wordWrap={settings.wordWrap}
                 ariaLabel={`${view.title}, read-only`}
               />
             </div>
@@ -364,13 +381,16 @@ export function App() {
 
   const bottomPane = (
     <section className="pane output-side" aria-label="Output and tools">
-      <div className="tabs panel-tabs" role="tablist" aria-label="Panels">
+      <div className="tabs panel-tabs" role="tablist" aria-label="Panels" onKeyDown={onTablistKey}>
         {TABS.map(([id, label]) => (
           <button
             key={id}
             type="button"
             role="tab"
+            id={`tab-${id}`}
             aria-selected={tab === id}
+            aria-controls="panel-body"
+            tabIndex={tab === id ? 0 : -1}
             onClick={() => setTab(id)}
             data-testid={`tab-${id}`}
           >
@@ -379,7 +399,7 @@ export function App() {
           </button>
         ))}
       </div>
-      <div className="tab-body">
+      <div className="tab-body" role="tabpanel" id="panel-body" aria-labelledby={`tab-${tab}`}>
         {tab === "output" && host.session && <CanvasPanel session={host.session} />}
         {tab === "output" && (
           <OutputPane
@@ -500,13 +520,44 @@ export function App() {
           >
             Format
           </button>
-          <button type="button" onClick={() => setTab("build")}>
-            Build
-          </button>
+          <BuildMenu
+            ready={ready}
+            onLocal={(emit) => {
+              const w = current.current;
+              if (!w) return;
+              void buildLocally(entryProgram(w), w.opt, emit, (ir) => openView("main.ll", ir, "llvm-ir")).then(
+                setNotice,
+              );
+            }}
+            onPanel={() => {
+              setTab("build");
+              requestAnimationFrame(() => document.getElementById("tab-build")?.focus());
+            }}
+          />
         </div>
         <a className="header-link" href="/modelmanager.html" title="The anomaly service's dashboards">
           Anomaly dashboards
         </a>
+        <button
+          type="button"
+          className="theme-button"
+          aria-label={dark ? "Use the light theme" : "Use the dark theme"}
+          title={dark ? "Light theme" : "Dark theme"}
+          data-testid="theme-toggle"
+          onClick={() => changeSettings({ theme: dark ? "light" : "dark" })}
+        >
+          {dark ? "☀" : "☾"}
+        </button>
+        <button
+          type="button"
+          className="settings-button"
+          aria-label="Settings"
+          title="Settings"
+          data-testid="settings"
+          onClick={() => setSettingsOpen(true)}
+        >
+          ⚙
+        </button>
         <button
           type="button"
           className="help-button"
@@ -549,6 +600,12 @@ export function App() {
         editorWaits={!loadMonaco && running}
       />
       <HelpDialog open={help} onClose={() => setHelp(false)} />
+      <SettingsDialog
+        open={settingsOpen}
+        settings={settings}
+        onChange={changeSettings}
+        onClose={() => setSettingsOpen(false)}
+      />
     </div>
   );
 }

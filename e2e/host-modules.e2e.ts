@@ -40,7 +40,7 @@ async function openWith(example: string, stdin = ""): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(server.url);
   await page.locator('[data-testid=editor][data-ready="true"]').waitFor({ timeout: 30_000 });
-  await page.locator("summary[aria-label=Examples]").click();
+  await page.getByRole("button", { name: "Examples" }).click();
   await page.getByTestId(`example-${example}`).click();
   if (stdin) {
     await page.getByTestId("tab-stdin").click();

@@ -213,8 +213,7 @@ describe("the playground IDE in Chromium", () => {
       .map((f) => f.replace(/\.pith$/, ""));
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) {
-      await page.getByRole("group").filter({ has: page.locator("summary", { hasText: "Examples" }) });
-      await page.locator("summary", { hasText: "Examples" }).click();
+      await page.getByRole("button", { name: "Examples" }).click();
       await page.getByTestId(`example-${name}`).click();
       const { stdout: out, summary } = await runAndWait(page, 60_000);
       expect(summary, name).toContain("Exited with code 0");
@@ -228,14 +227,15 @@ describe("the playground IDE in Chromium", () => {
     const program = 'fn main() {\n    for i in 1..4 {\n        print("{i * i} ")\n    }\n    println("shared")\n}\n';
     await setSource(page, program);
     const { stdout: expected } = await runAndWait(page);
-    await page.locator("summary", { hasText: "Share" }).click();
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: /^Copy link/ }).click();
     const link = await page.getByTestId("share-link").inputValue();
     expect(link).toMatch(/#code=/);
-    await page.getByRole("button", { name: "Short link" }).click();
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: /^Short link/ }).click();
     // The short link comes from the server: wait for its answer.
     await expect.poll(() => page.getByTestId("short-link").inputValue()).toMatch(/\/#s=[0-9a-f]{32}$/);
     const short = await page.getByTestId("short-link").inputValue();
-    await page.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await fresh.newPage();
     await openPlayground(other, link);
@@ -260,8 +260,9 @@ describe("the playground IDE in Chromium", () => {
     await setSource(view, second);
     // Run runs the entry file (main.pith), whichever tab is shown.
     expect((await runAndWait(view)).stdout).toBe("from main\n");
-    view.once("dialog", (dialog) => void dialog.accept("second.pith"));
     await view.getByRole("button", { name: "Rename untitled.pith" }).click();
+    await view.getByRole("textbox", { name: "New name" }).fill("second.pith");
+    await view.getByRole("button", { name: "Rename", exact: true }).click();
     await view.getByTestId("file-second.pith").waitFor();
     await view.getByRole("tab", { name: "main.pith" }).click();
     await expect.poll(() => editorText(view)).toContain('println("from main")');
@@ -269,10 +270,10 @@ describe("the playground IDE in Chromium", () => {
     await view.getByRole("tab", { name: "second.pith" }).click();
     await expect.poll(() => editorText(view)).toContain("from the second file");
     // The share link carries every file; opened elsewhere, the entry file (main.pith) is in the editor.
-    await view.locator("summary", { hasText: "Share" }).click();
+    await view.getByRole("button", { name: "Share" }).click();
+    await view.getByRole("menuitem", { name: /^Copy link/ }).click();
     await expect.poll(() => view.getByTestId("share-link").inputValue()).toMatch(/#w=/);
     const link = await view.getByTestId("share-link").inputValue();
-    await view.locator("summary", { hasText: "Share" }).click();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await fresh.newPage();
     await openPlayground(other, link);
@@ -365,12 +366,13 @@ async function expectPhoneTouchTargets(view: Page, width: number): Promise<void>
   // The editor wraps long lines instead of hiding their ends off the screen's edge.
   const lines = view.locator(".editor-layer:not([hidden])");
   expect(await lines.locator(".view-line").count()).toBeGreaterThan(await lines.locator(".line-numbers").count());
-  for (const menu of ["Examples", "Share"]) {
-    const summary = view.locator("summary", { hasText: menu });
-    await summary.tap();
-    const list = await view.locator("details[open] .menu-list").boundingBox();
+  for (const menu of ["Examples", "Share", "Build"]) {
+    const button = view.getByRole("button", { name: menu, exact: true });
+    await button.tap();
+    const list = await view.getByRole("menu").boundingBox();
     expect(list && list.x >= 0 && list.x + list.width <= width, menu).toBe(true);
-    await summary.tap();
+    await button.tap();
+    await expect.poll(() => view.getByRole("menu").count(), { message: menu }).toBe(0);
   }
 }
 
@@ -430,7 +432,7 @@ describe("offline", () => {
     await view.locator('[data-testid=editor][data-ready="true"][data-editor="monaco"]').waitFor({ timeout: 30_000 });
     expect(await view.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     await expect.poll(() => view.getByTestId("server-status").textContent()).toMatch(/unreachable/);
-    await view.locator("summary", { hasText: "Examples" }).click();
+    await view.getByRole("button", { name: "Examples" }).click();
     await view.getByTestId("example-primes").click();
     const { stdout: out } = await runAndWait(view);
     expect(out).toBe(readFileSync(join(EXAMPLES_DIR, "primes.stdout"), "utf8"));

@@ -43,7 +43,8 @@ async function shareTwoFiles(): Promise<string> {
   await page.getByRole("tab", { name: "main.pith" }).click();
   await openBuildPanel(page);
   await page.getByLabel("Optimisation level").selectOption("-O3");
-  await page.locator("summary", { hasText: "Share" }).click();
+  await page.getByRole("button", { name: "Share" }).click();
+  await page.getByRole("menuitem", { name: /^Copy link/ }).click();
   await page.waitForFunction(() =>
     (document.querySelector("[data-testid=share-link]") as HTMLInputElement | null)?.value.includes("#w="),
   );
@@ -126,8 +127,8 @@ describe("sharing a workspace", () => {
     const page = await context.newPage();
     await openPlayground(page, link);
     await expect.poll(() => editorText(page)).toContain("from main at the chosen level");
-    await page.locator("summary", { hasText: "Share" }).click();
-    await page.getByRole("button", { name: "Short link" }).click();
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("menuitem", { name: /^Short link/ }).click();
     await expect.poll(() => page.getByTestId("short-link").inputValue()).toMatch(/\/#s=[0-9a-f]{32}$/);
     const short = await page.getByTestId("short-link").inputValue();
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -2,9 +2,10 @@
 // (both compiled here, offline), and native builds through the server with
 // their logs, download link and expiry.
 import { useEffect, useState } from "react";
-import { buildSource, OPT_LEVELS, type OptLevel } from "../compiler/compile";
+import { OPT_LEVELS, type OptLevel } from "../compiler/compile";
 import type { ProgramFiles } from "../files/program";
 import type { ServerHealth } from "../status/useServerHealth";
+import { buildLocally } from "./localBuild";
 import { buildNative, fetchTargets, type NativeBuild, type Outcome, type Target } from "./nativeBuild";
 
 export interface BuildPanelProps {
@@ -14,15 +15,6 @@ export interface BuildPanelProps {
   onOpt: (opt: OptLevel) => void;
   health: ServerHealth;
   onShowIr: (ir: string) => void;
-}
-
-function saveBytes(bytes: Uint8Array, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanelProps) {
@@ -37,11 +29,7 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
 
   const compileLocally = async (emit: "wasm" | "ll") => {
     setLocal("Compiling…");
-    const built = await buildSource(program.source, opt, emit, program);
-    if (!built.ok) return setLocal(`Not built: ${built.message} (see Problems)`);
-    setLocal(`Built in ${Math.round(built.compileMs)} ms (${built.output.length} bytes).`);
-    if (emit === "wasm") saveBytes(built.output, "main.wasm", "application/wasm");
-    else onShowIr(new TextDecoder().decode(built.output));
+    setLocal(await buildLocally(program, opt, emit, onShowIr));
   };
 
   const native = async (target: Target) => {
@@ -66,7 +54,7 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
       <div className="row">
         <label>
           Optimisation{" "}
-          <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)} aria-label="Optimisation level">
+          <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)}>
             {OPT_LEVELS.map((level) => (
               <option key={level}>{level}</option>
             ))}

@@ -1,10 +1,12 @@
 // The Monaco editor with the Pith language, live diagnostics as markers,
-// Ctrl/Cmd+Enter to run and Shift+Alt+F to format. This module is the lazily
-// loaded editor chunk: importing it pulls in Monaco.
+// Ctrl/Cmd+Enter to run and Shift+Alt+F to format, the user's settings (font
+// size, word wrap, Vim keys) and a way out for the keyboard (Escape, then
+// Tab). This module is the lazily loaded editor chunk: importing it pulls in Monaco.
 import Editor from "@monaco-editor/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Diagnostic } from "../compiler/diagnostics";
-import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT, TAB_SIZE } from "./editorMetrics";
+import { focusPast } from "../layout/focusOrder";
+import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor, TAB_SIZE } from "./editorMetrics";
 import { monaco } from "./monacoSetup";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
 
@@ -25,6 +27,11 @@ export interface CodeEditorProps {
   ariaLabel: string;
   /** A phone's screen: long lines wrap (panning sideways through code is tedious) and the gutter is slim. */
   narrow?: boolean;
+  /** The editor's font size in CSS pixels (the settings'). */
+  fontSize?: number;
+  wordWrap?: boolean;
+  /** Vim keybindings: the monaco-vim chunk is loaded when first turned on. */
+  vim?: boolean;
   onRun?: () => void;
   onFormat?: () => void;
   onReady?: (editor: EditorApi) => void;
@@ -36,8 +43,34 @@ const SEVERITY = {
   info: monaco.MarkerSeverity.Info,
 };
 
+/**
+ * Escape, then Tab (or Shift+Tab) leaves the editor, which otherwise keeps Tab
+ * for indenting: a keyboard user is never trapped in it (Ctrl+M, Monaco's
+ * tab focus mode, turns Tab into a focus key for good).
+ */
+function escapeThenTab(editor: EditorApi): void {
+  const node = editor.getContainerDomNode();
+  let escaped = false;
+  node.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Tab" && escaped && !event.ctrlKey && !event.altKey && !event.metaKey) {
+        if (focusPast(node, event.shiftKey ? -1 : 1)) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+      }
+      // Shift, pressed on its own before Tab in Shift+Tab, keeps the Escape pending.
+      if (!["Shift", "Control", "Alt", "Meta"].includes(event.key)) escaped = event.key === "Escape";
+    },
+    true,
+  );
+}
+
 export default function CodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<EditorApi | null>(null);
+  const [mounted, setMounted] = useState<EditorApi | null>(null);
+  const vimStatus = useRef<HTMLDivElement>(null);
   const handlers = useRef(props);
   handlers.current = props;
   // The editor owns its text while the user types: `value` is applied only when
@@ -80,46 +113,68 @@ export default function CodeEditor(props: CodeEditorProps) {
     );
   }, [props.diagnostics, props.readOnly]);
 
+  useEffect(() => {
+    const status = vimStatus.current;
+    if (!mounted || !props.vim || !status) return;
+    let mode: { dispose(): void } | undefined;
+    let cancelled = false;
+    void import("./vimMode").then(({ startVim }) => {
+      if (!cancelled) mode = startVim(mounted, status);
+    });
+    return () => {
+      cancelled = true;
+      mode?.dispose();
+      status.textContent = "";
+    };
+  }, [mounted, props.vim]);
+
+  const fontSize = props.fontSize ?? EDITOR_FONT_SIZE;
   return (
-    <Editor
-      defaultValue={props.value}
-      path={props.path}
-      language={props.language ?? PITH_LANGUAGE_ID}
-      theme={props.dark ? "vs-dark" : "vs"}
-      onChange={(value) => {
-        handlers.current.onChange?.(value ?? "");
-      }}
-      loading={<p className="editor-loading">Loading the editor…</p>}
-      options={{
-        readOnly: props.readOnly,
-        ariaLabel: props.ariaLabel,
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontFamily: EDITOR_FONT,
-        fontSize: EDITOR_FONT_SIZE,
-        lineHeight: EDITOR_LINE_HEIGHT,
-        tabSize: TAB_SIZE,
-        insertSpaces: true,
-        scrollBeyondLastLine: false,
-        fixedOverflowWidgets: true,
-        wordWrap: props.narrow ? "on" : "off",
-        // As the early editor's textarea wraps (no hanging indent), so nothing moves when Monaco takes over.
-        wrappingIndent: "none",
-        lineNumbersMinChars: props.narrow ? 2 : 5,
-        lineDecorationsWidth: props.narrow ? 4 : 10,
-      }}
-      onMount={(editor) => {
-        editorRef.current = editor;
-        // Created with the newest text (and the hand-over brings what was typed since): nothing older to apply.
-        applied.current = handlers.current.readOnly ? handlers.current.value : handlers.current.revision;
-        performance.mark("pith:editor-mounted");
-        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
-        editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
-          handlers.current.onFormat?.(),
-        );
-        handlers.current.onReady?.(editor);
-      }}
-    />
+    <>
+      <Editor
+        defaultValue={props.value}
+        path={props.path}
+        language={props.language ?? PITH_LANGUAGE_ID}
+        theme={props.dark ? "vs-dark" : "vs"}
+        onChange={(value) => {
+          handlers.current.onChange?.(value ?? "");
+        }}
+        loading={<p className="editor-loading">Loading the editor…</p>}
+        options={{
+          readOnly: props.readOnly,
+          ariaLabel: props.ariaLabel,
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontFamily: EDITOR_FONT,
+          fontSize,
+          // The early editor's metrics (nothing moves at the hand-over).
+          lineHeight: lineHeightFor(fontSize),
+          tabSize: TAB_SIZE,
+          insertSpaces: true,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          wordWrap: props.narrow || props.wordWrap ? "on" : "off",
+          // As the early editor's textarea wraps (no hanging indent), so nothing moves when Monaco takes over.
+          wrappingIndent: "none",
+          lineNumbersMinChars: props.narrow ? 2 : 5,
+          lineDecorationsWidth: props.narrow ? 4 : 10,
+        }}
+        onMount={(editor) => {
+          editorRef.current = editor;
+          // Created with the newest text (and the hand-over brings what was typed since): nothing older to apply.
+          applied.current = handlers.current.readOnly ? handlers.current.value : handlers.current.revision;
+          performance.mark("pith:editor-mounted");
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => handlers.current.onRun?.());
+          editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
+            handlers.current.onFormat?.(),
+          );
+          escapeThenTab(editor);
+          setMounted(editor);
+          handlers.current.onReady?.(editor);
+        }}
+      />
+      {props.vim && <div className="vim-status" ref={vimStatus} data-testid="vim-status" aria-live="polite" />}
+    </>
   );
 }
 

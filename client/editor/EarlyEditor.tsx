@@ -5,7 +5,7 @@
 // Monaco is ready (handOver.ts), so the user never waits to type.
 import { forwardRef, memo, useImperativeHandle, useMemo, useRef } from "react";
 import { closeBracket, type Edit, indent, newline, offsetOf, outdent, toggleComment } from "./earlyEdits";
-import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editorMetrics";
+import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor } from "./editorMetrics";
 import { type Token, tokenizeLines } from "./pithHighlight";
 
 /** What Monaco takes over from the early editor. */
@@ -32,6 +32,8 @@ export interface EarlyEditorProps {
   errorLines?: ReadonlySet<number>;
   /** A phone's screen: long lines wrap and the gutter is slim, as in Monaco. */
   narrow?: boolean;
+  /** The settings' font size (the line height follows it). */
+  fontSize?: number;
   hidden?: boolean;
   onFormat?: () => void;
   onFocus?: () => void;
@@ -88,6 +90,10 @@ function apply(area: HTMLTextAreaElement, edit: Edit) {
 export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(function EarlyEditor(props, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const fontSize = props.fontSize ?? EDITOR_FONT_SIZE;
+  // A ref, read by reveal() (whose handle is made once).
+  const lineHeight = useRef(lineHeightFor(fontSize));
+  lineHeight.current = lineHeightFor(fontSize);
   const lines = useMemo(() => tokenizeLines(props.value), [props.value]);
 
   useImperativeHandle(
@@ -113,7 +119,7 @@ export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(funct
         const at = offsetOf(a.value, line, col);
         a.focus({ preventScroll: true });
         a.setSelectionRange(at, at);
-        s.scrollTop = Math.max(0, (line - 1) * EDITOR_LINE_HEIGHT - s.clientHeight / 2);
+        s.scrollTop = Math.max(0, (line - 1) * lineHeight.current - s.clientHeight / 2);
       },
     }),
     [],
@@ -147,7 +153,7 @@ export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(funct
       className={`early-editor${props.narrow ? " narrow" : ""}`}
       hidden={props.hidden}
       data-testid="early-editor"
-      style={{ fontFamily: EDITOR_FONT, fontSize: EDITOR_FONT_SIZE, lineHeight: `${EDITOR_LINE_HEIGHT}px` }}
+      style={{ fontFamily: EDITOR_FONT, fontSize, lineHeight: `${lineHeight.current}px` }}
     >
       <div className="early-lines">
         {lines.map((tokens, i) => (

@@ -7,3 +7,10 @@ export const EDITOR_FONT = 'Menlo, Monaco, Consolas, "Droid Sans Mono", "DejaVu 
 export const EDITOR_FONT_SIZE = 14;
 export const EDITOR_LINE_HEIGHT = 19;
 export const TAB_SIZE = 4;
+
+/** The line height for a font size (the settings'): the default pair's ratio, so both editors agree at every size. */
+export function lineHeightFor(fontSize: number): number {
+  return fontSize === EDITOR_FONT_SIZE
+    ? EDITOR_LINE_HEIGHT
+    : Math.round((fontSize * EDITOR_LINE_HEIGHT) / EDITOR_FONT_SIZE);
+}

@@ -1,8 +1,12 @@
-// The editor's file tabs: click to switch, + for a new file, the pencil to
-// rename (double-click works too) and × to close (after asking: closing
+// The editor's file tabs: click (or arrow keys) to switch, + for a new file,
+// the pencil to rename the file in the editor (double-click a tab works too;
+// the name is asked in RenameDialog) and × to close it (after asking: closing
 // deletes the file's text).
-import { useState } from "react";
-import { type Files, nameProblem } from "./files";
+import { type ReactNode, useState } from "react";
+import { createPortal } from "react-dom";
+import { onTablistKey } from "../layout/tablistKeys";
+import type { Files } from "./files";
+import { RenameDialog } from "./RenameDialog";
 
 export interface FileTabsProps {
   files: Files;
@@ -12,57 +16,65 @@ export interface FileTabsProps {
   onNew: () => void;
   onRename: (from: string, to: string) => void;
   onClose: (name: string) => void;
+  /** More tabs after the files' (a read-only view). */
+  children?: ReactNode;
 }
 
-export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose }: FileTabsProps) {
-  const [problem, setProblem] = useState<string | undefined>();
-  const rename = (from: string) => {
-    const to = window.prompt(`Rename ${from} to:`, from)?.trim();
-    if (!to || to === from) return;
-    const why = nameProblem(files, to, from);
-    setProblem(why);
-    if (!why) onRename(from, to);
-  };
+export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, children }: FileTabsProps) {
+  const [renaming, setRenaming] = useState<string | undefined>();
+  const rename = (from: string) => setRenaming(from);
+  const active = files.active;
   return (
     <>
-      {files.names.map((name) => {
-        const active = editing && name === files.active;
-        return (
-          <span key={name} className={`file-tab${active ? " active" : ""}`} data-testid={`file-${name}`}>
+      {/* Only tabs inside the tab list (as ARIA requires): the active file's rename and close buttons follow it. */}
+      <div className="tab-row" role="tablist" aria-label="Open files" onKeyDown={onTablistKey}>
+        {files.names.map((name) => {
+          const selected = editing && name === active;
+          return (
             <button
+              key={name}
               type="button"
               role="tab"
-              aria-selected={active}
+              className={`file-tab${selected ? " active" : ""}`}
+              data-testid={`file-${name}`}
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
               onClick={() => onSwitch(name)}
               onDoubleClick={() => rename(name)}
             >
               {name}
             </button>
-            {name === files.active && (
-              <button type="button" className="icon" aria-label={`Rename ${name}`} onClick={() => rename(name)}>
-                ✎
-              </button>
-            )}
-            {files.names.length > 1 && (
-              <button
-                type="button"
-                className="icon"
-                aria-label={`Close ${name}`}
-                onClick={() => window.confirm(`Close ${name}? Its text is deleted.`) && onClose(name)}
-              >
-                ×
-              </button>
-            )}
-          </span>
-        );
-      })}
+          );
+        })}
+        {children}
+      </div>
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Rename ${active}`}
+        title="Rename"
+        onClick={() => rename(active)}
+      >
+        ✎
+      </button>
+      {files.names.length > 1 && (
+        <button
+          type="button"
+          className="icon"
+          aria-label={`Close ${active}`}
+          title="Close"
+          onClick={() => window.confirm(`Close ${active}? Its text is deleted.`) && onClose(active)}
+        >
+          ×
+        </button>
+      )}
       <button type="button" className="icon new-file" aria-label="New file" title="New file" onClick={onNew}>
         +
       </button>
-      {problem && (
-        <span className="tab-problem" role="alert">
-          {problem}
-        </span>
+      {/* In the body, not in the tab row: the row's tab styles must not reach the dialog's buttons. */}
+      {createPortal(
+        <RenameDialog files={files} from={renaming} onRename={onRename} onDone={() => setRenaming(undefined)} />,
+        document.body,
       )}
     </>
   );

@@ -10,8 +10,15 @@ const SHORTCUTS: [string, string][] = [
   ["F8 / Shift+F8", "Next / previous problem"],
   ["Ctrl+. (on a problem)", "Quick fix, where the problem names its repair"],
   ["Ctrl+F, Ctrl+H", "Find, replace"],
+  [
+    "Ctrl+M (Ctrl+Shift+M on a Mac)",
+    "Tab moves the focus out of the editor instead of indenting (press again to undo)",
+  ],
+  ["Escape, then Tab", "Leave the editor once (Shift+Tab: back)"],
+  ["F1 (in the editor)", "The editor's command palette"],
+  ["Arrow keys, Home, End", "Move through a menu or the panel tabs; Escape closes a menu"],
   ["Double-click a file tab", "Rename the file (+ opens a new one)"],
-  ["F1 or ?", "This help"],
+  ["Shift+F1, or F1 outside the editor", "This help"],
 ];
 
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

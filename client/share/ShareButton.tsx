@@ -1,73 +1,82 @@
-// Share: puts the program into the page's URL fragment and offers the link
-// (copied to the clipboard when the browser allows it).
-import { useRef, useState } from "react";
+// Share: a menu of the two kinds of link. The chosen link goes into the page's
+// URL fragment or the server, is copied to the clipboard when the browser
+// allows it, and stays shown in a field below the toolbar until dismissed.
+import { useState } from "react";
+import { MenuButton } from "../layout/MenuButton";
 import { type SharedWorkspace, shareFragment, storeShortLink } from "./shareLink";
 
-export function ShareButton({ program, serverUp }: { program: () => SharedWorkspace; serverUp: boolean }) {
-  const [link, setLink] = useState<string | undefined>();
-  const [short, setShort] = useState<string | undefined>();
-  const [copied, setCopied] = useState(false);
-  const menu = useRef<HTMLDetailsElement>(null);
+interface Shown {
+  kind: "link" | "short";
+  value: string;
+  copied: boolean;
+}
 
-  const share = () => {
+export function ShareButton({ program, serverUp }: { program: () => SharedWorkspace; serverUp: boolean }) {
+  const [shown, setShown] = useState<Shown | undefined>();
+
+  const offer = (kind: Shown["kind"], value: string, ok = true) => {
+    setShown({ kind, value, copied: false });
+    if (ok)
+      navigator.clipboard?.writeText(value).then(
+        () => setShown((s) => (s?.value === value ? { ...s, copied: true } : s)),
+        () => undefined,
+      );
+  };
+
+  const link = () => {
     const fragment = shareFragment(program());
-    const url = `${window.location.origin}${window.location.pathname}${fragment}`;
     window.history.replaceState(null, "", fragment);
-    setLink(url);
-    setShort(undefined);
-    setCopied(false);
-    navigator.clipboard?.writeText(url).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+    offer("link", `${window.location.origin}${window.location.pathname}${fragment}`);
+  };
+
+  const short = async () => {
+    const stored = await storeShortLink(program());
+    if (stored.ok) offer("short", `${window.location.origin}/#s=${stored.id}`);
+    else offer("short", `Not stored: ${stored.message}`, false);
   };
 
   return (
-    <details className="menu" ref={menu}>
-      {/* The link is made in the click itself (by mouse, Enter or Space), not in
-          the toggle event that follows it as a later task: the menu never shows
-          an empty link field. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button; Enter and Space click it too */}
-      <summary aria-label="Share" onClick={() => (menu.current?.open ? undefined : share())}>
-        Share
-      </summary>
-      <div className="menu-list share">
-        <label htmlFor="share-link">
-          Link to this program, every file of it (the code travels in the link; nothing is stored):
-        </label>
-        <input
-          id="share-link"
-          data-testid="share-link"
-          readOnly
-          value={link ?? ""}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <p className="muted">{copied ? "Copied to the clipboard." : "Select and copy the link."}</p>
-        <button
-          type="button"
-          disabled={!serverUp}
-          title={
-            serverUp
-              ? "Store the program on the server for a short link"
-              : "Short links need the server, which is unreachable"
-          }
-          onClick={async () => {
-            const stored = await storeShortLink(program());
-            setShort(stored.ok ? `${window.location.origin}/#s=${stored.id}` : `Not stored: ${stored.message}`);
-          }}
-        >
-          Short link
-        </button>
-        {short && (
+    <>
+      <MenuButton
+        label="Share"
+        testId="share-menu"
+        items={[
+          {
+            key: "link",
+            label: "Copy link",
+            description: "Every file travels in the link; nothing is stored.",
+            testId: "share-copy-link",
+            onSelect: link,
+          },
+          {
+            key: "short",
+            label: "Short link",
+            description: serverUp
+              ? "Stores the program, every file of it, on the server for a short link."
+              : "Short links need the server, which is unreachable.",
+            disabled: !serverUp,
+            testId: "share-short-link",
+            onSelect: () => void short(),
+          },
+        ]}
+      />
+      {shown && (
+        <fieldset className="share-result" aria-label="Shared link">
           <input
-            aria-label="Short link"
-            data-testid="short-link"
+            aria-label={shown.kind === "link" ? "Link to this program" : "Short link"}
+            data-testid={shown.kind === "link" ? "share-link" : "short-link"}
             readOnly
-            value={short}
+            value={shown.value}
             onFocus={(e) => e.currentTarget.select()}
           />
-        )}
-      </div>
-    </details>
+          <span className="muted" role="status">
+            {shown.copied ? "Copied." : ""}
+          </span>
+          <button type="button" aria-label="Hide the link" onClick={() => setShown(undefined)}>
+            ×
+          </button>
+        </fieldset>
+      )}
+    </>
   );
 }
