@@ -266,7 +266,7 @@ export class Index {
 
   private pattern(p: Pattern, from: i32, to: i32, scrutinee: Type | null): void {
     if (p.kind == PK.Bind) {
-      this.bind(p.name, p.start, DefKind.Local, p.local, from, to, "");
+      this.bind(p.name, p.start, DefKind.Local, p.local, from, to, p.name + (p.local !== null ? ": " + p.local!.ty.name : ""));
       return;
     }
     if (p.kind == PK.Variant) {
@@ -386,7 +386,10 @@ export class Index {
         const l = e as LoopExpr;
         if (l.cond !== null) this.expr(l.cond!);
         if (l.iter !== null) this.expr(l.iter!);
-        if (l.varName != "") this.bind(l.varName, l.varStart, DefKind.Local, l.local, l.body.start, l.body.end, "");
+        if (l.varName != "") {
+          const detail = l.varName + (l.local !== null ? ": " + l.local!.ty.name : "");
+          this.bind(l.varName, l.varStart, DefKind.Local, l.local, l.body.start, l.body.end, detail);
+        }
         this.block(l.body);
         break;
       }

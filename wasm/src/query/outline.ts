@@ -47,13 +47,22 @@ function enclosingCall(index: Index, offset: i32): CallExpr | null {
   let best: CallExpr | null = null;
   for (let i = 0; i < index.calls.length; i++) {
     const c = index.calls[i];
-    if (c.callee.end < offset && offset <= c.end && (best === null || c.callee.end > best!.callee.end)) {
+    if (c.callee.end < offset && offset <= callEnd(index.source, c) && (best === null || c.callee.end > best!.callee.end)) {
       // Past the closing parenthesis is outside the call.
       if (offset == c.end && index.source.bytes[c.end - 1] == 41) continue;
       best = c;
     }
   }
   return best;
+}
+
+/** Where a call ends; one not closed yet (being typed) reaches over the white space after it. */
+function callEnd(src: Source, c: CallExpr): i32 {
+  const bytes = src.bytes;
+  if (c.end > 0 && bytes[c.end - 1] == 41) return c.end;
+  let end = c.end;
+  while (end < bytes.length && (bytes[end] == 32 || bytes[end] == 9 || bytes[end] == 10 || bytes[end] == 13)) end++;
+  return end;
 }
 
 /** Which argument `offset` is in: commas at the call's own nesting depth before it. */
