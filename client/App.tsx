@@ -16,6 +16,7 @@ import { loadEditorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { handOver } from "./editor/handOver";
 import { applyFix, firstFix } from "./editor/quickFixes";
+import { setStdlibViewOpener } from "./editor/stdlibOpener";
 import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
@@ -48,6 +49,8 @@ interface ViewTab {
   title: string;
   text: string;
   language: string;
+  /** The line to show (go to definition into the standard library). */
+  line?: number;
 }
 
 export function App() {
@@ -182,10 +185,11 @@ export function App() {
     setNotice(undefined);
   };
 
-  const openView = (title: string, text: string, language = "pith") => {
-    setView({ title, text, language });
+  const openView = (title: string, text: string, language = "pith", line?: number) => {
+    setView({ title, text, language, line });
     setShowView(true);
   };
+  useEffect(() => setStdlibViewOpener((title, text, line) => openView(title, text, "pith", line)));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -287,6 +291,7 @@ export function App() {
               <CodeEditor
                 value={view.text}
                 language={view.language}
+                revealLine={view.line}
                 readOnly
                 dark={dark}
                 narrow={phone}

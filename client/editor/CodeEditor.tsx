@@ -20,6 +20,8 @@ export interface CodeEditorProps {
   /** "pith" for sources; read-only views (LLVM IR) pass their own language. */
   language?: string;
   readOnly?: boolean;
+  /** A line to bring into view and put the cursor on (a definition opened read-only). */
+  revealLine?: number;
   /** The file's name: each name keeps its own model, so undo history and scroll position stay with their file. */
   path?: string;
   ariaLabel: string;
@@ -35,6 +37,11 @@ const SEVERITY = {
   warning: monaco.MarkerSeverity.Warning,
   info: monaco.MarkerSeverity.Info,
 };
+
+function revealAt(editor: EditorApi, line: number): void {
+  editor.setPosition({ lineNumber: line, column: 1 });
+  editor.revealLineInCenter(line);
+}
 
 export default function CodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<EditorApi | null>(null);
@@ -61,6 +68,12 @@ export default function CodeEditor(props: CodeEditorProps) {
       editor.pushUndoStop();
     }
   });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (another module) is revealed at its line too
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editor && props.revealLine) revealAt(editor, props.revealLine);
+  }, [props.revealLine, props.value]);
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -117,6 +130,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
           handlers.current.onFormat?.(),
         );
+        if (handlers.current.revealLine) revealAt(editor, handlers.current.revealLine);
         handlers.current.onReady?.(editor);
       }}
     />

@@ -21,10 +21,20 @@ import "monaco-editor/features/multicursor/register";
 import "monaco-editor/features/smartSelect/register";
 import "monaco-editor/features/snippet/register";
 import "monaco-editor/features/suggest/register";
+// features/suggest/register brings only inline completions: the suggest
+// widget itself (Ctrl+Space, editor.action.triggerSuggest) is this contribution.
+import "monaco-editor/editor/contrib/suggest/browser/suggestController";
+import "monaco-editor/features/parameterHints/register";
+import "monaco-editor/features/gotoSymbol/register";
+import "monaco-editor/features/referenceSearch/register";
+import "monaco-editor/features/rename/register";
+import "monaco-editor/features/documentSymbols/register";
+import "monaco-editor/features/quickOutline/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
 import { registerProviders } from "./languageProviders";
 import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
+import { registerQueryProviders } from "./queryProviders";
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
@@ -32,6 +42,7 @@ monaco.languages.register({ id: PITH_LANGUAGE_ID, extensions: [".pith"], aliases
 monaco.languages.setLanguageConfiguration(PITH_LANGUAGE_ID, languageConfiguration);
 monaco.languages.setMonarchTokensProvider(PITH_LANGUAGE_ID, monarchTokens);
 registerProviders(monaco);
+registerQueryProviders(monaco);
 loader.config({ monaco });
 performance.mark("pith:monaco-loaded");
 

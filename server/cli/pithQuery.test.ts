@@ -22,7 +22,10 @@ async function pith(...args: string[]) {
   }
 }
 
-writeFileSync(join(dir, "calc.pith"), "fn double(x: i64) -> i64 { x * 2 }\n\nfn main() {\n  let n = double(21)\n  println(n)\n}\n");
+writeFileSync(
+  join(dir, "calc.pith"),
+  "fn double(x: i64) -> i64 { x * 2 }\n\nfn main() {\n  let n = double(21)\n  println(n)\n}\n",
+);
 
 describe("pith query", () => {
   it("is listed in --help and explains itself with `pith query --help`", async () => {

@@ -5,6 +5,7 @@ import { KEYWORDS } from "../syntax/token";
 import { Def, DefKind, defKindName } from "./defs";
 import { Index, Use } from "./index";
 import { isIdentByte, jsonString, rangeFields } from "./json";
+import { preludeEntry } from "./prelude";
 
 export function hover(index: Index, offset: i32): string {
   const u = index.useAt(offset);
@@ -16,6 +17,15 @@ export function hover(index: Index, offset: i32): string {
     const ty = typeAt(index, u!.start, u!.end);
     return "{" + rangeFields(index.source, u!.start, u!.end) + ",\"kind\":" + jsonString(defKindName(d.kind)) +
       ",\"signature\":" + jsonString(detail) + ",\"type\":" + jsonString(ty) + ",\"doc\":" + jsonString(d.doc) + "}";
+  }
+  // A prelude function the checker implements itself.
+  for (let i = 0; i < index.calls.length; i++) {
+    const c = index.calls[i];
+    if (!c.target.startsWith("#") || c.callee.start > offset || offset > c.callee.end) continue;
+    const entry = preludeEntry(c.target.substring(1));
+    if (entry === null) break;
+    return "{" + rangeFields(index.source, c.callee.start, c.callee.end) + ",\"kind\":\"function\",\"signature\":" +
+      jsonString(entry![1]) + ",\"type\":\"\",\"doc\":" + jsonString(entry![2]) + "}";
   }
   // Any other expression: its inferred type.
   const e = innermost(index, offset);
