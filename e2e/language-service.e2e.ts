@@ -98,7 +98,7 @@ async function closeWidgets(): Promise<void> {
 
 /** The editor's current line, as its gutter highlights it. */
 async function activeLine(layer = editorLayer): Promise<number> {
-  const text = await page.locator(`${layer} .line-numbers.active-line-number`).first().innerText();
+  const text = await page.locator(`${layer} .line-numbers.active-line-number`).first().textContent();
   return Number(text);
 }
 
@@ -118,11 +118,11 @@ describe("completion from the compiler", () => {
     await page.keyboard.type("sqr", { delay: 20 });
     expect(await suggestionLabels()).toContain("sqrt");
     const focused = page.locator(`${suggest} .monaco-list-row.focused`);
-    await expect.poll(() => focused.innerText(), { timeout: 15_000 }).toContain("sqrt");
+    await expect.poll(() => focused.textContent(), { timeout: 15_000 }).toContain("sqrt");
     // The focused row's details: the signature from std.math's own declaration.
     await page.keyboard.press("Control+Space");
     const details = page.locator(`${editorLayer} .suggest-details`);
-    await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain("fn sqrt(x: f64) -> f64");
+    await expect.poll(() => details.textContent(), { timeout: 15_000 }).toContain("fn sqrt(x: f64) -> f64");
     await page.screenshot({ path: `${ARTIFACTS}completion-math.png` });
     await closeWidgets();
   });
@@ -172,11 +172,17 @@ describe("signature help, hover and navigation", () => {
     await typeOnNewLine(PROGRAM, MAIN_LAST_LINE - 1, "    let h = math.hypot(");
     const hints = page.locator(`${editorLayer} .parameter-hints-widget.visible`);
     await hints.waitFor({ timeout: 15_000 });
-    await expect.poll(() => hints.locator(".parameter.active").innerText(), { timeout: 15_000 }).toBe("a: f64");
+    await expect.poll(() => hints.locator(".parameter.active").textContent(), { timeout: 15_000 }).toBe("a: f64");
     await page.keyboard.type("3.0, ", { delay: 20 });
-    await expect.poll(() => hints.locator(".parameter.active").innerText(), { timeout: 15_000 }).toBe("b: f64");
-    expect(await hints.innerText()).toContain("fn hypot(a: f64, b: f64) -> f64");
+    await expect.poll(() => hints.locator(".parameter.active").textContent(), { timeout: 15_000 }).toBe("b: f64");
+    expect(await hints.textContent()).toContain("fn hypot(a: f64, b: f64) -> f64");
     await page.screenshot({ path: `${ARTIFACTS}signature-help.png` });
+    // Escape closes it; Ctrl+Shift+Space brings it back where the cursor is.
+    await page.keyboard.press("Escape");
+    await hints.waitFor({ state: "hidden", timeout: 15_000 });
+    await page.keyboard.press("Control+Shift+Space");
+    await hints.waitFor({ timeout: 15_000 });
+    await expect.poll(() => hints.locator(".parameter.active").textContent(), { timeout: 15_000 }).toBe("b: f64");
     await closeWidgets();
   });
 
@@ -188,7 +194,7 @@ describe("signature help, hover and navigation", () => {
     await page.keyboard.press("Control+K");
     await page.keyboard.press("Control+I");
     const hover = page.locator(`${editorLayer} .monaco-hover:not(.hidden)`);
-    await expect.poll(() => hover.innerText(), { timeout: 15_000 }).toContain("let total: f64");
+    await expect.poll(() => hover.textContent(), { timeout: 15_000 }).toContain("let total: f64");
     await closeWidgets();
   });
 
@@ -248,7 +254,7 @@ describe("signature help, hover and navigation", () => {
     await page.keyboard.press("Shift+F12");
     const peek = page.locator(`${editorLayer} .peekview-widget`);
     await peek.waitFor({ timeout: 15_000 });
-    await expect.poll(() => peek.innerText(), { timeout: 15_000 }).toMatch(/References \(5\)|5 references/);
+    await expect.poll(() => peek.textContent(), { timeout: 15_000 }).toMatch(/References \(5\)|5 references/);
     await closeWidgets();
   });
 
@@ -257,7 +263,7 @@ describe("signature help, hover and navigation", () => {
     await focusEditor(page);
     await page.keyboard.press("Control+Shift+O");
     const picker = page.locator(".quick-input-widget");
-    await expect.poll(() => picker.innerText(), { timeout: 15_000 }).toMatch(/area[\s\S]*main|main[\s\S]*area/);
+    await expect.poll(() => picker.textContent(), { timeout: 15_000 }).toMatch(/area[\s\S]*main|main[\s\S]*area/);
     await closeWidgets();
     expect(pageErrors).toEqual([]);
   });
