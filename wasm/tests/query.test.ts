@@ -144,6 +144,10 @@ describe("pith query signature, hover, definition", () => {
     expect(fn.answer).toMatchObject({ kind: "function", signature: "fn area(s: Shape) -> f64", doc: "Area of a shape." });
     const param = await query("hover", at(SHAPES, 18, "Shape.Square(a) => a"));
     expect(param.answer.signature).toBe("a: f64");
+    const self = await query("hover", at(SHAPES, 8, "math.sqrt(se"));
+    expect(self.answer).toMatchObject({ kind: "parameter", signature: "self: Point" });
+    const field = await query("hover", at(SHAPES, 8, "math.sqrt(self.x"));
+    expect(field.answer).toMatchObject({ kind: "field", signature: "x: f64", type: "f64" });
   });
 
   it("go to definition follows a call to the function, a field to its struct, a stdlib call into the module", async () => {

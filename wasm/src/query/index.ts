@@ -65,13 +65,15 @@ export class Index {
       const p = d.params[i];
       if (p.type !== null) this.typeExpr(p.type);
       const local = info !== null && i < info.paramLocals.length ? info.paramLocals[i] : null;
-      this.bind(p.name, nameAt(d.source, p.start, p.end, p.name), DefKind.Param, local, bodyStart, d.end, this.paramDetail(p));
+      this.bind(p.name, nameAt(d.source, p.start, p.end, p.name), DefKind.Param, local, bodyStart, d.end, this.paramDetail(p, local));
     }
     if (d.ret !== null) this.typeExpr(d.ret);
     if (d.body !== null) this.expr(d.body!);
   }
 
-  private paramDetail(p: Param): string {
+  private paramDetail(p: Param, local: Local | null): string {
+    // `self` is written without its type: show the receiver's.
+    if (p.isSelf && local !== null) return (p.mutable ? "var " : "") + "self: " + local!.ty.name;
     return this.source.text(p.start, p.end);
   }
 

@@ -34,13 +34,14 @@ export function hover(index: Index, offset: i32): string {
     jsonString(e!.ty!.name) + ",\"doc\":\"\"}";
 }
 
-/** The checked type of the expression spanning exactly [start, end], or "". */
+/** The checked type of the smallest expression ending the name at [start, end] (`p.x` for `x`), or "". */
 function typeAt(index: Index, start: i32, end: i32): string {
+  let best: Expr | null = null;
   for (let i = 0; i < index.exprs.length; i++) {
     const e = index.exprs[i];
-    if (e.start == start && e.end == end && e.ty !== null && !e.ty!.isError) return e.ty!.name;
+    if (e.start <= start && e.end == end && e.ty !== null && !e.ty!.isError && (best === null || e.start > best!.start)) best = e;
   }
-  return "";
+  return best !== null ? best!.ty!.name : "";
 }
 
 function innermost(index: Index, offset: i32): Expr | null {
