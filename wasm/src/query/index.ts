@@ -413,21 +413,4 @@ export class Index {
     if (c.ret !== null) this.typeExpr(c.ret);
     this.expr(c.body);
   }
-
-  /** The use or declaration whose name covers `offset` (its end included, where a cursor after a word sits). */
-  useAt(offset: i32): Use | null {
-    let best: Use | null = null;
-    for (let i = 0; i < this.uses.length; i++) {
-      const u = this.uses[i];
-      if (u.start <= offset && offset <= u.end && (best === null || u.start >= best!.start)) best = u;
-    }
-    if (best !== null) return best;
-    // Declarations of functions, types, fields and variants in the user's file.
-    const defs = this.defs.byKey.values();
-    for (let i = 0; i < defs.length; i++) {
-      const d = defs[i];
-      if (d.source === this.source && d.start <= offset && offset <= d.end) return new Use(d.start, d.end, d);
-    }
-    return null;
-  }
 }

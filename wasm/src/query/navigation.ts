@@ -7,8 +7,25 @@ import { Index, Use } from "./index";
 import { isIdentByte, jsonString, rangeFields } from "./json";
 import { preludeEntry } from "./prelude";
 
+/** The use or declaration whose name covers `offset` (its end included, where a cursor after a word sits). */
+export function useAt(index: Index, offset: i32): Use | null {
+  let best: Use | null = null;
+  for (let i = 0; i < index.uses.length; i++) {
+    const u = index.uses[i];
+    if (u.start <= offset && offset <= u.end && (best === null || u.start >= best!.start)) best = u;
+  }
+  if (best !== null) return best;
+  // Declarations of functions, types, fields and variants in the user's file.
+  const defs = index.defs.byKey.values();
+  for (let i = 0; i < defs.length; i++) {
+    const d = defs[i];
+    if (d.source === index.source && d.start <= offset && offset <= d.end) return new Use(d.start, d.end, d);
+  }
+  return null;
+}
+
 export function hover(index: Index, offset: i32): string {
-  const u = index.useAt(offset);
+  const u = useAt(index, offset);
   if (u !== null) {
     const d = u!.def;
     let detail = d.detail;
@@ -55,7 +72,7 @@ function innermost(index: Index, offset: i32): Expr | null {
 }
 
 export function definition(index: Index, offset: i32): string {
-  const u = index.useAt(offset);
+  const u = useAt(index, offset);
   if (u === null) return "[]";
   const d = u!.def;
   return "[{" + rangeFields(d.source, d.start, d.end) + "}]";
@@ -80,7 +97,7 @@ function occurrences(index: Index, d: Def): Use[] {
 }
 
 export function references(index: Index, offset: i32): string {
-  const u = index.useAt(offset);
+  const u = useAt(index, offset);
   if (u === null) return "[]";
   const d = u!.def;
   const list = occurrences(index, d);
@@ -107,7 +124,7 @@ function isIdentifier(name: string): bool {
 }
 
 export function rename(index: Index, offset: i32, newName: string): string {
-  const u = index.useAt(offset);
+  const u = useAt(index, offset);
   if (u === null) return refuse("there is no name to rename here");
   const d = u!.def;
   if (d.source !== index.source) return refuse("'" + d.name + "' is declared in the standard library and cannot be renamed");
