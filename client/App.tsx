@@ -19,6 +19,7 @@ import { loadEditorChunk } from "./editor/editorChunk";
 import { applyFormatted } from "./editor/formatEdit";
 import { handOver } from "./editor/handOver";
 import { applyFix, firstFix } from "./editor/quickFixes";
+import { setStdlibViewOpener } from "./editor/stdlibOpener";
 import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
@@ -61,6 +62,8 @@ interface ViewTab {
   language: string;
   /** Set for a diff: the text `text` is compared with (shown on the left). */
   original?: string;
+  /** The line to show (go to definition into the standard library). */
+  line?: number;
 }
 
 export function App() {
@@ -241,10 +244,11 @@ export function App() {
     dismissOpened();
   }, [opened, dismissOpened]);
 
-  const openView = (title: string, text: string, language = "pith") => {
-    setView({ title, text, language });
+  const openView = (title: string, text: string, language = "pith", line?: number) => {
+    setView({ title, text, language, line });
     setShowView(true);
   };
+  useEffect(() => setStdlibViewOpener((title, text, line) => openView(title, text, "pith", line)));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -365,6 +369,7 @@ export function App() {
               <CodeEditor
                 value={view.text}
                 language={view.language}
+                revealLine={view.line}
                 readOnly
                 dark={dark}
                 narrow={phone}

@@ -22,6 +22,8 @@ export interface CodeEditorProps {
   /** "pith" for sources; read-only views (LLVM IR) pass their own language. */
   language?: string;
   readOnly?: boolean;
+  /** A line to bring into view and put the cursor on (a definition opened read-only). */
+  revealLine?: number;
   /** The file's name: each name keeps its own model, so undo history and scroll position stay with their file. */
   path?: string;
   ariaLabel: string;
@@ -67,6 +69,11 @@ function escapeThenTab(editor: EditorApi): void {
   );
 }
 
+function revealAt(editor: EditorApi, line: number): void {
+  editor.setPosition({ lineNumber: line, column: 1 });
+  editor.revealLineInCenter(line);
+}
+
 export default function CodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<EditorApi | null>(null);
   const [mounted, setMounted] = useState<EditorApi | null>(null);
@@ -94,6 +101,12 @@ export default function CodeEditor(props: CodeEditorProps) {
       editor.pushUndoStop();
     }
   });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text (another module) is revealed at its line too
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editor && props.revealLine) revealAt(editor, props.revealLine);
+  }, [props.revealLine, props.value]);
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -169,6 +182,7 @@ export default function CodeEditor(props: CodeEditorProps) {
             handlers.current.onFormat?.(),
           );
           escapeThenTab(editor);
+          if (handlers.current.revealLine) revealAt(editor, handlers.current.revealLine);
           setMounted(editor);
           handlers.current.onReady?.(editor);
         }}

@@ -23,11 +23,21 @@ import "monaco-editor/features/smartSelect/register";
 import "monaco-editor/features/snippet/register";
 import "monaco-editor/features/suggest/register";
 import "monaco-editor/features/toggleTabFocusMode/register";
+// features/suggest/register brings only inline completions: the suggest
+// widget itself (Ctrl+Space, editor.action.triggerSuggest) is this contribution.
+import "monaco-editor/editor/contrib/suggest/browser/suggestController";
+import "monaco-editor/features/parameterHints/register";
+import "monaco-editor/features/gotoSymbol/register";
+import "monaco-editor/features/referenceSearch/register";
+import "monaco-editor/features/rename/register";
+import "monaco-editor/features/documentSymbols/register";
+import "monaco-editor/features/quickOutline/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
 import { registerProviders } from "./languageProviders";
 import { OUTPUT_LANGUAGES } from "./outputLanguages";
 import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
+import { registerQueryProviders } from "./queryProviders";
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
@@ -39,6 +49,7 @@ for (const { id, tokens } of OUTPUT_LANGUAGES) {
   monaco.languages.register({ id });
   monaco.languages.setMonarchTokensProvider(id, tokens);
 }
+registerQueryProviders(monaco);
 loader.config({ monaco });
 performance.mark("pith:monaco-loaded");
 

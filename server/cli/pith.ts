@@ -30,6 +30,9 @@ commands:
   fmt [--check] [--write] <file.pith>
                           print the file in canonical layout; --check exits 1 if it
                           would change, --write rewrites the file in place
+  query <file.pith> <what> [--at LINE:COL] [--name NEW]
+                          answer an editor question as JSON (what: complete, signature,
+                          hover, definition, references, rename, symbols; see 'pith query --help')
   version                 print the compiler version
   --help                  show this help
 
@@ -59,6 +62,35 @@ async function compile(args: string[], file: string | undefined, output: string 
   }
   const result = await runWasiNode({ module, program: "pith", args: mapped, files });
   return { ...result, output: output === undefined ? undefined : result.files.get(output) };
+}
+
+const QUERY_HELP = `usage: pith query <file.pith> <what> [--at LINE:COL] [--name NEW]
+
+Answers an editor question about the program from the compiler's checked
+tree, as one line of JSON on stdout; the program may have errors. LINE and
+COL count from 1 (COL in characters).
+
+  complete     completion items at the position: {"items":[{label,kind,detail,doc}]}
+  signature    the call around the position: {label,doc,params,active} or null
+  hover        the name or expression there: {file,line,col,...,kind,signature,type,doc} or null
+  definition   where the name there is declared (a std module too): [{file,line,col,end_line,end_col}]
+  references   the declaration and every use of the name there: [{file,line,col,...}]
+  rename       every edit renaming the name there to NEW (--name): {name,edits} or {error}
+  symbols      the file's outline: [{name,kind,detail,line,col,...,children}]
+`;
+
+/** \`pith query\`: the compiler answers; this only maps the file in. */
+async function query(rest: string[]): Promise<number> {
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(QUERY_HELP);
+    return 0;
+  }
+  const file = rest.find((a) => !a.startsWith("-"));
+  if (file === undefined) fail("query needs a file and a question (see 'pith query --help')");
+  const r = await compile(["query", ...rest], file, undefined);
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  return r.exitCode;
 }
 
 /** `pith fmt`: the compiler formats; --write puts the result back into the file. */
@@ -101,6 +133,7 @@ async function main(argv: string[]): Promise<number> {
     return r.exitCode;
   }
   if (command === "fmt") return format(rest);
+  if (command === "query") return query(rest);
   if (command === "targets") return listTargets();
   if (command === "build" && rest.includes("--target")) return buildForTarget(rest);
   if (command === "build") {

@@ -55,6 +55,10 @@ const CALLS: Record<string, { args?: Record<string, unknown>; expect: (r: Record
     args: { source: "fn main() {\nprintln(1)\n}\n" },
     expect: (r) => expect(r).toMatchObject({ formatted: "fn main() {\n    println(1)\n}\n", changed: true }),
   },
+  lang_query: {
+    args: { source: HELLO, what: "hover", line: 2, col: 6 },
+    expect: (r) => expect(r).toMatchObject({ what: "hover", answer: { signature: "fn println(value)" } }),
+  },
   lang_explain_error: {
     args: { message: "use 'var' for a mutable binding" },
     expect: (r) => expect(r).toMatchObject({ known: true }),

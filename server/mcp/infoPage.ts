@@ -15,6 +15,10 @@ export const TOOL_SUMMARIES: readonly [string, string][] = [
   ["lang_check", "type-check a program in milliseconds; diagnostics carry fix hints (call after every edit)"],
   ["lang_format", "the canonical layout of a program (the same formatter as `pith fmt`)"],
   ["lang_explain_error", "what a compiler message means and how to fix it"],
+  [
+    "lang_query",
+    "the editor's language service: completion, signature help, hover, definition, references, rename, outline",
+  ],
   ["lang_build_wasm", "compile to a WASI module (inline base64 and a download URL)"],
   ["lang_build_native", "static x86-64 Linux executable, as a download URL"],
   ["lang_build_windows", "x86-64 Windows .exe"],

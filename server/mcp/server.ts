@@ -10,6 +10,7 @@ import { registerBuildTools } from "./buildTools";
 import { registerCheckTools } from "./checkTools";
 import { registerContentTools } from "./contentTools";
 import { registerPrompt } from "./prompt";
+import { registerQueryTools } from "./queryTools";
 import { registerResources } from "./resources";
 
 const INSTRUCTIONS = `Pith playground: learn the Pith language and build programs with it.
@@ -32,6 +33,7 @@ export function createMcpServer(ctx: BuildContext): McpServer {
   registerBuildTools(server, ctx);
   registerCheckTools(server, ctx);
   registerContentTools(server);
+  registerQueryTools(server, ctx);
   registerResources(server);
   registerPrompt(server);
   return server;

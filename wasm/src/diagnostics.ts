@@ -31,7 +31,7 @@ export class Diagnostics {
 
 // Text is built as a list of pieces joined once: strings are immutable and
 // compiler.wasm never collects garbage, so `+=` in a loop would be quadratic.
-function jsonString(s: string): string {
+export function jsonString(s: string): string {
   const out: string[] = ["\""];
   let run = 0;
   for (let i = 0; i < s.length; i++) {

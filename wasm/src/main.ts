@@ -5,13 +5,16 @@ import { buildModule } from "./build";
 import { Source } from "./source";
 import { formatSource } from "./syntax/format";
 import { COMPILER_VERSION } from "./version";
+import { answerQuery, QUERY_KINDS } from "./query/query";
 
 const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  version                                   print the compiler version\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
   "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n" +
-  "  fmt <file> [--check]                      print the file in canonical layout (--check: exit 1 if it would change)\n";
+  "  fmt <file> [--check]                      print the file in canonical layout (--check: exit 1 if it would change)\n" +
+  "  query <file> <what> [--at LINE:COL] [--name NEW]\n" +
+  "                                            answer an editor question as JSON; what: " + QUERY_KINDS.join(", ") + "\n";
 
 function usage(message: string): i32 {
   writeString(STDERR, "error: " + message + "\n" + USAGE);
@@ -79,6 +82,43 @@ function fmt(argv: string[]): i32 {
   return 0;
 }
 
+/** `query <file> <what> [--at LINE:COL] [--name NEW]`: the answer as one line of JSON on stdout. */
+function query(argv: string[]): i32 {
+  let file = "";
+  let what = "";
+  let line = 1;
+  let col = 1;
+  let name = "";
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i];
+    if (a == "--at" || a == "--name") {
+      if (i + 1 >= argv.length) return usage(a + " needs a value");
+      const v = argv[++i];
+      if (a == "--name") name = v;
+      else {
+        const colon = v.indexOf(":");
+        line = colon > 0 ? I32.parseInt(v.substring(0, colon)) : 0;
+        col = colon > 0 ? I32.parseInt(v.substring(colon + 1)) : 0;
+        if (line < 1 || col < 1) return usage("--at needs LINE:COL, both from 1");
+      }
+    } else if (a.startsWith("-")) return usage("unknown option '" + a + "'");
+    else if (file == "") file = a;
+    else if (what == "") what = a;
+    else return usage("query takes one file and one question");
+  }
+  if (file == "" || what == "") return usage("query needs a file and one of: " + QUERY_KINDS.join(", "));
+  if (!QUERY_KINDS.includes(what)) return usage("unknown query '" + what + "'; one of: " + QUERY_KINDS.join(", "));
+  if (what == "rename" && name == "") return usage("rename needs --name NEW");
+  const data = readFile(file);
+  if (data === null) {
+    writeString(STDERR, "error: cannot read " + file + "\n");
+    return 1;
+  }
+  const program = analyze(file, data, new Diagnostics());
+  writeString(STDOUT, answerQuery(program, what, line, col, name)! + "\n");
+  return 0;
+}
+
 function sameBytes(a: Uint8Array, b: Uint8Array): bool {
   if (a.length != b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] != b[i]) return false;
@@ -97,6 +137,7 @@ function run(argv: string[]): i32 {
     return 0;
   }
   if (command == "fmt") return fmt(argv);
+  if (command == "query") return query(argv);
   if (command != "check" && command != "build") return usage("unknown command '" + command + "'");
   let file = "";
   let out = "";

@@ -20,7 +20,7 @@ export const enum Tok {
 // Keywords by spelling, grouped by first byte: the lexer asks for every
 // identifier, so a keyword is recognised from the source bytes without
 // decoding a string or comparing against each keyword in turn.
-const KEYWORDS: string[] = [
+export const KEYWORDS: string[] = [
   "fn", "let", "var", "const", "if", "else", "while", "for", "in", "loop", "break", "continue", "return", "match",
   "struct", "enum", "impl", "import", "extern", "true", "false", "as", "self", "pub", "_",
 ];
