@@ -3,6 +3,7 @@ import {
   UnaryLikeExpr,
 } from "../syntax/ast";
 import { ResultInference, valueOf, wrapCall } from "./result_inference";
+import { missingPatterns } from "./exhaustive";
 import { FnInfo, Program } from "./program";
 import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
@@ -249,24 +250,16 @@ class Checker extends ResultInference {
   }
 
   checkExhaustive(m: MatchExpr, t: Type): void {
-    const covered = new Set<i32>();
-    for (let i = 0; i < m.arms.length; i++) {
-      const arm = m.arms[i];
-      if (arm.guard !== null) continue;
-      if (coversAll(arm.pattern)) return;
-      collectCovered(arm.pattern, covered);
-    }
-    if (t.kind == TyK.Enum) {
-      let missing = "";
-      for (let v = 0; v < t.variants.length; v++) {
-        if (!covered.has(v)) missing += (missing.length > 0 ? ", " : "") + t.name + "." + t.variants[v].name;
-      }
-      if (missing.length == 0) return;
-      this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing);
+    // A guarded arm may fail its guard: it covers nothing for certain.
+    const unguarded: Pattern[] = [];
+    for (let i = 0; i < m.arms.length; i++) if (m.arms[i].guard === null) unguarded.push(m.arms[i].pattern);
+    const missing = missingPatterns(unguarded, t);
+    if (missing.length == 0) return;
+    if (missing.length == 1 && missing[0] == "_") {
+      this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
       return;
     }
-    if (t.kind == TyK.Bool && covered.has(0) && covered.has(1)) return;
-    this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
+    this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing.join(", "));
   }
 
   /** A bound of a range pattern: a literal of the scrutinee's integer type (not `2.5`, not `2E9`). */
@@ -402,31 +395,6 @@ function isConstant(e: Expr): bool {
   if (k == EK.Binary) return isConstant((e as BinaryExpr).left) && isConstant((e as BinaryExpr).right);
   if (k == EK.Cast) return isConstant((e as CastExpr).value);
   return k == EK.Unary && isConstant((e as UnaryExpr).operand);
-}
-
-function coversAll(p: Pattern): bool {
-  if (p.kind == PK.Wild || p.kind == PK.Bind) return true;
-  if (p.kind == PK.Or) {
-    for (let i = 0; i < p.subs.length; i++) if (coversAll(p.subs[i])) return true;
-  }
-  if (p.kind == PK.Tuple) {
-    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return false;
-    return true;
-  }
-  return false;
-}
-
-/** Variants (or bool values) a pattern covers completely. */
-function collectCovered(p: Pattern, out: Set<i32>): void {
-  if (p.kind == PK.Or) {
-    for (let i = 0; i < p.subs.length; i++) collectCovered(p.subs[i], out);
-    return;
-  }
-  if (p.kind == PK.Variant && p.variant >= 0) {
-    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return;
-    out.add(p.variant);
-  }
-  if (p.kind == PK.Lit && p.variant >= 0) out.add(p.variant);
 }
 
 /** Type-checks every function of the program; annotations land on the AST. */

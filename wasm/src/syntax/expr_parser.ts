@@ -1,7 +1,8 @@
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
-  LoopExpr, RangeExpr, Stmt, StructLitExpr, UnaryExpr, UnaryLikeExpr,
+  LoopExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
 } from "./ast";
+import { BindingPattern, bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { Cursor, ROLE_BINARY, ROLE_JOINED } from "./cursor";
 import { Tok } from "./token";
 
@@ -306,8 +307,9 @@ export class ExprParser extends Cursor {
         this.advance();
         const f = new LoopExpr(EK.For, start, start);
         f.varStart = this.tok.start;
-        // `for (k, v) in xs`: a hidden loop variable, destructured by a `let` at the top of the body.
-        let names: string[] | null = null;
+        // `for (k, v) in xs`, `for ((a, b), n) in xs`, `for Point { x, y } in ps`:
+        // a hidden loop variable, taken apart by `let`s at the top of the body.
+        let pattern: BindingPattern | null = null;
         const k1 = this.peekKind(1);
         const k2 = this.peekKind(2);
         if (this.kind == Tok.LParen && (k1 == Tok.Let || k1 == Tok.Var || k1 == Tok.Semi || k2 == Tok.Eq || k2 == Tok.Semi)) {
@@ -329,15 +331,8 @@ export class ExprParser extends Cursor {
           f.end = this.prevEnd;
           return f;
         }
-        if (this.kind == Tok.LParen) {
-          this.advance();
-          names = [];
-          while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
-            if (this.kind == Tok.Underscore) { this.advance(); names!.push("_"); }
-            else names!.push(this.expectIdent("a loop variable name"));
-            if (!this.eat(Tok.Comma)) break;
-          }
-          this.expect(Tok.RParen, "')'");
+        if (this.kind == Tok.LParen || (this.kind == Tok.Ident && this.peekKind(1) == Tok.LBrace)) {
+          pattern = parseBindingPattern(this, "a loop variable name");
           f.varName = "#for" + start.toString();
         } else if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
         else f.varName = this.expectIdent("a loop variable name");
@@ -348,14 +343,11 @@ export class ExprParser extends Cursor {
         this.noStruct = saved;
         f.body = this.parseBlock();
         f.end = this.prevEnd;
-        if (names !== null) {
-          const let_ = new Stmt(f.varStart, f.varStart);
-          let_.isLet = true;
-          let_.names = names!;
+        if (pattern !== null) {
           const id = new IdentExpr(EK.Ident, f.varStart, f.varStart);
           id.name = f.varName;
-          let_.expr = id;
-          f.body.stmts.unshift(let_);
+          const lets = bindingStmts(pattern!, false, id, null, f.varStart, f.varStart);
+          for (let i = lets.length - 1; i >= 0; i--) f.body.stmts.unshift(lets[i]);
         }
         return f;
       }
