@@ -9,6 +9,11 @@ import { Tok } from "./token";
 // Binding power of binary operators; 0 = not a binary operator. Bitwise
 // operators bind tighter than comparisons (as in Rust and Go), so
 // `x & 1 == 0` means `(x & 1) == 0`.
+// The most operators (binary ones and `as`) on one path from the root of an
+// expression tree: generated sums of 2,000 terms compile, and the compiler's
+// recursive walks stay far from the end of the stack.
+const MAX_OPERATORS: i32 = 2000;
+
 function binaryPrec(k: Tok): i32 {
   switch (k) {
     case Tok.OrOr: return 1;
@@ -32,6 +37,8 @@ export function isAssignOp(k: Tok): bool {
 export class ExprParser extends Cursor {
   // In `if c {`, `while c {`, `match x {`, `for x in e {` a '{' opens the body, not a struct literal.
   noStruct: bool = false;
+  // Operators on the path from the root of the expression being parsed (see tooManyOperators).
+  operatorDepth: i32 = 0;
 
   errorExpr(): Expr {
     return new Expr(EK.Error, this.tok.start, this.tok.end);
@@ -85,32 +92,55 @@ export class ExprParser extends Cursor {
       this.advance();
       return e;
     }
+    const savedOps = this.operatorDepth;
     let left = this.parseUnary();
     while (true) {
       if (this.tok.nlBefore && this.parenDepth == 0) break;
       if (this.kind == Tok.As && minPrec <= 10) {
         // `as` binds tighter than every binary operator and looser than prefix ones.
-        this.advance();
+        const at = this.advance();
+        const tooMany = this.tooManyOperators(at.start, at.end);
         const c = new CastExpr(EK.Cast, left.start, left.end);
         c.value = left;
         c.type = this.parseType();
         c.end = this.prevEnd;
-        left = c;
+        if (!tooMany) left = c;
         continue;
       }
       const op = this.binaryOpHere();
       const prec = binaryPrec(op);
       if (prec == 0 || prec < minPrec) break;
+      const opStart = this.tok.start;
       this.takeBinaryOp(op);
+      const tooMany = this.tooManyOperators(opStart, this.prevEnd);
       const right = this.parseBinary(prec + 1);
+      // Past the limit the rest is parsed for its errors but left out of the tree.
+      if (tooMany) continue;
       const b = new BinaryExpr(EK.Binary, left.start, right.end);
       b.op = op;
       b.left = left;
       b.right = right;
       left = b;
     }
+    this.operatorDepth = savedOps;
     this.depth--;
     return left;
+  }
+
+  /**
+   * Counts one more operator on the way from the root of the expression to
+   * here; past MAX_OPERATORS reports it (once per statement). A chain of
+   * operators is a tree as deep as it is long, and every later stage of the
+   * compiler walks that tree recursively: a limit here, with a position,
+   * instead of an exhausted stack with none.
+   */
+  tooManyOperators(start: i32, end: i32): bool {
+    this.operatorDepth++;
+    if (this.operatorDepth <= MAX_OPERATORS) return false;
+    if (this.operatorDepth == MAX_OPERATORS + 1) {
+      this.errorAt(start, end, "expression too long: more than " + MAX_OPERATORS.toString() + " operators in one expression; split it into parts with 'let'");
+    }
+    return true;
   }
 
   parseUnary(): Expr {
