@@ -21,6 +21,7 @@ import { detectSandbox } from "../server/toolchain/sandbox";
 import { median } from "./median";
 
 const TARGET_MS = 300;
+const EXAMPLE_LIMIT_MS = 10_000;
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "5" }, "skip-examples": { type: "boolean", default: false } },
 });
@@ -86,10 +87,7 @@ function printTable(table: string[][]): void {
   for (const row of table) console.log(row.map((cell, col) => cell.padEnd(widths[col])).join("  "));
 }
 
-const EXAMPLE_LIMIT_MS = 10_000;
-
-async function irOf(path: string, opt: string): Promise<string> {
-  const source = readFileSync(path, "utf8");
+async function irOf(path: string, opt: string, source = readFileSync(path, "utf8")): Promise<string> {
   const result = await compileToLl({ source, filename: path.split("/").pop() as string, target: "linux-x64", opt });
   if (result.ll === null) throw new Error(`${path}: ${result.errors.map((e) => e.message).join("; ")}`);
   return result.ll;
