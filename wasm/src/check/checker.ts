@@ -108,7 +108,7 @@ class Checker extends ResultInference {
     if (s.names.length > 0) {
       if (t.kind == TyK.Never && s.expr !== null) this.errAt(s.expr!, "nothing to destructure: this expression never produces a value");
       if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
-        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
+        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names" + destructureHint(ty, s.names.length));
         for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
       } else {
         s.local = this.declareLocal("$tuple", ty, false);
@@ -208,6 +208,7 @@ class Checker extends ResultInference {
           t = this.check(call, null);
         }
         if (t.kind == TyK.Array) elem = t.elem!;
+        else if (t.kind == TyK.Str) this.errAt(iter, "cannot iterate over str; loop over its bytes with 'for i in 0..len(s)' and 's[i]' (a u8), or over 'str.split(s, sep)'");
         else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
       }
       l.local = this.declareLocal(l.varName, elem, false);
@@ -304,7 +305,7 @@ class Checker extends ResultInference {
       }
       case PK.Tuple: {
         if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
-          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name);
+          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
           for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
           return;
         }
@@ -386,6 +387,14 @@ class Checker extends ResultInference {
     if (!isConstant(c.value)) this.errAt(c.value, "a constant must be computed from literals and other constants");
     return declared.isError ? t : declared;
   }
+}
+
+/** What to write instead of `let (a, b) = v` for a `v` that is not a tuple of that many parts. */
+function destructureHint(t: Type, names: i32): string {
+  if (t.kind == TyK.Tuple) return ": the tuple has " + t.elems.length.toString() + " parts";
+  if (t.kind == TyK.Array) return ": only a tuple can be taken apart, an array's length is known only at run time; index it ('xs[0]')";
+  if (t.kind == TyK.Struct) return ": a struct is taken apart by its field names ('let " + (t.base.length > 0 ? t.base : t.name) + " { a, b } = v')";
+  return "";
 }
 
 function isConstant(e: Expr): bool {

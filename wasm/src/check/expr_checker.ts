@@ -23,6 +23,18 @@ export function isPrintable(t: Type): bool {
   return k == TyK.Str || t.isNumeric || k == TyK.Bool || k == TyK.Error || k == TyK.Never;
 }
 
+/**
+ * How to show a value that print and interpolation do not take (Python's
+ * print, Rust's {:?} and console.log show anything): by its parts.
+ */
+export function printHint(t: Type): string {
+  if (t.kind == TyK.Tuple) return "; print its parts: 'println(\"{t.0} {t.1}\")'";
+  if (t.kind == TyK.Struct) return "; print its fields: 'println(\"{p.x} {p.y}\")'";
+  if (t.kind == TyK.Array) return "; print the elements in a loop, or join them: 'str.join(parts, \", \")' for a [str]";
+  if (t.kind == TyK.Enum) return "; 'match' on it and print a text for each variant";
+  return "";
+}
+
 /** Type checking of expressions other than blocks, branches and loops. */
 export class ExprChecker extends Scopes {
   // Overridden by the flow checker (blocks, if, match, loops).
@@ -57,7 +69,7 @@ export class ExprChecker extends Scopes {
         for (let i = 0; i < ie.exprs.length; i++) {
           const t = this.check(ie.exprs[i], null);
           if (t.kind == TyK.Never) this.errAt(ie.exprs[i], "an interpolated expression needs a value, but this one never produces one");
-          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string");
+          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string" + printHint(t));
         }
         return tStr;
       }
