@@ -393,7 +393,7 @@ class Checker extends ResultInference {
 function destructureHint(t: Type, names: i32): string {
   if (t.kind == TyK.Tuple) return ": the tuple has " + t.elems.length.toString() + " parts";
   if (t.kind == TyK.Array) return ": only a tuple can be taken apart, an array's length is known only at run time; index it ('xs[0]')";
-  if (t.kind == TyK.Struct) return ": a struct is taken apart by its field names ('let " + (t.base.length > 0 ? t.base : t.name) + " { a, b } = v')";
+  if (t.kind == TyK.Struct) return ": a struct is taken apart by its field names ('let " + (t.base.length > 0 ? t.base : t.name) + " { " + t.fieldNames.join(", ") + " } = v')";
   return "";
 }
 
