@@ -416,6 +416,24 @@ export class CallChecker extends BuiltinChecker {
     return f.ret;
   }
 
+  /** `map.new()` where a type of the module has the function: "; it belongs to a type: 'Map.new(...)'". */
+  staticMethodHint(prefix: string, name: string): string {
+    // Methods are keyed by their type's name ("Map.new", "Rng.next").
+    const generic = this.program.genericMethods.keys();
+    for (let i = 0; i < generic.length; i++) {
+      const owner = ownerOf(generic[i], name);
+      if (owner.length > 0 && this.program.genericTypeMods.has(owner) && this.program.genericTypeMods.get(owner).prefix == prefix) {
+        return "; it belongs to a type: '" + owner + "." + name + "(...)'";
+      }
+    }
+    const plain = this.program.funcs.keys();
+    for (let i = 0; i < plain.length; i++) {
+      const owner = ownerOf(plain[i], name);
+      if (owner.length > 0 && this.program.types.has(owner)) return "; it belongs to a type: '" + owner + "." + name + "(...)'";
+    }
+    return "";
+  }
+
   checkMethodCall(c: CallExpr, f: FieldExpr, expected: Type | null): Type {
     const obj = f.object;
     if (obj.kind == EK.Ident && this.lookup((obj as IdentExpr).name) === null) {
@@ -425,7 +443,7 @@ export class CallChecker extends BuiltinChecker {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
         if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
-        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
+        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'" + this.staticMethodHint(this.mod.imports.get(head), f.name));
         this.checkArgs(c, 0);
         return tError;
       }
@@ -522,3 +540,10 @@ export class CallChecker extends BuiltinChecker {
 const MAX_INSTANCE_DEPTH: i32 = 48;
 const MAX_TYPE_ARG_LENGTH: i32 = 512;
 
+/** "Map" for the method key "Map.new" and name "new"; "" when the key is not a type's method of that name. */
+function ownerOf(key: string, name: string): string {
+  if (!key.endsWith("." + name)) return "";
+  const owner = key.substring(0, key.length - name.length - 1);
+  if (owner.length == 0 || owner.includes(".") || owner.charCodeAt(0) < 65 || owner.charCodeAt(0) > 90) return "";
+  return owner;
+}
