@@ -94,6 +94,12 @@ export class Scopes extends LazyCheck {
     return this.program.funcs.get("rt." + name);
   }
 
+  /** The source text of `e` for a suggested fix, "..." when it is too long to quote. */
+  shortText(e: Expr): string {
+    const text = this.source.text(e.start, e.end);
+    return text.length > 40 || text.includes("\n") ? "..." : text;
+  }
+
   /**
    * Checks that `e` names storage that may be changed (a `var`, or a field or
    * element of one) and reports why not otherwise. Types are already set.
@@ -123,8 +129,7 @@ export class Scopes extends LazyCheck {
     // A call's result, a literal: a value with no variable to keep the change.
     // Rust and TypeScript allow this (the change is lost); here it is an error
     // that says how to keep the value.
-    let text = this.source.text(e.start, e.end);
-    if (text.length > 40 || text.includes("\n")) text = "...";
+    const text = this.shortText(e);
     const name = suggestedName(e.ty!);
     if (method.length > 0) {
       this.errAt(e, "'" + method + "' changes the value it is called on, and this one is a temporary: bind it first: 'var " + name + " = " + text + "', then call '" + name + "." + method + "(...)'");

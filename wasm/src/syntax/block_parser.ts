@@ -171,9 +171,16 @@ export class BlockParser extends ExprParser {
   parseStmt(): Stmt | null {
     const start = this.tok.start;
     const stmt = new Stmt(start, start);
-    if (this.kind == Tok.Let || this.kind == Tok.Var) {
+    // `x := 1` (Go): one error, then read as `let x = 1` so later uses of x raise nothing more.
+    const goDecl = this.kind == Tok.Ident && this.peekKind(1) == Tok.Colon && this.peekKind(2) == Tok.Eq &&
+      this.tokens[this.pos + 1].end == this.tokens[this.pos + 2].start;
+    if (goDecl) {
+      const name = this.tok.text;
+      this.errorAt(this.tokens[this.pos + 1].start, this.tokens[this.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
+    }
+    if (this.kind == Tok.Let || this.kind == Tok.Var || goDecl) {
       stmt.isLet = true;
-      stmt.mutable = this.advance().kind == Tok.Var;
+      if (!goDecl) stmt.mutable = this.advance().kind == Tok.Var;
       if (this.kind == Tok.Ident && this.tok.text == "mut" && this.peekKind(1) == Tok.Ident) {
         this.errorHere("use 'var' for a mutable binding");
         this.advance();
@@ -181,7 +188,8 @@ export class BlockParser extends ExprParser {
       }
       const pattern = parseBindingPattern(this, "a variable name");
       let type: TypeExpr | null = null;
-      if (this.eat(Tok.Colon)) type = this.parseType();
+      if (goDecl) this.advance();  // the ':' of ':='
+      else if (this.eat(Tok.Colon)) type = this.parseType();
       let value: Expr | null = null;
       if (this.expect(Tok.Eq, "'=' and an initial value")) value = this.parseExpr();
       // A nested pattern is several `let`s: the first stands for the

@@ -366,6 +366,13 @@ export class ExprParser extends Cursor {
           f.varName = "#for" + start.toString();
         } else if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
         else f.varName = this.expectIdent("a loop variable name");
+        if (this.kind == Tok.Comma) {
+          // `for i, x in xs` (Go, Python's enumerate): one error, then the
+          // loop is read with its first name so the body raises nothing more.
+          const comma = this.tok.start;
+          while (this.kind != Tok.In && this.kind != Tok.LBrace && this.kind != Tok.EOF) this.advance();
+          this.errorAt(comma, this.prevEnd, "a loop has one pattern: 'for (a, b) in pairs' for tuples, 'for i in 0..len(xs)' with 'xs[i]' for indexes");
+        }
         this.expect(Tok.In, "'in'");
         const saved = this.noStruct;
         this.noStruct = true;
