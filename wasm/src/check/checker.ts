@@ -173,7 +173,9 @@ class Checker extends ResultInference {
     if (b.kind == TyK.Never) return a;
     if (a.isError || b.isError) return tError;
     if (a != b) {
-      this.errAt(at, what + " have different types: " + a.name + " and " + b.name);
+      // A branch ending in a call that returns a value (`xs.pop()`) where the others give nothing.
+      const unused = a.kind == TyK.Unit || b.kind == TyK.Unit ? "; if the value is not needed, write 'let _ = ...' for the expression that gives it" : "";
+      this.errAt(at, what + " have different types: " + a.name + " and " + b.name + unused);
       return tError;
     }
     return a;

@@ -331,7 +331,10 @@ export class ExprChecker extends Scopes {
       const eqOnly = op == Tok.EqEq || op == Tok.NotEq;
       if (t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Ptr) return tBool;
       if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap) || t.kind == TyK.Tuple) && eqOnly && isEquatable(t)) return tBool;
-      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'");
+      // Rust and TypeScript compare options and enums with payloads directly (`o == Some(3)`).
+      let hint = "";
+      if (t.kind == TyK.Enum && eqOnly) hint = isOption(t) ? "; 'match' on it: 'match o { Some(v) => v == x, None => false }'" : "; 'match' on it to compare the variants and their values";
+      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'" + hint);
       return tError;
     }
     if (op == Tok.Plus && (t.kind == TyK.Str || t.isNumeric)) return t;
