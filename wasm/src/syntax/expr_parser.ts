@@ -499,7 +499,7 @@ export class ExprParser extends Cursor {
         e.parts.push(this.advance().text);
         break;
       }
-      this.errorHere("expected '}' to close the interpolation");
+      this.errorHere("expected '}' to close the interpolation (a literal brace in a string is written '\\{')");
       // Skip to the end of the string so later code still parses, but not
       // past the line: the string's end may have been taken already.
       while (this.kind != Tok.StrEnd && this.kind != Tok.EOF && !this.tok.nlBefore) this.advance();
