@@ -50,7 +50,11 @@ export class ExprChecker extends Scopes {
   expectType(e: Expr, want: Type, what: string): Type {
     const t = this.check(e, want);
     if (t.kind == TyK.Never) this.errAt(e, what + " needs a value, but this expression never produces one");
-    else if (!assignable(t, want)) this.errAt(e, what + ": expected " + want.name + ", found " + t.name);
+    else if (!assignable(t, want)) {
+      // Numbers never convert implicitly (GOTCHAS #5): say how to write the conversion.
+      const convert = t.isNumeric && want.isNumeric ? "; convert it with '(...) as " + want.name + "'" : "";
+      this.errAt(e, what + ": expected " + want.name + ", found " + t.name + convert);
+    }
     return t;
   }
 
