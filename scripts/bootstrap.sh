@@ -29,6 +29,7 @@ declare -A FEATURES=(
   ["Windows builds and runs (mingw-w64, wine)"]="gcc-mingw-w64-x86-64-win32 wine64"
   ["C baselines for benchmarks (wasm32-wasi)"]="wasi-libc libclang-rt-19-dev-wasm32"
   ["scikit-learn comparison in benchmarks"]="python3-sklearn"
+  ["Python references of lang/tests/docs_corpus"]="python3"
   ["build sandbox (bubblewrap)"]="bubblewrap"
 )
 

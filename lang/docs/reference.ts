@@ -34,8 +34,21 @@ export function parseModuleDoc(name: string, source: string): ModuleDoc {
   let pending: string[] = [];
   let owner = "";
   let depth = 0;
+  // An enum's variants (with their payload types), spread over lines, belong
+  // to its signature, which ends with the closing `}`. A struct's fields are
+  // its own business (the methods are its interface): its head alone is shown.
+  let body: DocItem | null = null;
   for (const raw of source.split("\n")) {
     const line = raw.trim();
+    if (body !== null) {
+      const code = line.replace(/\s*\/\/.*$/, "");
+      if (code === "}") {
+        body.signature += "\n}";
+        body = null;
+      } else if (code !== "") body.signature += `\n    ${code}`;
+      if (code === "}") depth--;
+      continue;
+    }
     if (line.startsWith("//!")) {
       intro.push(line.slice(3).trim());
       continue;
@@ -48,7 +61,15 @@ export function parseModuleDoc(name: string, source: string): ModuleDoc {
     if (depth === 0 && impl) owner = impl[1];
     const isItem = /^(fn|struct|enum|const)\s/.test(line) && (depth === 0 || (depth === 1 && owner !== ""));
     if (isItem && pending.length > 0) {
-      items.push({ signature: signatureOf(line), owner: depth === 0 ? "" : owner, doc: pending.join(" ") });
+      const item = { signature: signatureOf(line), owner: depth === 0 ? "" : owner, doc: pending.join(" ") };
+      items.push(item);
+      if (/^enum\s.*\{$/.test(line)) {
+        item.signature += " {";
+        body = item;
+        depth++;
+        pending = [];
+        continue;
+      }
     }
     if (line !== "") pending = [];
     for (const ch of line.replace(/"(?:[^"\\]|\\.)*"/g, "")) {

@@ -15,6 +15,13 @@ describe("differential fuzzing", () => {
     expect(generateProgram(7)).not.toBe(generateProgram(8));
   });
 
+  it("generates nested patterns after for and let, and exhaustive matches on tuples", () => {
+    const programs = Array.from({ length: 40 }, (_, seed) => generateProgram(seed)).join("\n");
+    expect(programs).toMatch(/for \(\(\w+, \w+\), \w+\) in /);
+    expect(programs).toMatch(/let \(\w+, \(_, \w+\)\) = /);
+    expect(programs).toMatch(/\(true, E\.C\) \| \(false, E\.C\)/);
+  });
+
   it("native builds are part of the comparison (clang-19 and lld-19 are installed)", () => {
     expect(nativeAvailable()).toBe(true);
   });

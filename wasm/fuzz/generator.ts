@@ -140,8 +140,10 @@ export class ProgramGenerator extends ExpressionGenerator {
       case 13:
         return this.whileLoop(depth);
       case 14:
+        if (this.rng.chance(0.3)) return this.nestedFor(depth);
         return this.forEach(depth);
       default:
+        if (this.rng.chance(0.4)) return this.tupleMatch();
         return this.matchStatement(depth);
     }
   }
@@ -437,6 +439,40 @@ export class ProgramGenerator extends ExpressionGenerator {
       this.declare(x, "i64", false);
       this.line(`h = mix(h, ${x})`);
     });
+  }
+
+  /** `for ((a, b), c) in [...]` and a nested `let` pattern: each part folded into the checksum. */
+  private nestedFor(depth: number): void {
+    const [a, b, c] = [this.fresh("a"), this.fresh("b"), this.fresh("c")];
+    const items: string[] = [];
+    for (let i = 0; i < 1 + this.rng.int(3); i++) {
+      items.push(`((${this.expr("i64", 1)}, ${this.expr("bool", 1)}), ${this.expr("i64", 1)})`);
+    }
+    this.loop(depth, `for ((${a}, ${b}), ${c}) in [${items.join(", ")}] {`, () => {
+      this.declare(a, "i64", false);
+      this.declare(c, "i64", false);
+      this.line(`h = mix(h, if ${b} { ${a} } else { ${c} })`);
+    });
+    const [p, q] = [this.fresh("p"), this.fresh("q")];
+    this.line(`let (${p}, (_, ${q})) = (${this.expr("i64", 2)}, (${this.expr("bool", 1)}, ${this.expr("i64", 2)}))`);
+    this.line(`h = mix(h, ${p} * 3 + ${q})`);
+  }
+
+  /** A match on a tuple of a bool and an enum whose arms are exhaustive only together (no catch-all). */
+  private tupleMatch(): void {
+    const [v, w, x, y] = [this.fresh("v"), this.fresh("w"), this.fresh("x"), this.fresh("y")];
+    this.line(`match (${this.expr("bool", 2)}, ${this.expr("E", 2)}) {`);
+    this.indent++;
+    const arms = [
+      `(true, E.A(${v})) => { h = mix(h, ${v} * 5) }`,
+      `(false, E.A(${v})) => { h = mix(h, ${v} + 1) }`,
+      `(_, E.B(${w}, ${x})) => { h = mix(h, ${w} * 7 + ${x}) }`,
+      `(true, E.C) | (false, E.C) => { h = mix(h, ${this.expr("i64", 1)}) }`,
+    ];
+    if (this.rng.chance(0.5)) arms.splice(2, 0, `(true, E.B(${y}, _)) => { h = mix(h, ${y}) }`);
+    for (const arm of arms) this.line(arm);
+    this.indent--;
+    this.line("}");
   }
 
   private matchStatement(depth: number): void {

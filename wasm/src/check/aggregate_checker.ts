@@ -55,7 +55,10 @@ export class AggregateChecker extends ExprChecker {
       this.errAt(f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
       return tError;
     }
-    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
+    // `s.length`, `xs.size`, `xs.count` (JavaScript, Swift, Go habits): the length is a function.
+    const isLength = f.name == "length" || f.name == "size" || f.name == "count";
+    const hint = isLength && (t.kind == TyK.Str || t.kind == TyK.Array) ? "; the length is 'len(" + this.shortText(f.object) + ")'" : "";
+    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'" + hint);
     return tError;
   }
 
@@ -74,7 +77,11 @@ export class AggregateChecker extends ExprChecker {
     if (!it.isError && !it.isInt) this.errAt(ix.index, "an index must be an integer, found " + it.name);
     if (t.kind == TyK.Array) return t.elem!;
     if (t.kind == TyK.Str) return tU8;
-    if (!t.isError) this.errAt(ix.object, "cannot index a value of type " + t.name);
+    if (t.kind == TyK.Tuple) {
+      // Python and TypeScript index tuples; here a part is a field with a fixed number.
+      const tuple = this.shortText(ix.object);
+      this.errAt(ix.object, "cannot index a value of type " + t.name + "; a tuple's parts are '" + tuple + ".0', '" + tuple + ".1', ... (a number known when compiling)");
+    } else if (!t.isError) this.errAt(ix.object, "cannot index a value of type " + t.name);
     return tError;
   }
 

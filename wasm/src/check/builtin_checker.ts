@@ -1,6 +1,6 @@
 import { CallExpr } from "../syntax/ast";
 import { AggregateChecker } from "./aggregate_checker";
-import { isPrintable } from "./expr_checker";
+import { isPrintable, printHint } from "./expr_checker";
 import { isEquatable, tBool, tError, tF64, tI32, tI64, tNever, tPtr, tStr, tU8, tUnit, TyK, Type } from "./types";
 import { foreignFunctionHint } from "./foreign_names";
 
@@ -34,7 +34,7 @@ export class BuiltinChecker extends AggregateChecker {
       }
       if (c.args.length == 1) {
         const t = this.check(c.args[0], null);
-        if (!isPrintable(t)) this.errAt(c.args[0], "cannot print a value of type " + t.name);
+        if (!isPrintable(t)) this.errAt(c.args[0], "cannot print a value of type " + t.name + printHint(t));
       }
       return tUnit;
     }
@@ -117,3 +117,4 @@ export class BuiltinChecker extends AggregateChecker {
 export function takesArguments(what: string, want: i32, found: i32): string {
   return what + " takes " + want.toString() + " argument" + (want == 1 ? "" : "s") + ", found " + found.toString();
 }
+

@@ -1,7 +1,7 @@
 import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, FnDecl, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
 import { BuiltinChecker, takesArguments } from "./builtin_checker";
 import { isBuiltin } from "./expr_checker";
-import { FnInfo, GenericFn } from "./program";
+import { FnInfo, GenericFn, instanceKey } from "./program";
 import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tError, tI64, tUnit, TyK, Type } from "./types";
 import { foreignFunctionHint, foreignMethodHint } from "./foreign_names";
 
@@ -69,6 +69,25 @@ export class CallChecker extends BuiltinChecker {
   }
 
   /**
+   * Whether the instance of `g` for `args` may be created: a generic function
+   * that calls itself with ever larger type arguments (polymorphic recursion,
+   * `f((x, x))` in `f<T>(x: T)`) would create instances without end, each
+   * type twice the size of the last. Both the chain of instantiations and
+   * the size of a type argument are bounded, and the call that would cross
+   * the bound gets the error.
+   */
+  instanceWithinLimits(c: CallExpr, g: GenericFn, args: Type[]): bool {
+    if (g.instances.has(instanceKey(g, args))) return true;
+    let longest = "";
+    for (let i = 0; i < args.length; i++) if (args[i].name.length > longest.length) longest = args[i].name;
+    if (this.fn.instanceDepth < MAX_INSTANCE_DEPTH && longest.length <= MAX_TYPE_ARG_LENGTH) return true;
+    const shown = longest.length > 60 ? longest.substring(0, 57) + "..." : longest;
+    this.errAt(c, "generic instantiation too deep: '" + g.decl.name + "' would be instantiated for " + shown +
+      "; a generic function that calls itself with ever larger type arguments never ends: give the recursive call the same type arguments");
+    return false;
+  }
+
+  /**
    * A call of a generic function: the type arguments are the explicit ones
    * (`make<i64>()`), else inferred from the arguments in order (a later
    * literal adopts a type bound earlier), then from the type the context
@@ -111,12 +130,15 @@ export class CallChecker extends BuiltinChecker {
       }
       args.push(env.get(d.typeParams[i]));
     }
+    if (!this.instanceWithinLimits(c, g, args)) return tError;
     const savedEnv = this.program.typeEnv;
+    const isNew = !g.instances.has(instanceKey(g, args));
     const f = this.program.instantiate(g, args);
     this.program.typeEnv = savedEnv;
     if (f === null) return tError;
+    if (isNew) f.instanceDepth = this.fn.instanceDepth + 1;
     c.target = f.name;
-    if (skip == 1 && f.mutSelf) this.checkMutablePlace((c.callee as FieldExpr).object);
+    if (skip == 1 && f.mutSelf) this.checkMutablePlace((c.callee as FieldExpr).object, (c.callee as FieldExpr).name);
     return f.ret;
   }
 
@@ -394,6 +416,24 @@ export class CallChecker extends BuiltinChecker {
     return f.ret;
   }
 
+  /** `map.new()` where a type of the module has the function: "; it belongs to a type: 'Map.new(...)'". */
+  staticMethodHint(prefix: string, name: string): string {
+    // Methods are keyed by their type's name ("Map.new", "Rng.next").
+    const generic = this.program.genericMethods.keys();
+    for (let i = 0; i < generic.length; i++) {
+      const owner = ownerOf(generic[i], name);
+      if (owner.length > 0 && this.program.genericTypeMods.has(owner) && this.program.genericTypeMods.get(owner).prefix == prefix) {
+        return "; it belongs to a type: '" + owner + "." + name + "(...)'";
+      }
+    }
+    const plain = this.program.funcs.keys();
+    for (let i = 0; i < plain.length; i++) {
+      const owner = ownerOf(plain[i], name);
+      if (owner.length > 0 && this.program.types.has(owner)) return "; it belongs to a type: '" + owner + "." + name + "(...)'";
+    }
+    return "";
+  }
+
   checkMethodCall(c: CallExpr, f: FieldExpr, expected: Type | null): Type {
     const obj = f.object;
     if (obj.kind == EK.Ident && this.lookup((obj as IdentExpr).name) === null) {
@@ -403,7 +443,7 @@ export class CallChecker extends BuiltinChecker {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
         if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
-        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'");
+        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'" + this.staticMethodHint(this.mod.imports.get(head), f.name));
         this.checkArgs(c, 0);
         return tError;
       }
@@ -460,7 +500,7 @@ export class CallChecker extends BuiltinChecker {
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);
       if (!fn.hasSelf) this.errAt(f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");
-      if (fn.mutSelf) this.checkMutablePlace(obj);
+      if (fn.mutSelf) this.checkMutablePlace(obj, f.name);
       return this.callFn(c, fn, c.args, fn.hasSelf ? 1 : 0);
     }
     if ((t.kind == TyK.Struct || t.kind == TyK.Tuple) && t.fieldIndex(f.name) >= 0 && t.elems[t.fieldIndex(f.name)].kind == TyK.Func) {
@@ -478,11 +518,11 @@ export class CallChecker extends BuiltinChecker {
           c.target = "#push";
           if (c.args.length != 1) this.errAt(c, "'push' takes 1 argument, found " + c.args.length.toString());
           else this.expectType(c.args[0], elem, "argument of 'push'");
-          this.checkMutablePlace(obj);
+          this.checkMutablePlace(obj, "push");
           return tUnit;
         }
         if (m == "pop") {
-          this.checkMutablePlace(obj);
+          this.checkMutablePlace(obj, "pop");
           return this.builtinMethod(c, "#pop", 0, elem);
         }
       }
@@ -494,3 +534,16 @@ export class CallChecker extends BuiltinChecker {
   }
 }
 
+// Deeper chains of generic instances than any program needs; a type argument
+// longer than this (as written) is a sign of polymorphic recursion, and the
+// next level would double it.
+const MAX_INSTANCE_DEPTH: i32 = 48;
+const MAX_TYPE_ARG_LENGTH: i32 = 512;
+
+/** "Map" for the method key "Map.new" and name "new"; "" when the key is not a type's method of that name. */
+function ownerOf(key: string, name: string): string {
+  if (!key.endsWith("." + name)) return "";
+  const owner = key.substring(0, key.length - name.length - 1);
+  if (owner.length == 0 || owner.includes(".") || owner.charCodeAt(0) < 65 || owner.charCodeAt(0) > 90) return "";
+  return owner;
+}

@@ -3,6 +3,7 @@ import {
   UnaryLikeExpr,
 } from "../syntax/ast";
 import { ResultInference, valueOf, wrapCall } from "./result_inference";
+import { missingPatterns } from "./exhaustive";
 import { FnInfo, Program } from "./program";
 import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
@@ -107,7 +108,7 @@ class Checker extends ResultInference {
     if (s.names.length > 0) {
       if (t.kind == TyK.Never && s.expr !== null) this.errAt(s.expr!, "nothing to destructure: this expression never produces a value");
       if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
-        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names");
+        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names" + destructureHint(ty, s.names.length));
         for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
       } else {
         s.local = this.declareLocal("$tuple", ty, false);
@@ -172,7 +173,9 @@ class Checker extends ResultInference {
     if (b.kind == TyK.Never) return a;
     if (a.isError || b.isError) return tError;
     if (a != b) {
-      this.errAt(at, what + " have different types: " + a.name + " and " + b.name);
+      // A branch ending in a call that returns a value (`xs.pop()`) where the others give nothing.
+      const unused = a.kind == TyK.Unit || b.kind == TyK.Unit ? "; if the value is not needed, write 'let _ = ...' for the expression that gives it" : "";
+      this.errAt(at, what + " have different types: " + a.name + " and " + b.name + unused);
       return tError;
     }
     return a;
@@ -207,6 +210,7 @@ class Checker extends ResultInference {
           t = this.check(call, null);
         }
         if (t.kind == TyK.Array) elem = t.elem!;
+        else if (t.kind == TyK.Str) this.errAt(iter, "cannot iterate over str; loop over its bytes with 'for i in 0..len(s)' and 's[i]' (a u8), or over 'str.split(s, sep)'");
         else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
       }
       l.local = this.declareLocal(l.varName, elem, false);
@@ -249,24 +253,16 @@ class Checker extends ResultInference {
   }
 
   checkExhaustive(m: MatchExpr, t: Type): void {
-    const covered = new Set<i32>();
-    for (let i = 0; i < m.arms.length; i++) {
-      const arm = m.arms[i];
-      if (arm.guard !== null) continue;
-      if (coversAll(arm.pattern)) return;
-      collectCovered(arm.pattern, covered);
-    }
-    if (t.kind == TyK.Enum) {
-      let missing = "";
-      for (let v = 0; v < t.variants.length; v++) {
-        if (!covered.has(v)) missing += (missing.length > 0 ? ", " : "") + t.name + "." + t.variants[v].name;
-      }
-      if (missing.length == 0) return;
-      this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing);
+    // A guarded arm may fail its guard: it covers nothing for certain.
+    const unguarded: Pattern[] = [];
+    for (let i = 0; i < m.arms.length; i++) if (m.arms[i].guard === null) unguarded.push(m.arms[i].pattern);
+    const missing = missingPatterns(unguarded, t);
+    if (missing.length == 0) return;
+    if (missing.length == 1 && missing[0] == "_") {
+      this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
       return;
     }
-    if (t.kind == TyK.Bool && covered.has(0) && covered.has(1)) return;
-    this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
+    this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing.join(", "));
   }
 
   /** A bound of a range pattern: a literal of the scrutinee's integer type (not `2.5`, not `2E9`). */
@@ -311,7 +307,7 @@ class Checker extends ResultInference {
       }
       case PK.Tuple: {
         if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
-          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name);
+          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
           for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
           return;
         }
@@ -395,6 +391,14 @@ class Checker extends ResultInference {
   }
 }
 
+/** What to write instead of `let (a, b) = v` for a `v` that is not a tuple of that many parts. */
+function destructureHint(t: Type, names: i32): string {
+  if (t.kind == TyK.Tuple) return ": the tuple has " + t.elems.length.toString() + " parts";
+  if (t.kind == TyK.Array) return ": only a tuple can be taken apart, an array's length is known only at run time; index it ('xs[0]')";
+  if (t.kind == TyK.Struct) return ": a struct is taken apart by its field names ('let " + (t.base.length > 0 ? t.base : t.name) + " { " + t.fieldNames.join(", ") + " } = v')";
+  return "";
+}
+
 function isConstant(e: Expr): bool {
   const k = e.kind;
   if (k == EK.Int || k == EK.Float || k == EK.Str || k == EK.Bool) return true;
@@ -402,31 +406,6 @@ function isConstant(e: Expr): bool {
   if (k == EK.Binary) return isConstant((e as BinaryExpr).left) && isConstant((e as BinaryExpr).right);
   if (k == EK.Cast) return isConstant((e as CastExpr).value);
   return k == EK.Unary && isConstant((e as UnaryExpr).operand);
-}
-
-function coversAll(p: Pattern): bool {
-  if (p.kind == PK.Wild || p.kind == PK.Bind) return true;
-  if (p.kind == PK.Or) {
-    for (let i = 0; i < p.subs.length; i++) if (coversAll(p.subs[i])) return true;
-  }
-  if (p.kind == PK.Tuple) {
-    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return false;
-    return true;
-  }
-  return false;
-}
-
-/** Variants (or bool values) a pattern covers completely. */
-function collectCovered(p: Pattern, out: Set<i32>): void {
-  if (p.kind == PK.Or) {
-    for (let i = 0; i < p.subs.length; i++) collectCovered(p.subs[i], out);
-    return;
-  }
-  if (p.kind == PK.Variant && p.variant >= 0) {
-    for (let i = 0; i < p.subs.length; i++) if (!coversAll(p.subs[i])) return;
-    out.add(p.variant);
-  }
-  if (p.kind == PK.Lit && p.variant >= 0) out.add(p.variant);
 }
 
 /** Type-checks every function of the program; annotations land on the AST. */

@@ -23,6 +23,18 @@ export function isPrintable(t: Type): bool {
   return k == TyK.Str || t.isNumeric || k == TyK.Bool || k == TyK.Error || k == TyK.Never;
 }
 
+/**
+ * How to show a value that print and interpolation do not take (Python's
+ * print, Rust's {:?} and console.log show anything): by its parts.
+ */
+export function printHint(t: Type): string {
+  if (t.kind == TyK.Tuple) return "; print its parts: 'println(\"{t.0} {t.1}\")'";
+  if (t.kind == TyK.Struct) return "; print its fields: 'println(\"{p.x} {p.y}\")'";
+  if (t.kind == TyK.Array) return "; print the elements in a loop, or join them: 'str.join(parts, \", \")' for a [str]";
+  if (t.kind == TyK.Enum) return "; 'match' on it and print a text for each variant";
+  return "";
+}
+
 /** Type checking of expressions other than blocks, branches and loops. */
 export class ExprChecker extends Scopes {
   // Overridden by the flow checker (blocks, if, match, loops).
@@ -38,7 +50,11 @@ export class ExprChecker extends Scopes {
   expectType(e: Expr, want: Type, what: string): Type {
     const t = this.check(e, want);
     if (t.kind == TyK.Never) this.errAt(e, what + " needs a value, but this expression never produces one");
-    else if (!assignable(t, want)) this.errAt(e, what + ": expected " + want.name + ", found " + t.name);
+    else if (!assignable(t, want)) {
+      // Numbers never convert implicitly (GOTCHAS #5): say how to write the conversion.
+      const convert = t.isNumeric && want.isNumeric ? "; convert it with '(...) as " + want.name + "'" : "";
+      this.errAt(e, what + ": expected " + want.name + ", found " + t.name + convert);
+    }
     return t;
   }
 
@@ -57,7 +73,7 @@ export class ExprChecker extends Scopes {
         for (let i = 0; i < ie.exprs.length; i++) {
           const t = this.check(ie.exprs[i], null);
           if (t.kind == TyK.Never) this.errAt(ie.exprs[i], "an interpolated expression needs a value, but this one never produces one");
-          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string");
+          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string" + printHint(t));
         }
         return tStr;
       }
@@ -319,7 +335,10 @@ export class ExprChecker extends Scopes {
       const eqOnly = op == Tok.EqEq || op == Tok.NotEq;
       if (t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Ptr) return tBool;
       if ((t.kind == TyK.Bool || (t.kind == TyK.Enum && !t.isHeap) || t.kind == TyK.Tuple) && eqOnly && isEquatable(t)) return tBool;
-      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'");
+      // Rust and TypeScript compare options and enums with payloads directly (`o == Some(3)`).
+      let hint = "";
+      if (t.kind == TyK.Enum && eqOnly) hint = isOption(t) ? "; 'match' on it: 'match o { Some(v) => v == x, None => false }'" : "; 'match' on it to compare the variants and their values";
+      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'" + hint);
       return tError;
     }
     if (op == Tok.Plus && (t.kind == TyK.Str || t.isNumeric)) return t;

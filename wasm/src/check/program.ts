@@ -24,6 +24,9 @@ export class FnInfo {
   mutSelf: bool = false;
   checked: bool = false;
   typeEnv: Map<string, Type> | null = null;
+  // For an instance of a generic function: how many instantiations led to it
+  // (a call in a generic instance creating another instance adds one).
+  instanceDepth: i32 = 0;
   constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
 }
 
@@ -353,9 +356,7 @@ export class Program {
    * annotate each copy on its own), with the type parameters bound.
    */
   instantiate(g: GenericFn, args: Type[]): FnInfo | null {
-    let key = g.key + "<";
-    for (let i = 0; i < args.length; i++) key += (i > 0 ? ", " : "") + args[i].name;
-    key += ">";
+    const key = instanceKey(g, args);
     if (g.instances.has(key)) return g.instances.get(key);
     const fresh = parse(g.decl.source, new Diagnostics());
     let copy: FnDecl | null = null;
@@ -440,4 +441,11 @@ export class Program {
     this.funcs.set(key, f);
     this.funcOrder.push(f);
   }
+}
+
+/** The name of `g`'s instance for the type arguments `args` ("swap<i64, str>"), its key in `instances` and `funcs`. */
+export function instanceKey(g: GenericFn, args: Type[]): string {
+  let key = g.key + "<";
+  for (let i = 0; i < args.length; i++) key += (i > 0 ? ", " : "") + args[i].name;
+  return key + ">";
 }

@@ -2,7 +2,7 @@ import { Diagnostics } from "../diagnostics";
 import { ClosureExpr, Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
 import { Source } from "../source";
 import { FnInfo, LazyCheck, ModuleInfo, Program } from "./program";
-import { tError, Type } from "./types";
+import { tError, TyK, Type } from "./types";
 
 /** A closure being checked: its scopes start at `scopeBase`; names from below are captured. */
 export class ClosureCtx {
@@ -94,11 +94,17 @@ export class Scopes extends LazyCheck {
     return this.program.funcs.get("rt." + name);
   }
 
+  /** The source text of `e` for a suggested fix, "..." when it is too long to quote. */
+  shortText(e: Expr): string {
+    const text = this.source.text(e.start, e.end);
+    return text.length > 40 || text.includes("\n") ? "..." : text;
+  }
+
   /**
    * Checks that `e` names storage that may be changed (a `var`, or a field or
    * element of one) and reports why not otherwise. Types are already set.
    */
-  checkMutablePlace(e: Expr): bool {
+  checkMutablePlace(e: Expr, method: string = ""): bool {
     if (e.kind == EK.Ident) {
       const id = e as IdentExpr;
       const local = id.local;
@@ -111,14 +117,32 @@ export class Scopes extends LazyCheck {
         return false;
       }
       if (!local.mutable) {
-        this.errAt(e, "cannot assign to '" + id.name + "': it is not declared with 'var'");
+        const why = method.length > 0 ? " ('" + method + "' changes it)" : "";
+        this.errAt(e, "cannot assign to '" + id.name + "': it is not declared with 'var'" + why);
         return false;
       }
       return true;
     }
-    if (e.kind == EK.Field) return this.checkMutablePlace((e as FieldExpr).object);
-    if (e.kind == EK.Index) return this.checkMutablePlace((e as IndexExpr).object);
-    if (e.ty !== tError) this.errAt(e, "this expression cannot be assigned to");
+    if (e.kind == EK.Field) return this.checkMutablePlace((e as FieldExpr).object, method);
+    if (e.kind == EK.Index) return this.checkMutablePlace((e as IndexExpr).object, method);
+    if (e.ty === tError) return false;
+    // A call's result, a literal: a value with no variable to keep the change.
+    // Rust and TypeScript allow this (the change is lost); here it is an error
+    // that says how to keep the value.
+    const text = this.shortText(e);
+    const name = suggestedName(e.ty!);
+    if (method.length > 0) {
+      this.errAt(e, "'" + method + "' changes the value it is called on, and this one is a temporary: bind it first: 'var " + name + " = " + text + "', then call '" + name + "." + method + "(...)'");
+    } else this.errAt(e, "cannot assign to a temporary value: bind it first: 'var " + name + " = " + text + "'");
     return false;
   }
+}
+
+/** A variable name for a value of type `t` in a suggested fix: its type's initial ("r" for Random), "xs" for arrays. */
+function suggestedName(t: Type): string {
+  if (t.kind == TyK.Array) return "xs";
+  const c = t.name.length > 0 ? t.name.charCodeAt(0) : 0;
+  if (c >= 65 && c <= 90) return String.fromCharCode(c + 32);
+  if (c >= 97 && c <= 122) return String.fromCharCode(c);
+  return "v";
 }

@@ -1,12 +1,16 @@
 import {
-  BinaryExpr, BlockExpr, ClosureExpr, EK, Expr, IfExpr, MatchArm, MatchExpr, Param, Stmt,
+  BinaryExpr, BlockExpr, ClosureExpr, EK, Expr, IfExpr, MatchArm, MatchExpr, Param, Stmt, TypeExpr,
 } from "./ast";
+import { bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { ROLE_CLOSE, ROLE_EMPTY, ROLE_OPEN } from "./cursor";
 import { ExprParser, isAssignOp } from "./expr_parser";
 import { Tok } from "./token";
 
 /** Blocks, if, match, closures and statements (the expressions with bodies). */
 export class BlockParser extends ExprParser {
+  // The further `let`s of a nested pattern parsed by parseStmt.
+  followingStmts: Stmt[] = [];
+
   parseIf(): Expr {
     const start = this.advance().start;
     const e = new IfExpr(EK.If, start, start);
@@ -137,6 +141,8 @@ export class BlockParser extends ExprParser {
         break;
       }
       block.stmts.push(stmt);
+      for (let i = 0; i < this.followingStmts.length; i++) block.stmts.push(this.followingStmts[i]);
+      this.followingStmts = [];
       if (this.kind == Tok.Semi || this.kind == Tok.RBrace || this.tok.nlBefore || this.kind == Tok.EOF) continue;
       if (!stmt.isLet && isBlockLike(stmt.expr!)) continue;
       this.errorHere("expected a new line or ';' after the statement, found " + this.describe(this.tok));
@@ -165,35 +171,32 @@ export class BlockParser extends ExprParser {
   parseStmt(): Stmt | null {
     const start = this.tok.start;
     const stmt = new Stmt(start, start);
-    if (this.kind == Tok.Let || this.kind == Tok.Var) {
+    // `x := 1` (Go): one error, then read as `let x = 1` so later uses of x raise nothing more.
+    const goDecl = this.kind == Tok.Ident && this.peekKind(1) == Tok.Colon && this.peekKind(2) == Tok.Eq &&
+      this.tokens[this.pos + 1].end == this.tokens[this.pos + 2].start;
+    if (goDecl) {
+      const name = this.tok.text;
+      this.errorAt(this.tokens[this.pos + 1].start, this.tokens[this.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
+    }
+    if (this.kind == Tok.Let || this.kind == Tok.Var || goDecl) {
       stmt.isLet = true;
-      stmt.mutable = this.advance().kind == Tok.Var;
+      if (!goDecl) stmt.mutable = this.advance().kind == Tok.Var;
       if (this.kind == Tok.Ident && this.tok.text == "mut" && this.peekKind(1) == Tok.Ident) {
         this.errorHere("use 'var' for a mutable binding");
         this.advance();
         stmt.mutable = true;
       }
-      if (this.kind == Tok.LParen) {
-        this.advance();
-        while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
-          if (this.kind == Tok.Underscore) { this.advance(); stmt.names.push("_"); }
-          else stmt.names.push(this.expectIdent("a variable name"));
-          if (this.kind == Tok.Colon) {
-            this.errorHere("a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
-            this.advance();
-            this.parseType();
-          }
-          if (!this.eat(Tok.Comma)) break;
-        }
-        this.expect(Tok.RParen, "')'");
-      } else if (this.kind == Tok.Underscore) {
-        this.advance();
-        stmt.name = "_";
-      } else stmt.name = this.expectIdent("a variable name");
-      if (this.eat(Tok.Colon)) stmt.type = this.parseType();
-      if (this.expect(Tok.Eq, "'=' and an initial value")) stmt.expr = this.parseExpr();
-      stmt.end = this.prevEnd;
-      return stmt;
+      const pattern = parseBindingPattern(this, "a variable name");
+      let type: TypeExpr | null = null;
+      if (goDecl) this.advance();  // the ':' of ':='
+      else if (this.eat(Tok.Colon)) type = this.parseType();
+      let value: Expr | null = null;
+      if (this.expect(Tok.Eq, "'=' and an initial value")) value = this.parseExpr();
+      // A nested pattern is several `let`s: the first stands for the
+      // statement, the others follow it in the block.
+      const stmts = bindingStmts(pattern, stmt.mutable, value, type, start, this.prevEnd);
+      for (let i = 1; i < stmts.length; i++) this.followingStmts.push(stmts[i]);
+      return stmts[0];
     }
     if (this.kind == Tok.Fn || this.kind == Tok.Struct || this.kind == Tok.Enum || this.kind == Tok.Impl) {
       this.errorHere("declarations are only allowed at the top level of a file");

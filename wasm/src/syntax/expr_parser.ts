@@ -1,13 +1,19 @@
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr, LitExpr,
-  LoopExpr, RangeExpr, Stmt, StructLitExpr, UnaryExpr, UnaryLikeExpr,
+  LoopExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
 } from "./ast";
+import { BindingPattern, bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { Cursor, ROLE_BINARY, ROLE_JOINED } from "./cursor";
 import { Tok } from "./token";
 
 // Binding power of binary operators; 0 = not a binary operator. Bitwise
 // operators bind tighter than comparisons (as in Rust and Go), so
 // `x & 1 == 0` means `(x & 1) == 0`.
+// The most operators (binary ones and `as`) on one path from the root of an
+// expression tree: generated sums of 2,000 terms compile, and the compiler's
+// recursive walks stay far from the end of the stack.
+const MAX_OPERATORS: i32 = 2000;
+
 function binaryPrec(k: Tok): i32 {
   switch (k) {
     case Tok.OrOr: return 1;
@@ -31,6 +37,8 @@ export function isAssignOp(k: Tok): bool {
 export class ExprParser extends Cursor {
   // In `if c {`, `while c {`, `match x {`, `for x in e {` a '{' opens the body, not a struct literal.
   noStruct: bool = false;
+  // Operators on the path from the root of the expression being parsed (see tooManyOperators).
+  operatorDepth: i32 = 0;
 
   errorExpr(): Expr {
     return new Expr(EK.Error, this.tok.start, this.tok.end);
@@ -84,32 +92,55 @@ export class ExprParser extends Cursor {
       this.advance();
       return e;
     }
+    const savedOps = this.operatorDepth;
     let left = this.parseUnary();
     while (true) {
       if (this.tok.nlBefore && this.parenDepth == 0) break;
       if (this.kind == Tok.As && minPrec <= 10) {
         // `as` binds tighter than every binary operator and looser than prefix ones.
-        this.advance();
+        const at = this.advance();
+        const tooMany = this.tooManyOperators(at.start, at.end);
         const c = new CastExpr(EK.Cast, left.start, left.end);
         c.value = left;
         c.type = this.parseType();
         c.end = this.prevEnd;
-        left = c;
+        if (!tooMany) left = c;
         continue;
       }
       const op = this.binaryOpHere();
       const prec = binaryPrec(op);
       if (prec == 0 || prec < minPrec) break;
+      const opStart = this.tok.start;
       this.takeBinaryOp(op);
+      const tooMany = this.tooManyOperators(opStart, this.prevEnd);
       const right = this.parseBinary(prec + 1);
+      // Past the limit the rest is parsed for its errors but left out of the tree.
+      if (tooMany) continue;
       const b = new BinaryExpr(EK.Binary, left.start, right.end);
       b.op = op;
       b.left = left;
       b.right = right;
       left = b;
     }
+    this.operatorDepth = savedOps;
     this.depth--;
     return left;
+  }
+
+  /**
+   * Counts one more operator on the way from the root of the expression to
+   * here; past MAX_OPERATORS reports it (once per statement). A chain of
+   * operators is a tree as deep as it is long, and every later stage of the
+   * compiler walks that tree recursively: a limit here, with a position,
+   * instead of an exhausted stack with none.
+   */
+  tooManyOperators(start: i32, end: i32): bool {
+    this.operatorDepth++;
+    if (this.operatorDepth <= MAX_OPERATORS) return false;
+    if (this.operatorDepth == MAX_OPERATORS + 1) {
+      this.errorAt(start, end, "expression too long: more than " + MAX_OPERATORS.toString() + " operators in one expression; split it into parts with 'let'");
+    }
+    return true;
   }
 
   parseUnary(): Expr {
@@ -306,8 +337,9 @@ export class ExprParser extends Cursor {
         this.advance();
         const f = new LoopExpr(EK.For, start, start);
         f.varStart = this.tok.start;
-        // `for (k, v) in xs`: a hidden loop variable, destructured by a `let` at the top of the body.
-        let names: string[] | null = null;
+        // `for (k, v) in xs`, `for ((a, b), n) in xs`, `for Point { x, y } in ps`:
+        // a hidden loop variable, taken apart by `let`s at the top of the body.
+        let pattern: BindingPattern | null = null;
         const k1 = this.peekKind(1);
         const k2 = this.peekKind(2);
         if (this.kind == Tok.LParen && (k1 == Tok.Let || k1 == Tok.Var || k1 == Tok.Semi || k2 == Tok.Eq || k2 == Tok.Semi)) {
@@ -329,18 +361,18 @@ export class ExprParser extends Cursor {
           f.end = this.prevEnd;
           return f;
         }
-        if (this.kind == Tok.LParen) {
-          this.advance();
-          names = [];
-          while (this.kind != Tok.RParen && this.kind != Tok.EOF) {
-            if (this.kind == Tok.Underscore) { this.advance(); names!.push("_"); }
-            else names!.push(this.expectIdent("a loop variable name"));
-            if (!this.eat(Tok.Comma)) break;
-          }
-          this.expect(Tok.RParen, "')'");
+        if (this.kind == Tok.LParen || (this.kind == Tok.Ident && this.peekKind(1) == Tok.LBrace)) {
+          pattern = parseBindingPattern(this, "a loop variable name");
           f.varName = "#for" + start.toString();
         } else if (this.kind == Tok.Underscore) { this.advance(); f.varName = "_"; }
         else f.varName = this.expectIdent("a loop variable name");
+        if (this.kind == Tok.Comma) {
+          // `for i, x in xs` (Go, Python's enumerate): one error, then the
+          // loop is read with its first name so the body raises nothing more.
+          const comma = this.tok.start;
+          while (this.kind != Tok.In && this.kind != Tok.LBrace && this.kind != Tok.EOF) this.advance();
+          this.errorAt(comma, this.prevEnd, "a loop has one pattern: 'for (a, b) in pairs' for tuples, 'for i in 0..len(xs)' with 'xs[i]' for indexes");
+        }
         this.expect(Tok.In, "'in'");
         const saved = this.noStruct;
         this.noStruct = true;
@@ -348,14 +380,11 @@ export class ExprParser extends Cursor {
         this.noStruct = saved;
         f.body = this.parseBlock();
         f.end = this.prevEnd;
-        if (names !== null) {
-          const let_ = new Stmt(f.varStart, f.varStart);
-          let_.isLet = true;
-          let_.names = names!;
+        if (pattern !== null) {
           const id = new IdentExpr(EK.Ident, f.varStart, f.varStart);
           id.name = f.varName;
-          let_.expr = id;
-          f.body.stmts.unshift(let_);
+          const lets = bindingStmts(pattern!, false, id, null, f.varStart, f.varStart);
+          for (let i = lets.length - 1; i >= 0; i--) f.body.stmts.unshift(lets[i]);
         }
         return f;
       }
@@ -470,7 +499,7 @@ export class ExprParser extends Cursor {
         e.parts.push(this.advance().text);
         break;
       }
-      this.errorHere("expected '}' to close the interpolation");
+      this.errorHere("expected '}' to close the interpolation (a literal brace in a string is written '\\{')");
       // Skip to the end of the string so later code still parses, but not
       // past the line: the string's end may have been taken already.
       while (this.kind != Tok.StrEnd && this.kind != Tok.EOF && !this.tok.nlBefore) this.advance();
