@@ -21,6 +21,7 @@ import { handOver } from "./editor/handOver";
 import { applyFix, firstFix } from "./editor/quickFixes";
 import { setStdlibViewOpener } from "./editor/stdlibOpener";
 import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
+import { setQueryWorkspace, setWorkspaceFileOpener } from "./editor/workspaceFiles";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
 import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
@@ -79,6 +80,8 @@ export function App() {
   const shownFile = workspace?.files?.active ?? FIRST_FILE;
   const diagnostics = useDiagnostics(shownProgram, ready);
   const shownDiagnostics = diagnostics.filter((d) => d.file === shownFile || d.file === "");
+  // The language service asks about the shown file, beside the others its imports read.
+  if (workspace) setQueryWorkspace({ file: shownFile, modules: programFrom(workspace, shownFile).modules });
   const host = useHostSession();
   const runner = useRunner(host.onEvent);
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
@@ -195,6 +198,17 @@ export function App() {
     e.focus();
   }, []);
 
+  /** Puts the cursor at a line of any file of the workspace, showing that file's tab first. */
+  const openFileAt = (file: string, line: number, col: number) => {
+    const w = current.current;
+    if (file !== (w?.files?.active ?? FIRST_FILE) && w?.files?.names.includes(file)) {
+      setShowView(false);
+      changeFiles((files, source) => switchTo(files, source, file));
+      // The editor takes the other file's text on the next render; then the cursor moves.
+      setTimeout(() => jump(line, col), 0);
+    } else jump(line, col);
+  };
+
   const chooseExample = (example: Example) => {
     const w = current.current;
     replaceSource(example.source, example.stdin ?? "");
@@ -249,6 +263,7 @@ export function App() {
     setShowView(true);
   };
   useEffect(() => setStdlibViewOpener((title, text, line) => openView(title, text, "pith", line)));
+  useEffect(() => setWorkspaceFileOpener((file, line) => openFileAt(file, line, 1)));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -422,13 +437,7 @@ export function App() {
             diagnostics={diagnostics}
             shownFile={shownFile}
             source={workspace?.source ?? ""}
-            onJump={(line, col, file) => {
-              if (file !== shownFile && workspace?.files?.names.includes(file)) {
-                changeFiles((files, source) => switchTo(files, source, file));
-                // The editor takes the other file's text on the next render; then the cursor moves.
-                setTimeout(() => jump(line, col), 0);
-              } else jump(line, col);
-            }}
+            onJump={(line, col, file) => openFileAt(file, line, col)}
             onFix={fixProblem}
           />
         )}

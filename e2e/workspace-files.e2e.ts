@@ -1,11 +1,12 @@
 // A program of two files in the IDE, as a user writes it in Chromium: a
 // second tab holds a helper, main.pith imports it, Run prints the result
-// whichever tab is shown, and a type error in the helper is shown against the
-// helper's own file and line (in Problems, and as a marker when it is shown).
+// whichever tab is shown, a type error in the helper is shown against the
+// helper's own file and line (in Problems, and as a marker when it is shown),
+// and completion and go to definition reach across the files.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
-import { editorText, openPlayground, runAndWait, setSource } from "./playgroundPage";
+import { editorText, focusEditor, openPlayground, runAndWait, setSource } from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
 let server: RunningServer;
@@ -63,5 +64,33 @@ describe("a program of several files", () => {
     await page.getByRole("tab", { name: "Output" }).click();
     await runAndWait(page);
     expect(await page.getByTestId("output").textContent()).toContain("untitled.pith:2:");
+  });
+
+  it("completes the helper's functions after `untitled.` and F12 opens the helper's tab at the function", async () => {
+    await page.getByRole("tab", { name: "untitled.pith" }).click();
+    await setSource(page, HELPER);
+    await page.getByRole("tab", { name: "main.pith" }).click();
+    await expect.poll(() => editorText(page)).toContain("import untitled");
+    await focusEditor(page);
+    // At the end of line 3 (`fn main() {`), a new line typed key by key.
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("let x = untitled.", { delay: 20 });
+    const suggest = page.locator(".editor-layer:not([hidden]) .suggest-widget.visible .monaco-list-row .label-name");
+    await suggest.first().waitFor({ timeout: 15_000 });
+    expect(await suggest.allInnerTexts()).toContain("answer");
+    await page.keyboard.press("Escape");
+    await page.keyboard.type("answer()", { delay: 20 });
+    // F12 with the cursor inside `answer`.
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("F12");
+    await expect
+      .poll(() => page.getByRole("tab", { selected: true }).first().textContent(), { timeout: 15_000 })
+      .toBe("untitled.pith");
+    await expect.poll(() => editorText(page)).toContain("fn answer() -> i64");
   });
 });

@@ -10,6 +10,7 @@ import { querySource } from "../compiler/query";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
 import { openReadOnly, STDLIB_SCHEME } from "./stdlibOpener";
 import { stdlib } from "./stdlibSymbols";
+import { openWorkspaceFile, queryWorkspace, WORKSPACE_SCHEME } from "./workspaceFiles";
 
 type Api = typeof Monaco;
 
@@ -61,8 +62,22 @@ function rangeOf(monaco: Api, r: QueryRange): Monaco.Range {
   return new monaco.Range(r.line, r.col, r.end_line, r.end_col);
 }
 
-/** The model a query range is in: the edited file, or a standard-library module (created read-only on first use). */
+/**
+ * The model a query range is in: the edited file, another file of the
+ * workspace (a model of its own, refreshed from the workspace's text, which
+ * the page opens in its tab), or a standard-library module (created read-only
+ * on first use).
+ */
 function uriOf(monaco: Api, model: Monaco.editor.ITextModel, r: QueryRange): Monaco.Uri | undefined {
+  const { file, modules } = queryWorkspace();
+  if (r.file === file) return model.uri;
+  if (Object.hasOwn(modules, r.file)) {
+    const uri = monaco.Uri.from({ scheme: WORKSPACE_SCHEME, path: `/${r.file}` });
+    const existing = monaco.editor.getModel(uri);
+    if (!existing) monaco.editor.createModel(modules[r.file], PITH_LANGUAGE_ID, uri);
+    else if (existing.getValue() !== modules[r.file]) existing.setValue(modules[r.file]);
+    return uri;
+  }
   if (!r.file.startsWith("std/")) return model.uri;
   const uri = monaco.Uri.from({ scheme: STDLIB_SCHEME, path: `/${r.file}` });
   if (!monaco.editor.getModel(uri)) {
@@ -158,6 +173,14 @@ export function registerQueryProviders(monaco: Api): Monaco.IDisposable[] {
         const versionId = model.getVersionId();
         const result = await querySource(model.getValue(), "rename", position.lineNumber, position.column, newName);
         if ("error" in result) return { edits: [], rejectReason: result.error };
+        // Only the shown file's text is the editor's to change: a name used in other files too is refused, not half renamed.
+        const { file } = queryWorkspace();
+        const elsewhere = [...new Set(result.edits.map((r) => r.file).filter((f) => f !== file))];
+        if (elsewhere.length > 0)
+          return {
+            edits: [],
+            rejectReason: `'${result.name}' would also change ${elsewhere.join(", ")}: rename across files is not supported yet`,
+          };
         return {
           edits: result.edits.map((r) => ({
             resource: model.uri,
@@ -199,15 +222,17 @@ export function registerQueryProviders(monaco: Api): Monaco.IDisposable[] {
         return symbols.map(convert);
       },
     }),
-    // A definition in the standard library opens in the page's read-only view.
+    // A definition in the standard library opens in the page's read-only view; one in another file, its tab.
     monaco.editor.registerEditorOpener({
       openCodeEditor(_source, resource, selectionOrPosition) {
-        if (resource.scheme !== STDLIB_SCHEME) return false;
         const line =
           selectionOrPosition && "startLineNumber" in selectionOrPosition
             ? selectionOrPosition.startLineNumber
             : (selectionOrPosition?.lineNumber ?? 1);
         const file = resource.path.replace(/^\//, "");
+        // A definition in another file of the program opens that file's tab.
+        if (resource.scheme === WORKSPACE_SCHEME) return openWorkspaceFile(file, line);
+        if (resource.scheme !== STDLIB_SCHEME) return false;
         const text = stdlibSource(file);
         return text !== undefined && openReadOnly(file, text, line);
       },
