@@ -1,0 +1,120 @@
+// Where a model's alert rules, their debounce state and the delivery log
+// live: beside the model's own files (<store>/<model>/alerts.json, written
+// atomically like metadata.json, and alert_log.jsonl, append-only), so they
+// go with the model when it is deleted. Nothing here creates the model's
+// folder: rules exist only for models that exist. Without a folder store
+// (tests, memory stores) the same interface keeps everything in memory.
+import { appendFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AlertEvent, RuleState } from "../../anomaly/alerts/debounce";
+import type { AlertRule } from "../../anomaly/alerts/rule";
+import { writeFileAtomic } from "../../anomaly/node/atomicFile";
+
+/** The persisted part of a rule's state: the window of recent flags refills by itself. */
+export type StoredState = Omit<RuleState, "recent">;
+
+export interface AlertsFile {
+  rules: AlertRule[];
+  state: Record<string, StoredState>;
+}
+
+/** One delivery attempt (or a give-up), as the log keeps and the API returns it. */
+export interface DeliveryEntry {
+  /** Same for every attempt of one event. */
+  delivery: string;
+  rule: string;
+  event: AlertEvent;
+  url: string;
+  attempt: number;
+  /** ISO wall-clock time of the attempt. */
+  at: string;
+  ok: boolean;
+  /** HTTP status when the receiver answered. */
+  status?: number;
+  error?: string;
+  /** No further attempt follows (delivered, or retries spent). */
+  final: boolean;
+}
+
+export interface AlertPersistence {
+  load(model: string): Promise<AlertsFile | null>;
+  save(model: string, file: AlertsFile): Promise<void>;
+  appendLog(model: string, entry: DeliveryEntry): Promise<void>;
+  /** The newest `limit` entries, oldest first. */
+  readLog(model: string, limit: number): Promise<DeliveryEntry[]>;
+}
+
+export const ALERTS_FILE = "alerts.json";
+export const ALERT_LOG = "alert_log.jsonl";
+
+export class FileAlertStore implements AlertPersistence {
+  constructor(
+    private readonly root: string,
+    private readonly durable = true,
+  ) {}
+
+  async load(model: string): Promise<AlertsFile | null> {
+    let text: string;
+    try {
+      text = await readFile(join(this.root, model, ALERTS_FILE), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+    const parsed = JSON.parse(text) as AlertsFile;
+    return { rules: parsed.rules ?? [], state: parsed.state ?? {} };
+  }
+
+  async save(model: string, file: AlertsFile): Promise<void> {
+    await writeFileAtomic(join(this.root, model, ALERTS_FILE), `${JSON.stringify(file, null, 2)}\n`, this.durable);
+  }
+
+  async appendLog(model: string, entry: DeliveryEntry): Promise<void> {
+    // One write per line; a line torn by a crash is skipped when read.
+    await appendFile(join(this.root, model, ALERT_LOG), `${JSON.stringify(entry)}\n`, { flush: this.durable });
+  }
+
+  async readLog(model: string, limit: number): Promise<DeliveryEntry[]> {
+    let text: string;
+    try {
+      text = await readFile(join(this.root, model, ALERT_LOG), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw e;
+    }
+    const out: DeliveryEntry[] = [];
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      try {
+        out.push(JSON.parse(line) as DeliveryEntry);
+      } catch {
+        // A torn last line from a crash mid-append.
+      }
+    }
+    return out.slice(-limit);
+  }
+}
+
+export class MemoryAlertStore implements AlertPersistence {
+  private readonly files = new Map<string, AlertsFile>();
+  private readonly logs = new Map<string, DeliveryEntry[]>();
+
+  async load(model: string): Promise<AlertsFile | null> {
+    const file = this.files.get(model);
+    return file === undefined ? null : structuredClone(file);
+  }
+
+  async save(model: string, file: AlertsFile): Promise<void> {
+    this.files.set(model, structuredClone(file));
+  }
+
+  async appendLog(model: string, entry: DeliveryEntry): Promise<void> {
+    const log = this.logs.get(model) ?? [];
+    log.push(entry);
+    this.logs.set(model, log);
+  }
+
+  async readLog(model: string, limit: number): Promise<DeliveryEntry[]> {
+    return (this.logs.get(model) ?? []).slice(-limit);
+  }
+}
