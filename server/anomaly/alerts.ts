@@ -7,6 +7,7 @@
 // later deliveries, never an ingest, and the verdict and data are already
 // stored before observe() is called.
 import { type AlertEvent, freshState, type RuleState, step } from "../../anomaly/alerts/debounce";
+import { topFeature } from "../../anomaly/alerts/explanation";
 import { type AlertFacts, alertPayload } from "../../anomaly/alerts/payload";
 import type { AlertRule } from "../../anomaly/alerts/rule";
 import { parseIsoTimestamp } from "../../anomaly/model/timestamp";
@@ -270,34 +271,6 @@ function facts(
   const top = topFeature(verdict.explanation);
   if (top !== undefined) out.top_feature = top;
   return out;
-}
-
-/**
- * The first-named feature of an explanation, when the verdict carries one
- * (`?explain=1`). Explanations are another part's contract, so this reads
- * only the common shapes: a list of `{feature|column}` or an object of
- * contributions, and otherwise leaves the field out.
- */
-export function topFeature(explanation: unknown): string | undefined {
-  if (explanation === null || typeof explanation !== "object") return undefined;
-  const list = Array.isArray(explanation)
-    ? explanation
-    : ((explanation as { contributions?: unknown; features?: unknown }).contributions ??
-      (explanation as { features?: unknown }).features);
-  if (Array.isArray(list) && list.length > 0) {
-    const first = list[0] as { feature?: unknown; column?: unknown; name?: unknown };
-    const name = first.feature ?? first.column ?? first.name;
-    return typeof name === "string" ? name : undefined;
-  }
-  if (list !== null && typeof list === "object") {
-    let best: [string, number] | undefined;
-    for (const [name, value] of Object.entries(list)) {
-      if (typeof value === "number" && (best === undefined || Math.abs(value) > Math.abs(best[1])))
-        best = [name, value];
-    }
-    return best?.[0];
-  }
-  return undefined;
 }
 
 function describe(e: unknown, timeoutMs: number): string {

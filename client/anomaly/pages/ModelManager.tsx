@@ -109,6 +109,7 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
     Object.fromEntries(meta.versions.map((v) => [v.vname, String(v.decision_margin)])),
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [shareName, setShareName] = useState(name);
   const [collision, setCollision] = useState(false);
   const other = backendFor(kind === "local" ? "server" : "local");
@@ -224,9 +225,31 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
         <button type="button" onClick={download}>
           Export
         </button>
-        <button type="button" onClick={() => act(async () => (await backend.reset(name)).message)}>
-          Reset
-        </button>
+        {confirmReset ? (
+          <span className="confirm" data-testid="confirm-reset">
+            Reset {name}? Its {meta.n_seen.toLocaleString()} points and trained forests are forgotten; settings are
+            kept.{" "}
+            <button
+              type="button"
+              className="danger"
+              onClick={() =>
+                act(async () => {
+                  setConfirmReset(false);
+                  return (await backend.reset(name)).message;
+                })
+              }
+            >
+              Reset for good
+            </button>
+            <button type="button" onClick={() => setConfirmReset(false)}>
+              Keep the points
+            </button>
+          </span>
+        ) : (
+          <button type="button" onClick={() => setConfirmReset(true)}>
+            Reset…
+          </button>
+        )}
         {confirmDelete ? (
           <span className="confirm">
             Delete {name} and all its points?{" "}

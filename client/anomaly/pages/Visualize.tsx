@@ -1,5 +1,7 @@
-// Visualize: a model's ring as time series (every numeric column, each
-// version's score with its margin band, anomalies marked), linked zoom and
+// Visualize: a model's ring as time series (every numeric column, either
+// normalised onto one axis or each on its own axis, with the flagged points
+// marked on the metric itself; each version's score with its margin band,
+// anomalies marked), linked zoom and
 // pan over the whole ring, a score histogram per version, and for a
 // selected point the features that drove its score.
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -7,7 +9,15 @@ import type uPlot from "uplot";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
 import { Histogram } from "../charts/Histogram";
-import { columnsData, markerScores, ringXAxis, scoresData } from "../charts/ringChartData";
+import {
+  type ColumnLayout,
+  columnRanges,
+  columnsData,
+  markerScores,
+  normalise,
+  ringXAxis,
+  scoresData,
+} from "../charts/ringChartData";
 import { seriesColor } from "../charts/seriesColors";
 import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
@@ -162,20 +172,60 @@ function RingCharts({
   const { xs, isTime } = useMemo(() => ringXAxis(scores), [scores]);
   const n = xs.length;
 
-  const columnOptions = useMemo(
-    (): Omit<uPlot.Options, "width"> => ({
-      title: "Points",
+  // Several columns of different units on one raw axis would flatten all but
+  // the largest, so they start normalised; one column keeps its own units.
+  const [layout, setLayout] = useState<ColumnLayout>(scores.columns.length > 1 ? "normalised" : "own-axes");
+  const columnOptions = useMemo((): Omit<uPlot.Options, "width"> => {
+    const ranges = columnRanges(scores);
+    const ownAxes = layout === "own-axes";
+    const scaleOf = (i: number) => (ownAxes && i > 0 ? `c${i}` : "y");
+    // Markers sit on every column at the flagged point's value (on that column's scale).
+    const markers = scores.columns.map((c, i) => {
+      const values = ownAxes ? c.values : normalise(c.values, ranges[i]);
+      return anomalyMarkers(
+        xs,
+        scores.flagged,
+        Float64Array.from(scores.flagged, (k) => values[k]),
+        scaleOf(i),
+      );
+    });
+    const scales: uPlot.Scales = { x: { time: isTime } };
+    const axes: uPlot.Axis[] = [{}];
+    scores.columns.forEach((c, i) => {
+      if (ownAxes) {
+        if (i > 0) scales[scaleOf(i)] = {};
+        axes.push({
+          scale: scaleOf(i),
+          side: i % 2 === 0 ? 3 : 1,
+          stroke: seriesColor(i),
+          label: c.name,
+          grid: { show: i === 0 },
+        });
+      } else if (i === 0) {
+        axes.push({ scale: "y", label: "normalised (0 = column min, 1 = max)" });
+      }
+    });
+    return {
+      title: ownAxes ? "Points (each column on its own axis)" : "Points (each column scaled to its min–max)",
       height: CHART_HEIGHT,
-      scales: { x: { time: isTime } },
+      scales,
+      axes,
       cursor: { sync: { key: scoringKey }, drag: { x: true, y: false } },
       series: [
         { label: isTime ? "time" : "point" },
-        ...scores.columns.map((c, i) => ({ label: c.name, stroke: seriesColor(i), width: 1 })),
+        ...scores.columns.map((c, i) => ({
+          label: c.name,
+          stroke: seriesColor(i),
+          width: 1,
+          scale: scaleOf(i),
+          // The legend shows the real value whatever the layout.
+          value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) =>
+            idx === null || Number.isNaN(c.values[idx]) ? "—" : String(c.values[idx]),
+        })),
       ],
-      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect)],
-    }),
-    [scores, isTime, scoringKey, onSelect],
-  );
+      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect), ...markers],
+    };
+  }, [scores, xs, isTime, scoringKey, onSelect, layout]);
   const scoreOptions = useMemo(
     (): Omit<uPlot.Options, "width"> => ({
       title: "Scores (decision value; flagged at or below −margin)",
@@ -200,10 +250,10 @@ function RingCharts({
   const buildMs = useRef<number[]>([]);
   const columnData = useMemo(() => {
     const t = performance.now();
-    const data = columnsData(scores, xs);
+    const data = columnsData(scores, xs, layout);
     prepMs.current += performance.now() - t;
     return data;
-  }, [scores, xs]);
+  }, [scores, xs, layout]);
   const scoreData = useMemo(() => {
     const t = performance.now();
     const data = scoresData(scores, xs);
@@ -258,6 +308,19 @@ function RingCharts({
         <button type="button" onClick={() => charts.current[0]?.setScale("x", { min: xs[0], max: xs[n - 1] })}>
           Whole ring
         </button>
+        {scores.columns.length > 1 && (
+          <label>
+            Columns{" "}
+            <select
+              value={layout}
+              data-testid="column-layout"
+              onChange={(e) => setLayout(e.target.value as ColumnLayout)}
+            >
+              <option value="normalised">normalised on one axis</option>
+              <option value="own-axes">each on its own axis</option>
+            </select>
+          </label>
+        )}
         <span className="muted">wheel: zoom · drag: zoom to range · shift-drag: pan · click: explain a point</span>
       </div>
       <UPlot options={columnOptions} data={columnData} onReady={onReady(0)} testId="columns-chart" />
