@@ -202,7 +202,7 @@ function RingCharts({
           grid: { show: i === 0 },
         });
       } else if (i === 0) {
-        axes.push({ scale: "y", label: "normalised (0 = column min, 1 = max)" });
+        axes.push({ scale: "y", label: "0 = column min · 1 = max" });
       }
     });
     return {
