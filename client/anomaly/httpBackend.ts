@@ -10,6 +10,7 @@ import {
   type ModelsList,
   type RawRecord,
   type VerdictEvent,
+  type VerdictExtras,
 } from "./api";
 
 export class HttpBackend implements AnomalyBackend {
@@ -56,8 +57,11 @@ export class HttpBackend implements AnomalyBackend {
   detect(model: string, record: RawRecord): Promise<DetectBody> {
     return this.request("POST", `/detect/${model}`, record);
   }
-  detectOnly(model: string, record: RawRecord): Promise<DetectBody> {
-    return this.request("POST", `/detect_only/${model}`, record);
+  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<DetectBody> {
+    const flags = Object.entries(extras)
+      .filter(([, on]) => on)
+      .map(([flag]) => `${flag}=1`);
+    return this.request("POST", `/detect_only/${model}${flags.length ? `?${flags.join("&")}` : ""}`, record);
   }
   forceTrain(model: string) {
     return this.request<Message & { points_used: number }>("POST", `/force_train/${model}`);

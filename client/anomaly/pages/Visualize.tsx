@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
+import { expectedBandPlugin } from "../charts/expectedBand";
 import { Histogram } from "../charts/Histogram";
 import {
   type ColumnLayout,
@@ -25,6 +26,7 @@ import { engine } from "../engine/engineClient";
 import type { Contribution, RingScores } from "../engine/ringScores";
 import { ModelPicker } from "../ModelPicker";
 import { useBackend } from "../Shell";
+import { useExpectedBands } from "../useExpectedBands";
 import { useRingScores } from "../useRingScores";
 
 /** What tests and the 150k benchmark read. */
@@ -164,7 +166,7 @@ function RingCharts({
   selected: number | null;
   onSelect: (i: number) => void;
 }) {
-  const { kind } = useBackend();
+  const { kind, backend } = useBackend();
   const link = useRef(newXLink());
   // [columns chart, scores chart], replaced whenever a chart is rebuilt.
   const charts = useRef<uPlot[]>([]);
@@ -175,6 +177,7 @@ function RingCharts({
   // Several columns of different units on one raw axis would flatten all but
   // the largest, so they start normalised; one column keeps its own units.
   const [layout, setLayout] = useState<ColumnLayout>(scores.columns.length > 1 ? "normalised" : "own-axes");
+  const bands = useExpectedBands(backend, model, n);
   const columnOptions = useMemo((): Omit<uPlot.Options, "width"> => {
     const ranges = columnRanges(scores);
     const ownAxes = layout === "own-axes";
@@ -189,6 +192,22 @@ function RingCharts({
         scaleOf(i),
       );
     });
+    const band =
+      bands === null
+        ? []
+        : [
+            expectedBandPlugin(
+              xs,
+              bands,
+              scores.columns.map((c) => c.name),
+              seriesColor,
+              scaleOf,
+              (i, v) => {
+                const { min, max } = ranges[i];
+                return ownAxes ? v : max > min ? (v - min) / (max - min) : 0.5;
+              },
+            ),
+          ];
     const scales: uPlot.Scales = { x: { time: isTime } };
     const axes: uPlot.Axis[] = [{}];
     scores.columns.forEach((c, i) => {
@@ -223,9 +242,9 @@ function RingCharts({
             idx === null || Number.isNaN(c.values[idx]) ? "—" : String(c.values[idx]),
         })),
       ],
-      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect), ...markers],
+      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect), ...band, ...markers],
     };
-  }, [scores, xs, isTime, scoringKey, onSelect, layout]);
+  }, [scores, xs, isTime, scoringKey, onSelect, layout, bands]);
   const scoreOptions = useMemo(
     (): Omit<uPlot.Options, "width"> => ({
       title: "Scores (decision value; flagged at or below −margin)",
@@ -291,7 +310,7 @@ function RingCharts({
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
           {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged ·
-          scored in {loadMs.toFixed(0)} ms
+          scored in {loadMs.toFixed(0)} ms{bands !== null && " · shaded: expected band"}
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
           Zoom in
