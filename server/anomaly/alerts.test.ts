@@ -11,6 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "../../anomaly/node/fileStore";
+import { AnomalyService } from "../../anomaly/service";
+import { MemoryStore } from "../../anomaly/store/memoryStore";
+import { createApp } from "../app";
+import { MemoryAlertStore } from "./alertStore";
+import { AlertCenter } from "./alerts";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";
 import { JSON_HEADERS, postJson } from "./testing";
 
@@ -254,5 +259,29 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     await until(() => hook.bodies.length >= 2, "recovery");
     await until(async () => (await deliveryLog(second.url)).length === 2, "recovery logged");
     expect(hook.bodies.map((b) => (b as { event: string }).event)).toEqual(["onset", "recovery"]);
+  });
+
+  it("the main server (npm start) serves the same alert routes", async () => {
+    const anomaly = new AnomalyService(new MemoryStore());
+    const alerts = new AlertCenter(new MemoryAlertStore());
+    cleanups.push(async () => {
+      await alerts.close();
+      await anomaly.close();
+    });
+    const app = createApp({ anomaly, anomalyAlerts: alerts });
+    expect((await app.request("/api/dynamic/m/alerts")).status).toBe(404);
+    expect((await app.request("/detect/m", postJson({ value: 1 }))).status).toBe(202);
+    const res = await app.request("/api/dynamic/m/alerts", {
+      method: "PUT",
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ rules: [{ id: "a", url: "http://127.0.0.1:9/" }] }),
+    });
+    expect(res.status).toBe(200);
+    expect((await (await app.request("/api/dynamic/m/alerts")).json()).rules).toHaveLength(1);
+    expect((await (await app.request("/api/dynamic/m/alert_log")).json()).deliveries).toEqual([]);
+    const doc = await (await app.request("/openapi.json")).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/dynamic/{m}/alerts", "/api/dynamic/{m}/alert_log"]),
+    );
   });
 });
