@@ -46,8 +46,15 @@ export interface AlertPersistence {
 
 export const ALERTS_FILE = "alerts.json";
 export const ALERT_LOG = "alert_log.jsonl";
+/** Attempts a log keeps: past this many lines it is rewritten to the newest half. */
+export const LOG_KEEP = 10_000;
 
 export class FileAlertStore implements AlertPersistence {
+  /** Lines in each model's log as far as this process knows (counted on first append). */
+  private readonly lines = new Map<string, number>();
+  /** Appends per model, one at a time, so a rewrite never races an append (rules deliver in parallel). */
+  private readonly appends = new Map<string, Promise<void>>();
+
   constructor(
     private readonly root: string,
     private readonly durable = true,
@@ -69,9 +76,33 @@ export class FileAlertStore implements AlertPersistence {
     await writeFileAtomic(join(this.root, model, ALERTS_FILE), `${JSON.stringify(file, null, 2)}\n`, this.durable);
   }
 
-  async appendLog(model: string, entry: DeliveryEntry): Promise<void> {
+  appendLog(model: string, entry: DeliveryEntry): Promise<void> {
+    const run = (this.appends.get(model) ?? Promise.resolve()).then(() => this.append(model, entry));
+    this.appends.set(
+      model,
+      run.catch(() => {}),
+    );
+    return run;
+  }
+
+  private async append(model: string, entry: DeliveryEntry): Promise<void> {
+    const path = join(this.root, model, ALERT_LOG);
+    let known = this.lines.get(model);
+    if (known === undefined) {
+      known = (await this.readLog(model, Number.POSITIVE_INFINITY)).length;
+      // A line torn by a crash is ended first, so it does not swallow the next entry.
+      const text = await readFile(path, "utf8").catch(() => "");
+      if (text !== "" && !text.endsWith("\n")) await appendFile(path, "\n", { flush: this.durable });
+    }
+    if (known >= LOG_KEEP) {
+      // Bounded like the ring: the oldest half goes, in one atomic rewrite.
+      const kept = await this.readLog(model, LOG_KEEP / 2);
+      await writeFileAtomic(path, kept.map((e) => `${JSON.stringify(e)}\n`).join(""), this.durable);
+      this.lines.set(model, kept.length);
+    }
     // One write per line; a line torn by a crash is skipped when read.
-    await appendFile(join(this.root, model, ALERT_LOG), `${JSON.stringify(entry)}\n`, { flush: this.durable });
+    await appendFile(path, `${JSON.stringify(entry)}\n`, { flush: this.durable });
+    this.lines.set(model, (this.lines.get(model) ?? known) + 1);
   }
 
   async readLog(model: string, limit: number): Promise<DeliveryEntry[]> {

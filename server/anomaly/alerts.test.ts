@@ -285,3 +285,33 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe("the delivery log file", () => {
+  it("keeps the newest half once it reaches its bound, and skips a torn last line", async () => {
+    const { FileAlertStore, LOG_KEEP } = await import("./alertStore");
+    const { mkdir, appendFile } = await import("node:fs/promises");
+    const dir = await tempStore();
+    await mkdir(join(dir, "m"));
+    const log = new FileAlertStore(dir, false);
+    const entry = (attempt: number) => ({
+      delivery: "d",
+      rule: "r",
+      event: "onset" as const,
+      url: "http://127.0.0.1/",
+      attempt,
+      at: "2026-01-01T00:00:00.000Z",
+      ok: true,
+      final: true,
+    });
+    await Promise.all(Array.from({ length: LOG_KEEP + 1 }, (_, i) => log.appendLog("m", entry(i + 1))));
+    const kept = await log.readLog("m", Number.POSITIVE_INFINITY);
+    expect(kept).toHaveLength(LOG_KEEP / 2 + 1);
+    expect(kept[kept.length - 1].attempt).toBe(LOG_KEEP + 1);
+    expect(kept[0].attempt).toBe(LOG_KEEP / 2 + 1);
+    await appendFile(join(dir, "m", "alert_log.jsonl"), '{"delivery":"torn');
+    expect(await log.readLog("m", 3)).toHaveLength(3);
+    // A fresh process appending after the torn line keeps its entry whole.
+    await new FileAlertStore(dir, false).appendLog("m", entry(0));
+    expect((await log.readLog("m", 1))[0].attempt).toBe(0);
+  });
+});

@@ -113,16 +113,6 @@ export class AlertCenter {
     await Promise.allSettled(pending);
   }
 
-  /** Resolves once everything queued so far (verdicts and deliveries) has finished. */
-  async idle(): Promise<void> {
-    for (;;) {
-      const pending = [...this.modelChains.values(), ...[...this.ruleChains.values()].map((c) => c.tail)];
-      await Promise.allSettled(pending);
-      const after = [...this.modelChains.values(), ...[...this.ruleChains.values()].map((c) => c.tail)];
-      if (after.length === pending.length && after.every((p, i) => p === pending[i])) return;
-    }
-  }
-
   private onModel<T>(model: string, work: () => Promise<T>): Promise<T> {
     const prev = this.modelChains.get(model) ?? Promise.resolve();
     const run = prev.then(work);
