@@ -2,10 +2,14 @@
 // server with the built pages from dist/), in Debian's Chromium: `/` is the
 // model manager, the flagged spike is marked on the metric chart itself in
 // both column layouts, the anomalies table pages with values and the top
-// feature, and Reset asks before forgetting anything. Screenshots land in
+// feature, alert rules set in the manager page a receiver on loopback and
+// the delivery shows up there, and Reset asks before forgetting anything. Screenshots land in
 // test-results/anomaly-dashboards/ (look at them when the layout changes).
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -129,6 +133,59 @@ describe("anomaly serve dashboards", { timeout: 120_000 }, () => {
     await page.screenshot({ path: `${SHOTS}/anomalies.png`, fullPage: true });
   });
 
+  it("sets an alert rule in the manager; the onset reaches a receiver and shows in the delivery log", async () => {
+    const bodies: { event: string; model: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let text = "";
+      req.on("data", (c) => {
+        text += c;
+      });
+      req.on("end", () => {
+        bodies.push(JSON.parse(text));
+        res.end("ok");
+      });
+    });
+    receiver.listen(0, "127.0.0.1");
+    await once(receiver, "listening");
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      await page.goto(`${url}/modelmanager.html?backend=server&model=${MODEL}`);
+      const rules = page.locator('[data-testid="alerts"] textarea');
+      await rules.waitFor();
+      await rules.fill("");
+      await rules.focus();
+      await page.keyboard.type(`[{"id": "pager", "url": "${hook}", "k": 1, "n": 1}]`);
+      await page.click('[data-testid="alerts"] button:has-text("Save rules")');
+      await page.waitForSelector('[data-testid="notice"]:has-text("1 alert rule saved")');
+      await page.locator('[data-testid="alert-rules"] tr[data-rule="pager"]').waitFor();
+
+      const res = await fetch(`${url}/detect/${MODEL}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ timestamp: "2026-01-05T10:00:00Z", cpu: 900, mem: 0 }),
+      });
+      expect(((await res.json()) as { anomaly: boolean }).anomaly).toBe(true);
+      const end = Date.now() + 60_000;
+      while (bodies.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(bodies[0]).toMatchObject({ event: "onset", model: MODEL });
+      // The attempt is logged once the receiver has answered: wait for the line before reloading the panel.
+      const logged = async () =>
+        ((await (await fetch(`${url}/api/dynamic/${MODEL}/alert_log`)).json()) as { deliveries: unknown[] }).deliveries
+          .length;
+      while ((await logged()) === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+
+      await page.click('[data-testid="alerts"] button:has-text("Reload")');
+      const log = page.locator('[data-testid="alert-log"] tr', { hasText: "onset" });
+      await log.first().waitFor();
+      expect(await log.first().textContent()).toContain("delivered (200)");
+      expect(await page.textContent('[data-testid="alert-rules"] tr[data-rule="pager"]')).toContain("incident open");
+      await page.locator('[data-testid="alerts"]').screenshot({ path: `${SHOTS}/modelmanager-alerts.png` });
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  });
+
   it("asks before Reset: keeping the points changes nothing, confirming forgets them", async () => {
     const seen = async () =>
       ((await (await fetch(`${url}/models/dynamic/${MODEL}/metadata`)).json()) as { n_seen: number }).n_seen;
@@ -137,11 +194,11 @@ describe("anomaly serve dashboards", { timeout: 120_000 }, () => {
     await page.click('button:has-text("Reset…")');
     const confirm = page.locator('[data-testid="confirm-reset"]');
     await confirm.waitFor();
-    expect(await confirm.textContent()).toContain(`Reset ${MODEL}? Its ${POINTS} points`);
+    expect(await confirm.textContent()).toContain(`Reset ${MODEL}? Its ${POINTS + 1} points`);
     await page.screenshot({ path: `${SHOTS}/modelmanager-reset-confirm.png`, fullPage: true });
     await page.click('button:has-text("Keep the points")');
     await confirm.waitFor({ state: "detached" });
-    expect(await seen()).toBe(POINTS);
+    expect(await seen()).toBe(POINTS + 1);
 
     await page.click('button:has-text("Reset…")');
     await page.click('button:has-text("Reset for good")');

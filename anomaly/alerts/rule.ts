@@ -52,7 +52,7 @@ export function completeRules(inputs: readonly AlertRuleInput[]): AlertRule[] {
   return inputs.map((input) => {
     if (seen.has(input.id)) throw new RangeError(`Alert rule id ${JSON.stringify(input.id)} appears twice`);
     seen.add(input.id);
-    const rule: AlertRule = { ...RULE_DEFAULTS, ...input };
+    const rule: AlertRule = { id: input.id, url: input.url, ...RULE_DEFAULTS, ...input };
     if (rule.k > rule.n) throw new RangeError(`Alert rule ${input.id}: k (${rule.k}) must not exceed n (${rule.n})`);
     return rule;
   });

@@ -1,4 +1,5 @@
 // AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
+import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
 import {
   type AnomalyBackend,
   BackendError,
@@ -12,6 +13,8 @@ import {
   type VerdictEvent,
   type VerdictExtras,
 } from "./api";
+
+export type AlertRulesAnswer = AlertsFile & { model: string };
 
 export class HttpBackend implements AnomalyBackend {
   readonly kind = "server";
@@ -43,6 +46,20 @@ export class HttpBackend implements AnomalyBackend {
       throw new BackendError(typeof message === "string" ? message : `HTTP ${res.status}`, res.status);
     }
     return json as T;
+  }
+
+  // Webhook alerts are a server feature (the browser engine sends nothing),
+  // so they are HttpBackend's own methods rather than AnomalyBackend's.
+  alertRules(model: string): Promise<AlertRulesAnswer> {
+    return this.request("GET", `/api/dynamic/${model}/alerts`);
+  }
+  setAlertRules(model: string, rules: unknown): Promise<AlertRulesAnswer> {
+    return this.request("PUT", `/api/dynamic/${model}/alerts`, { rules });
+  }
+  async alertLog(model: string, limit: number): Promise<DeliveryEntry[]> {
+    return (
+      await this.request<{ deliveries: DeliveryEntry[] }>("GET", `/api/dynamic/${model}/alert_log?limit=${limit}`)
+    ).deliveries;
   }
 
   listModels(): Promise<ModelsList> {

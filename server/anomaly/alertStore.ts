@@ -6,35 +6,10 @@
 // (tests, memory stores) the same interface keeps everything in memory.
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AlertEvent, RuleState } from "../../anomaly/alerts/debounce";
-import type { AlertRule } from "../../anomaly/alerts/rule";
+import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
 import { writeFileAtomic } from "../../anomaly/node/atomicFile";
 
-/** The persisted part of a rule's state: the window of recent flags refills by itself. */
-export type StoredState = Omit<RuleState, "recent">;
-
-export interface AlertsFile {
-  rules: AlertRule[];
-  state: Record<string, StoredState>;
-}
-
-/** One delivery attempt (or a give-up), as the log keeps and the API returns it. */
-export interface DeliveryEntry {
-  /** Same for every attempt of one event. */
-  delivery: string;
-  rule: string;
-  event: AlertEvent;
-  url: string;
-  attempt: number;
-  /** ISO wall-clock time of the attempt. */
-  at: string;
-  ok: boolean;
-  /** HTTP status when the receiver answered. */
-  status?: number;
-  error?: string;
-  /** No further attempt follows (delivered, or retries spent). */
-  final: boolean;
-}
+export type { AlertsFile, DeliveryEntry, StoredState } from "../../anomaly/alerts/records";
 
 export interface AlertPersistence {
   load(model: string): Promise<AlertsFile | null>;

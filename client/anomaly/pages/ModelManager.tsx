@@ -1,14 +1,17 @@
 // Model manager: every model with its state, and per model its schedule,
-// versions and margins, fine-tune, reset, delete, export/import and sharing
-// between this browser and the server.
+// versions and margins, fine-tune, reset (after a confirm), delete,
+// export/import, sharing between this browser and the server, and on the
+// server its webhook alerts.
 import { useState } from "react";
 import type { MetadataJson, ModelBundle } from "../api";
 import { backendFor, pageHref } from "../backendChoice";
+import { HttpBackend } from "../httpBackend";
 import { ingestRecords } from "../ingest";
 import { parseRecords } from "../records";
 import { errorText, type Notice, NoticeLine, useBackend } from "../Shell";
 import { copyModel } from "../sharing";
 import { useModels } from "../useModels";
+import { AlertsPanel } from "./AlertsPanel";
 
 function modelState(meta: MetadataJson, minPoints: number): string {
   if (meta.last_trained > 0) return "trained";
@@ -290,6 +293,7 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
           </button>
         )}
       </div>
+      {backend instanceof HttpBackend && <AlertsPanel name={name} backend={backend} act={act} />}
     </section>
   );
 }
