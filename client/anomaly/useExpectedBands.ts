@@ -1,7 +1,7 @@
 // The expected band per numeric column along the ring, for the metric
-// chart: asked of the backend with `detect_only?expected=1` for one point
-// first (a backend that answers without `expected` costs that one request
-// and draws no band), then for about BAND_SAMPLES points spread over the
+// chart: asked of the backend with `detect_only?expected=1` for the newest
+// point first (a backend that answers without `expected` costs two small
+// requests and draws no band), then for about BAND_SAMPLES points spread over the
 // ring. Scoring without storing changes nothing in the model.
 import { useEffect, useState } from "react";
 import type { AnomalyBackend } from "./api";
@@ -16,10 +16,13 @@ export function useExpectedBands(backend: AnomalyBackend, model: string, points:
     setBands(null);
     if (points === 0) return;
     (async () => {
-      const records = await backend.data(model, points);
-      if (records.length !== points) return;
-      const probe = expectations(await backend.detectOnly(model, records[points - 1], { expected: true }));
+      // The probe needs only the newest point; the whole ring is fetched only when there is a band to draw.
+      const [newest] = await backend.data(model, 1);
+      if (newest === undefined) return;
+      const probe = expectations(await backend.detectOnly(model, newest, { expected: true }));
       if (probe === null || !live) return;
+      const records = await backend.data(model, points);
+      if (records.length !== points || !live) return;
       const step = Math.max(1, Math.floor(points / BAND_SAMPLES));
       const index: number[] = [];
       for (let i = 0; i < points; i += step) index.push(i);
