@@ -52,7 +52,9 @@ export function completeRules(inputs: readonly AlertRuleInput[]): AlertRule[] {
   return inputs.map((input) => {
     if (seen.has(input.id)) throw new RangeError(`Alert rule id ${JSON.stringify(input.id)} appears twice`);
     seen.add(input.id);
-    const rule: AlertRule = { id: input.id, url: input.url, ...RULE_DEFAULTS, ...input };
+    // id and url first: that is how the rule reads back in answers and files.
+    const { id, url, ...settings } = input;
+    const rule: AlertRule = { id, url, ...RULE_DEFAULTS, ...settings };
     if (rule.k > rule.n) throw new RangeError(`Alert rule ${input.id}: k (${rule.k}) must not exceed n (${rule.n})`);
     return rule;
   });
