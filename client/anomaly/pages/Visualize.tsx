@@ -8,17 +8,9 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
-import { expectedBandPlugin } from "../charts/expectedBand";
 import { Histogram } from "../charts/Histogram";
-import {
-  type ColumnLayout,
-  columnRanges,
-  columnsData,
-  markerScores,
-  normalise,
-  ringXAxis,
-  scoresData,
-} from "../charts/ringChartData";
+import { metricChartOptions, metricChartPlugins } from "../charts/metricChart";
+import { type ColumnLayout, columnsData, markerScores, ringXAxis, scoresData } from "../charts/ringChartData";
 import { seriesColor } from "../charts/seriesColors";
 import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
@@ -178,73 +170,20 @@ function RingCharts({
   // the largest, so they start normalised; one column keeps its own units.
   const [layout, setLayout] = useState<ColumnLayout>(scores.columns.length > 1 ? "normalised" : "own-axes");
   const bands = useExpectedBands(backend, model, n);
-  const columnOptions = useMemo((): Omit<uPlot.Options, "width"> => {
-    const ranges = columnRanges(scores);
-    const ownAxes = layout === "own-axes";
-    const scaleOf = (i: number) => (ownAxes && i > 0 ? `c${i}` : "y");
-    // Markers sit on every column at the flagged point's value (on that column's scale).
-    const markers = scores.columns.map((c, i) => {
-      const values = ownAxes ? c.values : normalise(c.values, ranges[i]);
-      return anomalyMarkers(
-        xs,
-        scores.flagged,
-        Float64Array.from(scores.flagged, (k) => values[k]),
-        scaleOf(i),
-      );
-    });
-    const band =
-      bands === null
-        ? []
-        : [
-            expectedBandPlugin(
-              xs,
-              bands,
-              scores.columns.map((c) => c.name),
-              seriesColor,
-              scaleOf,
-              (i, v) => {
-                const { min, max } = ranges[i];
-                return ownAxes ? v : max > min ? (v - min) / (max - min) : 0.5;
-              },
-            ),
-          ];
-    const scales: uPlot.Scales = { x: { time: isTime } };
-    const axes: uPlot.Axis[] = [{}];
-    scores.columns.forEach((c, i) => {
-      if (ownAxes) {
-        if (i > 0) scales[scaleOf(i)] = {};
-        axes.push({
-          scale: scaleOf(i),
-          side: i % 2 === 0 ? 3 : 1,
-          stroke: seriesColor(i),
-          label: c.name,
-          grid: { show: i === 0 },
-        });
-      } else if (i === 0) {
-        axes.push({ scale: "y", label: "0 = column min · 1 = max" });
-      }
-    });
-    return {
-      title: ownAxes ? "Points (each column on its own axis)" : "Points (each column scaled to its min–max)",
+  const columnOptions = useMemo(
+    (): Omit<uPlot.Options, "width"> => ({
+      ...metricChartOptions({ scores, xs, isTime, layout, bands }),
       height: CHART_HEIGHT,
-      scales,
-      axes,
       cursor: { sync: { key: scoringKey }, drag: { x: true, y: false } },
-      series: [
-        { label: isTime ? "time" : "point" },
-        ...scores.columns.map((c, i) => ({
-          label: c.name,
-          stroke: seriesColor(i),
-          width: 1,
-          scale: scaleOf(i),
-          // The legend shows the real value whatever the layout.
-          value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) =>
-            idx === null || Number.isNaN(c.values[idx]) ? "—" : String(c.values[idx]),
-        })),
+      plugins: [
+        wheelZoomPlugin(),
+        linkX(link.current),
+        pointPicker(onSelect),
+        ...metricChartPlugins({ scores, xs, isTime, layout, bands }),
       ],
-      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect), ...band, ...markers],
-    };
-  }, [scores, xs, isTime, scoringKey, onSelect, layout, bands]);
+    }),
+    [scores, xs, isTime, scoringKey, onSelect, layout, bands],
+  );
   const scoreOptions = useMemo(
     (): Omit<uPlot.Options, "width"> => ({
       title: "Scores (decision value; flagged at or below −margin)",
