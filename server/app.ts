@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { AlertCenter } from "./anomaly/alerts";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
@@ -23,6 +24,8 @@ export interface AppOptions {
   spaRoot?: string;
   /** The anomaly service behind the anomaly API routes; without it they are not mounted. */
   anomaly?: AnomalyApi;
+  /** Webhook alert rules fed by the anomaly API's verdicts (absent: no alert routes). */
+  anomalyAlerts?: AlertCenter;
   /** Folder that `POST /detect_anomalies {file_path}` may read from. */
   anomalyDataDir?: string;
   /** The playground's worker pool, artifact store, queue and limits; default: from the environment. */
@@ -60,7 +63,15 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   if (options.anomaly) {
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.
-    app.route("/", createAnomalyApp({ service: options.anomaly, pages: false, dataDir: options.anomalyDataDir }));
+    app.route(
+      "/",
+      createAnomalyApp({
+        service: options.anomaly,
+        pages: false,
+        dataDir: options.anomalyDataDir,
+        alerts: options.anomalyAlerts,
+      }),
+    );
   }
   registerDocs(app);
   // Everything above answers before the SPA's catch-all, which would

@@ -6,6 +6,8 @@ import { serve } from "@hono/node-server";
 import { createNodeBackend } from "../anomaly/node/backends";
 import { FileStore } from "../anomaly/node/fileStore";
 import { AnomalyService } from "../anomaly/service";
+import { FileAlertStore } from "./anomaly/alertStore";
+import { AlertCenter } from "./anomaly/alerts";
 import { createApp } from "./app";
 import { listenMessage } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
@@ -27,7 +29,9 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-const app = createApp({ anomaly, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
+// Alert rules and delivery logs live beside each model's files, as with `anomaly serve`.
+const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+const app = createApp({ anomaly, anomalyAlerts, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
 // Compiler threads start now rather than on the first build.
 playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
@@ -48,7 +52,7 @@ function shutdown(signal: string): void {
   console.log(`${signal} received: finishing in-flight requests`);
   // Stop accepting connections; let open requests complete, then exit.
   server.close(() => {
-    Promise.all([anomaly.close(), playground.close()]).then(
+    Promise.all([anomalyAlerts.close(2000).then(() => anomaly.close()), playground.close()]).then(
       () => process.exit(0),
       (error: Error) => {
         console.error(`closing the anomaly models failed: ${error.message}`);

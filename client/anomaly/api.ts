@@ -17,6 +17,12 @@ export type { CollectingBody, DetectBody, MetadataJson, ModelBundle, RawRecord, 
 
 export type BackendKind = "server" | "local";
 
+/** Optional parts of a verdict a client may ask for. */
+export interface VerdictExtras {
+  expected?: boolean;
+  explain?: boolean;
+}
+
 /** One live verdict, from the SSE stream or the local engine. */
 export interface VerdictEvent {
   model: string;
@@ -55,7 +61,11 @@ export interface AnomalyBackend {
   metadata(model: string): Promise<MetadataJson>;
   data(model: string, limit: number | "all"): Promise<RawRecord[]>;
   detect(model: string, record: RawRecord): Promise<DetectBody>;
-  detectOnly(model: string, record: RawRecord): Promise<DetectBody>;
+  /**
+   * `extras` asks for the optional verdict fields (`?expected=1`, `?explain=1`);
+   * a backend or server that does not know them answers without them.
+   */
+  detectOnly(model: string, record: RawRecord, extras?: VerdictExtras): Promise<DetectBody>;
   forceTrain(model: string): Promise<Message & { points_used: number }>;
   reset(model: string): Promise<Message>;
   deleteModel(model: string): Promise<Message>;

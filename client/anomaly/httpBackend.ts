@@ -1,4 +1,5 @@
 // AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
+import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
 import {
   type AnomalyBackend,
   BackendError,
@@ -10,7 +11,10 @@ import {
   type ModelsList,
   type RawRecord,
   type VerdictEvent,
+  type VerdictExtras,
 } from "./api";
+
+export type AlertRulesAnswer = AlertsFile & { model: string };
 
 export class HttpBackend implements AnomalyBackend {
   readonly kind = "server";
@@ -44,6 +48,20 @@ export class HttpBackend implements AnomalyBackend {
     return json as T;
   }
 
+  // Webhook alerts are a server feature (the browser engine sends nothing),
+  // so they are HttpBackend's own methods rather than AnomalyBackend's.
+  alertRules(model: string): Promise<AlertRulesAnswer> {
+    return this.request("GET", `/api/dynamic/${model}/alerts`);
+  }
+  setAlertRules(model: string, rules: unknown): Promise<AlertRulesAnswer> {
+    return this.request("PUT", `/api/dynamic/${model}/alerts`, { rules });
+  }
+  async alertLog(model: string, limit: number): Promise<DeliveryEntry[]> {
+    return (
+      await this.request<{ deliveries: DeliveryEntry[] }>("GET", `/api/dynamic/${model}/alert_log?limit=${limit}`)
+    ).deliveries;
+  }
+
   listModels(): Promise<ModelsList> {
     return this.request("GET", "/models/dynamic");
   }
@@ -56,8 +74,11 @@ export class HttpBackend implements AnomalyBackend {
   detect(model: string, record: RawRecord): Promise<DetectBody> {
     return this.request("POST", `/detect/${model}`, record);
   }
-  detectOnly(model: string, record: RawRecord): Promise<DetectBody> {
-    return this.request("POST", `/detect_only/${model}`, record);
+  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<DetectBody> {
+    const flags = Object.entries(extras)
+      .filter(([, on]) => on)
+      .map(([flag]) => `${flag}=1`);
+    return this.request("POST", `/detect_only/${model}${flags.length ? `?${flags.join("&")}` : ""}`, record);
   }
   forceTrain(model: string) {
     return this.request<Message & { points_used: number }>("POST", `/force_train/${model}`);

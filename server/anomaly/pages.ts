@@ -8,9 +8,14 @@ import { errorResponse } from "./errors";
 import { jsonContent, TAG } from "./openapi";
 import { ErrorBody } from "./schemas";
 
-/** URL path → file in the web root. `/` is the dashboard home. */
+/**
+ * URL path → file in the web root. `/` is the model manager, the
+ * dashboards' home: the web root's index.html is the Pith IDE (the same
+ * build serves both products), which an operator of `anomaly serve` never
+ * wants to land on.
+ */
 export const DASHBOARD_PAGES: Record<string, string> = {
-  "/": "index.html",
+  "/": "modelmanager.html",
   "/modelmanager.html": "modelmanager.html",
   "/modeltrainer.html": "modeltrainer.html",
   "/visualize.html": "visualize.html",

@@ -6,6 +6,8 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AnomalyService } from "../../anomaly/service";
+import { registerAlertRoutes } from "./alertRoutes";
+import type { AlertCenter } from "./alerts";
 import { registerBatchRoute } from "./batch";
 import { jsonCharset, lenientJson } from "./contentType";
 import {
@@ -76,6 +78,8 @@ export interface AnomalyAppOptions {
   log?: (err: unknown) => void;
   /** Receives every /detect verdict for the live stream (one is made if absent). */
   hub?: VerdictHub;
+  /** Webhook alert rules: fed every /detect verdict, and their routes served (absent: no alert routes). */
+  alerts?: AlertCenter;
 }
 
 export const MiB = 1024 * 1024;
@@ -141,6 +145,8 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const { m } = c.req.valid("param");
       const { httpStatus, body } = await service.detect(m, await parsedBody(c));
       hub.publish({ model: m, httpStatus, body });
+      // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
+      options.alerts?.observe(m, httpStatus, body);
       return c.json(body as never, httpStatus);
     },
   );
@@ -237,7 +243,12 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
         request: { params: ModelParams },
         responses: { 200: jsonContent(MessageBody, "Deleted"), ...modelErrors },
       }),
-      async (c) => c.json((await service.deleteModel(c.req.valid("param").m)) as never, 200),
+      async (c) => {
+        const { m } = c.req.valid("param");
+        const answer = await service.deleteModel(m);
+        options.alerts?.forget(m);
+        return c.json(answer as never, 200);
+      },
     );
   }
 
@@ -319,11 +330,18 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(ModelBundle) },
       responses: { 200: jsonContent(MessageBody, "Imported"), ...modelErrors },
     }),
-    async (c) => c.json((await service.importModel(c.req.valid("param").m, await parsedBody(c))) as never, 200),
+    async (c) => {
+      const { m } = c.req.valid("param");
+      const answer = await service.importModel(m, await parsedBody(c));
+      // The import replaced the model's folder, rules included.
+      options.alerts?.forget(m);
+      return c.json(answer as never, 200);
+    },
   );
 
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
   registerStreamRoute(app, hub);
+  if (options.alerts) registerAlertRoutes(app, options.alerts, service, record, bare);
   if (options.pages !== false) registerPages(app, options.webroot);
   refuseMalformedModelPaths(app);
   return app;

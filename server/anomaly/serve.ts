@@ -6,10 +6,13 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createNodeBackend } from "../../anomaly/node/backends";
+import { FileStore } from "../../anomaly/node/fileStore";
 import { AnomalyService } from "../../anomaly/service";
 import type { ModelStore } from "../../anomaly/store/store";
 import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
+import { FileAlertStore, MemoryAlertStore } from "./alertStore";
+import { AlertCenter } from "./alerts";
 import { errorResponse } from "./errors";
 import { type AnomalyApi, createAnomalyApp } from "./routes";
 import { VerdictHub } from "./stream";
@@ -78,7 +81,11 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
 
   const app = new OpenAPIHono();
   const hub = new VerdictHub();
-  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir, hub }));
+  // Alert rules and their log live beside each model's files when the store is a folder.
+  const alertStore =
+    options.store instanceof FileStore ? new FileAlertStore(options.store.root) : new MemoryAlertStore();
+  const alerts = new AlertCenter(alertStore, { log });
+  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir, hub, alerts }));
   registerDocs(app);
   // The dashboards' scripts and styles; serveStatic refuses paths that
   // climb out of the root.
@@ -118,6 +125,8 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
           clearTimeout(cut);
         });
       });
+      // Deliveries already queued get a short grace, then are logged as cut by the shutdown.
+      await alerts.close(Math.min(options.drainMs ?? 10_000, 2000));
       await opened.close();
     })();
     return closing;

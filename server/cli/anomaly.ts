@@ -12,6 +12,7 @@ import { FileStore } from "../../anomaly/node/fileStore";
 import type { AnomalyService } from "../../anomaly/service";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
 import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
+import { alertLog, alertRules, formatDelivery } from "./anomalyAlerts";
 
 class UsageError extends Error {}
 
@@ -223,6 +224,36 @@ const COMMANDS: Record<string, Command> = {
       } finally {
         await store.close();
       }
+    },
+  },
+  alerts: {
+    usage: "alerts <model> [--set FILE|-]",
+    summary:
+      'print the model\'s webhook alert rules and open incidents (JSON); --set replaces them from a JSON file (- for stdin): {"rules": [{"id", "url", "format", "k", "n", ...}]}',
+    options: { set: { type: "string" } },
+    async run(args, service, storeDir) {
+      const model = modelArg(args, "alerts");
+      noMoreArgs(args, 1, "alerts");
+      // Rules exist only for existing models (they live in its folder).
+      await service().metadata(model);
+      const set = args.values.set as string | undefined;
+      const text = set === undefined ? undefined : set === "-" ? await readStdin() : await readFile(set, "utf8");
+      printJson({ model, ...(await alertRules(storeDir, model, text)) }, true);
+    },
+  },
+  "alert-log": {
+    usage: "alert-log <model> [--limit N] [--json]",
+    summary: "print the model's webhook delivery attempts, oldest first (time, rule, event, attempt, outcome)",
+    options: { limit: { type: "string" }, json: { type: "boolean" } },
+    async run(args, service, storeDir) {
+      const model = modelArg(args, "alert-log");
+      noMoreArgs(args, 1, "alert-log");
+      const limit = Number((args.values.limit as string | undefined) ?? 100);
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a positive whole number");
+      await service().metadata(model);
+      const entries = await alertLog(storeDir, model, limit);
+      if (args.values.json === true) printJson(entries);
+      else for (const e of entries) print(formatDelivery(e));
     },
   },
   info: {

@@ -1,12 +1,14 @@
-// Flagged points drawn as red markers on the score chart, at most one per
-// pixel column: a ring with tens of thousands of flagged points still draws
+// Flagged points drawn as red markers (on the score chart, and on each
+// metric series at its own value so the eye lands on the metric that
+// moved), at most one per pixel column: a ring with tens of thousands of flagged points still draws
 // about as many markers as the chart is wide, so zooming stays smooth.
 import type uPlot from "uplot";
 import { lowerBound } from "./ringChartData";
 
 export const MARKER_COLOR = "#d62728";
 
-export function anomalyMarkers(xs: Float64Array, flagged: number[], lows: Float64Array): uPlot.Plugin {
+/** `ys[k]` is the marker's height for `flagged[k]`, on the y scale named `scale` (NaN: no marker). */
+export function anomalyMarkers(xs: Float64Array, flagged: number[], ys: Float64Array, scale = "y"): uPlot.Plugin {
   return {
     hooks: {
       draw: [
@@ -28,7 +30,8 @@ export function anomalyMarkers(xs: Float64Array, flagged: number[], lows: Float6
             const px = Math.round(u.valToPos(x, "x", true));
             if (px === lastPx) continue;
             lastPx = px;
-            const py = u.valToPos(lows[k], "y", true);
+            if (Number.isNaN(ys[k])) continue;
+            const py = u.valToPos(ys[k], scale, true);
             ctx.fillRect(px - size / 2, py - size / 2, size, size);
           }
           ctx.restore();

@@ -28,8 +28,37 @@ export function markerScores(scores: RingScores): Float64Array {
   });
 }
 
-export function columnsData(scores: RingScores, xs: Float64Array): uPlot.AlignedData {
-  return [xs, ...scores.columns.map((c) => withGaps(c.values))];
+/** How the metric chart puts several columns on one plot. */
+export type ColumnLayout = "normalised" | "own-axes";
+
+/** Each column's finite minimum and maximum (equal when constant; 0 and 1 when it has no value). */
+export function columnRanges(scores: RingScores): { min: number; max: number }[] {
+  return scores.columns.map((c) => {
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (const v of c.values) {
+      if (Number.isNaN(v)) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    return min <= max ? { min, max } : { min: 0, max: 1 };
+  });
+}
+
+/** Min–max scaling to [0, 1] so columns of any unit share one axis; a constant column sits at 0.5. */
+export function normalise(values: Float64Array, range: { min: number; max: number }): Float64Array {
+  const span = range.max - range.min;
+  return Float64Array.from(values, (v) => (span > 0 ? (v - range.min) / span : 0.5));
+}
+
+export function columnsData(
+  scores: RingScores,
+  xs: Float64Array,
+  layout: ColumnLayout = "own-axes",
+): uPlot.AlignedData {
+  if (layout === "own-axes") return [xs, ...scores.columns.map((c) => withGaps(c.values))];
+  const ranges = columnRanges(scores);
+  return [xs, ...scores.columns.map((c, i) => withGaps(normalise(c.values, ranges[i])))];
 }
 
 export function scoresData(scores: RingScores, xs: Float64Array): uPlot.AlignedData {

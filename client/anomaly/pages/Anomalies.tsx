@@ -1,7 +1,10 @@
 // Anomalies: every flagged point of the chosen models (their rings rescored
 // with the current forests) in a sortable, filterable table, each row linked
-// to its place in the chart, plus live verdicts as they arrive.
+// to its place in the chart, plus live verdicts as they arrive. Paginated,
+// with each point's values, its severity (when verdicts carry one) and its
+// top feature.
 import { useEffect, useMemo, useState } from "react";
+import { topFeature } from "../../../anomaly/alerts/explanation";
 import type { SuccessBody } from "../api";
 import { pageHref } from "../backendChoice";
 import { ModelPicker } from "../ModelPicker";
@@ -19,7 +22,49 @@ interface Row {
   /** Flagging versions with their scores. */
   versions: Record<string, number>;
   score: number;
+  /** The point's columns (numbers as numbers). */
+  values: Record<string, unknown>;
+  /** 0–100, only when the verdict carried one. */
+  severity?: number;
+  top?: string;
   live: boolean;
+}
+
+const PAGE_SIZE = 50;
+
+/**
+ * The numeric column farthest from its ring mean in standard deviations: the
+ * top feature of a rescored ring point, whose verdict carried no explanation.
+ */
+function farthestColumn(columns: { name: string; values: Float64Array }[], index: number): string | undefined {
+  let best: string | undefined;
+  let bestZ = 0;
+  for (const c of columns) {
+    let sum = 0;
+    let squares = 0;
+    let n = 0;
+    for (const v of c.values) {
+      if (Number.isNaN(v)) continue;
+      sum += v;
+      squares += v * v;
+      n++;
+    }
+    const value = c.values[index];
+    if (n < 2 || Number.isNaN(value)) continue;
+    const mean = sum / n;
+    const std = Math.sqrt(Math.max(0, squares / n - mean * mean));
+    const z = std > 0 ? Math.abs(value - mean) / std : 0;
+    if (z > bestZ) {
+      bestZ = z;
+      best = c.name;
+    }
+  }
+  return best;
+}
+
+function shownValue(value: unknown): string {
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toPrecision(5);
+  return value === null || value === undefined ? "—" : String(value);
 }
 
 type SortKey = "time" | "model" | "score";
@@ -41,6 +86,7 @@ export function Anomalies() {
   const [rows, setRows] = useState<Row[]>([]);
   const [live, setLive] = useState<Row[]>([]);
   const [status, setStatus] = useState("Loading…");
+  const [page, setPage] = useState(0);
 
   const names = useMemo(() => (list === null ? [] : Object.keys(list.models).sort()), [list]);
   const namesKey = names.join(",");
@@ -63,6 +109,8 @@ export function Anomalies() {
               time: scores.times[i] > 0 ? scores.times[i] : null,
               versions,
               score: Math.min(...Object.values(versions)),
+              values: Object.fromEntries(scores.columns.map((c) => [c.name, c.values[i]])),
+              top: farthestColumn(scores.columns, i),
               live: false,
             });
           }
@@ -83,7 +131,7 @@ export function Anomalies() {
   useEffect(
     () =>
       backend.subscribe((event) => {
-        const body = event.body as SuccessBody;
+        const body = event.body as SuccessBody & { severity?: unknown; explanation?: unknown };
         if (event.httpStatus !== 200 || body.status !== "success" || !body.anomaly) return;
         const versions: Record<string, number> = {};
         for (const [v, verdict] of Object.entries(body.versions)) if (verdict.anomaly) versions[v] = verdict.score;
@@ -98,6 +146,9 @@ export function Anomalies() {
             time,
             versions,
             score: body.score,
+            values: Object.fromEntries(Object.entries(body.data_point).filter(([k]) => k !== "timestamp")),
+            ...(typeof body.severity === "number" ? { severity: body.severity } : {}),
+            top: topFeature(body.explanation),
             live: true,
           },
           ...rows,
@@ -130,6 +181,11 @@ export function Anomalies() {
     });
     return kept;
   }, [rows, live, model, version, from, to, sort]);
+
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const pageRows = shown.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const hasSeverity = shown.some((r) => r.severity !== undefined);
 
   const header = (key: SortKey, label: string) => (
     <th>
@@ -174,20 +230,32 @@ export function Anomalies() {
           <tr>
             {header("time", "Time")}
             {header("model", "Model")}
+            <th>Values</th>
             <th>Versions</th>
             {header("score", "Score")}
+            {hasSeverity && <th>Severity</th>}
+            <th title="From the verdict's explanation when it has one, else the column farthest from its ring mean">
+              Top feature
+            </th>
             <th />
           </tr>
         </thead>
         <tbody>
-          {shown.slice(0, 2000).map((r) => (
+          {pageRows.map((r) => (
             <tr key={r.id} className={r.live ? "live" : undefined} data-model={r.model} data-index={r.index}>
               <td>
                 {r.time === null ? `point ${r.index}` : new Date(r.time * 1000).toISOString().replace(".000Z", "Z")}
               </td>
               <td>{r.model}</td>
+              <td className="values" data-testid="values">
+                {Object.entries(r.values)
+                  .map(([k, v]) => `${k}=${shownValue(v)}`)
+                  .join(" · ")}
+              </td>
               <td>{Object.keys(r.versions).join(", ")}</td>
               <td>{r.score.toFixed(4)}</td>
+              {hasSeverity && <td data-testid="severity">{r.severity ?? "—"}</td>}
+              <td data-testid="top-feature">{r.top ?? "—"}</td>
               <td>
                 <a href={pageHref("visualize.html", kind, { model: r.model, i: String(r.index) })}>in the chart</a>
                 {r.live && <span className="badge">live</span>}
@@ -196,14 +264,24 @@ export function Anomalies() {
           ))}
           {shown.length === 0 && (
             <tr>
-              <td colSpan={5} className="empty">
+              <td colSpan={8} className="empty">
                 No flagged points match.
               </td>
             </tr>
           )}
         </tbody>
       </table>
-      {shown.length > 2000 && <p className="muted">Showing the first 2,000 of {shown.length} rows.</p>}
+      <div className="row" data-testid="pager">
+        <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          ◀ Previous
+        </button>
+        <span className="muted" data-testid="page-status">
+          Page {current + 1} of {pages} ({shown.length.toLocaleString()} rows, {PAGE_SIZE} a page)
+        </span>
+        <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+          Next ▶
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,17 @@
 // Model manager: every model with its state, and per model its schedule,
-// versions and margins, fine-tune, reset, delete, export/import and sharing
-// between this browser and the server.
+// versions and margins, fine-tune, reset (after a confirm), delete,
+// export/import, sharing between this browser and the server, and on the
+// server its webhook alerts.
 import { useState } from "react";
 import type { MetadataJson, ModelBundle } from "../api";
 import { backendFor, pageHref } from "../backendChoice";
+import { HttpBackend } from "../httpBackend";
 import { ingestRecords } from "../ingest";
 import { parseRecords } from "../records";
 import { errorText, type Notice, NoticeLine, useBackend } from "../Shell";
 import { copyModel } from "../sharing";
 import { useModels } from "../useModels";
+import { AlertsPanel } from "./AlertsPanel";
 
 function modelState(meta: MetadataJson, minPoints: number): string {
   if (meta.last_trained > 0) return "trained";
@@ -109,6 +112,7 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
     Object.fromEntries(meta.versions.map((v) => [v.vname, String(v.decision_margin)])),
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [shareName, setShareName] = useState(name);
   const [collision, setCollision] = useState(false);
   const other = backendFor(kind === "local" ? "server" : "local");
@@ -224,9 +228,31 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
         <button type="button" onClick={download}>
           Export
         </button>
-        <button type="button" onClick={() => act(async () => (await backend.reset(name)).message)}>
-          Reset
-        </button>
+        {confirmReset ? (
+          <span className="confirm" data-testid="confirm-reset">
+            Reset {name}? Its {meta.n_seen.toLocaleString()} points and trained forests are forgotten; settings are
+            kept.{" "}
+            <button
+              type="button"
+              className="danger"
+              onClick={() =>
+                act(async () => {
+                  setConfirmReset(false);
+                  return (await backend.reset(name)).message;
+                })
+              }
+            >
+              Reset for good
+            </button>
+            <button type="button" onClick={() => setConfirmReset(false)}>
+              Keep the points
+            </button>
+          </span>
+        ) : (
+          <button type="button" onClick={() => setConfirmReset(true)}>
+            Reset…
+          </button>
+        )}
         {confirmDelete ? (
           <span className="confirm">
             Delete {name} and all its points?{" "}
@@ -267,6 +293,7 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
           </button>
         )}
       </div>
+      {backend instanceof HttpBackend && <AlertsPanel name={name} backend={backend} act={act} />}
     </section>
   );
 }

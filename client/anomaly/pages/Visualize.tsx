@@ -1,5 +1,7 @@
-// Visualize: a model's ring as time series (every numeric column, each
-// version's score with its margin band, anomalies marked), linked zoom and
+// Visualize: a model's ring as time series (every numeric column, either
+// normalised onto one axis or each on its own axis, with the flagged points
+// marked on the metric itself; each version's score with its margin band,
+// anomalies marked), linked zoom and
 // pan over the whole ring, a score histogram per version, and for a
 // selected point the features that drove its score.
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -7,7 +9,8 @@ import type uPlot from "uplot";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
 import { Histogram } from "../charts/Histogram";
-import { columnsData, markerScores, ringXAxis, scoresData } from "../charts/ringChartData";
+import { metricChartOptions, metricChartPlugins } from "../charts/metricChart";
+import { type ColumnLayout, columnsData, markerScores, ringXAxis, scoresData } from "../charts/ringChartData";
 import { seriesColor } from "../charts/seriesColors";
 import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
@@ -15,6 +18,7 @@ import { engine } from "../engine/engineClient";
 import type { Contribution, RingScores } from "../engine/ringScores";
 import { ModelPicker } from "../ModelPicker";
 import { useBackend } from "../Shell";
+import { useExpectedBands } from "../useExpectedBands";
 import { useRingScores } from "../useRingScores";
 
 /** What tests and the 150k benchmark read. */
@@ -154,7 +158,7 @@ function RingCharts({
   selected: number | null;
   onSelect: (i: number) => void;
 }) {
-  const { kind } = useBackend();
+  const { kind, backend } = useBackend();
   const link = useRef(newXLink());
   // [columns chart, scores chart], replaced whenever a chart is rebuilt.
   const charts = useRef<uPlot[]>([]);
@@ -162,19 +166,23 @@ function RingCharts({
   const { xs, isTime } = useMemo(() => ringXAxis(scores), [scores]);
   const n = xs.length;
 
+  // Several columns of different units on one raw axis would flatten all but
+  // the largest, so they start normalised; one column keeps its own units.
+  const [layout, setLayout] = useState<ColumnLayout>(scores.columns.length > 1 ? "normalised" : "own-axes");
+  const bands = useExpectedBands(backend, model, n);
   const columnOptions = useMemo(
     (): Omit<uPlot.Options, "width"> => ({
-      title: "Points",
+      ...metricChartOptions({ scores, xs, isTime, layout, bands }),
       height: CHART_HEIGHT,
-      scales: { x: { time: isTime } },
       cursor: { sync: { key: scoringKey }, drag: { x: true, y: false } },
-      series: [
-        { label: isTime ? "time" : "point" },
-        ...scores.columns.map((c, i) => ({ label: c.name, stroke: seriesColor(i), width: 1 })),
+      plugins: [
+        wheelZoomPlugin(),
+        linkX(link.current),
+        pointPicker(onSelect),
+        ...metricChartPlugins({ scores, xs, isTime, layout, bands }),
       ],
-      plugins: [wheelZoomPlugin(), linkX(link.current), pointPicker(onSelect)],
     }),
-    [scores, isTime, scoringKey, onSelect],
+    [scores, xs, isTime, scoringKey, onSelect, layout, bands],
   );
   const scoreOptions = useMemo(
     (): Omit<uPlot.Options, "width"> => ({
@@ -200,10 +208,10 @@ function RingCharts({
   const buildMs = useRef<number[]>([]);
   const columnData = useMemo(() => {
     const t = performance.now();
-    const data = columnsData(scores, xs);
+    const data = columnsData(scores, xs, layout);
     prepMs.current += performance.now() - t;
     return data;
-  }, [scores, xs]);
+  }, [scores, xs, layout]);
   const scoreData = useMemo(() => {
     const t = performance.now();
     const data = scoresData(scores, xs);
@@ -241,7 +249,7 @@ function RingCharts({
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
           {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged ·
-          scored in {loadMs.toFixed(0)} ms
+          scored in {loadMs.toFixed(0)} ms{bands !== null && " · shaded: expected band"}
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
           Zoom in
@@ -258,6 +266,19 @@ function RingCharts({
         <button type="button" onClick={() => charts.current[0]?.setScale("x", { min: xs[0], max: xs[n - 1] })}>
           Whole ring
         </button>
+        {scores.columns.length > 1 && (
+          <label>
+            Columns{" "}
+            <select
+              value={layout}
+              data-testid="column-layout"
+              onChange={(e) => setLayout(e.target.value as ColumnLayout)}
+            >
+              <option value="normalised">normalised on one axis</option>
+              <option value="own-axes">each on its own axis</option>
+            </select>
+          </label>
+        )}
         <span className="muted">wheel: zoom · drag: zoom to range · shift-drag: pan · click: explain a point</span>
       </div>
       <UPlot options={columnOptions} data={columnData} onReady={onReady(0)} testId="columns-chart" />

@@ -1,0 +1,61 @@
+/**
+ * An alert rule: where a model's anomaly onsets and recoveries are sent, in
+ * which payload shape, and how flags are debounced before they count. The
+ * wire schema that validates rules lives in server/anomaly/alertSchemas.ts;
+ * this is the engine-side type and its defaults, shared by the server, the
+ * CLI and the dashboards.
+ */
+
+/** Payload shapes: our own JSON, Alertmanager's v2 `/api/v2/alerts` array, Slack's `{text}`. */
+export const ALERT_FORMATS = ["json", "alertmanager", "slack"] as const;
+export type AlertFormat = (typeof ALERT_FORMATS)[number];
+
+export interface AlertRule {
+  /** Unique within the model; names the rule in payloads and the delivery log. */
+  id: string;
+  /** The receiver (http or https). */
+  url: string;
+  format: AlertFormat;
+  /** Onset needs at least k flagged points among the last n (default 1 of 1). */
+  k: number;
+  n: number;
+  /** The onset condition must hold this long (seconds, on the data's clock) before it fires. */
+  min_duration_s: number;
+  /** No new onset is sent sooner than this after the last notified recovery (seconds). */
+  cooldown_s: number;
+  /** Attempts after the first failed one; waits double from backoff_ms. */
+  retries: number;
+  backoff_ms: number;
+  /** Per-attempt time limit. */
+  timeout_ms: number;
+  enabled: boolean;
+}
+
+export const RULE_DEFAULTS: Omit<AlertRule, "id" | "url"> = {
+  format: "json",
+  k: 1,
+  n: 1,
+  min_duration_s: 0,
+  cooldown_s: 0,
+  retries: 3,
+  backoff_ms: 500,
+  timeout_ms: 5000,
+  enabled: true,
+};
+
+/** A rule as a client may send it: everything but id and url optional. */
+export type AlertRuleInput = Pick<AlertRule, "id" | "url"> & Partial<Omit<AlertRule, "id" | "url">>;
+
+/** The rule with every default filled in; throws on what the schema cannot express (k > n, duplicate ids). */
+export function completeRules(inputs: readonly AlertRuleInput[]): AlertRule[] {
+  const seen = new Set<string>();
+  return inputs.map((input) => {
+    if (seen.has(input.id)) throw new RangeError(`Alert rule id ${JSON.stringify(input.id)} appears twice`);
+    seen.add(input.id);
+    // id and url first: that is how the rule reads back in answers and files.
+    const { id, url, ...settings } = input;
+    const rule: AlertRule = { id, url, ...RULE_DEFAULTS, ...settings };
+    if (rule.k > rule.n) throw new RangeError(`Alert rule ${input.id}: k (${rule.k}) must not exceed n (${rule.n})`);
+    return rule;
+  });
+}

@@ -1,0 +1,285 @@
+// The alert engine as the server runs it: every /detect verdict is handed
+// to observe(), which returns at once. Per model, verdicts are processed in
+// order on a promise chain (rules loaded on first use, debounce stepped,
+// state saved on a transition); per rule, deliveries go out in order on
+// their own chain with retries and exponential backoff, and every attempt
+// is logged. A slow or dead receiver therefore delays only its own rule's
+// later deliveries, never an ingest, and the verdict and data are already
+// stored before observe() is called.
+import { type AlertEvent, freshState, type RuleState, step } from "../../anomaly/alerts/debounce";
+import { topFeature } from "../../anomaly/alerts/explanation";
+import { type AlertFacts, alertPayload } from "../../anomaly/alerts/payload";
+import type { AlertRule } from "../../anomaly/alerts/rule";
+import { parseIsoTimestamp } from "../../anomaly/model/timestamp";
+import type { AlertPersistence, DeliveryEntry, StoredState } from "./alertStore";
+
+interface ModelAlerts {
+  rules: AlertRule[];
+  states: Map<string, RuleState>;
+}
+
+/** Deliveries one rule may have waiting before new events are dropped (and logged as dropped). */
+const MAX_WAITING = 1000;
+
+export interface AlertCenterOptions {
+  /** Where attempts are reported when the log itself cannot be written. */
+  log?: (line: string) => void;
+}
+
+export class AlertCenter {
+  private readonly models = new Map<string, Promise<ModelAlerts>>();
+  private readonly modelChains = new Map<string, Promise<void>>();
+  private readonly ruleChains = new Map<string, { tail: Promise<void>; waiting: number }>();
+  private readonly stop = new AbortController();
+  private sequence = 0;
+  private readonly report: (line: string) => void;
+
+  constructor(
+    private readonly store: AlertPersistence,
+    options: AlertCenterOptions = {},
+  ) {
+    this.report = options.log ?? ((line) => console.error(line));
+  }
+
+  /** Hands one answered /detect to the rules; never throws, never waits. */
+  observe(model: string, httpStatus: number, body: unknown): void {
+    if (httpStatus !== 200 || this.stop.signal.aborted) return;
+    const verdict = body as { anomaly?: unknown };
+    if (typeof verdict?.anomaly !== "boolean") return;
+    this.onModel(model, async () => {
+      const alerts = await this.load(model);
+      if (alerts.rules.length === 0) return;
+      let changed = false;
+      for (const rule of alerts.rules) {
+        if (!rule.enabled) continue;
+        const state = alerts.states.get(rule.id) ?? freshState();
+        alerts.states.set(rule.id, state);
+        const before = state.firing;
+        const at = pointTime(body);
+        const event = step(rule, state, verdict.anomaly as boolean, at);
+        if (state.firing !== before) changed = true;
+        if (event !== null) this.enqueue(model, rule, facts(model, rule, event, state, at, body));
+      }
+      if (changed) await this.store.save(model, stored(alerts));
+    });
+  }
+
+  async rules(model: string): Promise<{ rules: AlertRule[]; state: Record<string, StoredState> }> {
+    return this.onModel(model, async () => stored(await this.load(model)));
+  }
+
+  /** Replaces the model's rules; a rule keeping its id keeps its incident state. */
+  async setRules(
+    model: string,
+    rules: AlertRule[],
+  ): Promise<{ rules: AlertRule[]; state: Record<string, StoredState> }> {
+    return this.onModel(model, async () => {
+      const old = await this.load(model);
+      const states = new Map<string, RuleState>();
+      for (const rule of rules) {
+        const kept = old.states.get(rule.id);
+        if (kept !== undefined) states.set(rule.id, kept);
+      }
+      const next = { rules, states };
+      await this.store.save(model, stored(next));
+      this.models.set(model, Promise.resolve(next));
+      return stored(next);
+    });
+  }
+
+  async deliveryLog(model: string, limit: number): Promise<DeliveryEntry[]> {
+    return this.store.readLog(model, limit);
+  }
+
+  /** Drops what is cached for a model whose files were deleted or replaced. */
+  forget(model: string): void {
+    this.models.delete(model);
+  }
+
+  /** Waits for every queued delivery (tests, and a graceful shutdown up to `waitMs`), then stops. */
+  async close(waitMs = 0): Promise<void> {
+    const pending = [...this.modelChains.values(), ...[...this.ruleChains.values()].map((c) => c.tail)];
+    if (waitMs > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled(pending),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    this.stop.abort();
+    await Promise.allSettled(pending);
+  }
+
+  private onModel<T>(model: string, work: () => Promise<T>): Promise<T> {
+    const prev = this.modelChains.get(model) ?? Promise.resolve();
+    const run = prev.then(work);
+    // The chain itself never rejects, so one failure does not stop later verdicts.
+    this.modelChains.set(
+      model,
+      run.then(
+        () => {},
+        (e) => this.report(`alerts for ${model}: ${e instanceof Error ? e.message : String(e)}`),
+      ),
+    );
+    return run;
+  }
+
+  private load(model: string): Promise<ModelAlerts> {
+    let loaded = this.models.get(model);
+    if (loaded === undefined) {
+      loaded = this.store.load(model).then((file) => ({
+        rules: file?.rules ?? [],
+        states: new Map(Object.entries(file?.state ?? {}).map(([id, s]) => [id, { ...s, recent: [] }])),
+      }));
+      // A failed read is retried next time rather than cached.
+      loaded.catch(() => this.models.delete(model));
+      this.models.set(model, loaded);
+    }
+    return loaded;
+  }
+
+  private enqueue(model: string, rule: AlertRule, event: AlertFacts): void {
+    const key = `${model}\u0000${rule.id}`;
+    const chain = this.ruleChains.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
+    this.ruleChains.set(key, chain);
+    const delivery = `${Date.now().toString(36)}-${(this.sequence++).toString(36)}`;
+    if (chain.waiting >= MAX_WAITING) {
+      void this.record(model, {
+        delivery,
+        rule: rule.id,
+        event: event.event,
+        url: rule.url,
+        attempt: 0,
+        at: new Date().toISOString(),
+        ok: false,
+        error: `dropped: ${MAX_WAITING} deliveries already waiting for this receiver`,
+        final: true,
+      });
+      return;
+    }
+    chain.waiting++;
+    chain.tail = chain.tail.then(async () => {
+      try {
+        await this.deliver(model, rule, event, delivery);
+      } catch (e) {
+        this.report(`alert delivery ${delivery}: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        chain.waiting--;
+      }
+    });
+  }
+
+  private async deliver(model: string, rule: AlertRule, facts: AlertFacts, delivery: string): Promise<void> {
+    const body = JSON.stringify(alertPayload(rule.format, facts));
+    for (let attempt = 1; attempt <= rule.retries + 1; attempt++) {
+      const at = new Date().toISOString();
+      const base = { delivery, rule: rule.id, event: facts.event, url: rule.url, attempt, at };
+      if (this.stop.signal.aborted) {
+        await this.record(model, { ...base, ok: false, error: "server shut down before delivery", final: true });
+        return;
+      }
+      let outcome: { ok: boolean; status?: number; error?: string };
+      try {
+        const signal = AbortSignal.any([this.stop.signal, AbortSignal.timeout(rule.timeout_ms)]);
+        const res = await fetch(rule.url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+          signal,
+          redirect: "manual",
+        });
+        await res.body?.cancel();
+        outcome = res.ok
+          ? { ok: true, status: res.status }
+          : { ok: false, status: res.status, error: `HTTP ${res.status}` };
+      } catch (e) {
+        outcome = { ok: false, error: describe(e, rule.timeout_ms) };
+      }
+      const last = outcome.ok || attempt === rule.retries + 1;
+      await this.record(model, { ...base, ...outcome, final: last });
+      if (last) return;
+      await sleep(rule.backoff_ms * 2 ** (attempt - 1), this.stop.signal);
+    }
+  }
+
+  private async record(model: string, entry: DeliveryEntry): Promise<void> {
+    try {
+      await this.store.appendLog(model, entry);
+    } catch (e) {
+      // The model may have been deleted meanwhile; the attempt still shows in the server log.
+      this.report(`alert log for ${model}: ${JSON.stringify(entry)} (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+}
+
+function stored(alerts: ModelAlerts): { rules: AlertRule[]; state: Record<string, StoredState> } {
+  const state: Record<string, StoredState> = {};
+  for (const [id, { recent: _recent, ...rest }] of alerts.states) state[id] = rest;
+  return { rules: alerts.rules, state };
+}
+
+/** The point's own time (its `timestamp`, ISO or unix seconds) in ms, else the wall clock. */
+function pointTime(body: unknown): number {
+  const ts = (body as { data_point?: Record<string, unknown> }).data_point?.timestamp;
+  if (typeof ts === "number" && Number.isFinite(ts)) return ts * 1000;
+  if (typeof ts === "string") {
+    const seconds = parseIsoTimestamp(ts);
+    if (seconds !== null) return seconds * 1000;
+  }
+  return Date.now();
+}
+
+function facts(
+  model: string,
+  rule: AlertRule,
+  event: AlertEvent,
+  state: RuleState,
+  at: number,
+  body: unknown,
+): AlertFacts {
+  const verdict = body as {
+    score: number;
+    data_points: number;
+    data_point: Record<string, unknown>;
+    severity?: unknown;
+    explanation?: unknown;
+  };
+  const out: AlertFacts = {
+    model,
+    rule: rule.id,
+    event,
+    at: new Date(at).toISOString(),
+    started_at: new Date(state.onset_at ?? at).toISOString(),
+    score: verdict.score,
+    data_points: verdict.data_points,
+    data_point: verdict.data_point,
+  };
+  if (typeof verdict.severity === "number") out.severity = verdict.severity;
+  const top = topFeature(verdict.explanation);
+  if (top !== undefined) out.top_feature = top;
+  return out;
+}
+
+function describe(e: unknown, timeoutMs: number): string {
+  if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
+    return e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : "aborted";
+  }
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done);
+  });
+}
