@@ -17,6 +17,8 @@ import {
   requireUtf8,
   validationHook,
 } from "./errors";
+import { registerHealthRoute } from "./health";
+import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
 import {
@@ -38,6 +40,7 @@ import {
   ScheduleRequest,
   TrainedBody,
 } from "./schemas";
+import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
 
 export type AnomalyApi = Pick<
@@ -76,6 +79,10 @@ export interface AnomalyAppOptions {
   log?: (err: unknown) => void;
   /** Receives every /detect verdict for the live stream (one is made if absent). */
   hub?: VerdictHub;
+  /** Tokens, state-changing GETs, body types, CORS (default: from the environment, see security.ts). */
+  security?: SecurityOptions;
+  /** The file store's folder, for /metrics' store bytes and the health route's set-aside count. */
+  storeRoot?: string;
 }
 
 export const MiB = 1024 * 1024;
@@ -110,7 +117,13 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   // server's later routes too: JSON answers there gain the charset WIRE.md
   // asks of both services, and the name guard answers only model paths.
   app.use("*", jsonCharset);
+  // Metrics first, so they count what the security options refuse too.
+  const metrics = createMetrics({ service, storeRoot: options.storeRoot });
+  app.use("*", metrics.middleware);
+  app.use("*", security(options.security ?? securityFromEnv()));
   app.use("*", guardModelNames);
+  app.get("/metrics", metrics.handler);
+  registerHealthRoute(app, service, options.storeRoot);
 
   const small = limitBody(options.recordLimit ?? MiB);
   const maxUpload = uploadLimit(options.csvLimit);

@@ -11,6 +11,7 @@ import { API_VERSION } from "../../anomaly/constants";
 import { FileStore } from "../../anomaly/node/fileStore";
 import type { AnomalyService } from "../../anomaly/service";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
+import { createLogger } from "../anomaly/logger";
 import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
 
 class UsageError extends Error {}
@@ -255,13 +256,18 @@ const COMMANDS: Record<string, Command> = {
       const { host, port } = parseAddr((args.values.addr as string | undefined) ?? DEFAULT_ADDR);
       const webroot = locateWebroot(args.values.webroot as string | undefined);
       const dataDir = (args.values["data-dir"] as string | undefined) || process.env.ANOMALY_DATA_DIR || undefined;
-      const store = new FileStore(storeDir, { durable: args.values["no-fsync"] !== true });
+      const logger = createLogger();
+      const store = new FileStore(storeDir, {
+        durable: args.values["no-fsync"] !== true,
+        log: (line) => logger.log("warn", line),
+      });
       // A crash between a temp file's write and its rename leaves it behind.
       for (const path of await store.removeStaleTemps()) print(`removed stale temporary file ${path}`);
       const handle = await startAnomalyServer({
         host,
         port,
         store,
+        logger,
         webroot,
         dataDir,
         handleSignals: true,
