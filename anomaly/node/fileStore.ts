@@ -258,7 +258,7 @@ export class FileStore implements ModelStore {
         const parts = [];
         if (scan.badLines > 0) parts.push(`${scan.badLines} unreadable line(s)`);
         if (misfits > 0) parts.push(`${misfits} record(s) that do not fit their columns`);
-        const problem = `has ${parts.join(" and ")} (kept aside in ${QUARANTINED}); loading skips them`;
+        const problem = `has ${parts.join(" and ")}; loading skips them`;
         return { ...base, ok: true, file: DATA, problem, rebuildsOnLoad: false };
       }
       return { ...base, ok: true, rebuildsOnLoad: false };
