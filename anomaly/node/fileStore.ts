@@ -249,7 +249,7 @@ export class FileStore implements ModelStore {
         return { ...base, ok: false, file: `${METADATA}#scaler`, problem, rebuildsOnLoad: false };
       }
       const stamp = parseCheckpoint(read.raw.data_jsonl);
-      if (stamp !== null && scan.pending.length === 0 && (await logSize(join(dir, DATA))) < stamp.bytes) {
+      if (stamp !== null && scan.pending.length === 0 && Math.max(0, await logSize(join(dir, DATA))) < stamp.bytes) {
         const problem = await shortLogProblem(join(dir, DATA), stamp.bytes);
         return { ...base, ok: false, file: DATA, problem, rebuildsOnLoad: false };
       }

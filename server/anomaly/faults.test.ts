@@ -2,7 +2,7 @@
 // a real store folder. Each model gets one fault written into its files while
 // the server is down; after the restart no request answers 500, every
 // acknowledged point is present or the model is reported damaged (409,
-// damaged_models, health 503), `anomaly doctor` reports exactly the damaged
+// damaged_models, health 409), `anomaly doctor` reports exactly the damaged
 // ones (exit 1) and `--rebuild` repairs them.
 import { spawn } from "node:child_process";
 import { appendFile, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from "node:fs/promises";
@@ -131,7 +131,7 @@ describe("fault injection on a real server and store", () => {
       const damaged = model === "cut" || model === "gone";
       if (damaged) {
         expect([detect.status, train.status, data.status]).toEqual([409, 409, 409]);
-        expect(health.status).toBe(503);
+        expect(health.status).toBe(409);
         expect(health.json.status).toBe("damaged");
       } else {
         expect(detect.status, JSON.stringify(detect.json)).toBe(200);

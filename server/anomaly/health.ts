@@ -1,5 +1,5 @@
 // GET /api/dynamic/{m}/health: one model's state for load balancers and
-// operators. 200 {status: "ok", ...} when it loads; 503 {status: "damaged",
+// operators. 200 {status: "ok", ...} when it loads; 409 {status: "damaged",
 // file?, error} while its files cannot be loaded (anomaly doctor); 404 when
 // there is no such model. `set_aside` counts stored lines kept aside in
 // quarantined.jsonl (see anomaly/node/quarantine.ts).
@@ -33,7 +33,7 @@ export function registerHealthRoute(
       const entry = (await service.listModels()).damaged_models[model];
       return c.json(
         { status: "damaged", model, file: entry?.file ?? null, error: entry?.error ?? e.message, set_aside: setAside },
-        503,
+        409,
       );
     }
   });
