@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AnomalyService } from "../../anomaly/service";
 import { registerBatchRoute } from "./batch";
-import { jsonCharset, lenientJson } from "./contentType";
+import { JSON_UTF8, jsonCharset, lenientJson } from "./contentType";
 import {
   createErrorHandler,
   errorResponse,
@@ -17,6 +17,7 @@ import {
   requireUtf8,
   validationHook,
 } from "./errors";
+import { bundleStream } from "./exportStream";
 import { registerHealthRoute } from "./health";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
@@ -319,7 +320,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams },
       responses: { 200: jsonContent(ModelBundle, "The bundle"), ...modelErrors },
     }),
-    async (c) => c.json((await service.exportModel(c.req.valid("param").m)) as never, 200),
+    async (c) =>
+      // Streamed (see exportStream.ts); the declared body is what the bytes spell.
+      c.body(bundleStream(await service.exportModel(c.req.valid("param").m)), 200, {
+        "content-type": JSON_UTF8,
+      }) as never,
   );
 
   app.openapi(
