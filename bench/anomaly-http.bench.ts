@@ -212,6 +212,7 @@ async function measureExport(): Promise<{ rows: Row[]; ok: boolean }> {
       ],
       ["export failures", String(r.failures.length), "= 0", r.failures.length === 0 ? "ok" : "FAIL"],
       ["export ms", r.exportMs.toFixed(0), "(context)", ""],
+      ["no-export p99 ms", percentile(r.baseline, 99).toFixed(1), "(context)", ""],
     ];
     return { rows, ok: r.failures.length === 0 && p99 <= EXPORT_P99_MS && r.exportRing === 150_000 };
   } finally {

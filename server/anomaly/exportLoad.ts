@@ -13,6 +13,8 @@ export interface ExportLoadResult {
   exportMs: number;
   /** Every /detect latency measured while the export ran, in ms. */
   latencies: number[];
+  /** The same clients' latencies over as long without an export, for comparison. */
+  baseline: number[];
   /** Network errors (a reset connection) and 5xx answers, as text. */
   failures: string[];
 }
@@ -59,6 +61,12 @@ export async function exportUnderLoad(base: string, model: string, clients = 8):
       latencies.push(performance.now() - started);
     }
   };
+  // Train the clients' models first, so no retrain falls into the window.
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < 60; i++) await json(`${base}/detect/load${c}`, "POST", record(i));
+    }),
+  );
   const running = Array.from({ length: clients }, (_, c) => client(c));
   // Let the clients reach a steady state before the export starts.
   await new Promise((r) => setTimeout(r, 500));
@@ -75,9 +83,12 @@ export async function exportUnderLoad(base: string, model: string, clients = 8):
     failures.push(`export: ${(e as Error).message}`);
   }
   const exportMs = performance.now() - started;
+  const during = latencies.splice(0);
+  await new Promise((r) => setTimeout(r, exportMs));
+  const baseline = latencies.splice(0);
   done = true;
   await Promise.all(running);
-  return { exportBytes, exportRing, exportMs, latencies, failures };
+  return { exportBytes, exportRing, exportMs, latencies: during, baseline, failures };
 }
 
 export function percentile(values: readonly number[], p: number): number {
