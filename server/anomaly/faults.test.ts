@@ -276,3 +276,58 @@ describe("a full disk", () => {
     }
   }, 300_000);
 });
+
+describe("kill -9 during export, import, retrain and fine-tune", () => {
+  it("after every kill the models load, hold every acknowledged point, and doctor finds nothing", async () => {
+    let s = await start();
+    let acked = await seed(s, "victim", 60);
+    // A second model, imported over and over: it must always be the old or the new one, whole.
+    await seed(s, "target", 60);
+    const bundle = (await call(s, "GET", "/api/dynamic/victim/export")).json as { ring: unknown[] };
+    bundle.ring = Array.from({ length: 20_000 }, (_, i) => point(i));
+    let seedRandom = 7;
+    const random = () => {
+      seedRandom = (seedRandom * 1103515245 + 12345) % 2 ** 31;
+      return seedRandom / 2 ** 31;
+    };
+    const operations = ["export", "import", "retrain", "finetune"] as const;
+    const rows: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const op = operations[round % operations.length];
+      const request =
+        op === "export"
+          ? call(s, "GET", "/api/dynamic/victim/export")
+          : op === "import"
+            ? call(s, "PUT", "/api/dynamic/target/import", bundle)
+            : op === "retrain"
+              ? call(s, "POST", "/force_train/victim")
+              : call(s, "POST", "/api/dynamic/victim/finetune");
+      const outcome = request.then(
+        (r) => r.status,
+        () => "cut",
+      );
+      await new Promise((r) => setTimeout(r, Math.floor(random() * 400)));
+      s.child.kill("SIGKILL");
+      await new Promise((r) => s.child.once("exit", r));
+      const answered = await outcome;
+      expect(answered === "cut" || (typeof answered === "number" && answered < 500), `${op}: ${answered}`).toBe(true);
+      s = await start();
+      const listed = (await call(s, "GET", "/models/dynamic")).json as {
+        models: Record<string, { n_seen: number }>;
+        damaged_models: Record<string, unknown>;
+      };
+      expect(listed.damaged_models, op).toEqual({});
+      expect(listed.models.victim.n_seen, op).toBeGreaterThanOrEqual(acked);
+      expect([60, 20_000], op).toContain(listed.models.target.n_seen);
+      const detect = await call(s, "POST", "/detect/victim", point(100 + round));
+      expect(detect.status, op).toBe(200);
+      acked++;
+      rows.push(
+        `| kill -9 during ${op} | ${acked - 1} | ${listed.models.victim.n_seen} | ${answered === "cut" ? "request cut" : `answered ${answered}`}, no damage |`,
+      );
+    }
+    await stop(s);
+    expect((await doctor()).code).toBe(0);
+    console.log(rows.join("\n"));
+  }, 600_000);
+});
