@@ -197,9 +197,15 @@ describe("values at the edge of the double range", () => {
     }
     expect((await call(s, "POST", "/force_train/edge")).status).toBe(200);
     // Push/pull: the export imports under another name and exports the same.
-    const bundle = (await call(s, "GET", "/api/dynamic/edge/export")).json;
+    const bundle = (await call(s, "GET", "/api/dynamic/edge/export")).json as { ring: unknown[] };
     expect((await call(s, "PUT", "/api/dynamic/edge_copy/import", bundle)).status).toBe(200);
     const again = (await call(s, "GET", "/api/dynamic/edge_copy/export")).json;
+    // An import holding such a value is refused, naming the record, its line and the field.
+    const bad = { ...bundle, ring: [...(bundle.ring as unknown[]), { ...point(80), cpu: 1e200 }] };
+    const refused = await call(s, "PUT", "/api/dynamic/edge_bad/import", bad);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toMatch(/ring\[\d+\] \(data\.jsonl line \d+\): Field 'cpu' is 1e\+200/);
+    expect((await call(s, "GET", "/models/dynamic/edge_bad/metadata")).status).toBe(404);
     expect(JSON.stringify(again)).toBe(JSON.stringify(bundle).replaceAll('"edge"', '"edge_copy"'));
     await stop(s);
   }, 300_000);
