@@ -261,6 +261,17 @@ export class FileStore implements ModelStore {
         const problem = `has ${parts.join(" and ")}; loading skips them`;
         return { ...base, ok: true, file: DATA, problem, rebuildsOnLoad: false };
       }
+      // A forest file that exists but does not decode: the version scores
+      // nothing until the next training rewrites it (no data is at stake).
+      for (const v of read.meta.versions) {
+        const name = forestFile(v.vname);
+        const bytes = await readFile(join(dir, name)).catch(() => null);
+        if (bytes === null) continue;
+        if (decodeForestFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), v.vname) === null) {
+          const problem = "cannot be decoded; the next training (or force_train) rewrites it";
+          return { ...base, ok: true, file: name, problem, rebuildsOnLoad: false };
+        }
+      }
       return { ...base, ok: true, rebuildsOnLoad: false };
     }
     const problem = read.kind === "missing" ? "is missing" : read.problem;

@@ -107,6 +107,12 @@ describe("fault injection on a real server and store", () => {
     const stale = join(dir("stale"), ".metadata.json.999999999.0.tmp");
     await writeFile(stale, "half a file");
 
+    const early = await doctor();
+    expect(early.code).toBe(1);
+    expect(early.stdout).toMatch(/^forest\tok\t.*version_\w+\.forest cannot be decoded/m);
+    // doctor swept the stale temp file already; put it back for the start-up sweep.
+    await writeFile(stale, "half a file");
+
     s = await start();
     const statuses: number[] = [];
     const probe = async (method: string, path: string, body?: unknown) => {
@@ -160,6 +166,8 @@ describe("fault injection on a real server and store", () => {
     expect(damagedLines.map((l) => l.split("\t")[0]).sort()).toEqual(["cut", "gone"]);
     expect(report.stdout).toMatch(/^garbage\tok\t.*unreadable line/m);
     expect(report.stdout).toMatch(/^wrongkind\tok\t.*do not fit their columns/m);
+    // The forest was rewritten by the force_train above; before it, doctor named it.
+    expect(report.stdout).toMatch(/^forest\tok\t\d+ records$/m);
 
     const repaired = await doctor("--rebuild");
     expect(repaired.stdout).toMatch(/^cut\trebuilt\t/m);
