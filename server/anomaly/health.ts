@@ -16,7 +16,9 @@ export function registerHealthRoute(
 ): void {
   app.get("/api/dynamic/:m/health", async (c) => {
     const model = c.req.param("m");
-    const setAside = storeRoot === undefined ? 0 : await lineCount(join(storeRoot, model, "quarantined.jsonl"));
+    // Only after the service has accepted the name is it used as a path.
+    const setAside = async () =>
+      storeRoot === undefined ? 0 : await lineCount(join(storeRoot, model, "quarantined.jsonl"));
     try {
       const meta = await service.metadata(model);
       return c.json({
@@ -25,14 +27,20 @@ export function registerHealthRoute(
         n_seen: meta.n_seen,
         trained: meta.feats.length > 0,
         last_trained: meta.last_trained,
-        set_aside: setAside,
+        set_aside: await setAside(),
       });
     } catch (e) {
       // Unknown models and bad names go to the sub-app's error handler (404, 400).
       if (!(e instanceof AnomalyError) || e.status !== 409) throw e;
       const entry = (await service.listModels()).damaged_models[model];
       return c.json(
-        { status: "damaged", model, file: entry?.file ?? null, error: entry?.error ?? e.message, set_aside: setAside },
+        {
+          status: "damaged",
+          model,
+          file: entry?.file ?? null,
+          error: entry?.error ?? e.message,
+          set_aside: await setAside(),
+        },
         409,
       );
     }

@@ -295,7 +295,9 @@ function globalHelp(): string {
     "  -h, --help    this help; `anomaly <command> --help` for one command",
     `  --version     print the service API version (${API_VERSION})`,
     "",
-    "Environment: ANOMALY_HOME, ANOMALY_WEBROOT, ANOMALY_DATA_DIR, ANOMALY_GPU=0 (no accelerator).",
+    "Environment: ANOMALY_HOME, ANOMALY_WEBROOT, ANOMALY_DATA_DIR, ANOMALY_GPU=0 (no accelerator);",
+    "  serve: ANOMALY_API_TOKENS, ANOMALY_READ_TOKENS, ANOMALY_AUTH_READS, ANOMALY_STATE_GETS,",
+    "  ANOMALY_BODY_TYPES, ANOMALY_CORS_ORIGINS, ANOMALY_LOG_LEVEL (see the README).",
     "Exit codes: 0 ok, 1 runtime error, 2 usage error.",
   ].join("\n");
 }
