@@ -121,8 +121,13 @@ function browserRefusal(
   const origin = c.req.header("origin");
   const site = c.req.header("sec-fetch-site");
   const host = c.req.header("host");
+  // The browser's own verdict wins where it gives one: behind a proxy that
+  // rewrites Host (or Vite's dev proxy) a same-origin page's Origin need not
+  // match the Host this server sees.
   let foreign = site === "cross-site" || site === "same-site";
-  if (origin !== undefined && origin !== "null" && host !== undefined) {
+  if (site === "same-origin" || site === "none") {
+    // Trusted as is.
+  } else if (origin !== undefined && origin !== "null" && host !== undefined) {
     try {
       foreign ||= new URL(origin).host !== host;
     } catch {
