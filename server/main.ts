@@ -20,7 +20,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const anomalyHome = process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
-const anomaly = new AnomalyService(new FileStore(anomalyHome), { backend: createNodeBackend() });
+const anomalyStore = new FileStore(anomalyHome);
+// Temp files a crash left between write and rename (see atomicFile.ts).
+anomalyStore.removeStaleTemps().then(
+  (paths) => {
+    for (const path of paths) console.warn(`removed stale temporary file ${path}`);
+  },
+  (error: Error) => console.warn(`could not sweep stale temporary files: ${error.message}`),
+);
+const anomaly = new AnomalyService(anomalyStore, { backend: createNodeBackend() });
 let playground: PlaygroundServices;
 try {
   playground = createPlaygroundServices();

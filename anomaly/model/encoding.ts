@@ -50,6 +50,24 @@ export function compareBytewise(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * The largest magnitude a stored number may have. Training sums the squares
+ * of up to 150,000 deviations per column (the scaler), and a value of 1e155
+ * already squares to infinity, which turned the scaler's std into NaN (null
+ * on disk) and broke the model. |x| <= 1e150 keeps 150,000 squared
+ * deviations (each at most 4e300) far below Number.MAX_VALUE (1.8e308).
+ * Subnormals and zero are fine.
+ */
+export const MAX_ABS_VALUE = 1e150;
+
+function checkMagnitude(key: string, n: number): void {
+  if (Math.abs(n) > MAX_ABS_VALUE) {
+    throw new EncodingError(
+      `Field '${key}' is ${n}: numbers must lie within -1e150..1e150 (larger ones overflow the scaler's sum of squares).`,
+    );
+  }
+}
+
 /** A validated record: its fields (without `timestamp`) and its clock. */
 export interface CheckedRecord {
   fields: [string, number | string | boolean][];
@@ -82,6 +100,7 @@ export function checkRecord(record: unknown): CheckedRecord {
       if (!Number.isFinite(value)) {
         throw new EncodingError(`Field '${key}' is not a finite number.`);
       }
+      checkMagnitude(key, value);
       fields.push([key, value]);
     } else if (typeof value === "string") {
       if (value.length > MAX_STRING_LENGTH) {
@@ -92,6 +111,8 @@ export function checkRecord(record: unknown): CheckedRecord {
       if (NON_FINITE_TEXT.test(value) || (NUMERIC_TEXT.test(value) && parseNumber(value) === null)) {
         throw new EncodingError(`Field '${key}' is not a finite number (${JSON.stringify(value)}).`);
       }
+      const n = parseNumber(value);
+      if (n !== null) checkMagnitude(key, n);
       fields.push([key, value]);
     } else if (typeof value === "boolean") {
       fields.push([key, value]);
@@ -162,6 +183,18 @@ function featureCount(state: EncoderState): number {
     n += kind === KIND_NUMERIC ? 1 : kind === KIND_TIMESTAMP ? 4 : state.cats[i].length;
   });
   return n;
+}
+
+/**
+ * Throws (naming the field) when a value does not fit its column's kind;
+ * changes nothing. Loading uses it to set aside stored lines that would
+ * break training.
+ */
+export function checkFits(state: EncoderState, rec: CheckedRecord): void {
+  for (const [key, value] of rec.fields) {
+    const i = state.cols.indexOf(key);
+    if (i >= 0) checkValue(key, state.kinds[i], value);
+  }
 }
 
 /**

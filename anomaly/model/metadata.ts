@@ -90,6 +90,9 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isNumberArray = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
+const isScalerArray = (v: unknown): v is (number | null)[] =>
+  Array.isArray(v) && v.every((x) => x === null || typeof x === "number");
+
 const positiveIntOr = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : d);
 
 /**
@@ -118,8 +121,12 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
   if (r.kinds.length !== r.cols.length || r.cats.length !== r.cols.length) return null;
   if (!r.kinds.every((k) => k === 0 || k === 1 || k === 2)) return null;
   if (!r.cats.every(isStringArray)) return null;
-  if (!isStringArray(r.feats) || !isNumberArray(r.sc_mean) || !isNumberArray(r.sc_std)) return null;
+  if (!isStringArray(r.feats) || !isScalerArray(r.sc_mean) || !isScalerArray(r.sc_std)) return null;
   if (r.sc_mean.length !== r.feats.length || r.sc_std.length !== r.feats.length) return null;
+  // A scaler holding null (NaN or ±Infinity on write) came from a point whose
+  // square overflowed, before such values were refused: the model loads
+  // untrained with its settings kept, and retrains at its next point.
+  const brokenScaler = !isNumberArray(r.sc_mean) || !isNumberArray(r.sc_std);
   if (!Array.isArray(r.versions)) return null;
   const versions: VersionConfig[] = [];
   for (const v of r.versions) {
@@ -134,6 +141,7 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
   // Metadata from before the mark was persisted: the next mark is the first
   // one still ahead, so an old model keeps its schedule instead of stalling.
   let nextTrain = positiveIntOr(r.next_train, 0);
+  if (brokenScaler) nextTrain = Math.max(MIN_POINTS, nSeen + 1);
   if (nextTrain === 0) {
     nextTrain = r.feats.length === 0 ? Math.max(MIN_POINTS, nSeen + 1) : nSeen + schedBelow;
   }
@@ -143,9 +151,9 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     cols: r.cols,
     kinds: r.kinds as ColumnKind[],
     cats: r.cats as string[][],
-    feats: r.feats,
-    sc_mean: r.sc_mean,
-    sc_std: r.sc_std,
+    feats: brokenScaler ? [] : r.feats,
+    sc_mean: brokenScaler ? [] : (r.sc_mean as number[]),
+    sc_std: brokenScaler ? [] : (r.sc_std as number[]),
     sched_below: schedBelow,
     sched_at_max: schedAtMax,
     n_seen: nSeen,

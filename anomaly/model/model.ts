@@ -21,9 +21,17 @@ import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
-import type { ModelStore, RawRecord } from "../store/store";
+import type { ModelStore, RawRecord, UnusableLine } from "../store/store";
 import { CommitQueue, saveForests } from "./commitQueue";
-import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
+import {
+  checkFits,
+  checkRecord,
+  EncodingError,
+  learnRecord,
+  Projector,
+  parseTimestampValue,
+  TIMESTAMP_KEY,
+} from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
 import { trainVersions } from "./training";
@@ -39,6 +47,8 @@ interface Trained {
 }
 
 export class Model {
+  /** Stored lines left out of the ring when loading (kept aside by the store). */
+  setAside = 0;
   private projectorCache: Projector | null = null;
   private aeProjectorCache: Projector | null = null;
   private readonly commits: CommitQueue;
@@ -77,7 +87,7 @@ export class Model {
     const meta = await store.loadMetadata(name);
     if (meta === null) return null;
     meta.name = name;
-    const { records, unsaved } = await store.loadRing(name, capacity);
+    const { records, unsaved, setAside } = await store.loadRing(name, capacity);
     // Records after the metadata checkpoint are counted in n_seen already;
     // what they taught the encoder (new columns, categories) is learned again,
     // in the same order, so it is as if the metadata had been saved with them.
@@ -88,8 +98,21 @@ export class Model {
         // Stored records were valid when ingested; a damaged one teaches nothing.
       }
     }
+    // A stored record that no longer fits (a wrong-kind value written by
+    // hand, a number past MAX_ABS_VALUE from before the limit) would make
+    // training throw: it is kept aside by the store, not put in the ring.
     const ring = new Ring(capacity);
-    for (const record of records) ring.push(record, recordTime(record));
+    const unusable: UnusableLine[] = [];
+    for (const record of records) {
+      try {
+        checkFits(meta, checkRecord(record));
+      } catch (e) {
+        unusable.push({ reason: (e as Error).message, text: JSON.stringify(record) });
+        continue;
+      }
+      ring.push(record, recordTime(record));
+    }
+    if (unusable.length > 0) await store.keepAside?.(name, unusable);
     const forests = new Map<string, Forest>();
     const nFeat = meta.feats.length;
     for (const v of meta.versions) {
@@ -99,7 +122,9 @@ export class Model {
       if (stored !== null && forestWidth(stored.forest, nFeat) > 0) forests.set(v.vname, stored.forest);
     }
     const ae = await store.loadAutoencoder(name);
-    return new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+    const model = new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+    model.setAside = (setAside ?? 0) + unusable.length;
+    return model;
   }
 
   /** False until the model's first batch is on disk. */

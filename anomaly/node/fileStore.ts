@@ -30,11 +30,20 @@ import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } fro
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { checkFits, checkRecord } from "../model/encoding";
 import { type MetadataJson, orderedMetadata } from "../model/metadata";
 import { metadataFromRecords } from "../model/rebuild";
-import { DamagedModelError, type LoadedRing, type ModelStore, type RawRecord, type StoredForest } from "../store/store";
-import { fsyncDir, writeFileAtomic } from "./atomicFile";
-import { DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import {
+  DamagedModelError,
+  type LoadedRing,
+  type ModelStore,
+  type RawRecord,
+  type StoredForest,
+  type UnusableLine,
+} from "../store/store";
+import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
+import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import { keepAside, parseLinesKeepingBad, QUARANTINED } from "./quarantine";
 import {
   DATA,
   type LogScan,
@@ -176,10 +185,15 @@ export class FileStore implements ModelStore {
     await this.finishReplacement(dir, generation);
     const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
     const f = this.files(model);
+    if (stamp !== null && tail === null) {
+      // The checkpoint promises bytes the log no longer has: acknowledged
+      // points are gone. Never accept that silently (issue 30): the model
+      // answers 409 until `anomaly doctor --rebuild` accepts the loss.
+      throw new DamagedModelError(model, DATA, await shortLogProblem(join(dir, DATA), stamp.bytes));
+    }
     if (stamp === null || tail === null) {
-      // Old metadata, or a log shorter than its checkpoint (damaged, or a
-      // power loss without fsync): count the log as checkpointed now, and
-      // say so on disk before anything is appended after it.
+      // Old metadata: count the log as checkpointed now, and say so on disk
+      // before anything is appended after it.
       await f.log?.close();
       f.log = null;
       const { log } = await this.log(model);
@@ -228,9 +242,35 @@ export class FileStore implements ModelStore {
     const [read, scan] = await Promise.all([readMetadataFile(dir), scanLog(dir)]);
     const base = { model, records: scan.records.length, badLines: scan.badLines };
     if (read.kind === "ok") {
-      if (scan.badLines > 0) {
-        const problem = `has ${scan.badLines} unreadable line(s); loading skips them`;
+      const brokenScaler = [read.raw.sc_mean, read.raw.sc_std].some((a) => Array.isArray(a) && a.includes(null));
+      if (brokenScaler) {
+        const problem =
+          "holds a scaler with non-finite values (a point whose square overflowed); the model loads untrained";
+        return { ...base, ok: false, file: `${METADATA}#scaler`, problem, rebuildsOnLoad: false };
+      }
+      const stamp = parseCheckpoint(read.raw.data_jsonl);
+      if (stamp !== null && scan.pending.length === 0 && Math.max(0, await logSize(join(dir, DATA))) < stamp.bytes) {
+        const problem = await shortLogProblem(join(dir, DATA), stamp.bytes);
+        return { ...base, ok: false, file: DATA, problem, rebuildsOnLoad: false };
+      }
+      const misfits = countMisfits(read.meta, scan.records);
+      if (scan.badLines > 0 || misfits > 0) {
+        const parts = [];
+        if (scan.badLines > 0) parts.push(`${scan.badLines} unreadable line(s)`);
+        if (misfits > 0) parts.push(`${misfits} record(s) that do not fit their columns`);
+        const problem = `has ${parts.join(" and ")}; loading skips them`;
         return { ...base, ok: true, file: DATA, problem, rebuildsOnLoad: false };
+      }
+      // A forest file that exists but does not decode: the version scores
+      // nothing until the next training rewrites it (no data is at stake).
+      for (const v of read.meta.versions) {
+        const name = forestFile(v.vname);
+        const bytes = await readFile(join(dir, name)).catch(() => null);
+        if (bytes === null) continue;
+        if (decodeForestFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), v.vname) === null) {
+          const problem = "cannot be decoded; the next training (or force_train) rewrites it";
+          return { ...base, ok: true, file: name, problem, rebuildsOnLoad: false };
+        }
       }
       return { ...base, ok: true, rebuildsOnLoad: false };
     }
@@ -250,6 +290,25 @@ export class FileStore implements ModelStore {
       throw new Error(
         `${scan.pending.join(", ")}: a data replacement was left half-way; quarantine the model and inspect its folder`,
       );
+    const read = await readMetadataFile(dir);
+    if (read.kind === "ok") {
+      // Readable metadata with a log shorter than it promised: keep every
+      // setting and the training, and checkpoint the log as it now stands
+      // (the lost points are gone; the operator has accepted that).
+      const f = this.files(model);
+      await f.log?.close();
+      f.log = null;
+      const stamp = parseCheckpoint(read.raw.data_jsonl);
+      // Records appended after the old checkpoint still count.
+      const tail = stamp === null ? null : await readTail(join(dir, DATA), stamp.bytes);
+      if (tail !== null) read.meta.n_seen += parseRecords(tail.subarray(0, completeLength(tail))).length;
+      f.checkpoint = { generation: stamp?.generation ?? 0, bytes: scan.bytes };
+      await this.writeMetadata(dir, read.meta, f.checkpoint);
+      this.report(
+        `anomaly store: model ${model}: checkpointed ${DATA} at ${scan.bytes} bytes (${scan.records.length} records); settings and training kept`,
+      );
+      return read.meta;
+    }
     const meta = await this.rebuildFrom(model, dir, scan);
     this.report(`anomaly store: model ${model}: rebuilt ${METADATA} from ${DATA} (${scan.records.length} records)`);
     return meta;
@@ -302,10 +361,21 @@ export class FileStore implements ModelStore {
     f.log = null;
     const { bytes = Buffer.alloc(0) } = await this.log(model);
     const split = Math.min(f.checkpoint.bytes, bytes.length);
-    const saved = parseRecords(bytes.subarray(0, split));
-    const unsaved = parseRecords(bytes.subarray(split));
-    const all = saved.concat(unsaved);
-    return { records: all.length > capacity ? all.slice(all.length - capacity) : all, unsaved };
+    const saved = parseLinesKeepingBad(bytes.subarray(0, split), 0);
+    const unsaved = parseLinesKeepingBad(bytes.subarray(split), saved.lines);
+    const bad = saved.bad.concat(unsaved.bad);
+    if (bad.length > 0) {
+      await keepAside(this.dir(model), bad, this.durable);
+      this.report(
+        `anomaly store: model ${model}: ${bad.length} line(s) of ${DATA} are not records (first: line ${bad[0].line}, ${bad[0].reason}); kept aside in ${QUARANTINED}`,
+      );
+    }
+    const all = saved.records.concat(unsaved.records);
+    return {
+      records: all.length > capacity ? all.slice(all.length - capacity) : all,
+      unsaved: unsaved.records,
+      setAside: bad.length,
+    };
   }
 
   appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
@@ -390,10 +460,50 @@ export class FileStore implements ModelStore {
     if (this.durable) await fsyncDir(this.root);
   }
 
+  async keepAside(model: string, lines: readonly UnusableLine[]): Promise<void> {
+    await keepAside(this.dir(model), lines, this.durable);
+    this.report(
+      `anomaly store: model ${model}: ${lines.length} stored record(s) do not fit the model (first: ${lines[0].reason}); kept aside in ${QUARANTINED}`,
+    );
+  }
+
+  /** Removes temporary files that a crash left behind (never a file in use by this process); returns their paths. */
+  async removeStaleTemps(): Promise<string[]> {
+    return removeStaleTemps(this.root);
+  }
+
   async close(): Promise<void> {
     for (const f of this.models.values()) await f.log?.close();
     this.models.clear();
   }
+}
+
+/** Stored records that loading would keep aside (a value that does not fit its column or the number limit). */
+function countMisfits(meta: MetadataJson, records: readonly RawRecord[]): number {
+  let n = 0;
+  for (const record of records) {
+    try {
+      checkFits(meta, checkRecord(record));
+    } catch {
+      n++;
+    }
+  }
+  return n;
+}
+
+async function logSize(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return -1;
+  }
+}
+
+async function shortLogProblem(path: string, promised: number): Promise<string> {
+  const size = await logSize(path);
+  return size < 0
+    ? `is missing, but metadata.json checkpointed ${promised} bytes of it: acknowledged points are lost (anomaly doctor --rebuild accepts the loss)`
+    : `is ${size} bytes, shorter than the ${promised} bytes metadata.json checkpointed: acknowledged points are lost (anomaly doctor --rebuild accepts the loss)`;
 }
 
 function logTrouble(scan: LogScan): string {

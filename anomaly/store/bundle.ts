@@ -5,6 +5,7 @@
  */
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
+import { checkFits, checkRecord } from "../model/encoding";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
 import type { RawRecord, StoredForest } from "./store";
 
@@ -65,8 +66,17 @@ export function parseBundle(raw: unknown): ParsedBundle | string {
   if (b.format !== BUNDLE_FORMAT) return `Unknown bundle format (expected "${BUNDLE_FORMAT}").`;
   const metadata = parseMetadata(b.metadata);
   if (metadata === null) return "The bundle's metadata is missing or malformed.";
-  if (!Array.isArray(b.ring) || !b.ring.every((r) => r !== null && typeof r === "object" && !Array.isArray(r))) {
-    return "The bundle's ring must be an array of records.";
+  if (!Array.isArray(b.ring)) return "The bundle's ring must be an array of records.";
+  // Each record becomes one line of data.jsonl: name the record, its line
+  // and the field, and refuse what ingest would refuse (a value past the
+  // number limit, text in a number column), so nothing unusable is stored.
+  for (let i = 0; i < b.ring.length; i++) {
+    const where = `The bundle's ring[${i}] (data.jsonl line ${i + 1})`;
+    try {
+      checkFits(metadata, checkRecord(b.ring[i]));
+    } catch (e) {
+      return `${where}: ${(e as Error).message}`;
+    }
   }
   const forests: StoredForest[] = [];
   if (b.forests !== undefined && b.forests !== null) {

@@ -51,6 +51,14 @@ export interface LoadedRing {
    * loader replays their learning (columns, categories) into the metadata.
    */
   unsaved: RawRecord[];
+  /** Complete lines of the log that are not records: left out and kept aside by the store. */
+  setAside?: number;
+}
+
+/** A stored line that cannot be used, with why (see node/quarantine.ts). */
+export interface UnusableLine {
+  reason: string;
+  text: string;
 }
 
 export interface ModelStore {
@@ -89,4 +97,9 @@ export interface ModelStore {
   saveAutoencoder(model: string, autoencoder: AutoencoderJson | null): Promise<void>;
   deleteModel(model: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Keeps stored records that loading found unusable (a value that does not
+   * fit its column) aside, outside the ring; optional for stores that cannot.
+   */
+  keepAside?(model: string, lines: readonly UnusableLine[]): Promise<void>;
 }

@@ -48,6 +48,18 @@ export function createErrorHandler(log: (err: unknown) => void = console.error):
       const message = HTTP_MESSAGES[status] ?? (err.message || "Request failed");
       return errorResponse(c, status, message);
     }
+    // A full disk is the operator's to fix, not a server fault: 507. A failed
+    // append is cut back, but a batch whose log line was written before a
+    // later file of it (forests, metadata) failed keeps the line: the model
+    // reloads it and counts it, so the answer says "may".
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    if (code === "ENOSPC" || code === "EDQUOT") {
+      return errorResponse(
+        c,
+        507,
+        "The server's disk is full: the request may be only partly stored; check the model and retry once space is freed",
+      );
+    }
     const status = statusOf(err);
     if (status !== undefined && status < 500) {
       return errorResponse(c, status as ContentfulStatusCode, (err as Error).message);

@@ -9,7 +9,7 @@ import type { AnomalyService } from "../../anomaly/service";
 import { registerAlertRoutes } from "./alertRoutes";
 import type { AlertCenter } from "./alerts";
 import { registerBatchRoute } from "./batch";
-import { jsonCharset, lenientJson } from "./contentType";
+import { JSON_UTF8, jsonCharset, lenientJson } from "./contentType";
 import {
   createErrorHandler,
   errorResponse,
@@ -19,6 +19,9 @@ import {
   requireUtf8,
   validationHook,
 } from "./errors";
+import { bundleStream } from "./exportStream";
+import { registerHealthRoute } from "./health";
+import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
 import {
@@ -40,6 +43,7 @@ import {
   ScheduleRequest,
   TrainedBody,
 } from "./schemas";
+import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
 
 export type AnomalyApi = Pick<
@@ -80,6 +84,10 @@ export interface AnomalyAppOptions {
   hub?: VerdictHub;
   /** Webhook alert rules: fed every /detect verdict, and their routes served (absent: no alert routes). */
   alerts?: AlertCenter;
+  /** Tokens, state-changing GETs, body types, CORS (default: from the environment, see security.ts). */
+  security?: SecurityOptions;
+  /** The file store's folder, for /metrics' store bytes and the health route's set-aside count. */
+  storeRoot?: string;
 }
 
 export const MiB = 1024 * 1024;
@@ -114,7 +122,13 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   // server's later routes too: JSON answers there gain the charset WIRE.md
   // asks of both services, and the name guard answers only model paths.
   app.use("*", jsonCharset);
+  // Metrics first, so they count what the security options refuse too.
+  const metrics = createMetrics({ service, storeRoot: options.storeRoot });
+  app.use("*", metrics.middleware);
+  app.use("*", security(options.security ?? securityFromEnv()));
   app.use("*", guardModelNames);
+  app.get("/metrics", metrics.handler);
+  registerHealthRoute(app, service, options.storeRoot);
 
   const small = limitBody(options.recordLimit ?? MiB);
   const maxUpload = uploadLimit(options.csvLimit);
@@ -317,7 +331,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams },
       responses: { 200: jsonContent(ModelBundle, "The bundle"), ...modelErrors },
     }),
-    async (c) => c.json((await service.exportModel(c.req.valid("param").m)) as never, 200),
+    async (c) =>
+      // Streamed (see exportStream.ts); the declared body is what the bytes spell.
+      c.body(bundleStream(await service.exportModel(c.req.valid("param").m)), 200, {
+        "content-type": JSON_UTF8,
+      }) as never,
   );
 
   app.openapi(

@@ -14,6 +14,7 @@ import { listenMessage } from "../listen";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import { errorResponse } from "./errors";
+import { createLogger, type Logger } from "./logger";
 import { type AnomalyApi, createAnomalyApp } from "./routes";
 import { VerdictHub } from "./stream";
 
@@ -32,6 +33,10 @@ export interface AnomalyServerOptions {
   /** How long close() waits for in-flight requests before cutting them. */
   drainMs?: number;
   log?: (line: string) => void;
+  /** Structured log (default: JSON lines on stderr at $ANOMALY_LOG_LEVEL); `log` wins when given. */
+  logger?: Logger;
+  /** The file store's folder, for /metrics and the health route (default: the store's root, if it has one). */
+  storeRoot?: string;
 }
 
 export interface AnomalyServerHandle {
@@ -71,7 +76,8 @@ export function openNodeService(store: ModelStore): { service: AnomalyService; c
 
 export async function startAnomalyServer(options: AnomalyServerOptions): Promise<AnomalyServerHandle> {
   const host = options.host ?? "127.0.0.1";
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? createLogger();
+  const log = options.log ?? ((line: string) => logger.log("info", line));
   const given = options.service;
   const opened = given
     ? { service: given, close: () => given.close() }
@@ -85,7 +91,23 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   const alertStore =
     options.store instanceof FileStore ? new FileAlertStore(options.store.root) : new MemoryAlertStore();
   const alerts = new AlertCenter(alertStore, { log });
-  app.route("/", createAnomalyApp({ service, webroot: options.webroot, dataDir: options.dataDir, hub, alerts }));
+  const storeRoot = options.storeRoot ?? (options.store as { root?: unknown } | undefined)?.root;
+  app.route(
+    "/",
+    createAnomalyApp({
+      service,
+      webroot: options.webroot,
+      dataDir: options.dataDir,
+      hub,
+      alerts,
+      storeRoot: typeof storeRoot === "string" ? storeRoot : undefined,
+      log: (err) =>
+        logger.log("error", "request failed", {
+          error: err instanceof Error ? err.message : String(err),
+          stack: err instanceof Error ? err.stack : undefined,
+        }),
+    }),
+  );
   registerDocs(app);
   // The dashboards' scripts and styles; serveStatic refuses paths that
   // climb out of the root.

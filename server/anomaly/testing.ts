@@ -78,9 +78,10 @@ export async function bundleCli(): Promise<string[]> {
   return [outfile];
 }
 
-export function spawnServer(store: string, cli: string[] = CLI): Promise<ServerProcess> {
+export function spawnServer(store: string, cli: string[] = CLI, env?: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...cli, "serve", "--addr", "127.0.0.1:0", "--store", store], {
     cwd: REPO_ROOT,
+    env: env === undefined ? process.env : { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -11,6 +11,7 @@ import { API_VERSION } from "../../anomaly/constants";
 import { FileStore } from "../../anomaly/node/fileStore";
 import type { AnomalyService } from "../../anomaly/service";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
+import { createLogger } from "../anomaly/logger";
 import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
 import { alertLog, alertRules, formatDelivery } from "./anomalyAlerts";
 
@@ -198,6 +199,7 @@ const COMMANDS: Record<string, Command> = {
       if (rebuild && quarantine) throw new UsageError("doctor: give --rebuild or --quarantine, not both");
       const store = new FileStore(storeDir, { log: () => {} });
       try {
+        for (const path of await store.removeStaleTemps()) print(`removed stale temporary file ${path}`);
         const names = await store.list();
         if (model !== undefined && !names.includes(model)) throw new Error(`Model ${model} not found`);
         if (model !== undefined) names.splice(0, names.length, model);
@@ -209,14 +211,18 @@ const COMMANDS: Record<string, Command> = {
             print(`${name}\tok\t${d.records} records${note}`);
           } else if (rebuild) {
             const meta = await store.rebuild(name);
-            print(`${name}\trebuilt\t${d.file} ${d.problem}; recomputed from ${meta.n_seen} records in data.jsonl`);
+            const how =
+              d.file === "metadata.json" ? `recomputed from ${meta.n_seen} records in data.jsonl` : "settings kept";
+            print(`${name}\trebuilt\t${d.file} ${d.problem}; ${how}`);
           } else if (quarantine) {
             print(`${name}\tquarantined\t${d.file} ${d.problem}; moved to ${await store.quarantine(name)}`);
           } else {
             remaining++;
             const next = d.rebuildsOnLoad
               ? "data.jsonl is intact: the next load rebuilds it (or run --rebuild)"
-              : `data.jsonl has ${d.badLines} unreadable line(s): run --rebuild (keeps the readable ${d.records}) or --quarantine`;
+              : d.file === "data.jsonl" || d.file === "metadata.json#scaler"
+                ? "run --rebuild to repair it (settings kept) or --quarantine"
+                : `data.jsonl has ${d.badLines} unreadable line(s): run --rebuild (keeps the readable ${d.records}) or --quarantine`;
             print(`${name}\tdamaged\t${d.file} ${d.problem}; ${next}`);
           }
         }
@@ -281,10 +287,18 @@ const COMMANDS: Record<string, Command> = {
       const { host, port } = parseAddr((args.values.addr as string | undefined) ?? DEFAULT_ADDR);
       const webroot = locateWebroot(args.values.webroot as string | undefined);
       const dataDir = (args.values["data-dir"] as string | undefined) || process.env.ANOMALY_DATA_DIR || undefined;
+      const logger = createLogger();
+      const store = new FileStore(storeDir, {
+        durable: args.values["no-fsync"] !== true,
+        log: (line) => logger.log("warn", line),
+      });
+      // A crash between a temp file's write and its rename leaves it behind.
+      for (const path of await store.removeStaleTemps()) print(`removed stale temporary file ${path}`);
       const handle = await startAnomalyServer({
         host,
         port,
-        store: new FileStore(storeDir, { durable: args.values["no-fsync"] !== true }),
+        store,
+        logger,
         webroot,
         dataDir,
         handleSignals: true,
@@ -312,7 +326,9 @@ function globalHelp(): string {
     "  -h, --help    this help; `anomaly <command> --help` for one command",
     `  --version     print the service API version (${API_VERSION})`,
     "",
-    "Environment: ANOMALY_HOME, ANOMALY_WEBROOT, ANOMALY_DATA_DIR, ANOMALY_GPU=0 (no accelerator).",
+    "Environment: ANOMALY_HOME, ANOMALY_WEBROOT, ANOMALY_DATA_DIR, ANOMALY_GPU=0 (no accelerator);",
+    "  serve: ANOMALY_API_TOKENS, ANOMALY_READ_TOKENS, ANOMALY_AUTH_READS, ANOMALY_STATE_GETS,",
+    "  ANOMALY_BODY_TYPES, ANOMALY_CORS_ORIGINS, ANOMALY_LOG_LEVEL (see the README).",
     "Exit codes: 0 ok, 1 runtime error, 2 usage error.",
   ].join("\n");
 }

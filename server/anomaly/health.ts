@@ -1,0 +1,48 @@
+// GET /api/dynamic/{m}/health: one model's state for load balancers and
+// operators. 200 {status: "ok", ...} when it loads; 409 {status: "damaged",
+// file?, error} while its files cannot be loaded (anomaly doctor); 404 when
+// there is no such model. `set_aside` counts stored lines kept aside in
+// quarantined.jsonl (see anomaly/node/quarantine.ts).
+import { join } from "node:path";
+import type { Hono } from "hono";
+import { AnomalyError } from "../../anomaly/apiError";
+import type { AnomalyService } from "../../anomaly/service";
+import { lineCount } from "./metrics";
+
+export function registerHealthRoute(
+  app: Hono,
+  service: Pick<AnomalyService, "metadata" | "listModels">,
+  storeRoot?: string,
+): void {
+  app.get("/api/dynamic/:m/health", async (c) => {
+    const model = c.req.param("m");
+    // Only after the service has accepted the name is it used as a path.
+    const setAside = async () =>
+      storeRoot === undefined ? 0 : await lineCount(join(storeRoot, model, "quarantined.jsonl"));
+    try {
+      const meta = await service.metadata(model);
+      return c.json({
+        status: "ok",
+        model,
+        n_seen: meta.n_seen,
+        trained: meta.feats.length > 0,
+        last_trained: meta.last_trained,
+        set_aside: await setAside(),
+      });
+    } catch (e) {
+      // Unknown models and bad names go to the sub-app's error handler (404, 400).
+      if (!(e instanceof AnomalyError) || e.status !== 409) throw e;
+      const entry = (await service.listModels()).damaged_models[model];
+      return c.json(
+        {
+          status: "damaged",
+          model,
+          file: entry?.file ?? null,
+          error: entry?.error ?? e.message,
+          set_aside: await setAside(),
+        },
+        409,
+      );
+    }
+  });
+}
