@@ -19,6 +19,8 @@ import { fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencod
 import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
+import { explainModelPoint } from "./explain/modelExplain";
+import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedback } from "./feedback/feedbackApi";
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
@@ -118,7 +120,29 @@ export class AnomalyService {
     return found;
   }
 
-  async detect(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
+  /**
+   * @param options.explain add `explanation` (explain/explain.ts) to a
+   * verdict: computed after the point is durable, in the model's queue,
+   * against the forests then in force (the ones that scored it unless a
+   * retrain came in between).
+   */
+  async detect(
+    model: string,
+    record: unknown,
+    now?: number,
+    options: { explain?: boolean } = {},
+  ): Promise<DetectAnswer> {
+    const answer = await this.ingest(model, record, now);
+    if (options.explain && answer.body.status === "success") {
+      const body = answer.body;
+      body.explanation = await this.serial(model, async () =>
+        explainModelPoint(await this.get(model), body.data_point),
+      );
+    }
+    return answer;
+  }
+
+  private ingest(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
     checkModelName(model);
     return new Promise((resolve, reject) => {
       const item = { input: record, now, resolve, reject };
@@ -175,14 +199,41 @@ export class AnomalyService {
     );
   }
 
-  async detectOnly(model: string, record: unknown, _now?: number): Promise<DetectBody> {
+  async detectOnly(
+    model: string,
+    record: unknown,
+    _now?: number,
+    options: { explain?: boolean } = {},
+  ): Promise<DetectBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
-        return verdictBody(m, m.score(record), record as RawRecord);
+        const body = verdictBody(m, m.score(record), record as RawRecord);
+        if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord);
+        return body;
       }),
     );
+  }
+
+  /** One model's feedback marks, maintenance windows and the margins in force. */
+  async feedback(model: string): Promise<FeedbackBody> {
+    return this.serial(model, async () => feedbackBody(await this.get(model)));
+  }
+
+  /** Marks a point or a time range as a false or true positive. */
+  async addFeedback(model: string, body: unknown, now?: number) {
+    return this.serial(model, async () => addMark(await this.get(model), body, now ?? this.clock()));
+  }
+
+  /** Declares a maintenance window: its points are left out of training. */
+  async addMaintenance(model: string, body: unknown, now?: number) {
+    return this.serial(model, async () => addMaintenance(await this.get(model), body, now ?? this.clock()));
+  }
+
+  /** Removes a feedback mark or maintenance window by id. */
+  async removeFeedback(model: string, id: number) {
+    return this.serial(model, async () => removeFeedback(await this.get(model), id));
   }
 
   async forceTrain(model: string, now?: number): Promise<{ status: "success"; message: string; points_used: number }> {

@@ -19,9 +19,13 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
 import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
+import { emptyFeedback, type FeedbackDoc, parseFeedback } from "../feedback/feedback";
+import { adaptMargin, type MarkScores } from "../feedback/margin";
+import { markScores } from "../feedback/markScores";
+import { trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
-import type { ModelStore, RawRecord } from "../store/store";
+import { DamagedModelError, type ModelStore, type RawRecord } from "../store/store";
 import { CommitQueue, saveForests } from "./commitQueue";
 import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
@@ -36,6 +40,8 @@ export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: 
 interface Trained {
   meta: MetadataJson;
   forests: Map<string, Forest>;
+  /** Ring points trained on (feedback may leave some out). */
+  used: number;
 }
 
 export class Model {
@@ -47,6 +53,10 @@ export class Model {
   private runResults: { verdict: Verdict | null }[] = [];
   /** A batch is part-way through memory (waiting on a retrain). */
   private processing = false;
+  /** The operator's marks and maintenance windows (feedback.json). */
+  feedback: FeedbackDoc = emptyFeedback();
+  /** The marked points' decision values per version; null: recompute (forests or marks changed). */
+  private marks: Map<string, MarkScores> | null = null;
 
   private constructor(
     readonly name: string,
@@ -99,7 +109,14 @@ export class Model {
       if (stored !== null && forestWidth(stored.forest, nFeat) > 0) forests.set(v.vname, stored.forest);
     }
     const ae = await store.loadAutoencoder(name);
-    return new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+    const model = new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+    const feedback = (await store.loadFeedback?.(name)) ?? null;
+    if (feedback !== null) {
+      const parsed = parseFeedback(feedback);
+      if (parsed === null) throw new DamagedModelError(name, "feedback.json", "is not a feedback document");
+      model.feedback = parsed;
+    }
+    return model;
   }
 
   /** False until the model's first batch is on disk. */
@@ -224,9 +241,45 @@ export class Model {
     return scorePoint(this.state(), Object.fromEntries(checked.fields), false);
   }
 
+  /** Replaces the feedback document after persisting it; the margins follow at once. */
+  async setFeedback(doc: FeedbackDoc): Promise<void> {
+    if (this.store.saveFeedback === undefined) throw new Error("This store keeps no feedback.");
+    await this.store.saveFeedback(this.name, doc);
+    this.feedback = doc;
+    this.marks = null;
+  }
+
+  /**
+   * Each trained version's margin in force: its stored margin (calibrated or
+   * set by the operator) adapted to the feedback marks (feedback/margin.ts).
+   */
+  effectiveMargins(): Map<string, { base: number; adapted: number }> {
+    this.marks ??= markScores(this.meta, this.forests, this.ring, this.feedback);
+    const out = new Map<string, { base: number; adapted: number }>();
+    for (const v of this.meta.versions) {
+      const scores = this.marks.get(v.vname);
+      const base = v.decision_margin;
+      out.set(v.vname, { base, adapted: scores === undefined ? base : adaptMargin(base, scores) });
+    }
+    return out;
+  }
+
+  /** The metadata scoring reads: the stored one, with margins adapted to feedback when there is any. */
+  private scoringMeta(): MetadataJson {
+    if (this.feedback.marks.length === 0) return this.meta;
+    const margins = this.effectiveMargins();
+    return {
+      ...this.meta,
+      versions: this.meta.versions.map((v) => {
+        const m = margins.get(v.vname);
+        return m === undefined || m.adapted === v.decision_margin ? v : { ...v, decision_margin: m.adapted };
+      }),
+    };
+  }
+
   private state() {
     return {
-      meta: this.meta,
+      meta: this.scoringMeta(),
       projector: this.projector,
       forests: this.forests,
       autoencoder:
@@ -242,16 +295,18 @@ export class Model {
     await saveForests(this.store, this.name, trained.meta, trained.forests);
     await this.store.saveMetadata(this.name, trained.meta);
     this.apply(trained);
-    return this.ring.length;
+    return trained.used;
   }
 
   /** A training on the current ring, computed on copies (null: too few points). */
   private async train(now: number): Promise<Trained | null> {
     if (this.ring.length < MIN_POINTS) return null;
+    // False positives and maintenance windows are left out (feedback).
+    const picked = trainingSet(this.ring, this.feedback);
     const trained = await trainVersions({
       state: this.meta,
-      records: this.ring.toArray(),
-      times: this.ring.timesArray(),
+      records: picked.records,
+      times: picked.times,
       versions: this.meta.versions,
       now,
       backend: this.backend,
@@ -264,7 +319,7 @@ export class Model {
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();
     for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);
-    return { meta, forests };
+    return { meta, forests, used: picked.records.length };
   }
 
   private apply(trained: Trained): void {
@@ -272,6 +327,7 @@ export class Model {
     this.forests = trained.forests;
     this.projectorCache = null;
     this.aeProjectorCache = null;
+    this.marks = null;
   }
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
@@ -295,6 +351,7 @@ export class Model {
     this.autoencoder = null;
     this.projectorCache = null;
     this.aeProjectorCache = null;
+    this.marks = null;
   }
 
   /** Applies a metadata change after persisting it. */
