@@ -3,30 +3,35 @@
  * one-hot features count as one column).
  *
  * The method is a counterfactual, not a reading of the trees' splits: the
- * point's score is compared with the score of the same point where some
- * columns carry their typical value instead (typical.ts), and each column's
- * contribution is its Shapley value over those replacements:
+ * point's score is compared with the scores of the same point where some
+ * columns carry the values of reference records instead (a fixed, evenly
+ * spaced sample of the training data), and each column's contribution is
+ * its Shapley value over those replacements, with v(S) the mean decision
+ * value, over the references, of the point whose columns outside S come
+ * from the reference:
  *
  *   contribution(c) = Σ over sets S of the other columns of
- *     |S|!(n−|S|−1)!/n! · (score(S typical-except-actual) − score(S ∪ {c} actual))
+ *     |S|!(n−|S|−1)!/n! · (v(S) − v(S ∪ {c}))
  *
- * so contributions sum exactly to score(all typical) − score(actual), and a
- * positive one is how much that column's actual value lowered the decision
- * value (pushed the point towards anomalous). Why not path-split credit (the
- * dashboard's old method): splits on a one-hot column are common in every
+ * so contributions sum exactly to baseline_score − score, and a positive
+ * one is how much that column's actual value lowered the decision value
+ * (pushed the point towards anomalous). Why not path-split credit (the
+ * dashboard's old method): splits on one-hot columns are common in every
  * tree whatever the point, so one-hot features took a quarter of the credit;
  * a value of zero isolated by a split on another column credited that other
  * column; and a novel category projects to all zeros, which no split singles
  * out, so it got nothing. A replacement measures what each value does to the
- * score, so a drop to zero, an outlier beside one-hot columns and a novel
- * category (replaced by the usual one) each get their credit.
+ * score. References, not one "typical" record: a category that is as common
+ * as any other (say one of three regions) then gets about nothing, while a
+ * single typical record (the most frequent category) would blame it.
  *
- * Columns whose actual value projects exactly like the typical one change
- * nothing and get 0 without being evaluated. With at most EXACT_LIMIT
- * differing columns every subset is scored (2^n windows, one kernel call);
- * beyond that each column is replaced alone (one-at-a-time counterfactual),
- * which misses interactions but stays linear. Everything is + − × ÷ over
- * the deterministic walk, so the answer is bit-identical on every engine.
+ * Columns whose actual value projects exactly like every reference's
+ * change nothing and get 0 without being evaluated. With at most
+ * EXACT_LIMIT other columns every subset is scored (2^n · references
+ * windows, one kernel call); beyond that each column is replaced alone
+ * (one-at-a-time counterfactual), which misses interactions but stays
+ * linear. Everything is + − × ÷ over the deterministic walk, so the answer
+ * is bit-identical on every engine.
  */
 import type { Forest } from "../forest/forest";
 import { scoreFromSum } from "../forest/scoring";
@@ -37,8 +42,12 @@ import { forestWidth } from "../model/verdict";
 import type { RawRecord } from "../store/store";
 import type { TypicalValues } from "./typical";
 
-/** Exact Shapley values up to this many differing columns (2^12 = 4,096 scored windows). */
-export const EXACT_LIMIT = 12;
+/** Exact Shapley values up to this many differing columns. */
+export const EXACT_LIMIT = 10;
+/** Reference records drawn from the training data (fewer when 2^n would make too many windows). */
+export const REFERENCES = 32;
+/** At most this many windows are scored for one exact explanation. */
+const MAX_WINDOWS = 16_384;
 
 export type ColumnKindName = "numeric" | "categorical" | "timestamp";
 
@@ -56,13 +65,13 @@ export interface ColumnContribution {
 }
 
 export interface Explanation {
-  /** The version explained: the forest version with the lowest decision value for this point. */
+  /** The version explained: the forest version furthest past its threshold (lowest decision + margin) for this point. */
   version: string;
   method: "shapley" | "one_at_a_time";
   /** The point's decision value under that version. */
   score: number;
-  /** The decision value with every column at its typical value. */
-  typical_score: number;
+  /** The mean decision value of the reference records in this point's place (contributions sum to baseline_score − score). */
+  baseline_score: number;
   /** Every learned column, largest contribution first (ties in column order). */
   columns: ColumnContribution[];
 }
@@ -73,7 +82,10 @@ export interface ExplainInput {
   /** The points before this one, oldest first (windowed versions read their newest W − 1). */
   context: readonly RawRecord[];
   record: RawRecord;
+  /** Per column, the value shown as typical (typical.ts). */
   typical: TypicalValues;
+  /** The training data the references are drawn from (typically the training set, oldest first). */
+  training: readonly RawRecord[];
   /** Explain this version instead of the lowest-scoring one. */
   version?: string;
 }
@@ -87,12 +99,23 @@ function actualValue(kind: number, value: unknown): number | string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** The record with `col` set to its typical value (removed when typically absent). */
-function withTypical(record: RawRecord, col: string, typical: TypicalValues): RawRecord {
+/** The record with the listed columns taken from `reference` (removed where the reference lacks them). */
+function withReference(record: RawRecord, cols: readonly string[], reference: RawRecord): RawRecord {
   const out: RawRecord = { ...record };
-  const t = typical.get(col) ?? null;
-  if (t === null) delete out[col];
-  else out[col] = t;
+  for (const col of cols) {
+    const v = reference[col];
+    if (v === null || v === undefined) delete out[col];
+    else out[col] = v;
+  }
+  return out;
+}
+
+/** `count` records evenly spaced over `records` (deterministic: the same data gives the same references). */
+export function referenceSample(records: readonly RawRecord[], count: number): RawRecord[] {
+  const n = records.length;
+  if (n <= count) return [...records];
+  const out: RawRecord[] = [];
+  for (let k = 0; k < count; k++) out.push(records[Math.floor(((2 * k + 1) * n) / (2 * count))]);
   return out;
 }
 
@@ -147,8 +170,8 @@ export function explainPoint(input: ExplainInput): Explanation | null {
     scale(meta, contextRows, i * nFeat, nFeat);
   }
 
-  // The version to explain: the one whose decision value is lowest (it decides the verdict's score).
-  let chosen: { name: string; forest: Forest; width: number; score: number } | null = null;
+  // The version to explain: the one furthest past its threshold (decision + margin lowest), the one that flags first.
+  let chosen: { name: string; forest: Forest; width: number; score: number; past: number } | null = null;
   for (const v of meta.versions) {
     const forest = forests.get(v.vname);
     if (!v.enabled || forest === undefined) continue;
@@ -156,11 +179,11 @@ export function explainPoint(input: ExplainInput): Explanation | null {
     const width = forestWidth(forest, nFeat);
     if (width === 0 || width - 1 > maxContext) continue;
     const score = scoreVariants(meta, projector, forest, width, contextRows, [record])[0];
-    if (chosen === null || score < chosen.score) chosen = { name: v.vname, forest, width, score };
+    const past = score + v.decision_margin;
+    if (chosen === null || past < chosen.past) chosen = { name: v.vname, forest, width, score, past };
   }
   if (chosen === null) return null;
 
-  // Learned columns, and which of them differ from typical once projected.
   const columns = meta.cols.map((column, i) => ({
     column,
     kind: KIND_NAMES[meta.kinds[i]],
@@ -169,58 +192,77 @@ export function explainPoint(input: ExplainInput): Explanation | null {
     contribution: 0,
     share: 0,
   }));
+  const allReferences = referenceSample(input.training, REFERENCES);
+  if (allReferences.length === 0) {
+    return { version: chosen.name, method: "shapley", score: chosen.score, baseline_score: chosen.score, columns };
+  }
+  // Columns whose value projects like every reference's cannot change the score.
   const base = new Float64Array(nFeat);
   projector.project(record, base, 0);
   const probe = new Float64Array(nFeat);
   const differing: number[] = [];
   columns.forEach((c, i) => {
-    projector.project(withTypical(record, c.column, typical), probe, 0);
-    for (let f = 0; f < nFeat; f++) {
-      if (probe[f] !== base[f]) {
-        differing.push(i);
-        break;
-      }
-    }
+    const differs = allReferences.some((ref) => {
+      projector.project(withReference(record, [c.column], ref), probe, 0);
+      for (let f = 0; f < nFeat; f++) if (probe[f] !== base[f]) return true;
+      return false;
+    });
+    if (differs) differing.push(i);
   });
 
+  const names = differing.map((i) => columns[i].column);
+  const n = names.length;
   const score = (variants: RawRecord[]) =>
     scoreVariants(meta, projector, chosen.forest, chosen.width, contextRows, variants);
-  const typicalRecord = differing.reduce((r, i) => withTypical(r, columns[i].column, typical), record);
-  const typicalScore = score([typicalRecord])[0];
-  const n = differing.length;
   let method: Explanation["method"] = "shapley";
+  let baseline: number;
   if (n <= EXACT_LIMIT) {
-    // Subset mask bit j: differing column j keeps its actual value.
+    const subsets = 1 << n;
+    const refs = referenceSample(allReferences, Math.max(1, Math.floor(MAX_WINDOWS / subsets)));
+    // Subset mask bit j: differing column j keeps its actual value; v[mask] averages over the references.
     const variants: RawRecord[] = [];
-    for (let mask = 0; mask < 1 << n; mask++) {
-      let r = record;
-      for (let j = 0; j < n; j++)
-        if ((mask & (1 << j)) === 0) r = withTypical(r, columns[differing[j]].column, typical);
-      variants.push(r);
+    for (let mask = 0; mask < subsets; mask++) {
+      const replaced = names.filter((_, j) => (mask & (1 << j)) === 0);
+      for (const ref of refs) variants.push(withReference(record, replaced, ref));
     }
-    const values = score(variants);
-    // weight[s] = s!(n−s−1)!/n!
+    const scores = score(variants);
+    const v = new Float64Array(subsets);
+    for (let mask = 0; mask < subsets; mask++) {
+      let sum = 0;
+      for (let r = 0; r < refs.length; r++) sum += scores[mask * refs.length + r];
+      v[mask] = sum / refs.length;
+    }
+    // weight[s] = s!(n−s−1)!/n! = 1 / (n · C(n−1, s))
     const weight: number[] = [];
-    for (let s = 0; s < n; s++) {
+    for (let size = 0; size < n; size++) {
       let w = 1 / n;
-      // 1 / (n · C(n−1, s))
-      for (let k = 1; k <= s; k++) w *= k / (n - k);
+      for (let k = 1; k <= size; k++) w *= k / (n - k);
       weight.push(w);
     }
     for (let j = 0; j < n; j++) {
       let total = 0;
-      for (let mask = 0; mask < 1 << n; mask++) {
+      for (let mask = 0; mask < subsets; mask++) {
         if ((mask & (1 << j)) !== 0) continue;
-        total += weight[popcount(mask)] * (values[mask] - values[mask | (1 << j)]);
+        total += weight[popcount(mask)] * (v[mask] - v[mask | (1 << j)]);
       }
       columns[differing[j]].contribution = total;
     }
+    baseline = v[0];
   } else {
     method = "one_at_a_time";
-    const values = score(differing.map((i) => withTypical(record, columns[i].column, typical)));
+    const variants: RawRecord[] = [];
+    for (const name of names) for (const ref of allReferences) variants.push(withReference(record, [name], ref));
+    variants.push(...allReferences.map((ref) => withReference(record, names, ref)));
+    const scores = score(variants);
+    const mean = (from: number) => {
+      let sum = 0;
+      for (let r = 0; r < allReferences.length; r++) sum += scores[from + r];
+      return sum / allReferences.length;
+    };
     differing.forEach((i, j) => {
-      columns[i].contribution = values[j] - chosen.score;
+      columns[i].contribution = mean(j * allReferences.length) - chosen.score;
     });
+    baseline = mean(n * allReferences.length);
   }
 
   let positive = 0;
@@ -232,7 +274,7 @@ export function explainPoint(input: ExplainInput): Explanation | null {
     version: chosen.name,
     method,
     score: chosen.score,
-    typical_score: typicalScore,
+    baseline_score: baseline,
     columns: order.map((o) => o.c),
   };
 }

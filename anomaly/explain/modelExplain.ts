@@ -34,6 +34,7 @@ export function explainModelPoint(m: Model, record: RawRecord): Explanation | nu
   }
   const context: RawRecord[] = [];
   for (let i = Math.max(0, at - contextLength(m)); i < at; i++) context.push(m.ring.record(i));
-  const typical = typicalValues(m.meta, trainingSet(m.ring, m.feedback).records);
-  return explainPoint({ meta: m.meta, forests: m.forests, context, record, typical });
+  const training = trainingSet(m.ring, m.feedback).records;
+  const typical = typicalValues(m.meta, training);
+  return explainPoint({ meta: m.meta, forests: m.forests, context, record, typical, training });
 }
