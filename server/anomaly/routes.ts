@@ -17,6 +17,7 @@ import {
   requireUtf8,
   validationHook,
 } from "./errors";
+import { registerFeedbackRoutes } from "./feedback";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
 import {
@@ -26,6 +27,7 @@ import {
   DataBody,
   DataQuery,
   DetectBody,
+  ExplainQuery,
   FinetuneBody,
   MarginRequest,
   MessageBody,
@@ -37,6 +39,7 @@ import {
   ScheduleBody,
   ScheduleRequest,
   TrainedBody,
+  wantsExplanation,
 } from "./schemas";
 import { registerStreamRoute, VerdictHub } from "./stream";
 
@@ -58,6 +61,10 @@ export type AnomalyApi = Pick<
   | "batchEncoded"
   | "exportModel"
   | "importModel"
+  | "feedback"
+  | "addFeedback"
+  | "addMaintenance"
+  | "removeFeedback"
 >;
 
 export interface AnomalyAppOptions {
@@ -130,7 +137,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       description:
         "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
       responses: {
         200: jsonContent(DetectBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
@@ -139,7 +146,8 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { m } = c.req.valid("param");
-      const { httpStatus, body } = await service.detect(m, await parsedBody(c));
+      const explain = wantsExplanation(c.req.valid("query"));
+      const { httpStatus, body } = await service.detect(m, await parsedBody(c), undefined, { explain });
       hub.publish({ model: m, httpStatus, body });
       return c.json(body as never, httpStatus);
     },
@@ -152,10 +160,14 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       tags: [TAG],
       summary: "Score one record without storing or learning anything",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
-    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, await parsedBody(c))) as never, 200),
+    async (c) => {
+      const explain = wantsExplanation(c.req.valid("query"));
+      const body = await service.detectOnly(c.req.valid("param").m, await parsedBody(c), undefined, { explain });
+      return c.json(body as never, 200);
+    },
   );
 
   for (const method of ["get", "post"] as const) {
@@ -322,6 +334,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => c.json((await service.importModel(c.req.valid("param").m, await parsedBody(c))) as never, 200),
   );
 
+  registerFeedbackRoutes(app, service, { record, bare });
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
   registerStreamRoute(app, hub);
   if (options.pages !== false) registerPages(app, options.webroot);
