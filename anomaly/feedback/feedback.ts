@@ -172,11 +172,15 @@ export function parseMaintenanceRequest(body: unknown): { from: number; to: numb
 
 const inRange = (t: number, r: { from: number; to: number }) => t >= r.from && t <= r.to;
 
-/** Whether a point at time `t` is left out of training: inside a false-positive mark or a maintenance window. */
+/**
+ * Whether a point at time `t` is left out of training: inside a maintenance
+ * window, or marked as a false positive and not as a true positive (a
+ * point under both counts as a true positive: an incident must never be
+ * silenced by a wider false-positive range around it).
+ */
 export function excludedFromTraining(doc: FeedbackDoc, t: number): boolean {
-  for (const m of doc.marks) if (m.label === "false_positive" && inRange(t, m)) return true;
   for (const w of doc.maintenance) if (inRange(t, w)) return true;
-  return false;
+  return markedAs(doc, "false_positive", t) && !markedAs(doc, "true_positive", t);
 }
 
 /** Whether a point at time `t` carries the label. */

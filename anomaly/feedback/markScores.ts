@@ -28,8 +28,9 @@ export function markScores(
   const tp: number[] = [];
   for (let i = 0; i < ring.length; i++) {
     const t = ring.time(i);
-    if (markedAs(doc, "false_positive", t)) fp.push(i);
-    else if (markedAs(doc, "true_positive", t)) tp.push(i);
+    // Under both marks, a point counts as a true positive (feedback.ts).
+    if (markedAs(doc, "true_positive", t)) tp.push(i);
+    else if (markedAs(doc, "false_positive", t)) fp.push(i);
   }
   if (fp.length === 0 && tp.length === 0) return out;
   const projector = new Projector(meta, meta.feats);
