@@ -146,8 +146,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { m } = c.req.valid("param");
-      const explain = wantsExplanation(c.req.valid("query"));
-      const { httpStatus, body } = await service.detect(m, await parsedBody(c), undefined, { explain });
+      const record = await parsedBody(c);
+      // Without the flag, exactly the reference's call.
+      const { httpStatus, body } = wantsExplanation(c.req.valid("query"))
+        ? await service.detect(m, record, undefined, { explain: true })
+        : await service.detect(m, record);
       hub.publish({ model: m, httpStatus, body });
       return c.json(body as never, httpStatus);
     },
@@ -164,8 +167,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
     async (c) => {
-      const explain = wantsExplanation(c.req.valid("query"));
-      const body = await service.detectOnly(c.req.valid("param").m, await parsedBody(c), undefined, { explain });
+      const { m } = c.req.valid("param");
+      const record = await parsedBody(c);
+      const body = wantsExplanation(c.req.valid("query"))
+        ? await service.detectOnly(m, record, undefined, { explain: true })
+        : await service.detectOnly(m, record);
       return c.json(body as never, 200);
     },
   );
