@@ -348,11 +348,15 @@ function PointDetails({
           {explanation === null && <p className="muted">This version has no full window at this point.</p>}
           {explanation?.columns.slice(0, 10).map((c) => (
             <div key={c.column} className="bar-row" data-feature={c.column}>
-              <span className="bar-label">{c.column}</span>
-              <span className="bar" style={{ width: `${(100 * c.share).toFixed(1)}%` }} />
-              <span className="bar-value">
-                {(100 * c.share).toFixed(1)}% · {shown(c.actual)} (typical {shown(c.typical)})
+              <span className="bar-label" title={`${c.column}: ${shown(c.actual)}, typically ${shown(c.typical)}`}>
+                {c.column}
+                <br />
+                <span className="muted small">
+                  {shown(c.actual)} · typ. {shown(c.typical)}
+                </span>
               </span>
+              <span className="bar" style={{ width: `${(100 * c.share).toFixed(1)}%` }} />
+              <span className="bar-value">{(100 * c.share).toFixed(1)}%</span>
             </div>
           ))}
           <p className="muted small">
