@@ -135,9 +135,18 @@ export class AnomalyService {
     const answer = await this.ingest(model, record, now);
     if (options.explain && answer.body.status === "success") {
       const body = answer.body;
-      body.explanation = await this.serial(model, async () =>
-        explainModelPoint(await this.get(model), body.data_point),
-      );
+      // The point is stored and its verdict stands: if the model went away
+      // meanwhile (deleted, reset), the answer says so with a null explanation.
+      body.explanation = await this.serial(model, async () => {
+        let m: Model | null;
+        try {
+          m = await this.find(model);
+        } catch (e) {
+          if (e instanceof AnomalyError) return null;
+          throw e;
+        }
+        return m === null || !m.trained ? null : explainModelPoint(m, body.data_point);
+      });
     }
     return answer;
   }

@@ -189,6 +189,12 @@ export function markedAs(doc: FeedbackDoc, label: Label, t: number): boolean {
   return false;
 }
 
+/** Whether a point at time `t` is under any mark (false or true positive). */
+export function isMarked(doc: FeedbackDoc, t: number): boolean {
+  for (const m of doc.marks) if (inRange(t, m)) return true;
+  return false;
+}
+
 /** True when some point could be excluded (saves a pass over the ring in the common case). */
 export function excludesAnything(doc: FeedbackDoc): boolean {
   return doc.maintenance.length > 0 || doc.marks.some((m) => m.label === "false_positive");

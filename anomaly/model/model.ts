@@ -19,7 +19,7 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
 import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
-import { emptyFeedback, type FeedbackDoc, parseFeedback } from "../feedback/feedback";
+import { emptyFeedback, type FeedbackDoc, isMarked, parseFeedback } from "../feedback/feedback";
 import { adaptMargin, type MarkScores } from "../feedback/margin";
 import { markScores } from "../feedback/markScores";
 import { trainingSet } from "../feedback/trainingSet";
@@ -168,6 +168,8 @@ export class Model {
         if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
         this.meta.n_seen += 1;
         this.ring.push(record, checked.timestamp ?? now);
+        // A point inside a feedback mark moves the margins from the next batch on.
+        if (this.feedback.marks.length > 0 && isMarked(this.feedback, checked.timestamp ?? now)) this.marks = null;
         accepted.push(record);
         // Also retrain a model that should have forests but has none (say a
         // forest file was corrupt and loaded as absent): it heals on its next point.

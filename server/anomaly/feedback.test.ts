@@ -6,7 +6,7 @@
 // silenced), bad input changes nothing, and everything survives a restart.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -287,7 +287,34 @@ describe("feedback and maintenance windows", () => {
     // What the CLI wrote is the model's feedback file.
     const onDisk = JSON.parse(await readFile(join(store, MODEL, "feedback.json"), "utf8"));
     expect(onDisk.marks).toEqual(listed.marks);
+    // A damaged feedback file is reported by name and left as it is.
+    const file = join(store, MODEL, "feedback.json");
+    const good = await readFile(file, "utf8");
+    await writeFile(file, "{ not json");
+    const damaged = await runCli(["feedback", MODEL]);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toMatch(/feedback\.json/);
+    expect(await readFile(file, "utf8")).toBe("{ not json");
+    await writeFile(file, good);
+    expect((await runCli(["feedback", MODEL])).code).toBe(0);
     // The server comes back up on it for the next tests' cleanup.
     server = await spawnServer(store, cli);
+  });
+
+  it("silences points that arrive inside a false-positive range declared ahead of them", async () => {
+    for (const old of (await feedback()).marks) await call("DELETE", `${api}/feedback/${old.id}`);
+    const next = POINTS + 1;
+    const burst = { timestamp: at(next), requests: 320, latency: 55 };
+    expect(((await call("POST", `/detect_only/${MODEL}`, burst)).body as unknown as Verdict).anomaly).toBe(true);
+    // A known false alarm under way: the operator marks the next minute.
+    const mark = await call("POST", `${api}/feedback`, { label: "false_positive", from: at(next), to: at(next + 30) });
+    expect(mark.status).toBe(200);
+    // The point counts among the marked ones as it arrives, so it is scored with margins past it.
+    const first = (await call("POST", `/detect/${MODEL}`, burst)).body as unknown as Verdict;
+    expect(first.anomaly).toBe(false);
+    const listed = await feedback();
+    for (const [version, v] of Object.entries(first.versions)) {
+      if (listed.margins[version] !== undefined) expect(v.threshold_info.margin).toBe(listed.margins[version]?.adapted);
+    }
   });
 });
