@@ -20,6 +20,7 @@ import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { explainModelPoint } from "./explain/modelExplain";
+import { feedbackJson } from "./feedback/feedback";
 import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedback } from "./feedback/feedbackApi";
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
@@ -446,7 +447,7 @@ export class AnomalyService {
         const forest = m.forests.get(v.vname);
         if (forest !== undefined) forests.push({ name: v.vname, margin: v.decision_margin, forest });
       }
-      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null);
+      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null, m.feedback);
     });
   }
 
@@ -461,6 +462,8 @@ export class AnomalyService {
       this.models.delete(model);
       for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
       await this.store.saveAutoencoder(model, parsed.autoencoder);
+      // A store that keeps no feedback (IndexedDB) imports the model without it.
+      if (parsed.feedback !== null) await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback));
       // Data and metadata last, as one step: until then the folder is no model.
       await this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta);
       if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");

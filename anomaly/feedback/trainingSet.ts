@@ -18,15 +18,20 @@ export interface TrainingSet {
 }
 
 export function trainingSet(ring: Ring, doc: FeedbackDoc): TrainingSet {
-  const all = { records: ring.toArray(), times: ring.timesArray(), excluded: 0 };
+  return trainingRecords(ring.toArray(), ring.timesArray(), doc);
+}
+
+/** trainingSet over records and their clocks (an exported bundle's ring, say). */
+export function trainingRecords(records: RawRecord[], times: Float64Array, doc: FeedbackDoc): TrainingSet {
+  const all = { records, times, excluded: 0 };
   if (!excludesAnything(doc)) return all;
-  const records: RawRecord[] = [];
-  const times: number[] = [];
-  for (let i = 0; i < all.records.length; i++) {
-    if (excludedFromTraining(doc, all.times[i])) continue;
-    records.push(all.records[i]);
-    times.push(all.times[i]);
+  const keptRecords: RawRecord[] = [];
+  const keptTimes: number[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if (excludedFromTraining(doc, times[i])) continue;
+    keptRecords.push(records[i]);
+    keptTimes.push(times[i]);
   }
-  if (records.length < MIN_POINTS) return all;
-  return { records, times: Float64Array.from(times), excluded: all.records.length - records.length };
+  if (keptRecords.length < MIN_POINTS) return all;
+  return { records: keptRecords, times: Float64Array.from(keptTimes), excluded: records.length - keptRecords.length };
 }

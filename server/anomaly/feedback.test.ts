@@ -10,6 +10,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseBundle } from "../../anomaly/store/bundle";
+import { explainRingPoint } from "../../client/anomaly/engine/ringScores";
 import { bundleCli, postJson, REPO_ROOT, type ServerProcess, spawnServer } from "./testing";
 
 const MODEL = "checkout";
@@ -59,6 +61,8 @@ let root: string;
 let store: string;
 let cli: string[];
 let server: ServerProcess;
+/** The explanation /detect?explain=1 gave for the newest point. */
+let lastExplanation: unknown = null;
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
   const init = body === undefined ? { method } : postJson(body, method);
@@ -310,11 +314,34 @@ describe("feedback and maintenance windows", () => {
     const mark = await call("POST", `${api}/feedback`, { label: "false_positive", from: at(next), to: at(next + 30) });
     expect(mark.status).toBe(200);
     // The point counts among the marked ones as it arrives, so it is scored with margins past it.
-    const first = (await call("POST", `/detect/${MODEL}`, burst)).body as unknown as Verdict;
+    const answer = (await call("POST", `/detect/${MODEL}?explain=1`, burst)).body;
+    lastExplanation = answer.explanation;
+    const first = answer as unknown as Verdict;
     expect(first.anomaly).toBe(false);
     const listed = await feedback();
     for (const [version, v] of Object.entries(first.versions)) {
       if (listed.margins[version] !== undefined) expect(v.threshold_info.margin).toBe(listed.margins[version]?.adapted);
     }
+  });
+
+  it("travels in export bundles, and the dashboards explain with the same exclusions as the server", async () => {
+    const exported = (await call("GET", `${api}/export`)).body;
+    const bundle = parseBundle(exported);
+    if (typeof bundle === "string") throw new Error(bundle);
+    const listed = await feedback();
+    expect(bundle.feedback?.marks).toEqual(listed.marks);
+    expect(bundle.feedback?.maintenance).toEqual(listed.maintenance);
+    // The last point was ingested with ?explain=1 (previous test): the worker's engine function agrees.
+    const last = bundle.ring.length - 1;
+    const served = lastExplanation as { version: string } | null;
+    expect(served).not.toBeNull();
+    expect(explainRingPoint(bundle, served?.version as string, last)).toEqual(served);
+    // Import under another name: the copy has the same feedback.
+    const copy = await call("PUT", `/api/dynamic/${MODEL}_copy/import`, exported);
+    expect(copy.status).toBe(200);
+    const copied = (await call("GET", `/api/dynamic/${MODEL}_copy/feedback`)).body as unknown as Feedback;
+    expect(copied.marks).toEqual(listed.marks);
+    expect(copied.maintenance).toEqual(listed.maintenance);
+    expect(copied.margins).toEqual(listed.margins);
   });
 });

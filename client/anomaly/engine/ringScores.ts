@@ -8,6 +8,7 @@
 import type { ScoringBackend } from "../../../anomaly/backends/backend";
 import { type Explanation, explainPoint } from "../../../anomaly/explain/explain";
 import { typicalValues } from "../../../anomaly/explain/typical";
+import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
 import { Projector } from "../../../anomaly/model/encoding";
 import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
@@ -102,6 +103,9 @@ export function explainRingPoint(bundle: ParsedBundle, version: string, index: n
   const record = bundle.ring[index];
   if (record === undefined) return null;
   const ring = bundle.ring;
+  // The training data the server's explanation uses: feedback exclusions applied.
+  const times = Float64Array.from(ring, recordTime);
+  const training = bundle.feedback === null ? ring : trainingRecords(ring, times, bundle.feedback).records;
   let widest = 1;
   for (const f of bundle.forests) widest = Math.max(widest, forestWidth(f.forest, bundle.metadata.feats.length));
   return explainPoint({
@@ -109,8 +113,8 @@ export function explainRingPoint(bundle: ParsedBundle, version: string, index: n
     forests,
     context: ring.slice(Math.max(0, index - widest + 1), index),
     record,
-    typical: typicalValues(bundle.metadata, ring),
-    training: ring,
+    typical: typicalValues(bundle.metadata, training),
+    training,
     version,
   });
 }
