@@ -19,9 +19,8 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
 import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
-import { emptyFeedback, type FeedbackDoc, isMarked, parseFeedback } from "../feedback/feedback";
-import { adaptMargin, type MarkScores } from "../feedback/margin";
-import { markScores } from "../feedback/markScores";
+import { type FeedbackDoc, parseFeedback } from "../feedback/feedback";
+import { ModelFeedback } from "../feedback/modelFeedback";
 import { trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
@@ -53,10 +52,8 @@ export class Model {
   private runResults: { verdict: Verdict | null }[] = [];
   /** A batch is part-way through memory (waiting on a retrain). */
   private processing = false;
-  /** The operator's marks and maintenance windows (feedback.json). */
-  feedback: FeedbackDoc = emptyFeedback();
-  /** The marked points' decision values per version; null: recompute (forests or marks changed). */
-  private marks: Map<string, MarkScores> | null = null;
+  /** The operator's marks and maintenance windows (feedback.json) and the margins they put in force. */
+  private readonly feedbackState = new ModelFeedback();
 
   private constructor(
     readonly name: string,
@@ -114,7 +111,7 @@ export class Model {
     if (feedback !== null) {
       const parsed = parseFeedback(feedback);
       if (parsed === null) throw new DamagedModelError(name, "feedback.json", "is not a feedback document");
-      model.feedback = parsed;
+      model.feedbackState.replace(parsed);
     }
     return model;
   }
@@ -168,8 +165,7 @@ export class Model {
         if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
         this.meta.n_seen += 1;
         this.ring.push(record, checked.timestamp ?? now);
-        // A point inside a feedback mark moves the margins from the next batch on.
-        if (this.feedback.marks.length > 0 && isMarked(this.feedback, checked.timestamp ?? now)) this.marks = null;
+        this.feedbackState.pointAdded(checked.timestamp ?? now);
         accepted.push(record);
         // Also retrain a model that should have forests but has none (say a
         // forest file was corrupt and loaded as absent): it heals on its next point.
@@ -243,45 +239,26 @@ export class Model {
     return scorePoint(this.state(), Object.fromEntries(checked.fields), false);
   }
 
+  get feedback(): FeedbackDoc {
+    return this.feedbackState.doc;
+  }
+
   /** Replaces the feedback document after persisting it; the margins follow at once. */
   async setFeedback(doc: FeedbackDoc): Promise<void> {
     if (this.store.saveFeedback === undefined) throw new Error("This store keeps no feedback.");
     await this.store.saveFeedback(this.name, doc);
-    this.feedback = doc;
-    this.marks = null;
+    this.feedbackState.replace(doc);
   }
 
-  /**
-   * Each trained version's margin in force: its stored margin (calibrated or
-   * set by the operator) adapted to the feedback marks (feedback/margin.ts).
-   */
+  /** Per version: the stored margin (calibrated or set) and the one in force after feedback (feedback/margin.ts). */
   effectiveMargins(): Map<string, { base: number; adapted: number }> {
-    this.marks ??= markScores(this.meta, this.forests, this.ring, this.feedback);
-    const out = new Map<string, { base: number; adapted: number }>();
-    for (const v of this.meta.versions) {
-      const scores = this.marks.get(v.vname);
-      const base = v.decision_margin;
-      out.set(v.vname, { base, adapted: scores === undefined ? base : adaptMargin(base, scores) });
-    }
-    return out;
-  }
-
-  /** The metadata scoring reads: the stored one, with margins adapted to feedback when there is any. */
-  private scoringMeta(): MetadataJson {
-    if (this.feedback.marks.length === 0) return this.meta;
-    const margins = this.effectiveMargins();
-    return {
-      ...this.meta,
-      versions: this.meta.versions.map((v) => {
-        const m = margins.get(v.vname);
-        return m === undefined || m.adapted === v.decision_margin ? v : { ...v, decision_margin: m.adapted };
-      }),
-    };
+    return this.feedbackState.margins(this);
   }
 
   private state() {
     return {
-      meta: this.scoringMeta(),
+      // Margins adapted to the operator's marks (the stored ones without marks).
+      meta: this.feedbackState.scoringMeta(this),
       projector: this.projector,
       forests: this.forests,
       autoencoder:
@@ -329,7 +306,7 @@ export class Model {
     this.forests = trained.forests;
     this.projectorCache = null;
     this.aeProjectorCache = null;
-    this.marks = null;
+    this.feedbackState.invalidate();
   }
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
@@ -353,7 +330,7 @@ export class Model {
     this.autoencoder = null;
     this.projectorCache = null;
     this.aeProjectorCache = null;
-    this.marks = null;
+    this.feedbackState.invalidate();
   }
 
   /** Applies a metadata change after persisting it. */
