@@ -47,7 +47,7 @@ export const EXACT_LIMIT = 10;
 /** Reference records drawn from the training data (fewer when 2^n would make too many windows). */
 export const REFERENCES = 32;
 /** At most this many windows are scored for one exact explanation. */
-const MAX_WINDOWS = 16_384;
+const MAX_WINDOWS = 8192;
 
 export type ColumnKindName = "numeric" | "categorical" | "timestamp";
 
