@@ -147,7 +147,7 @@ describe("explanations (?explain=1)", () => {
     expect(local).toEqual(e);
   });
 
-  it("is documented in the OpenAPI document", async () => {
+  it("is documented in the OpenAPI document, with the feedback routes", async () => {
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
       components: { schemas: Record<string, unknown> };
@@ -155,6 +155,10 @@ describe("explanations (?explain=1)", () => {
     for (const path of ["/detect/{m}", "/detect_only/{m}"]) {
       expect(doc.paths[path]?.post?.parameters?.map((p) => p.name)).toContain("explain");
     }
+    // The feedback routes too (server/anomaly/feedback.ts).
+    expect(Object.keys(doc.paths[`/api/dynamic/{m}/feedback`] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(doc.paths["/api/dynamic/{m}/maintenance"]).toHaveProperty("post");
+    expect(doc.paths["/api/dynamic/{m}/feedback/{id}"]).toHaveProperty("delete");
     const verdict = JSON.stringify(doc.components.schemas.Verdict);
     for (const field of ["explanation", "baseline_score", "typical", "contribution", "share"]) {
       expect(verdict).toContain(`"${field}"`);
