@@ -3,6 +3,7 @@
  * dashboards import too, and how a model's verdict becomes one.
  */
 import { MIN_POINTS } from "./constants";
+import type { Explanation } from "./explain/explain";
 import type { IngestResult, Model } from "./model/model";
 import type { Verdict, VersionVerdict } from "./model/verdict";
 import type { RawRecord } from "./store/store";
@@ -27,6 +28,8 @@ export interface SuccessBody {
   data_points: number;
   versions: Record<string, VersionVerdict>;
   data_point: RawRecord;
+  /** Only when asked for (`?explain=1`): per-column contributions; null when no forest version can explain the point. */
+  explanation?: Explanation | null;
 }
 
 export type DetectBody = CollectingBody | SuccessBody;

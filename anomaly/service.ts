@@ -19,6 +19,9 @@ import { fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencod
 import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
+import { explainModelPoint } from "./explain/modelExplain";
+import { feedbackJson } from "./feedback/feedback";
+import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedback } from "./feedback/feedbackApi";
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
@@ -118,7 +121,38 @@ export class AnomalyService {
     return found;
   }
 
-  async detect(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
+  /**
+   * @param options.explain add `explanation` (explain/explain.ts) to a
+   * verdict: computed after the point is durable, in the model's queue,
+   * against the forests then in force (the ones that scored it unless a
+   * retrain came in between).
+   */
+  async detect(
+    model: string,
+    record: unknown,
+    now?: number,
+    options: { explain?: boolean } = {},
+  ): Promise<DetectAnswer> {
+    const answer = await this.ingest(model, record, now);
+    if (options.explain && answer.body.status === "success") {
+      const body = answer.body;
+      // The point is stored and its verdict stands: if the model went away
+      // meanwhile (deleted, reset), the answer says so with a null explanation.
+      body.explanation = await this.serial(model, async () => {
+        let m: Model | null;
+        try {
+          m = await this.find(model);
+        } catch (e) {
+          if (e instanceof AnomalyError) return null;
+          throw e;
+        }
+        return m === null || !m.trained ? null : explainModelPoint(m, body.data_point);
+      });
+    }
+    return answer;
+  }
+
+  private ingest(model: string, record: unknown, now?: number): Promise<DetectAnswer> {
     checkModelName(model);
     return new Promise((resolve, reject) => {
       const item = { input: record, now, resolve, reject };
@@ -175,14 +209,41 @@ export class AnomalyService {
     );
   }
 
-  async detectOnly(model: string, record: unknown, _now?: number): Promise<DetectBody> {
+  async detectOnly(
+    model: string,
+    record: unknown,
+    _now?: number,
+    options: { explain?: boolean } = {},
+  ): Promise<DetectBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
-        return verdictBody(m, m.score(record), record as RawRecord);
+        const body = verdictBody(m, m.score(record), record as RawRecord);
+        if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord);
+        return body;
       }),
     );
+  }
+
+  /** One model's feedback marks, maintenance windows and the margins in force. */
+  async feedback(model: string): Promise<FeedbackBody> {
+    return this.serial(model, async () => feedbackBody(await this.get(model)));
+  }
+
+  /** Marks a point or a time range as a false or true positive. */
+  async addFeedback(model: string, body: unknown, now?: number) {
+    return this.serial(model, async () => addMark(await this.get(model), body, now ?? this.clock()));
+  }
+
+  /** Declares a maintenance window: its points are left out of training. */
+  async addMaintenance(model: string, body: unknown, now?: number) {
+    return this.serial(model, async () => addMaintenance(await this.get(model), body, now ?? this.clock()));
+  }
+
+  /** Removes a feedback mark or maintenance window by id. */
+  async removeFeedback(model: string, id: number) {
+    return this.serial(model, async () => removeFeedback(await this.get(model), id));
   }
 
   async forceTrain(model: string, now?: number): Promise<{ status: "success"; message: string; points_used: number }> {
@@ -386,7 +447,7 @@ export class AnomalyService {
         const forest = m.forests.get(v.vname);
         if (forest !== undefined) forests.push({ name: v.vname, margin: v.decision_margin, forest });
       }
-      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null);
+      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null, m.feedback);
     });
   }
 
@@ -401,6 +462,8 @@ export class AnomalyService {
       this.models.delete(model);
       for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
       await this.store.saveAutoencoder(model, parsed.autoencoder);
+      // A store that keeps no feedback (IndexedDB) imports the model without it.
+      if (parsed.feedback !== null) await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback));
       // Data and metadata last, as one step: until then the folder is no model.
       await this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta);
       if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");

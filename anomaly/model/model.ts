@@ -19,9 +19,12 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
 import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
+import { type FeedbackDoc, parseFeedback } from "../feedback/feedback";
+import { ModelFeedback } from "../feedback/modelFeedback";
+import { trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
-import type { ModelStore, RawRecord, UnusableLine } from "../store/store";
+import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
 import { CommitQueue, saveForests } from "./commitQueue";
 import {
   checkFits,
@@ -44,6 +47,8 @@ export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: 
 interface Trained {
   meta: MetadataJson;
   forests: Map<string, Forest>;
+  /** Ring points trained on (feedback may leave some out). */
+  used: number;
 }
 
 export class Model {
@@ -57,6 +62,8 @@ export class Model {
   private runResults: { verdict: Verdict | null }[] = [];
   /** A batch is part-way through memory (waiting on a retrain). */
   private processing = false;
+  /** The operator's marks and maintenance windows (feedback.json) and the margins they put in force. */
+  private readonly feedbackState = new ModelFeedback();
 
   private constructor(
     readonly name: string,
@@ -124,6 +131,12 @@ export class Model {
     const ae = await store.loadAutoencoder(name);
     const model = new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
     model.setAside = (setAside ?? 0) + unusable.length;
+    const feedback = (await store.loadFeedback?.(name)) ?? null;
+    if (feedback !== null) {
+      const parsed = parseFeedback(feedback);
+      if (parsed === null) throw new DamagedModelError(name, "feedback.json", "is not a feedback document");
+      model.feedbackState.replace(parsed);
+    }
     return model;
   }
 
@@ -176,6 +189,7 @@ export class Model {
         if (checked.timestamp === null) record[TIMESTAMP_KEY] = now;
         this.meta.n_seen += 1;
         this.ring.push(record, checked.timestamp ?? now);
+        this.feedbackState.pointAdded(checked.timestamp ?? now);
         accepted.push(record);
         // Also retrain a model that should have forests but has none (say a
         // forest file was corrupt and loaded as absent): it heals on its next point.
@@ -249,9 +263,26 @@ export class Model {
     return scorePoint(this.state(), Object.fromEntries(checked.fields), false);
   }
 
+  get feedback(): FeedbackDoc {
+    return this.feedbackState.doc;
+  }
+
+  /** Replaces the feedback document after persisting it; the margins follow at once. */
+  async setFeedback(doc: FeedbackDoc): Promise<void> {
+    if (this.store.saveFeedback === undefined) throw new Error("This store keeps no feedback.");
+    await this.store.saveFeedback(this.name, doc);
+    this.feedbackState.replace(doc);
+  }
+
+  /** Per version: the stored margin (calibrated or set) and the one in force after feedback (feedback/margin.ts). */
+  effectiveMargins(): Map<string, { base: number; adapted: number }> {
+    return this.feedbackState.margins(this);
+  }
+
   private state() {
     return {
-      meta: this.meta,
+      // Margins adapted to the operator's marks (the stored ones without marks).
+      meta: this.feedbackState.scoringMeta(this),
       projector: this.projector,
       forests: this.forests,
       autoencoder:
@@ -267,16 +298,18 @@ export class Model {
     await saveForests(this.store, this.name, trained.meta, trained.forests);
     await this.store.saveMetadata(this.name, trained.meta);
     this.apply(trained);
-    return this.ring.length;
+    return trained.used;
   }
 
   /** A training on the current ring, computed on copies (null: too few points). */
   private async train(now: number): Promise<Trained | null> {
     if (this.ring.length < MIN_POINTS) return null;
+    // False positives and maintenance windows are left out (feedback).
+    const picked = trainingSet(this.ring, this.feedback);
     const trained = await trainVersions({
       state: this.meta,
-      records: this.ring.toArray(),
-      times: this.ring.timesArray(),
+      records: picked.records,
+      times: picked.times,
       versions: this.meta.versions,
       now,
       backend: this.backend,
@@ -289,7 +322,7 @@ export class Model {
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();
     for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);
-    return { meta, forests };
+    return { meta, forests, used: picked.records.length };
   }
 
   private apply(trained: Trained): void {
@@ -297,6 +330,7 @@ export class Model {
     this.forests = trained.forests;
     this.projectorCache = null;
     this.aeProjectorCache = null;
+    this.feedbackState.invalidate();
   }
 
   /** Forgets data, encoder, scaler, forests and autoencoder; keeps name, schedule and versions. */
@@ -320,6 +354,7 @@ export class Model {
     this.autoencoder = null;
     this.projectorCache = null;
     this.aeProjectorCache = null;
+    this.feedbackState.invalidate();
   }
 
   /** Applies a metadata change after persisting it. */

@@ -58,6 +58,7 @@ import {
 
 const PENDING_DATA = /^data\.jsonl\.(\d+)$/;
 const AUTOENCODER = "autoencoder.json";
+const FEEDBACK = "feedback.json";
 const forestFile = (version: string) => {
   if (!SAFE_NAME.test(version)) throw new Error(`unsafe version name: ${version}`);
   return `version_${version}.forest`;
@@ -451,6 +452,27 @@ export class FileStore implements ModelStore {
     }
     const dir = await this.ensureDir(model);
     await writeFileAtomic(join(dir, AUTOENCODER), JSON.stringify(autoencoder), this.durable);
+  }
+
+  async loadFeedback(model: string): Promise<unknown | null> {
+    let text: string;
+    try {
+      text = await readFile(join(this.dir(model), FEEDBACK), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Written atomically, so a broken file is damage, not a torn write: keep it for the operator.
+      throw new DamagedModelError(model, FEEDBACK, "is not valid JSON");
+    }
+  }
+
+  async saveFeedback(model: string, feedback: unknown): Promise<void> {
+    const dir = await this.ensureDir(model);
+    await writeFileAtomic(join(dir, FEEDBACK), `${JSON.stringify(feedback, null, 2)}\n`, this.durable);
   }
 
   async deleteModel(model: string): Promise<void> {

@@ -4,6 +4,7 @@
  * the one validated decoder.
  */
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
+import { type FeedbackDoc, feedbackJson, parseFeedback } from "../feedback/feedback";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
 import { checkFits, checkRecord } from "../model/encoding";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
@@ -19,6 +20,8 @@ export interface ModelBundle {
   /** ANOMFOR1 files, base64, by version name. */
   forests: Record<string, string>;
   autoencoder: AutoencoderJson | null;
+  /** The operator's feedback (feedback/feedback.ts); absent in bundles from before it, and when there is none. */
+  feedback?: FeedbackDoc;
 }
 
 export function toBase64(bytes: Uint8Array): string {
@@ -46,10 +49,21 @@ export function makeBundle(
   ring: RawRecord[],
   forests: StoredForest[],
   autoencoder: AutoencoderJson | null,
+  feedback: FeedbackDoc | null = null,
 ): ModelBundle {
   const files: Record<string, string> = {};
   for (const f of forests) files[f.name] = toBase64(encodeForestFile(f));
-  return { format: BUNDLE_FORMAT, metadata: orderedMetadata(metadata), ring, forests: files, autoencoder };
+  const bundle: ModelBundle = {
+    format: BUNDLE_FORMAT,
+    metadata: orderedMetadata(metadata),
+    ring,
+    forests: files,
+    autoencoder,
+  };
+  if (feedback !== null && (feedback.marks.length > 0 || feedback.maintenance.length > 0)) {
+    bundle.feedback = feedbackJson(feedback);
+  }
+  return bundle;
 }
 
 export interface ParsedBundle {
@@ -57,6 +71,7 @@ export interface ParsedBundle {
   ring: RawRecord[];
   forests: StoredForest[];
   autoencoder: AutoencoderJson | null;
+  feedback: FeedbackDoc | null;
 }
 
 /** Validates a bundle; returns a message when it is unusable. */
@@ -96,5 +111,10 @@ export function parseBundle(raw: unknown): ParsedBundle | string {
     autoencoder = parseAutoencoder(b.autoencoder);
     if (autoencoder === null) return "The bundle's autoencoder is malformed.";
   }
-  return { metadata, ring: b.ring as RawRecord[], forests, autoencoder };
+  let feedback: FeedbackDoc | null = null;
+  if (b.feedback !== undefined && b.feedback !== null) {
+    feedback = parseFeedback(b.feedback);
+    if (feedback === null) return "The bundle's feedback is malformed.";
+  }
+  return { metadata, ring: b.ring as RawRecord[], forests, autoencoder, feedback };
 }

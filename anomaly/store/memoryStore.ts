@@ -17,6 +17,7 @@ interface Entry {
   checkpoint: number;
   forests: Map<string, Uint8Array>;
   autoencoder: string | null;
+  feedback?: string;
 }
 
 export class MemoryStore implements ModelStore {
@@ -81,6 +82,13 @@ export class MemoryStore implements ModelStore {
   }
   async saveAutoencoder(model: string, autoencoder: AutoencoderJson | null): Promise<void> {
     this.entry(model).autoencoder = autoencoder === null ? null : JSON.stringify(autoencoder);
+  }
+  async loadFeedback(model: string): Promise<unknown | null> {
+    const text = this.models.get(model)?.feedback;
+    return text === undefined ? null : JSON.parse(text);
+  }
+  async saveFeedback(model: string, feedback: unknown): Promise<void> {
+    this.entry(model).feedback = JSON.stringify(feedback);
   }
   async deleteModel(model: string): Promise<void> {
     this.models.delete(model);

@@ -95,6 +95,14 @@ export interface ModelStore {
   loadAutoencoder(model: string): Promise<AutoencoderJson | null>;
   /** Null deletes it. */
   saveAutoencoder(model: string, autoencoder: AutoencoderJson | null): Promise<void>;
+  /**
+   * The model's feedback document (feedback/feedback.ts) as parsed JSON;
+   * null when there is none. Optional: a store without it keeps no feedback
+   * and the feedback routes answer that it is unsupported.
+   */
+  loadFeedback?(model: string): Promise<unknown | null>;
+  /** Replaces the feedback document in one crash-safe step. */
+  saveFeedback?(model: string, feedback: unknown): Promise<void>;
   deleteModel(model: string): Promise<void>;
   close(): Promise<void>;
   /**

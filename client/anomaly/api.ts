@@ -8,12 +8,22 @@
 
 import type { CollectingBody, DetectBody, SuccessBody, VersionVerdict } from "../../anomaly/answers";
 import type { BatchResult } from "../../anomaly/batch";
+import type { FeedbackBody } from "../../anomaly/feedback/feedbackApi";
 import type { MetadataJson } from "../../anomaly/model/metadata";
 import type { ModelBundle } from "../../anomaly/store/bundle";
 import type { RawRecord } from "../../anomaly/store/store";
 
 // The engine's own wire types, so the dashboards and the service cannot drift apart.
-export type { CollectingBody, DetectBody, MetadataJson, ModelBundle, RawRecord, SuccessBody, VersionVerdict };
+export type {
+  CollectingBody,
+  DetectBody,
+  FeedbackBody,
+  MetadataJson,
+  ModelBundle,
+  RawRecord,
+  SuccessBody,
+  VersionVerdict,
+};
 
 export type BackendKind = "server" | "local";
 
@@ -82,6 +92,23 @@ export interface AnomalyBackend {
   batch(csv: string, hasHeader: boolean): Promise<BatchReport>;
   exportModel(model: string): Promise<ModelBundle>;
   importModel(model: string, bundle: ModelBundle): Promise<Message>;
+  /**
+   * Feedback (anomaly/feedback/): only where the store keeps it (the server;
+   * the browser's IndexedDB store does not), so the pages check for it.
+   */
+  feedback?: FeedbackApi;
   /** Live verdicts of every model; returns the unsubscribe function. */
   subscribe(listener: (event: VerdictEvent) => void): () => void;
+}
+
+/** The feedback routes (GET/POST /api/dynamic/<m>/feedback, POST .../maintenance, DELETE .../feedback/<id>). */
+export interface FeedbackApi {
+  list(model: string): Promise<FeedbackBody>;
+  /** `from`/`to`: unix seconds or ISO-8601 on the points' clock. */
+  mark(
+    model: string,
+    mark: { label: "false_positive" | "true_positive"; from: string; to: string; note?: string },
+  ): Promise<Message>;
+  maintenance(model: string, window: { from: string; to: string; note?: string }): Promise<Message>;
+  remove(model: string, id: number): Promise<Message>;
 }

@@ -5,6 +5,8 @@ import {
   BackendError,
   type BatchReport,
   type DetectBody,
+  type FeedbackApi,
+  type FeedbackBody,
   type Message,
   type MetadataJson,
   type ModelBundle,
@@ -21,6 +23,13 @@ export class HttpBackend implements AnomalyBackend {
   readonly label = "server";
 
   constructor(private readonly base = "") {}
+
+  readonly feedback: FeedbackApi = {
+    list: (model) => this.request<FeedbackBody>("GET", `/api/dynamic/${model}/feedback`),
+    mark: (model, mark) => this.request("POST", `/api/dynamic/${model}/feedback`, mark),
+    maintenance: (model, window) => this.request("POST", `/api/dynamic/${model}/maintenance`, window),
+    remove: (model, id) => this.request("DELETE", `/api/dynamic/${model}/feedback/${id}`),
+  };
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method };

@@ -20,6 +20,7 @@ import {
   validationHook,
 } from "./errors";
 import { bundleStream } from "./exportStream";
+import { registerFeedbackRoutes } from "./feedback";
 import { registerHealthRoute } from "./health";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
@@ -31,6 +32,7 @@ import {
   DataBody,
   DataQuery,
   DetectBody,
+  ExplainQuery,
   FinetuneBody,
   MarginRequest,
   MessageBody,
@@ -42,6 +44,7 @@ import {
   ScheduleBody,
   ScheduleRequest,
   TrainedBody,
+  wantsExplanation,
 } from "./schemas";
 import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
@@ -64,6 +67,10 @@ export type AnomalyApi = Pick<
   | "batchEncoded"
   | "exportModel"
   | "importModel"
+  | "feedback"
+  | "addFeedback"
+  | "addMaintenance"
+  | "removeFeedback"
 >;
 
 export interface AnomalyAppOptions {
@@ -148,7 +155,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       description:
         "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
       responses: {
         200: jsonContent(DetectBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
@@ -157,7 +164,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { m } = c.req.valid("param");
-      const { httpStatus, body } = await service.detect(m, await parsedBody(c));
+      const record = await parsedBody(c);
+      // Without the flag, exactly the reference's call.
+      const { httpStatus, body } = wantsExplanation(c.req.valid("query"))
+        ? await service.detect(m, record, undefined, { explain: true })
+        : await service.detect(m, record);
       hub.publish({ model: m, httpStatus, body });
       // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
       options.alerts?.observe(m, httpStatus, body);
@@ -172,10 +183,17 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       tags: [TAG],
       summary: "Score one record without storing or learning anything",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
-    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, await parsedBody(c))) as never, 200),
+    async (c) => {
+      const { m } = c.req.valid("param");
+      const record = await parsedBody(c);
+      const body = wantsExplanation(c.req.valid("query"))
+        ? await service.detectOnly(m, record, undefined, { explain: true })
+        : await service.detectOnly(m, record);
+      return c.json(body as never, 200);
+    },
   );
 
   for (const method of ["get", "post"] as const) {
@@ -357,6 +375,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     },
   );
 
+  registerFeedbackRoutes(app, service, { record, bare });
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });
   registerStreamRoute(app, hub);
   if (options.alerts) registerAlertRoutes(app, options.alerts, service, record, bare);

@@ -38,6 +38,49 @@ const VersionVerdict = z.object({
   threshold_info: z.object({ margin: z.number() }),
 });
 
+const ColumnContribution = z.object({
+  column: z.string(),
+  kind: z.enum(["numeric", "categorical", "timestamp"]),
+  actual: z.union([z.number(), z.string(), z.null()]).openapi({ description: "The point's value (null: absent)" }),
+  typical: z
+    .union([z.number(), z.string(), z.null()])
+    .openapi({ description: "Median (numeric, time) or most frequent category of the training data" }),
+  contribution: z.number().openapi({
+    description: "How much this column's value lowered the decision value (Shapley value; negative: it looked normal)",
+  }),
+  share: z.number().openapi({ description: "Share of the positive contributions, 0 to 1" }),
+});
+
+export const Explanation = z
+  .object({
+    version: z.string().openapi({ description: "The version explained: the one furthest past its threshold" }),
+    method: z.enum(["shapley", "one_at_a_time"]),
+    score: z.number(),
+    baseline_score: z.number().openapi({
+      description:
+        "Mean decision value with the columns taken from reference training records; contributions sum to baseline_score − score",
+    }),
+    columns: z.array(ColumnContribution).openapi({ description: "Every learned column, largest contribution first" }),
+  })
+  .openapi("Explanation", {
+    description:
+      "Per input column (a categorical field's one-hot features as one column): Shapley values of replacing the point's values by reference records' (anomaly/explain/explain.ts).",
+  });
+
+export const ExplainQuery = z.object({
+  explain: z
+    .enum(["0", "1", "true", "false"], { error: 'must be "1", "true", "0" or "false"' })
+    .optional()
+    .openapi({
+      param: { name: "explain", in: "query" },
+      example: "1",
+      description: "Add `explanation` (per-column contributions) to the verdict",
+    }),
+});
+
+/** Whether the explain query flag asks for an explanation. */
+export const wantsExplanation = (q: { explain?: string }) => q.explain === "1" || q.explain === "true";
+
 export const DetectBody = z
   .object({
     status: z.literal("success"),
@@ -47,6 +90,9 @@ export const DetectBody = z
     data_points: z.number().int(),
     versions: z.record(z.string(), VersionVerdict),
     data_point: z.record(z.string(), z.unknown()),
+    explanation: Explanation.nullable()
+      .optional()
+      .openapi({ description: "Only with ?explain=1; null when no forest version can score the point" }),
   })
   .openapi("Verdict");
 

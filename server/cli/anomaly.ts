@@ -94,16 +94,40 @@ function locateWebroot(flag: string | undefined): string | undefined {
 }
 
 const verdictCommand = (name: "detect" | "score", summary: string): Command => ({
-  usage: `${name} <model> key=value...`,
+  usage: `${name} <model> [--explain] key=value...`,
   summary,
+  options: { explain: { type: "boolean" } },
   async run(args, service) {
     const model = modelArg(args, name);
     const record = parseRecord(args.positionals.slice(1));
+    const options = { explain: args.values.explain === true };
     const body =
-      name === "detect" ? (await service().detect(model, record)).body : await service().detectOnly(model, record);
+      name === "detect"
+        ? (await service().detect(model, record, undefined, options)).body
+        : await service().detectOnly(model, record, undefined, options);
     printJson(body);
   },
 });
+
+const TIME_HELP = "unix seconds or ISO-8601, on the points' own clock";
+
+/** --from/--to (and --at for one point) as the feedback routes' body fields. */
+function rangeOptions(args: Parsed, command: string, pointAllowed: boolean): Record<string, string> {
+  const { at, from, to } = args.values as Record<string, string | undefined>;
+  if (pointAllowed && at !== undefined) {
+    if (from !== undefined || to !== undefined)
+      throw new UsageError(`${command}: give --at or --from and --to, not both`);
+    return { timestamp: at };
+  }
+  if (from === undefined || to === undefined) {
+    throw new UsageError(
+      `${command}: give ${pointAllowed ? "--at TIME, or " : ""}--from TIME and --to TIME (${TIME_HELP})`,
+    );
+  }
+  return { from, to };
+}
+
+const noteOf = (args: Parsed) => (typeof args.values.note === "string" ? { note: args.values.note } : {});
 
 const COMMANDS: Record<string, Command> = {
   detect: verdictCommand("detect", "store one record and print its verdict (JSON)"),
@@ -269,6 +293,54 @@ const COMMANDS: Record<string, Command> = {
       const model = modelArg(args, "info");
       noMoreArgs(args, 1, "info");
       printJson(await service().metadata(model), true);
+    },
+  },
+  feedback: {
+    usage: "feedback <model> [false_positive|true_positive (--at TIME | --from TIME --to TIME) [--note TEXT]]",
+    summary:
+      "mark a point or range as a false or true positive (false positives leave training and raise the margin); with no label, list marks, maintenance windows and margins",
+    options: { at: { type: "string" }, from: { type: "string" }, to: { type: "string" }, note: { type: "string" } },
+    async run(args, service) {
+      const model = modelArg(args, "feedback");
+      const label = args.positionals[1];
+      noMoreArgs(args, label === undefined ? 1 : 2, "feedback");
+      if (label === undefined) {
+        printJson(await service().feedback(model), true);
+        return;
+      }
+      if (label !== "false_positive" && label !== "true_positive") {
+        throw new UsageError(
+          `feedback: the label must be false_positive or true_positive, got ${JSON.stringify(label)}`,
+        );
+      }
+      printJson(
+        await service().addFeedback(model, { label, ...rangeOptions(args, "feedback", true), ...noteOf(args) }),
+        true,
+      );
+    },
+  },
+  maintenance: {
+    usage: "maintenance <model> --from TIME --to TIME [--note TEXT]",
+    summary: "declare a maintenance window: its points are left out of training",
+    options: { from: { type: "string" }, to: { type: "string" }, note: { type: "string" } },
+    async run(args, service) {
+      const model = modelArg(args, "maintenance");
+      noMoreArgs(args, 1, "maintenance");
+      printJson(
+        await service().addMaintenance(model, { ...rangeOptions(args, "maintenance", false), ...noteOf(args) }),
+        true,
+      );
+    },
+  },
+  unmark: {
+    usage: "unmark <model> <id>",
+    summary: "remove a feedback mark or maintenance window by its id",
+    async run(args, service) {
+      const model = modelArg(args, "unmark");
+      noMoreArgs(args, 2, "unmark");
+      const id = Number(args.positionals[1]);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError("unmark: <id> must be a positive whole number");
+      print((await service().removeFeedback(model, id)).message);
     },
   },
   serve: {

@@ -1,16 +1,17 @@
 /// <reference types="@webgpu/types" />
 // The anomaly engine in a Web Worker, exposed to the pages through comlink:
 // the local model service (models in IndexedDB) for LocalBackend, and ring
-// rescoring / per-feature contributions for the charts of either backend.
+// rescoring / per-column explanations for the charts of either backend.
 import * as Comlink from "comlink";
 import { CpuBackend, type ScoringBackend } from "../../../anomaly/backends/backend";
 import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
+import type { Explanation } from "../../../anomaly/explain/explain";
 import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
 import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
 import { AnomalyService } from "../../../anomaly/service";
 import { type ParsedBundle, parseBundle } from "../../../anomaly/store/bundle";
 import type { VerdictEvent } from "../api";
-import { type Contribution, contributions, type RingScores, scaledRing, scoreRing, windowRow } from "./ringScores";
+import { explainRingPoint, type RingScores, scaledRing, scoreRing } from "./ringScores";
 
 const cpu = new CpuBackend();
 const webGpu = (self as unknown as { navigator: { gpu?: GPU } }).navigator.gpu;
@@ -85,18 +86,12 @@ export const engineApi = {
     return rescore(key, await s.exportModel(model));
   },
 
-  /** Per-feature shares for ring point `index` under a version of the last bundle scored as `key`. */
-  contributions(key: string, version: string, index: number): Contribution[] {
+  /** Why ring point `index` of the last bundle scored as `key` scored as it did under a version (null: no full window). */
+  explain(key: string, version: string, index: number): Explanation | null {
     const entry = scored.get(key);
     if (entry === undefined) throw new Error(`Nothing scored under ${key}`);
-    const { bundle, matrix } = entry;
-    const stored = bundle.forests.find((f) => f.name === version);
-    if (stored === undefined) throw new Error(`Version ${version} has no forest`);
-    const feats = bundle.metadata.feats;
-    const width = stored.forest.nCols / feats.length;
-    const row = windowRow(matrix, feats.length, index, width);
-    if (row === null) return [];
-    return contributions(stored.forest, feats, row);
+    if (!entry.bundle.forests.some((f) => f.name === version)) throw new Error(`Version ${version} has no forest`);
+    return explainRingPoint(entry.bundle, version, index);
   },
 
   /** Scores rows × trees on this browser's WebGPU (forced: a fallback adapter counts) and on the CPU. */

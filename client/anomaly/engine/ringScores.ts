@@ -2,11 +2,13 @@
  * Rescoring a model's whole ring in the browser from an exported bundle:
  * every point against every trained version with the model's current
  * forests and scaler (what the chart and the anomalies table show), plus
- * per-feature contributions for one point. Pure engine code: runs in the
+ * the explanation of one point. Pure engine code: runs in the
  * engine worker, and in Node for tests.
  */
 import type { ScoringBackend } from "../../../anomaly/backends/backend";
-import type { Forest } from "../../../anomaly/forest/forest";
+import { type Explanation, explainPoint } from "../../../anomaly/explain/explain";
+import { typicalValues } from "../../../anomaly/explain/typical";
+import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
 import { Projector } from "../../../anomaly/model/encoding";
 import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
@@ -90,46 +92,29 @@ export async function scoreRing(
   return { times, columns, versions, flagged };
 }
 
-export interface Contribution {
-  feature: string;
-  /** Share of the point's isolation credited to this feature (the shares sum to 1). */
-  share: number;
-}
-
 /**
- * Which features isolated a point. For every tree the point walks to its
- * leaf; each split on its path credits the split's feature with 1 / h, where
- * h is that tree's path length (the leaf's depth + c(leaf size)). A point
- * isolated in few splits gives each of them a large credit, so the features
- * that separate it early and often (what makes its score anomalous) lead.
- * Credits are summed over trees, window lags are folded onto their feature,
- * and the result is normalised to shares that sum to 1.
+ * Why ring point `index` scored as it did under `version`: the engine's
+ * explanation (anomaly/explain/explain.ts, the same function the API's
+ * ?explain=1 runs), with the points before it as context and the whole ring
+ * as the training data the references and typical values come from.
  */
-export function contributions(forest: Forest, feats: string[], row: Float64Array): Contribution[] {
-  const nFeat = feats.length;
-  const credit = new Float64Array(nFeat);
-  const path: number[] = [];
-  for (let t = 0; t < forest.roots.length; t++) {
-    path.length = 0;
-    let node = forest.roots[t];
-    while (forest.feature[node] >= 0) {
-      const f = forest.feature[node];
-      path.push(f);
-      node = row[f] < forest.split[node] ? forest.left[node] : forest.right[node];
-    }
-    const h = forest.value[node];
-    if (!(h > 0)) continue;
-    for (const f of path) credit[f % nFeat] += 1 / h;
-  }
-  let total = 0;
-  for (const c of credit) total += c;
-  const out = feats.map((feature, i) => ({ feature, share: total > 0 ? credit[i] / total : 0 }));
-  return out.sort((a, b) => b.share - a.share);
-}
-
-/** The window row of ring point `index` for a version `width` points wide (null before a full window). */
-export function windowRow(matrix: Float64Array, nFeat: number, index: number, width: number): Float64Array | null {
-  const start = index - width + 1;
-  if (start < 0) return null;
-  return matrix.subarray(start * nFeat, (index + 1) * nFeat);
+export function explainRingPoint(bundle: ParsedBundle, version: string, index: number): Explanation | null {
+  const forests = new Map(bundle.forests.map((f) => [f.name, f.forest]));
+  const record = bundle.ring[index];
+  if (record === undefined) return null;
+  const ring = bundle.ring;
+  // The training data the server's explanation uses: feedback exclusions applied.
+  const times = Float64Array.from(ring, recordTime);
+  const training = bundle.feedback === null ? ring : trainingRecords(ring, times, bundle.feedback).records;
+  let widest = 1;
+  for (const f of bundle.forests) widest = Math.max(widest, forestWidth(f.forest, bundle.metadata.feats.length));
+  return explainPoint({
+    meta: bundle.metadata,
+    forests,
+    context: ring.slice(Math.max(0, index - widest + 1), index),
+    record,
+    typical: typicalValues(bundle.metadata, training),
+    training,
+    version,
+  });
 }

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { MetadataJson, ModelBundle } from "../api";
 import { backendFor, pageHref } from "../backendChoice";
+import { FeedbackPanel } from "../FeedbackPanel";
 import { HttpBackend } from "../httpBackend";
 import { ingestRecords } from "../ingest";
 import { parseRecords } from "../records";
@@ -92,6 +93,9 @@ export function ModelManager() {
 
       {meta !== undefined && selected !== null && (
         <ModelDetails key={selected} name={selected} meta={meta} act={act} onGone={() => setSelected(null)} />
+      )}
+      {meta !== undefined && selected !== null && (
+        <FeedbackPanel key={`feedback-${selected}`} name={selected} act={act} />
       )}
 
       <div className="columns">

@@ -6,6 +6,7 @@
 // selected point the features that drove its score.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
+import type { Explanation } from "../../../anomaly/explain/explain";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
 import { Histogram } from "../charts/Histogram";
@@ -15,7 +16,7 @@ import { seriesColor } from "../charts/seriesColors";
 import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
 import { engine } from "../engine/engineClient";
-import type { Contribution, RingScores } from "../engine/ringScores";
+import type { RingScores } from "../engine/ringScores";
 import { ModelPicker } from "../ModelPicker";
 import { useBackend } from "../Shell";
 import { useExpectedBands } from "../useExpectedBands";
@@ -316,14 +317,14 @@ function PointDetails({
   isTime: boolean;
 }) {
   const [version, setVersion] = useState(scores.versions[0]?.name ?? "");
-  const [shares, setShares] = useState<Contribution[] | null>(null);
+  const [explanation, setExplanation] = useState<Explanation | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    setShares(null);
+    setExplanation(undefined);
     if (version === "") return;
     engine()
-      .contributions(scoringKey, version, index)
-      .then((c) => live && setShares(c));
+      .explain(scoringKey, version, index)
+      .then((e) => live && setExplanation(e));
     return () => {
       live = false;
     };
@@ -364,21 +365,33 @@ function PointDetails({
               ))}
             </select>
           </label>
-          {shares === null && <p className="muted">Walking the trees…</p>}
-          {shares?.length === 0 && <p className="muted">This version has no full window at this point.</p>}
-          {shares?.slice(0, 10).map((s) => (
-            <div key={s.feature} className="bar-row" data-feature={s.feature}>
-              <span className="bar-label">{s.feature}</span>
-              <span className="bar" style={{ width: `${(100 * s.share).toFixed(1)}%` }} />
-              <span className="bar-value">{(100 * s.share).toFixed(1)}%</span>
+          {explanation === undefined && <p className="muted">Scoring the counterfactuals…</p>}
+          {explanation === null && <p className="muted">This version has no full window at this point.</p>}
+          {explanation?.columns.slice(0, 10).map((c) => (
+            <div key={c.column} className="bar-row" data-feature={c.column}>
+              <span className="bar-label" title={`${c.column}: ${shown(c.actual)}, typically ${shown(c.typical)}`}>
+                {c.column}
+                <br />
+                <span className="muted small">
+                  {shown(c.actual)} · typ. {shown(c.typical)}
+                </span>
+              </span>
+              <span className="bar" style={{ width: `${(100 * c.share).toFixed(1)}%` }} />
+              <span className="bar-value">{(100 * c.share).toFixed(1)}%</span>
             </div>
           ))}
           <p className="muted small">
-            Share of the isolating splits on the point's path in every tree, each weighted by 1 / that tree's path
-            length (see anomaly/README.md).
+            Each column's share of what lowered the score, measured by putting reference training points' values in its
+            place (Shapley values, the API's ?explain=1; see anomaly/README.md).
           </p>
         </div>
       </div>
     </section>
   );
+}
+
+/** A value in an explanation, short enough for a bar label. */
+function shown(v: number | string | null): string {
+  if (v === null) return "absent";
+  return typeof v === "number" ? String(Number(v.toPrecision(4))) : v;
 }
