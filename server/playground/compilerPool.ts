@@ -119,7 +119,11 @@ export class CompilerPool {
   private idleSlot(fresh = false): Slot | undefined {
     const idle = fresh ? undefined : this.slots.find((s) => !s.busy);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const worker = new Worker((this.source ??= workerSource()), { eval: true, workerData: { nice: this.options.nice ?? 0 } });
+    this.source ??= workerSource();
+    const worker = new Worker(this.source, {
+      eval: true,
+      workerData: { nice: this.options.nice ?? 0 },
+    });
     const ready = new Promise<void>((resolve) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;
