@@ -45,7 +45,9 @@ const sourceLocation: Plugin = {
 };
 
 // build/server/<file> -> the root is two folders up.
+// Node 22 keeps V8's compiled code between starts (a no-op on Node 20).
 const BANNER = [
+  `try { require("node:module").enableCompileCache?.(); } catch {}`,
   `var __pithRoot = require("node:path").resolve(__dirname, "..", "..");`,
   `var __pithSourceUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__pithRoot, rel)).href;`,
 ].join("\n");
@@ -65,6 +67,10 @@ const common = {
   // in the tsx branches of the worker loaders, resolve() that never runs here.
   logOverride: { "empty-import-meta": "silent" },
   legalComments: "none",
+  // Less to parse at start; names are kept so stack traces still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
   sourcemap: false,
 } as const;
 
