@@ -11,10 +11,12 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
-# Build-time packages only (monaco, react, vite, assemblyscript, esbuild);
-# webgpu is optional and never used by the images.
+# Build-time packages (monaco, react, vite, assemblyscript, esbuild) stay in
+# this stage. Optional packages are kept: vite's and esbuild's native
+# binaries are optional platform packages (webgpu, also optional, is not
+# copied out: the images never use a GPU).
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=optional --no-audit --no-fund --loglevel=error
+    npm ci --no-audit --no-fund --loglevel=error
 COPY . .
 RUN npm run build:wasm && npx vite build && npm run build:server \
  # Only what the server reads at run time leaves this stage (see below).

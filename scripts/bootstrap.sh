@@ -2,8 +2,7 @@
 # Installs what the project needs and is missing, then says what it did.
 # Idempotent: when everything is present it only checks (a second or two).
 #
-#   bootstrap.sh serve   what serving uses (`npm start`): npm dependencies
-#                        (webgpu, optional, is left out of a fresh install) and
+#   bootstrap.sh serve   what serving uses (`npm start`): npm dependencies and
 #                        the native toolchain for native builds
 #   bootstrap.sh test    all of the above plus what only tests and benchmarks
 #                        use (`npm test`): Chromium, qemu, Wine, benchmark
@@ -26,20 +25,13 @@ say() { printf '[bootstrap] %s\n' "$*"; }
 
 # --- npm dependencies ---------------------------------------------------------
 npm_args=(--no-audit --no-fund --loglevel=error)
+# Build tools need every platform package npm marks optional (rolldown's and
+# esbuild's native binaries), so the install is the same for both purposes;
+# webgpu (optional too) is only ever imported when ANOMALY_GPU asks for a GPU,
+# and the images and the single executable do not carry it.
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  if [ "$purpose" = serve ]; then
-    # Serving never needs webgpu (Dawn, 132 MB): the anomaly service uses it
-    # only when ANOMALY_GPU asks for a GPU.
-    say "installing npm dependencies (npm install --omit=optional, pinned by package-lock.json)"
-    npm install --omit=optional "${npm_args[@]}"
-  else
-    say "installing npm dependencies (npm install, pinned by package-lock.json)"
-    npm install "${npm_args[@]}"
-  fi
-  touch node_modules/.package-lock.json
-elif [ "$purpose" = test ] && [ ! -d node_modules/webgpu ]; then
-  say "installing optional npm dependencies for the tests (webgpu)"
+  say "installing npm dependencies (npm install, pinned by package-lock.json)"
   npm install "${npm_args[@]}"
   touch node_modules/.package-lock.json
 else
