@@ -17,7 +17,7 @@
 // `webgpu` stays outside: a native addon, optional, imported only where used.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { build, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Plugin } from "esbuild";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "build", "server");
@@ -55,7 +55,7 @@ const BANNER = [
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, "workers"), { recursive: true });
 
-const common = {
+const common: BuildOptions = {
   bundle: true,
   platform: "node",
   format: "cjs",
@@ -72,7 +72,7 @@ const common = {
   minifySyntax: true,
   keepNames: true,
   sourcemap: false,
-} as const;
+};
 
 const started = performance.now();
 await build({
