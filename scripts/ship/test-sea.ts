@@ -26,8 +26,8 @@ podman([
   "-d",
   "--name",
   name,
+  // --rootfs makes the first positional argument a root folder instead of an image.
   "--rootfs",
-  `${root}:O`,
   "--user",
   "1000:1000",
   "-e",
@@ -50,6 +50,7 @@ podman([
   "seccomp=unconfined",
   "--security-opt",
   "systempaths=unconfined",
+  `${root}:O`,
   "/usr/local/bin/pith-server",
 ]);
 try {
