@@ -44,11 +44,11 @@ export async function containerChecks(tally: Tally, { name, base, native }: Star
     if (uid === "0") throw new Error("the server runs as root");
   });
   await tally.check("a model survives a restart on the /data volume", async () => {
-    await createModel(base, "ship-check");
+    await createModel(base, "ship_check");
     podman(["stop", "-t", "30", name], { quiet: true });
     podman(["start", name], { quiet: true });
     await waitForHealth(base);
-    await modelExists(base, "ship-check");
+    await modelExists(base, "ship_check");
   });
   await tally.check("SIGTERM (podman stop) exits cleanly with status 0", () => {
     podman(["stop", "-t", "30", name], { quiet: true });
