@@ -27,21 +27,18 @@ RUN npm run build:wasm && npx vite build && npm run build:server \
  && cp server/docs/page.css /out/server/docs/ \
  && cp -r node_modules/swagger-ui-dist /out/node_modules/
 
-# --- runtime: no native toolchain ------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
+# --- what both images share, before the app: these layers stay cached
+# across app changes (CI rebuilds only the layers that copy the app in) ----
+FROM ${NODE_IMAGE} AS runtime-base
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
     ANOMALY_HOME=/data/models \
     ARTIFACT_DIR=/data/artifacts \
     PITH_SHARE_DIR=/data/shares
-WORKDIR /app
-# The bundle needs no node_modules: every dependency is inside it, and the
-# only package read from disk (swagger-ui-dist, the /docs page assets) is copied.
-COPY --from=build /out/ /app/
 RUN mkdir -p /data/models /data/artifacts /data/shares && chown -R node:node /data
 VOLUME ["/data"]
-USER node
+WORKDIR /app
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
@@ -49,17 +46,28 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # open requests, saves the anomaly models and exits 0 (server/main.ts).
 STOPSIGNAL SIGTERM
 CMD ["node", "build/server/main.cjs"]
+USER node
 
-# --- full: native builds (linux-x64 glibc/musl) in a bubblewrap sandbox ------
-# The sandbox makes user namespaces, which a container's default seccomp and
-# masked /proc forbid: run with
+# The native toolchain for `full`. Its sandbox (bubblewrap) makes user
+# namespaces, which a container's default seccomp profile and masked /proc
+# forbid: run with
 #   --security-opt seccomp=unconfined --security-opt systempaths=unconfined
 # (compose.yaml does). Without them native builds answer an error saying so;
 # everything else works.
-FROM runtime AS full
+FROM runtime-base AS full-base
 USER root
 RUN apt-get update -q \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
       clang-19 lld-19 llvm-19 musl-dev bubblewrap \
  && rm -rf /var/lib/apt/lists/*
 USER node
+
+# --- runtime: wasm builds, docs, MCP, the anomaly service -------------------
+# The bundle needs no node_modules: every dependency is inside it, and the
+# only package read from disk (swagger-ui-dist, the /docs page assets) is copied.
+FROM runtime-base AS runtime
+COPY --from=build /out/ /app/
+
+# --- full: runtime + native builds (linux-x64 glibc/musl) -------------------
+FROM full-base AS full
+COPY --from=build /out/ /app/
