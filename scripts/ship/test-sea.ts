@@ -21,6 +21,7 @@ console.log(
 );
 tryPodman(["rm", "-f", "-t", "0", name]);
 tryPodman(["volume", "rm", "-f", volume]);
+const startedAt = performance.now();
 podman([
   "run",
   "-d",
@@ -58,7 +59,7 @@ try {
     const found = podman(["exec", name, "sh", "-c", "command -v node nodejs || true"]);
     if (found !== "") throw new Error(`node found at ${found}`);
   });
-  await containerChecks(tally, { name, base: `http://127.0.0.1:${port}`, native: true });
+  await containerChecks(tally, { name, base: `http://127.0.0.1:${port}`, native: true, startedAt });
 } finally {
   tryPodman(["rm", "-f", "-t", "0", name]);
   tryPodman(["volume", "rm", "-f", volume]);
