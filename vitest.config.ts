@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { TIMING_TESTS } from "./vitest.timing.config";
+import { TIME_FACTOR, TIMING_TESTS } from "./vitest.timing.config";
 
 // Unit and integration tests live beside the code they test (`*.test.ts`).
 // End-to-end tests in real Chromium have their own config in e2e/; latency
@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ["{anomaly,server,client,lang,wasm,scripts,bench}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "e2e/**", ...TIMING_TESTS],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000 * TIME_FACTOR,
+    hookTimeout: 60_000 * TIME_FACTOR,
   },
 });

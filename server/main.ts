@@ -42,6 +42,10 @@ const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
 const app = createApp({ anomaly, anomalyAlerts, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
 // Compiler threads start now rather than on the first build.
 playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
+// The first /health compiles compiler.wasm and probes the toolchains (about
+// half a second); doing it while the socket opens makes the server ready
+// sooner for the first health check (a container's, a load balancer's).
+void Promise.resolve(app.request("/health")).catch(() => undefined);
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(
     `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyHome})`,

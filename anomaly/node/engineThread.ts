@@ -2,8 +2,8 @@
  * One worker thread that runs engine jobs (threadJobs.ts) one at a time, in
  * order, so the event loop stays free while a 50 MB CSV batch is scored or
  * a model retrains. The thread loads the engine's TypeScript through tsx's
- * require hook (tsx is how the server and CLI run), so it executes the same
- * code as the calling thread. Where that is not possible (tsx or the source
+ * require hook when running from source, or its prebuilt bundle in
+ * production, so it executes the same code as the calling thread. Where that is not possible (tsx or the source
  * files missing, e.g. in a bundle) or the thread dies, jobs run on the
  * calling thread instead, with the same answers.
  *
@@ -27,17 +27,29 @@ interface Pending {
   retryHere: (() => Promise<unknown>) | null;
 }
 
+/**
+ * How the thread loads threadJobs: the production bundle's prebuilt
+ * threadJobs.cjs (scripts/build-server.ts sets the global naming its
+ * folder), else the TypeScript source through tsx; null when neither exists.
+ */
+function loadJobs(): string | null {
+  const prebuilt = (globalThis as { __pithPrebuiltWorkers?: string }).__pithPrebuiltWorkers;
+  if (prebuilt !== undefined) return `require(${JSON.stringify(`${prebuilt}/threadJobs.cjs`)})`;
+  const api = createRequire(import.meta.url).resolve("tsx/cjs/api");
+  const jobs = fileURLToPath(new URL("./threadJobs.ts", import.meta.url));
+  if (!existsSync(jobs)) return null;
+  return `(require(${JSON.stringify(api)}).register(), require(${JSON.stringify(jobs)}))`;
+}
+
 function workerSource(nice: number): string | null {
   try {
-    const api = createRequire(import.meta.url).resolve("tsx/cjs/api");
-    const jobs = fileURLToPath(new URL("./threadJobs.ts", import.meta.url));
-    if (!existsSync(jobs)) return null;
+    const jobs = loadJobs();
+    if (jobs === null) return null;
     return `
 const { parentPort } = require("node:worker_threads");
 // On Linux a thread's nice value is its own: 0 here means this thread only.
 try { const os = require("node:os"); os.setPriority(0, Math.min(19, os.getPriority(0) + ${nice})); } catch {}
-require(${JSON.stringify(api)}).register();
-const { THREAD_JOBS } = require(${JSON.stringify(jobs)});
+const { THREAD_JOBS } = ${jobs};
 let chain = Promise.resolve();
 parentPort.on("message", ({ id, name, job }) => {
   chain = chain.then(async () => {

@@ -1,7 +1,7 @@
 /**
  * Runs autoencoder restarts on worker threads, one restart per worker at a
- * time. Workers load restart.ts through tsx's require hook (tsx is already
- * how the server and CLI run), so they execute the same code as the calling
+ * time. Workers load restart.ts through tsx's require hook (from source) or
+ * its prebuilt bundle (production), so they execute the same code as the calling
  * thread and return identical models. When tsx cannot be found or a worker
  * fails, the restarts run on the calling thread instead.
  */
@@ -11,14 +11,20 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { type RestartJob, type RestartResult, trainRestart } from "../autoencoder/restart";
 
+/** The production bundle's prebuilt restart.cjs (scripts/build-server.ts), else the source through tsx. */
+function loadRestart(): string {
+  const prebuilt = (globalThis as { __pithPrebuiltWorkers?: string }).__pithPrebuiltWorkers;
+  if (prebuilt !== undefined) return `require(${JSON.stringify(`${prebuilt}/restart.cjs`)})`;
+  const api = createRequire(import.meta.url).resolve("tsx/cjs/api");
+  const restart = fileURLToPath(new URL("../autoencoder/restart.ts", import.meta.url));
+  return `(require(${JSON.stringify(api)}).register(), require(${JSON.stringify(restart)}))`;
+}
+
 function workerSource(): string | null {
   try {
-    const api = createRequire(import.meta.url).resolve("tsx/cjs/api");
-    const restart = fileURLToPath(new URL("../autoencoder/restart.ts", import.meta.url));
     return `
 const { parentPort } = require("node:worker_threads");
-require(${JSON.stringify(api)}).register();
-const { trainRestart } = require(${JSON.stringify(restart)});
+const { trainRestart } = ${loadRestart()};
 parentPort.on("message", ({ id, job }) => {
   try {
     const r = trainRestart(job);

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { TIME_FACTOR } from "../../vitest.timing.config";
 import { type TestPlayground, testPlayground } from "../playground/testPlayground";
 import { connectClient, type Loopback, listenOnLoopback, type TransportKind } from "./testing";
 
@@ -46,7 +47,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
   });
   afterAll(() => client.close());
 
-  it("lang_build_native gives a download URL whose binary runs here", { timeout: 60_000 }, async () => {
+  it("lang_build_native gives a download URL whose binary runs here", { timeout: 60_000 * TIME_FACTOR }, async () => {
     const result = await client.callTool({ name: "lang_build_native", arguments: { source: PROGRAM } });
     expect(result.isError, text(result)).toBeFalsy();
     const built = result.structuredContent as Structured;

@@ -4,24 +4,33 @@
 // stops wasm mid-loop) and replaced, and the caller gets a 504; the server
 // itself never waits on a runaway compile.
 //
-// Workers load compileJob.ts through tsx's ESM API, as the rest of the
-// server runs under tsx.
+// Workers load compileJob.ts through tsx's ESM API when the server runs
+// from source (tests, `npm run dev`), and the prebuilt compileJob.cjs when it
+// runs as the production bundle, which has no TypeScript loader
+// (scripts/build-server.ts sets the global naming that folder).
 import { Worker } from "node:worker_threads";
 import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
 import { PlaygroundHttpError } from "./httpError";
 
-const TSX_API_URL = import.meta.resolve("tsx/esm/api");
-const JOB_URL = new URL("./compileJob.ts", import.meta.url).href;
+function loadJobSource(): string {
+  const prebuilt = (globalThis as { __pithPrebuiltWorkers?: string }).__pithPrebuiltWorkers;
+  if (prebuilt !== undefined) {
+    return `const loaded = Promise.resolve(require(${JSON.stringify(`${prebuilt}/compileJob.cjs`)}));`;
+  }
+  const tsxApi = import.meta.resolve("tsx/esm/api");
+  const job = new URL("./compileJob.ts", import.meta.url).href;
+  return `const loaded = import(${JSON.stringify(tsxApi)}).then(({ tsImport }) =>
+  tsImport(${JSON.stringify(job)}, ${JSON.stringify(job)}),
+);`;
+}
 
 // On Linux, setpriority(0) from a worker renices only that thread, so with
 // a nice above 0 compiles yield the CPU to the main thread and requests
 // such as /health stay fast while a flood of builds keeps every worker busy.
-const WORKER_SOURCE = `
+const workerSource = (): string => `
 const { parentPort, workerData } = require("node:worker_threads");
 if (workerData.nice > 0) try { require("node:os").setPriority(0, workerData.nice); } catch {}
-const loaded = import(${JSON.stringify(TSX_API_URL)}).then(({ tsImport }) =>
-  tsImport(${JSON.stringify(JOB_URL)}, ${JSON.stringify(JOB_URL)}),
-);
+${loadJobSource()}
 loaded.then((job) => job.warmCompiler()).then(
   () => parentPort.postMessage({ ready: true }),
   (error) => parentPort.postMessage({ ready: true, error: String((error && error.stack) || error) }),
@@ -63,6 +72,7 @@ export class CompilerPool {
   private readonly waiting: Pending[] = [];
   private closed = false;
   private readonly maxQueued: number;
+  private source: string | undefined;
 
   constructor(private readonly options: CompilerPoolOptions) {
     this.maxQueued = options.maxQueued ?? 64 * options.workers;
@@ -109,7 +119,11 @@ export class CompilerPool {
   private idleSlot(fresh = false): Slot | undefined {
     const idle = fresh ? undefined : this.slots.find((s) => !s.busy);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.options.nice ?? 0 } });
+    this.source ??= workerSource();
+    const worker = new Worker(this.source, {
+      eval: true,
+      workerData: { nice: this.options.nice ?? 0 },
+    });
     const ready = new Promise<void>((resolve) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;

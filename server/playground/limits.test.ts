@@ -49,9 +49,9 @@ describe("the limits' documentation", () => {
   // Cell padding is the Markdown formatter's business, not the content's.
   const cells = (markdown: string) => markdown.replace(/ *\| */g, "|").replace(/-{3,}/g, "---");
 
-  it("is in the README, as limitsTable() writes it", () => {
+  it("is in the README's table of every variable, each row as limitsTable() writes it", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    expect(cells(readme)).toContain(cells(limitsTable()));
+    for (const row of limitsTable().split("\n").slice(2)) expect(cells(readme)).toContain(cells(row));
     for (const v of [...LIMIT_VARIABLES, ...OTHER_VARIABLES]) expect(readme).toContain(`\`${v.name}\``);
   });
 });

@@ -203,15 +203,17 @@ export const LIMIT_VARIABLES: readonly Variable[] = [
 export const OTHER_VARIABLES: readonly { name: string; description: string }[] = [
   {
     name: "ARTIFACT_DIR",
-    description: "folder of stored downloads, kept across restarts (default: <tmp>/pith-artifacts)",
+    description:
+      "folder of stored downloads, kept across restarts (default: <tmp>/pith-artifacts; images: /data/artifacts)",
   },
   {
     name: "SHARE_DIR",
-    description: "folder of short links, kept across restarts (default: <tmp>/pith-shares)",
+    description: "folder of short links, kept across restarts (default: <tmp>/pith-shares; images: /data/shares)",
   },
   {
     name: "PUBLIC_URL",
-    description: "base of absolute download URLs; unset, they come from Host / X-Forwarded-Proto / X-Forwarded-Host",
+    description:
+      "the address users reach (e.g. `https://play.example.com`): base of absolute download URLs, and a host MCP requests may name; unset, URLs come from Host / X-Forwarded-Proto / X-Forwarded-Host",
   },
   {
     name: "TRUST_PROXY",

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIME_FACTOR } from "../../vitest.timing.config";
 import { runWasiNode } from "../compiler/wasiNode";
 import { inspectElf, inspectMacho } from "../toolchain/inspect";
 import { runNative } from "../toolchain/runNative";
@@ -57,7 +58,7 @@ beforeAll(async () => {
   });
   wasmOutput = text(run.stdout);
   expect(wasmOutput.length).toBeGreaterThan(0);
-}, 60_000);
+}, 60_000 * TIME_FACTOR);
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -76,19 +77,23 @@ const RUNNABLE: { route: string; target: string; body: Record<string, unknown> }
 
 describe("native builds downloaded from a server on loopback", { concurrent: true }, () => {
   for (const { route, target, body } of RUNNABLE) {
-    it(`${route} (${target}) runs and prints what the wasm build prints`, async () => {
-      if (target === "windows-x64") await winePrefix();
-      const { result, binary } = await buildAndDownload(route, body);
-      expect(result.target).toBe(target);
-      const run = await runNative(binary, target, { timeoutMs: 60_000 });
-      expect(run.timedOut).toBe(false);
-      expect(text(run.stdout)).toBe(wasmOutput);
-      expect(run.exitCode).toBe(0);
-      if (target.startsWith("linux-")) {
-        const elf = await inspectElf(binary);
-        expect(elf.interpreter === null).toBe(target !== "linux-arm64-gnu");
-      }
-    }, 90_000);
+    it(
+      `${route} (${target}) runs and prints what the wasm build prints`,
+      async () => {
+        if (target === "windows-x64") await winePrefix();
+        const { result, binary } = await buildAndDownload(route, body);
+        expect(result.target).toBe(target);
+        const run = await runNative(binary, target, { timeoutMs: 60_000 * TIME_FACTOR });
+        expect(run.timedOut).toBe(false);
+        expect(text(run.stdout)).toBe(wasmOutput);
+        expect(run.exitCode).toBe(0);
+        if (target.startsWith("linux-")) {
+          const elf = await inspectElf(binary);
+          expect(elf.interpreter === null).toBe(target !== "linux-arm64-gnu");
+        }
+      },
+      90_000 * TIME_FACTOR,
+    );
   }
 
   for (const [route, target, cpu, signed] of [

@@ -1,9 +1,11 @@
 // Test fixture: the whole app over a private artifact folder (and clock),
 // with limits a test chooses on top of the defaults. Not a test itself.
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { TIME_FACTOR } from "../../vitest.timing.config";
 import { createApp } from "../app";
 import type { PlaygroundLimits } from "./limits";
 import { createPlaygroundServices, type PlaygroundServices } from "./services";
@@ -21,7 +23,15 @@ export function testPlayground(
 ): TestPlayground {
   const dir = mkdtempSync(join(tmpdir(), "playground-test-"));
   const services = createPlaygroundServices({
-    limits: { artifactDir: join(dir, "artifacts"), shareDir: join(dir, "shares"), publicUrl: null, ...limits },
+    // Build limits scaled for a busy CI machine (vitest.timing.config.ts); a test of a limit sets its own.
+    limits: {
+      artifactDir: join(dir, "artifacts"),
+      shareDir: join(dir, "shares"),
+      publicUrl: null,
+      compileTimeoutMs: 10_000 * TIME_FACTOR,
+      nativeTimeoutMs: 30_000 * TIME_FACTOR,
+      ...limits,
+    },
     now: options.now,
     sweep: false,
   });

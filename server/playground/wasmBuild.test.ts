@@ -2,6 +2,7 @@
 // binary form, compile errors as results, and every way a request can be
 // wrong (each a 4xx with the playground error shape, never a 500).
 import { afterAll, describe, expect, it } from "vitest";
+import { TIME_FACTOR } from "../../vitest.timing.config";
 import { runWasiNode } from "../compiler/wasiNode";
 import { HEAVY_PROGRAM, HELLO, postJson, testPlayground } from "./testPlayground";
 
@@ -188,7 +189,8 @@ describe("the compile time limit", () => {
       const response = await postJson(slow.app, "/build_wasm", { source: HEAVY_PROGRAM });
       expect(response.status).toBe(504);
       expect((await response.json()).detail).toMatch(/time limit of 150 ms/);
-      expect(performance.now() - started).toBeLessThan(1500);
+      // Answered at its limit rather than after the compile (the bound allows a busy machine).
+      expect(performance.now() - started).toBeLessThan(1500 * TIME_FACTOR);
       const after = await postJson(slow.app, "/build_wasm", { source: HELLO });
       expect((await after.json()).status).toBe("ok");
     } finally {

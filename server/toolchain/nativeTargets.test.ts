@@ -3,9 +3,10 @@
 // arm64/riscv64 under qemu, Windows under Wine); macOS executables, which
 // cannot run here, are checked for the structure macOS requires.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIME_FACTOR } from "../../vitest.timing.config";
 import { missingToolsFor } from "./detect";
 import { inspectElf, inspectMacho } from "./inspect";
-import { type LinkNativeResult, linkNative } from "./linkNative";
+import { DEFAULT_BUILD_TIMEOUT_MS, type LinkNativeResult, linkNative } from "./linkNative";
 import { RECIPES } from "./recipes";
 import { canRun, runNative } from "./runNative";
 import { TEST_PROGRAMS } from "./testdata/programs";
@@ -21,7 +22,10 @@ function built(program: string, target: string, opt: string): Promise<LinkNative
   const key = `${program} ${target} ${opt}`;
   if (!builds.has(key)) {
     const ll = TEST_PROGRAMS.find((p) => p.name === program)?.ll ?? "";
-    builds.set(key, linkNative({ ll, target, opt, filename: `${program}.pith` }));
+    // Every target builds at once here; on a busy CI machine a riscv64 -O2
+    // build alone passed the server's 30 s limit, so the limit is scaled.
+    const timeoutMs = DEFAULT_BUILD_TIMEOUT_MS * TIME_FACTOR;
+    builds.set(key, linkNative({ ll, target, opt, filename: `${program}.pith`, timeoutMs }));
   }
   return builds.get(key) as Promise<LinkNativeResult>;
 }
@@ -43,14 +47,18 @@ for (const target of TARGET_IDS) {
   describe.skipIf(missing.length > 0)(target, { concurrent: true }, () => {
     if (target === "windows-x64" && runnable) {
       // Creating the private prefix takes seconds; do it before the runs.
-      beforeAll(() => winePrefix().then(() => undefined), 60_000);
+      beforeAll(() => winePrefix().then(() => undefined), 60_000 * TIME_FACTOR);
     }
 
     for (const program of canRun(target) ? TEST_PROGRAMS : []) {
       for (const opt of OPTS) {
         it.skipIf(!runnable)(`${program.name} at ${opt} prints exactly the expected bytes`, async () => {
           const binary = await binaryFor(program.name, target, opt);
-          const run = await runNative(binary, target, { args: program.args, stdin: program.stdin });
+          const run = await runNative(binary, target, {
+            args: program.args,
+            stdin: program.stdin,
+            timeoutMs: 20_000 * TIME_FACTOR,
+          });
           expect(run.timedOut).toBe(false);
           expect(text(run.stdout)).toBe(text(program.stdout));
           expect(Buffer.from(run.stdout).equals(Buffer.from(program.stdout))).toBe(true);

@@ -133,6 +133,7 @@ describe("std.canvas's host imports", () => {
     input.requestClose();
     start = performance.now();
     imports.host_sleep(5000);
-    expect(performance.now() - start).toBeLessThan(50);
+    // Far below the 5 s asked: it did not sleep (a busy machine may still delay the call itself).
+    expect(performance.now() - start).toBeLessThan(2500);
   });
 });
