@@ -3,11 +3,13 @@
 // error by a `<!-- error: <message substring> -->` line right above it and
 // then gets that error. A block without `fn main` is a fragment: one with
 // top-level declarations is checked as a file (with an empty `main` added),
-// one of statements inside `fn main` (its imports stay at the top).
+// one of statements inside `fn main` (its imports stay at the top). Blocks
+// that name their file (`// util.pith`) are the files `import util` reads.
 // wasm/tests/readme_examples.test.ts runs the primer's whole programs.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diagnostics } from "../../wasm/tests/compiler";
+import { namedFiles } from "./docFiles";
 
 interface Block {
   doc: string;
@@ -43,6 +45,8 @@ function asProgram(code: string): string {
 }
 
 const all = [...blocks("README.md"), ...blocks("GOTCHAS.md")];
+// Files of the docs' programs of several files (`// util.pith` blocks), beside every block.
+const modules = namedFiles(all.map((b) => b.code));
 
 describe("code blocks of the primer and GOTCHAS", () => {
   it("finds the blocks, error examples among them", () => {
@@ -54,7 +58,7 @@ describe("code blocks of the primer and GOTCHAS", () => {
   for (const block of all) {
     const what = `${block.doc}:${block.line} ${block.error ? `gets "${block.error}"` : "compiles"}`;
     it(what, async () => {
-      const messages = (await diagnostics(asProgram(block.code)))
+      const messages = (await diagnostics(asProgram(block.code), modules))
         .filter((d) => d.severity === "error")
         .map((d) => `${d.line}:${d.col}: ${d.message}`);
       if (block.error === null) expect(messages).toEqual([]);

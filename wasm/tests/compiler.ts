@@ -24,8 +24,8 @@ export async function pith(args: string[], source?: string, name = "main.pith", 
 
 export type JsonDiagnostic = CompilerDiagnostic;
 
-export async function diagnostics(source: string): Promise<JsonDiagnostic[]> {
-  const r = await pith(["check", "main.pith", "--json"], source);
+export async function diagnostics(source: string, modules: Record<string, string> = {}): Promise<JsonDiagnostic[]> {
+  const r = await pith(["check", "main.pith", "--json"], source, "main.pith", modules);
   if (r.exitCode !== 0 && r.exitCode !== 1) throw new Error(`check exited ${r.exitCode}: ${r.stderr}`);
   return JSON.parse(r.stdout) as JsonDiagnostic[];
 }

@@ -8,18 +8,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importsHostModule } from "../../lang/tests/corpus";
+import { namedFiles } from "../../lang/docs/docFiles";
 import { pith, run } from "./compiler";
 
 const readme = readFileSync(new URL("../../lang/README.md", import.meta.url), "utf8");
 const blocks = [...readme.matchAll(/```pith\n([\s\S]*?)```/g)].map((m) => m[1]);
 const programs = blocks.filter((code) => /^fn main\(/m.test(code));
 // A block that starts with `// util.pith` is a file of a program of several files: every program gets them beside it.
-const modules = Object.fromEntries(
-  blocks.flatMap((code) => {
-    const name = /^\/\/ (\w+\.pith)\n/.exec(code)?.[1];
-    return name && name !== "main.pith" ? [[name, code]] : [];
-  }),
-);
+const modules = namedFiles(blocks);
 
 describe("lang/README.md", () => {
   it("has whole programs to check, the standard-library tour among them", () => {
