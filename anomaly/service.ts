@@ -20,7 +20,7 @@ import { CpuBackend, type ScoringBackend } from "./backends/backend";
 import { type BatchBody, BatchInputError, batchCsv, batchCsvBody } from "./batch";
 import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { explainModelPoint } from "./explain/modelExplain";
-import { feedbackJson } from "./feedback/feedback";
+import { emptyFeedback, feedbackJson } from "./feedback/feedback";
 import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedback } from "./feedback/feedbackApi";
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
@@ -456,16 +456,20 @@ export class AnomalyService {
       const parsed = parseBundle(bundle);
       if (typeof parsed === "string") throw new AnomalyError(400, parsed);
       const meta = { ...parsed.metadata, name: model };
-      // Replace whatever was there: stale forests of the old model must not survive.
-      const old = await this.find(model);
-      if (old !== null) await this.store.deleteModel(model);
+      // The old model stays in place until the new data and metadata replace
+      // it in one step (replaceRing): a crash during an import leaves the old
+      // model or the new one, never none (deleting first lost the old model's
+      // points to a kill between the delete and the last write).
+      const oldMeta = await this.store.loadMetadata(model).catch(() => null);
       this.models.delete(model);
       for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
       await this.store.saveAutoencoder(model, parsed.autoencoder);
       // A store that keeps no feedback (IndexedDB) imports the model without it.
-      if (parsed.feedback !== null) await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback));
-      // Data and metadata last, as one step: until then the folder is no model.
+      await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback ?? emptyFeedback()));
       await this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta);
+      // Then the old model's forests that the new one lacks: stale forests must not survive.
+      const kept = new Set(parsed.forests.map((f) => f.name));
+      for (const v of oldMeta?.versions ?? []) if (!kept.has(v.vname)) await this.store.deleteForest(model, v.vname);
       if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");
       return { status: "success", message: `Model ${model} imported` };
     });

@@ -369,7 +369,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => {
       const { m } = c.req.valid("param");
       const answer = await service.importModel(m, await parsedBody(c));
-      // The import replaced the model's folder, rules included.
+      // The import replaced the model (its alert rules stay beside it): reloaded from the store when next needed.
       options.alerts?.forget(m);
       return c.json(answer as never, 200);
     },
