@@ -53,7 +53,7 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
     <div className="build-panel">
       <div className="row">
         <label>
-          Optimisation{" "}
+          Optimisation level{" "}
           <select value={opt} onChange={(e) => onOpt(e.target.value as OptLevel)}>
             {OPT_LEVELS.map((level) => (
               <option key={level}>{level}</option>
