@@ -14,17 +14,22 @@ export interface RenameDialogProps {
 
 export function RenameDialog({ files, from, onRename, onDone }: RenameDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [name, setName] = useState("");
+  const [name, setName] = useState(from ?? "");
   const [problem, setProblem] = useState<string | undefined>();
+  // The field holds the file's name in the very render that opens the dialog:
+  // set from an effect, it arrived after the dialog was shown, and a user (or
+  // a test) quick enough typed into the old text and had it replaced.
+  const [openedFor, setOpenedFor] = useState(from);
+  if (from !== openedFor) {
+    setOpenedFor(from);
+    setName(from ?? "");
+    setProblem(undefined);
+  }
 
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (from !== undefined && !d.open) {
-      setName(from);
-      setProblem(undefined);
-      d.showModal();
-    }
+    if (from !== undefined && !d.open) d.showModal();
     if (from === undefined && d.open) d.close();
   }, [from]);
 
