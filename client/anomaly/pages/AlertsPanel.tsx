@@ -21,6 +21,9 @@ export function AlertsPanel({
   const [answer, setAnswer] = useState<AlertRulesAnswer | null>(null);
   const [log, setLog] = useState<DeliveryEntry[]>([]);
   const [text, setText] = useState("");
+  // The field is read-only until the rules first arrive: typed earlier, the
+  // user's text was replaced by the loaded rules a moment later.
+  const [loaded, setLoaded] = useState(false);
 
   const reload = useCallback(async () => {
     const [rules, deliveries] = await Promise.all([backend.alertRules(name), backend.alertLog(name, 10)]);
@@ -30,7 +33,9 @@ export function AlertsPanel({
   }, [backend, name]);
 
   useEffect(() => {
-    reload().catch(() => setAnswer(null));
+    reload()
+      .catch(() => setAnswer(null))
+      .finally(() => setLoaded(true));
   }, [reload]);
 
   const save = () =>
@@ -85,6 +90,8 @@ export function AlertsPanel({
         aria-label={`Alert rules of ${name} (JSON)`}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        readOnly={!loaded}
+        aria-busy={!loaded}
         rows={4}
       />
       <div className="row">
