@@ -26,7 +26,8 @@ import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
 import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
-import { type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
+import { type BundleHead, type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
+import { BundleError, readBundleStream } from "./store/bundleStream";
 import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
 
 export type { CollectingBody, DamagedEntry, DetectAnswer, DetectBody, SuccessBody, VersionVerdict } from "./answers";
@@ -455,24 +456,64 @@ export class AnomalyService {
     return this.serial(model, async () => {
       const parsed = parseBundle(bundle);
       if (typeof parsed === "string") throw new AnomalyError(400, parsed);
-      const meta = { ...parsed.metadata, name: model };
-      // The old model stays in place until the new data and metadata replace
-      // it in one step (replaceRing): a crash during an import leaves the old
-      // model or the new one, never none (deleting first lost the old model's
-      // points to a kill between the delete and the last write).
-      const oldMeta = await this.store.loadMetadata(model).catch(() => null);
-      this.models.delete(model);
-      for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
-      await this.store.saveAutoencoder(model, parsed.autoencoder);
-      // A store that keeps no feedback (IndexedDB) imports the model without it.
-      await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback ?? emptyFeedback()));
-      await this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta);
-      // Then the old model's forests that the new one lacks: stale forests must not survive.
-      const kept = new Set(parsed.forests.map((f) => f.name));
-      for (const v of oldMeta?.versions ?? []) if (!kept.has(v.vname)) await this.store.deleteForest(model, v.vname);
+      await this.install(model, parsed, (meta) =>
+        this.store.replaceRing(model, parsed.ring.slice(-this.capacity), meta),
+      );
       if ((await this.find(model)) === null) throw new AnomalyError(500, "The imported model did not load.");
       return { status: "success", message: `Model ${model} imported` };
     });
+  }
+
+  /**
+   * importModel for an upload read as it arrives (bundleStream.ts): the
+   * ring goes to the store's draft record by record, never whole in memory,
+   * and the model is swapped in only once the whole upload has been read and
+   * checked (a bad or cut upload changes nothing). Every record was checked
+   * as ingest checks it, so the model is not loaded here: it loads at its
+   * next use, as after a restart.
+   */
+  async importStream(
+    model: string,
+    upload: AsyncIterable<Uint8Array>,
+  ): Promise<{ status: "success"; message: string }> {
+    checkModelName(model);
+    const kept: RawRecord[] = [];
+    const draft = (await this.store.draftRing?.(model)) ?? {
+      // A store without drafts: the records are collected for replaceRing.
+      add: async (records: readonly RawRecord[]) => {
+        for (const r of records) kept.push(r);
+        if (kept.length > 2 * this.capacity) kept.splice(0, kept.length - this.capacity);
+      },
+      commit: (meta: MetadataJson, capacity: number) => this.store.replaceRing(model, kept.slice(-capacity), meta),
+      discard: async () => {},
+    };
+    try {
+      const head = await readBundleStream(upload, (records) => draft.add(records));
+      await this.serial(model, () => this.install(model, head, (meta) => draft.commit(meta, this.capacity)));
+    } catch (e) {
+      await draft.discard();
+      throw e instanceof BundleError ? new AnomalyError(400, e.message) : e;
+    }
+    return { status: "success", message: `Model ${model} imported` };
+  }
+
+  /** Writes an imported model's files around `writeRing`, which replaces its data and metadata in one step. */
+  private async install(model: string, parsed: BundleHead, writeRing: (meta: MetadataJson) => Promise<void>) {
+    const meta = { ...parsed.metadata, name: model };
+    // The old model stays in place until the new data and metadata replace
+    // it in one step (writeRing): a crash during an import leaves the old
+    // model or the new one, never none (deleting first lost the old model's
+    // points to a kill between the delete and the last write).
+    const oldMeta = await this.store.loadMetadata(model).catch(() => null);
+    this.models.delete(model);
+    for (const f of parsed.forests) await this.store.saveForest(model, f.name, f);
+    await this.store.saveAutoencoder(model, parsed.autoencoder);
+    // A store that keeps no feedback (IndexedDB) imports the model without it.
+    await this.store.saveFeedback?.(model, feedbackJson(parsed.feedback ?? emptyFeedback()));
+    await writeRing(meta);
+    // Then the old model's forests that the new one lacks: stale forests must not survive.
+    const kept = new Set(parsed.forests.map((f) => f.name));
+    for (const v of oldMeta?.versions ?? []) if (!kept.has(v.vname)) await this.store.deleteForest(model, v.vname);
   }
 
   /** Waits for queued operations, then releases the backend and the store. */

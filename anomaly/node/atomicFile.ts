@@ -22,9 +22,17 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * A temporary file's name beside `path`: `.<name>.<pid>.<n>.tmp`, which
+ * removeStaleTemps deletes once its writer is gone.
+ */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${counter++}.tmp`);
+}
+
 export async function writeFileAtomic(path: string, data: Uint8Array | string, durable = true): Promise<void> {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${counter++}.tmp`);
+  const temp = tempPathFor(path);
   try {
     const handle = await open(temp, "w");
     try {

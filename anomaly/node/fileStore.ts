@@ -38,11 +38,13 @@ import {
   type LoadedRing,
   type ModelStore,
   type RawRecord,
+  type RingDraft,
   type StoredForest,
   type UnusableLine,
 } from "../store/store";
 import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import { LogDraft } from "./logDraft";
 import { keepAside, parseLinesKeepingBad, QUARANTINED } from "./quarantine";
 import {
   DATA,
@@ -398,8 +400,7 @@ export class FileStore implements ModelStore {
 
   async replaceRing(model: string, records: readonly RawRecord[], metadata: MetadataJson): Promise<void> {
     const dir = await this.ensureDir(model);
-    const f = this.files(model);
-    const generation = f.checkpoint.generation + 1;
+    const generation = this.files(model).checkpoint.generation + 1;
     const pending = join(dir, `${DATA}.${generation}`);
     const text = encodeLines(records);
     const handle = await open(pending, "w");
@@ -409,14 +410,50 @@ export class FileStore implements ModelStore {
     } finally {
       await handle.close();
     }
+    await this.commitLog(model, dir, generation, Buffer.byteLength(text), records.length, metadata);
+  }
+
+  /**
+   * A streamed import's log: written to `.import-<model>.<pid>.<n>.tmp` in
+   * the store's root (outside the model, which stays usable and unchanged;
+   * removed at start-up if the process dies), then moved in as
+   * replaceRing's pending log on commit.
+   */
+  async draftRing(model: string): Promise<RingDraft> {
+    this.dir(model);
+    await mkdir(this.root, { recursive: true });
+    const draft = await LogDraft.create(join(this.root, `import-${model}`), this.durable);
+    return {
+      add: (records) => draft.add(records),
+      commit: async (metadata, capacity) => {
+        const { path, bytes, lines } = await draft.finish(capacity);
+        const dir = await this.ensureDir(model);
+        const generation = this.files(model).checkpoint.generation + 1;
+        await rename(path, join(dir, `${DATA}.${generation}`));
+        await this.commitLog(model, dir, generation, bytes, lines, metadata);
+      },
+      discard: () => draft.discard(),
+    };
+  }
+
+  /** With data.jsonl.<generation> written and synced: the commit point (metadata), then the rename. */
+  private async commitLog(
+    model: string,
+    dir: string,
+    generation: number,
+    bytes: number,
+    lines: number,
+    metadata: MetadataJson,
+  ): Promise<void> {
+    const f = this.files(model);
     await f.log?.close();
     f.log = null;
-    const checkpoint = { generation, bytes: Buffer.byteLength(text) };
+    const checkpoint = { generation, bytes };
     await this.writeMetadata(dir, metadata, checkpoint);
     f.checkpoint = checkpoint;
-    await rename(pending, join(dir, DATA));
+    await rename(join(dir, `${DATA}.${generation}`), join(dir, DATA));
     if (this.durable) await fsyncDir(dir);
-    f.log = new DataLog(join(dir, DATA), checkpoint.bytes, records.length, this.durable);
+    f.log = new DataLog(join(dir, DATA), checkpoint.bytes, lines, this.durable);
   }
 
   async loadForest(model: string, version: string): Promise<StoredForest | null> {

@@ -74,25 +74,29 @@ export interface ParsedBundle {
   feedback: FeedbackDoc | null;
 }
 
-/** Validates a bundle; returns a message when it is unusable. */
-export function parseBundle(raw: unknown): ParsedBundle | string {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "The bundle must be a JSON object.";
-  const b = raw as Record<string, unknown>;
+/**
+ * A ring record checked as ingest would check it (a value past the number
+ * limit, text in a number column), so nothing unusable is stored; null when
+ * it is fine, else a message naming the record, its data.jsonl line and the
+ * field.
+ */
+export function ringRecordProblem(metadata: MetadataJson, record: unknown, index: number): string | null {
+  try {
+    checkFits(metadata, checkRecord(record));
+    return null;
+  } catch (e) {
+    return `The bundle's ring[${index}] (data.jsonl line ${index + 1}): ${(e as Error).message}`;
+  }
+}
+
+/** Everything of a bundle but its ring, validated; a message when it is unusable. */
+export type BundleHead = Omit<ParsedBundle, "ring">;
+
+/** Validates a bundle's parts other than the ring (which the caller checks record by record). */
+export function parseBundleHead(b: Record<string, unknown>): BundleHead | string {
   if (b.format !== BUNDLE_FORMAT) return `Unknown bundle format (expected "${BUNDLE_FORMAT}").`;
   const metadata = parseMetadata(b.metadata);
   if (metadata === null) return "The bundle's metadata is missing or malformed.";
-  if (!Array.isArray(b.ring)) return "The bundle's ring must be an array of records.";
-  // Each record becomes one line of data.jsonl: name the record, its line
-  // and the field, and refuse what ingest would refuse (a value past the
-  // number limit, text in a number column), so nothing unusable is stored.
-  for (let i = 0; i < b.ring.length; i++) {
-    const where = `The bundle's ring[${i}] (data.jsonl line ${i + 1})`;
-    try {
-      checkFits(metadata, checkRecord(b.ring[i]));
-    } catch (e) {
-      return `${where}: ${(e as Error).message}`;
-    }
-  }
   const forests: StoredForest[] = [];
   if (b.forests !== undefined && b.forests !== null) {
     if (typeof b.forests !== "object" || Array.isArray(b.forests)) return "The bundle's forests must be an object.";
@@ -116,5 +120,22 @@ export function parseBundle(raw: unknown): ParsedBundle | string {
     feedback = parseFeedback(b.feedback);
     if (feedback === null) return "The bundle's feedback is malformed.";
   }
-  return { metadata, ring: b.ring as RawRecord[], forests, autoencoder, feedback };
+  return { metadata, forests, autoencoder, feedback };
+}
+
+/** Validates a bundle; returns a message when it is unusable. */
+export function parseBundle(raw: unknown): ParsedBundle | string {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "The bundle must be a JSON object.";
+  const b = raw as Record<string, unknown>;
+  if (b.format !== BUNDLE_FORMAT) return `Unknown bundle format (expected "${BUNDLE_FORMAT}").`;
+  const metadata = parseMetadata(b.metadata);
+  if (metadata === null) return "The bundle's metadata is missing or malformed.";
+  if (!Array.isArray(b.ring)) return "The bundle's ring must be an array of records.";
+  for (let i = 0; i < b.ring.length; i++) {
+    const problem = ringRecordProblem(metadata, b.ring[i], i);
+    if (problem !== null) return problem;
+  }
+  const head = parseBundleHead(b);
+  if (typeof head === "string") return head;
+  return { ...head, ring: b.ring as RawRecord[] };
 }

@@ -61,6 +61,19 @@ export interface UnusableLine {
   text: string;
 }
 
+/** A replacement for a model's log, written outside the model until committed (see ModelStore.draftRing). */
+export interface RingDraft {
+  /** Appends records, in order; nothing of the model changes. */
+  add(records: readonly RawRecord[]): Promise<void>;
+  /**
+   * Replaces the model's log with the newest `capacity` records added, and
+   * its metadata, as one crash-safe step, as replaceRing does.
+   */
+  commit(metadata: MetadataJson, capacity: number): Promise<void>;
+  /** Drops what was added; the model is as it was. */
+  discard(): Promise<void>;
+}
+
 export interface ModelStore {
   /** Names of stored models, damaged ones included. */
   list(): Promise<string[]>;
@@ -88,6 +101,12 @@ export interface ModelStore {
    * wholly before or wholly after.
    */
   replaceRing(model: string, records: readonly RawRecord[], metadata: MetadataJson): Promise<void>;
+  /**
+   * A replacement log written piece by piece (a streamed import), so a large
+   * model is never whole in memory; optional (the service falls back to
+   * replaceRing with the records collected).
+   */
+  draftRing?(model: string): Promise<RingDraft>;
   /** Null when absent, corrupt, or saved under another version name. */
   loadForest(model: string, version: string): Promise<StoredForest | null>;
   saveForest(model: string, version: string, forest: StoredForest): Promise<void>;

@@ -120,8 +120,19 @@ describe("request bodies", () => {
     expect((await app.request("/detect/m", postJson({ abcdefgh: 12345678 }))).status).toBe(413);
   });
 
-  it("a body that is not JSON is a 400 that says what to send, whatever its Content-Type", async () => {
-    const { app, service } = setup();
+  it("by default a text/plain body is a 415 on a state change; with the lenient switch a body that is not JSON is a 400 that says what to send", async () => {
+    const strict = setup();
+    // As a real client sends it: the policy judges a body by its length header.
+    const refused = await strict.app.request("/detect/m", {
+      method: "POST",
+      headers: { "content-type": "text/plain", "content-length": "7" },
+      body: '{"a":1}',
+    });
+    expect(refused.status).toBe(415);
+    expect(await errorOf(refused)).toContain("application/json");
+    expect(strict.service.calls).toEqual([]);
+    const service = recordingService();
+    const app = createAnomalyApp({ service, log: () => {}, security: { bodyTypes: "lenient" } });
     const res = await app.request("/detect/m", {
       method: "POST",
       headers: { "content-type": "text/plain" },

@@ -73,18 +73,17 @@ describe("security options", () => {
     await stop(s);
   }, 120_000);
 
-  it("by default: curl-style bodies still work, but a browser's text/plain or cross-site state change is refused and changes nothing", async () => {
+  it("by default: a body not sent as application/json is refused, curl's included; cross-site state changes are refused; nothing changes", async () => {
     const s = await start({ ANOMALY_CORS_ORIGINS: "http://dash.example" });
     const record = JSON.stringify(point(0));
-    // curl -d: no Origin, form type: read as JSON (the reference behaviour).
-    expect(
-      (
-        await send(s, "POST", "/detect/site", {
-          body: record,
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-        })
-      ).status,
-    ).toBe(202);
+    expect((await send(s, "POST", "/detect/site", json(point(0)))).status).toBe(202);
+    // curl -d: no Origin, form type: refused unless a compatibility switch is on.
+    const curl = await send(s, "POST", "/detect/site", {
+      body: record,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(curl.status).toBe(415);
+    expect(JSON.parse(curl.text).message).toMatch(/ANOMALY_BODY_TYPES/);
     const host = new URL(s.url).host;
     const plain = await send(s, "POST", "/detect/site", {
       body: record,
@@ -116,6 +115,21 @@ describe("security options", () => {
     });
     expect(allowed.status).toBe(202);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("http://dash.example");
+    await stop(s);
+  }, 120_000);
+
+  it("ANOMALY_BODY_TYPES=browser (compatibility): curl -d works, a browser's text/plain is still refused", async () => {
+    const s = await start({ ANOMALY_BODY_TYPES: "browser" });
+    const record = JSON.stringify(point(0));
+    const form = { body: record, headers: { "content-type": "application/x-www-form-urlencoded" } };
+    expect((await send(s, "POST", "/detect/compat", form)).status).toBe(202);
+    const host = new URL(s.url).host;
+    const plain = await send(s, "POST", "/detect/compat", {
+      body: record,
+      headers: { "content-type": "text/plain", origin: `http://${host}` },
+    });
+    expect(plain.status).toBe(415);
+    expect(JSON.parse((await send(s, "GET", "/models/dynamic/compat/metadata")).text).n_seen).toBe(1);
     await stop(s);
   }, 120_000);
 });

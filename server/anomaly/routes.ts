@@ -22,6 +22,7 @@ import {
 import { bundleStream } from "./exportStream";
 import { registerFeedbackRoutes } from "./feedback";
 import { registerHealthRoute } from "./health";
+import { registerImportRoute } from "./importRoute";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
@@ -67,6 +68,7 @@ export type AnomalyApi = Pick<
   | "batchEncoded"
   | "exportModel"
   | "importModel"
+  | "importStream"
   | "feedback"
   | "addFeedback"
   | "addMaintenance"
@@ -143,7 +145,6 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   const large = limitBody(maxUpload, tooLarge);
   // Order matters: the model name first (WIRE.md), then size, then bytes.
   const record = [requireModelName, small, requireUtf8, lenientJson];
-  const bundle = [requireModelName, large, requireUtf8, lenientJson];
   const bare = [requireModelName];
 
   app.openapi(
@@ -356,24 +357,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       }) as never,
   );
 
-  app.openapi(
-    createRoute({
-      method: "put",
-      path: "/api/dynamic/{m}/import",
-      tags: [TAG],
-      summary: "Create or replace a model from an exported bundle",
-      middleware: bundle,
-      request: { params: ModelParams, body: jsonBody(ModelBundle) },
-      responses: { 200: jsonContent(MessageBody, "Imported"), ...modelErrors },
-    }),
-    async (c) => {
-      const { m } = c.req.valid("param");
-      const answer = await service.importModel(m, await parsedBody(c));
-      // The import replaced the model (its alert rules stay beside it): reloaded from the store when next needed.
-      options.alerts?.forget(m);
-      return c.json(answer as never, 200);
-    },
-  );
+  registerImportRoute(app, { service, maxBytes: maxUpload, tooLarge, alerts: options.alerts });
 
   registerFeedbackRoutes(app, service, { record, bare });
   registerBatchRoute(app, { service, dataDir: options.dataDir, limit: large, maxBytes: maxUpload, tooLarge });

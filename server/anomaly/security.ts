@@ -8,15 +8,16 @@
 //   read-only token 403; reads need a token only with ANOMALY_AUTH_READS=1.
 // - ANOMALY_STATE_GETS=0 turns off the reference service's state-changing
 //   GETs (GET /force_train, GET /delete_model): 405 naming the method to use.
-// - Body content types on state-changing routes (ANOMALY_BODY_TYPES):
-//   a body that is not JSON by its Content-Type (text/plain, forms, none) is
-//   a "simple" request that any web page may send cross-origin with no CORS
-//   preflight, so a visitor's browser could drive the API. `strict` refuses
-//   such bodies always (415); `browser` (the default) refuses them when the
-//   request carries an Origin header, which browsers always send on a
-//   cross-origin POST/PUT and command-line clients never do, so scripts
-//   written for the reference service (`curl -d '{...}'`) still work;
-//   `lenient` is the reference behaviour (the compatibility switch).
+// - Body content types on state-changing routes (ANOMALY_BODY_TYPES): a
+//   body that is not JSON by its Content-Type (text/plain, forms, none) is a
+//   "simple" request that any web page may send cross-origin with no CORS
+//   preflight, so a visitor's browser could drive the API (CSRF). `strict`
+//   (the default) refuses such bodies (415); `browser` refuses them only
+//   when the request carries an Origin or Sec-Fetch-Site header, which
+//   browsers always send on a cross-origin POST/PUT and command-line clients
+//   never do; `lenient` is the reference behaviour (`curl -d '{...}'`, sent
+//   as a form, read as JSON). The last two are compatibility
+//   switches for scripts written for the reference service.
 // - CORS: ANOMALY_CORS_ORIGINS, comma-separated origins or `*`; unset sends
 //   no CORS headers (browsers then keep other origins' pages from reading
 //   answers).
@@ -57,7 +58,7 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 
 /** The options from the environment; throws with the variable's name on a bad value. */
 export function securityFromEnv(env: NodeJS.ProcessEnv = process.env): SecurityOptions {
-  const bodyTypes = env.ANOMALY_BODY_TYPES || "browser";
+  const bodyTypes = env.ANOMALY_BODY_TYPES || "strict";
   if (bodyTypes !== "strict" && bodyTypes !== "browser" && bodyTypes !== "lenient") {
     throw new Error(`ANOMALY_BODY_TYPES must be strict, browser or lenient, got ${JSON.stringify(bodyTypes)}`);
   }
@@ -148,7 +149,7 @@ function browserRefusal(
   if (hasBody && (type === undefined || !JSON_TYPE.test(type)) && (policy === "strict" || fromBrowser)) {
     return {
       status: 415,
-      message: `State-changing requests must send their body as Content-Type: application/json (got ${type ?? "none"}); other types are refused because any web page can send them cross-origin without a CORS preflight (ANOMALY_BODY_TYPES=lenient turns this off)`,
+      message: `State-changing requests must send their body as Content-Type: application/json (got ${type ?? "none"}); other types are refused because any web page can send them cross-origin without a CORS preflight (ANOMALY_BODY_TYPES=browser or lenient turns this off for command-line clients)`,
     };
   }
   return null;
@@ -200,7 +201,7 @@ export function security(options: SecurityOptions): MiddlewareHandler {
         }
       }
       if (mutating && options.bodyTypes !== "lenient") {
-        const refused = browserRefusal(c, options.bodyTypes ?? "browser", origins);
+        const refused = browserRefusal(c, options.bodyTypes ?? "strict", origins);
         if (refused !== null) return errorResponse(c, refused.status, refused.message);
       }
       return null;

@@ -16,6 +16,7 @@ import { AlertCenter } from "./alerts";
 import { errorResponse } from "./errors";
 import { createLogger, type Logger } from "./logger";
 import { type AnomalyApi, createAnomalyApp } from "./routes";
+import type { SecurityOptions } from "./security";
 import { VerdictHub } from "./stream";
 
 export interface AnomalyServerOptions {
@@ -37,6 +38,8 @@ export interface AnomalyServerOptions {
   logger?: Logger;
   /** The file store's folder, for /metrics and the health route (default: the store's root, if it has one). */
   storeRoot?: string;
+  /** Tokens, state GETs, body types, CORS (default: from the environment). */
+  security?: SecurityOptions;
 }
 
 export interface AnomalyServerHandle {
@@ -101,6 +104,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
       hub,
       alerts,
       storeRoot: typeof storeRoot === "string" ? storeRoot : undefined,
+      security: options.security,
       log: (err) =>
         logger.log("error", "request failed", {
           error: err instanceof Error ? err.message : String(err),

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileStore } from "../../anomaly/node/fileStore";
 import { INVALID_MODEL_NAME } from "./errors";
+import { securityFromEnv } from "./security";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";
 
 let dir: string;
@@ -21,9 +22,15 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-function send(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+  to: AnomalyServerHandle = server,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: server.host, port: server.port, method, path, headers }, (res) => {
+    const req = request({ host: to.host, port: to.port, method, path, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => {
@@ -124,32 +131,64 @@ describe("the anomaly API's wire format", () => {
     }
   });
 
-  it("a JSON body without Content-Type or sent as a form (curl -d) is read as JSON; a body that is not JSON is a 400", async () => {
+  it("by default a state change whose body is not JSON by Content-Type is a 415 that changes nothing (any web page could send it without a preflight)", async () => {
     const record = JSON.stringify({ temp: 3, site: "a" });
-    const bare = await send("POST", "/detect/lenient", record);
-    expect(bare.status).toBe(202);
-    expect(bare.body).toMatchObject({ status: "collecting", data_points: 1 });
-    const form = await send("POST", "/detect/lenient", record, {
-      "content-type": "application/x-www-form-urlencoded",
+    for (const type of [
+      undefined,
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const res = await send("POST", "/detect/strict", record, type ? { "content-type": type } : {});
+      expect(res.status, type).toBe(415);
+      expect(res.body.message, type).toMatch(/Content-Type: application\/json.*without a CORS preflight/);
+    }
+    const schedule = await send("PUT", "/api/dynamic/strict/schedule", '{"below_max_retrain_frequency": 7}', {
+      "content-type": "text/plain",
     });
-    expect(form.body).toMatchObject({ status: "collecting", data_points: 2 });
-    const schedule = await send("PUT", "/api/dynamic/lenient/schedule", '{"below_max_retrain_frequency": 7}', {
-      "content-type": "application/x-www-form-urlencoded",
-    });
-    expect(schedule.body).toMatchObject({ status: "success", training_schedule: { below_max: 7 } });
+    expect(schedule.status).toBe(415);
+    expect((await send("GET", "/models/dynamic/strict/metadata")).status).toBe(404);
+    // Reads are no state change: curl -d still works on the stateless batch route.
     const batch = await send("POST", "/detect_anomalies", JSON.stringify({ csv: "a,b\n1,2\n3,4\n" }), {
       "content-type": "application/x-www-form-urlencoded",
     });
     expect(batch.body).toMatchObject({ status: "success", result: { total_rows: 2 } });
-    const csvAsForm = await send("POST", "/detect_anomalies", "a,b\n1,2\n3,4\n5,6\n", {
-      "content-type": "application/x-www-form-urlencoded",
+  });
+
+  it("with ANOMALY_BODY_TYPES=lenient, a JSON body without Content-Type or sent as a form (curl -d) is read as JSON; a body that is not JSON is a 400", async () => {
+    const lenient = await startAnomalyServer({
+      port: 0,
+      store: new FileStore(join(dir, "lenient-store"), { durable: false }),
+      log: () => {},
+      security: securityFromEnv({ ANOMALY_BODY_TYPES: "lenient" }),
     });
-    expect(csvAsForm.body).toMatchObject({ status: "success", result: { total_rows: 3 } });
-    for (const type of [undefined, "application/x-www-form-urlencoded", "text/plain"]) {
-      const res = await send("POST", "/detect/lenient", "temp=3&site=a", type ? { "content-type": type } : {});
-      expect(res.status, type).toBe(400);
-      expect(res.body.message, type).toMatch(/^The request body is not JSON/);
+    const sendTo = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+      send(method, path, body, headers, lenient);
+    try {
+      const record = JSON.stringify({ temp: 3, site: "a" });
+      const bare = await sendTo("POST", "/detect/lenient", record);
+      expect(bare.status).toBe(202);
+      expect(bare.body).toMatchObject({ status: "collecting", data_points: 1 });
+      const form = await sendTo("POST", "/detect/lenient", record, {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expect(form.body).toMatchObject({ status: "collecting", data_points: 2 });
+      const schedule = await sendTo("PUT", "/api/dynamic/lenient/schedule", '{"below_max_retrain_frequency": 7}', {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expect(schedule.body).toMatchObject({ status: "success", training_schedule: { below_max: 7 } });
+      const csvAsForm = await sendTo("POST", "/detect_anomalies", "a,b\n1,2\n3,4\n5,6\n", {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expect(csvAsForm.body).toMatchObject({ status: "success", result: { total_rows: 3 } });
+      for (const type of [undefined, "application/x-www-form-urlencoded", "text/plain"]) {
+        const res = await sendTo("POST", "/detect/lenient", "temp=3&site=a", type ? { "content-type": type } : {});
+        expect(res.status, type).toBe(400);
+        expect(res.body.message, type).toMatch(/^The request body is not JSON/);
+      }
+      expect((await sendTo("GET", "/models/dynamic/lenient/metadata")).body.n_seen).toBe(2);
+    } finally {
+      await lenient.close();
     }
-    expect((await send("GET", "/models/dynamic/lenient/metadata")).body.n_seen).toBe(2);
   });
 });
