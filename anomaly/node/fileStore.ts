@@ -45,7 +45,7 @@ import {
 import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import { LogDraft } from "./logDraft";
-import { keepAside, parseLinesKeepingBad, QUARANTINED } from "./quarantine";
+import { keepAside, parseLinesInSlices, QUARANTINED } from "./quarantine";
 import {
   DATA,
   type LogScan,
@@ -364,8 +364,8 @@ export class FileStore implements ModelStore {
     f.log = null;
     const { bytes = Buffer.alloc(0) } = await this.log(model);
     const split = Math.min(f.checkpoint.bytes, bytes.length);
-    const saved = parseLinesKeepingBad(bytes.subarray(0, split), 0);
-    const unsaved = parseLinesKeepingBad(bytes.subarray(split), saved.lines);
+    const saved = await parseLinesInSlices(bytes.subarray(0, split), 0);
+    const unsaved = await parseLinesInSlices(bytes.subarray(split), saved.lines);
     const bad = saved.bad.concat(unsaved.bad);
     if (bad.length > 0) {
       await keepAside(this.dir(model), bad, this.durable);

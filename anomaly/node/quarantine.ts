@@ -51,6 +51,39 @@ export function parseLinesKeepingBad(
   return { records, bad, lines: n - firstLine };
 }
 
+/** Bytes parsed between turns of the event loop: about 1,500 records, a few milliseconds. */
+const SLICE_BYTES = 256 * 1024;
+
+/**
+ * parseLinesKeepingBad in slices of whole lines with a turn of the event
+ * loop between them: a 150,000-point log parsed in one go held the loop for
+ * a few hundred milliseconds when a model loaded (issue 30).
+ */
+export async function parseLinesInSlices(
+  bytes: Uint8Array,
+  firstLine: number,
+): Promise<{ records: RawRecord[]; bad: SetAsideLine[]; lines: number }> {
+  const records: RawRecord[] = [];
+  const bad: SetAsideLine[] = [];
+  let lines = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    let end = bytes.lastIndexOf(0x0a, Math.min(bytes.length, start + SLICE_BYTES) - 1) + 1;
+    if (end <= start) {
+      // One line longer than a slice: up to its end, or the rest.
+      const next = bytes.indexOf(0x0a, start + SLICE_BYTES);
+      end = next < 0 ? bytes.length : next + 1;
+    }
+    const part = parseLinesKeepingBad(bytes.subarray(start, end), firstLine + lines);
+    for (const r of part.records) records.push(r);
+    for (const b of part.bad) bad.push(b);
+    lines += part.lines;
+    start = end;
+    if (start < bytes.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { records, bad, lines };
+}
+
 /** Adds the lines not already kept in `quarantined.jsonl` (matched by text); returns how many were new. */
 export async function keepAside(dir: string, lines: readonly SetAsideLine[], durable: boolean): Promise<number> {
   if (lines.length === 0) return 0;

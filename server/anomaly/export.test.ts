@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportUnderLoad, makeBigModel, percentile } from "./exportLoad";
+import { exportUnderLoad, loadModel, makeBigModel, percentile } from "./exportLoad";
 import { bundleCli, type ServerProcess, spawnServer } from "./testing";
 
 let root: string;
@@ -28,6 +28,7 @@ afterAll(async () => {
 describe("a 150,000-point export under load", () => {
   it("streams the whole model while 8 clients ingest, with no reset connection and no 5xx", async () => {
     await makeBigModel(server.url, "big", 150_000);
+    await loadModel(server.url, "big");
     const result = await exportUnderLoad(server.url, "big", 8);
     expect(result.failures).toEqual([]);
     expect(result.exportRing).toBe(150_000);

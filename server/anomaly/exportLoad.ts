@@ -40,6 +40,12 @@ export async function makeBigModel(base: string, model: string, points: number):
   if (imported.status !== 200) throw new Error(`import failed: ${JSON.stringify(imported.body)}`);
 }
 
+/** Loads a model into the server's memory (an import leaves it to load at its next use). */
+export async function loadModel(base: string, model: string): Promise<void> {
+  const meta = await json(`${base}/models/dynamic/${model}/metadata`, "GET");
+  if (meta.status !== 200) throw new Error(`loading ${model} failed: ${JSON.stringify(meta.body)}`);
+}
+
 export async function exportUnderLoad(base: string, model: string, clients = 8): Promise<ExportLoadResult> {
   const latencies: number[] = [];
   const failures: string[] = [];

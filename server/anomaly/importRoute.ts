@@ -38,11 +38,16 @@ async function* uploadChunks(c: Context, maxBytes: number, tooLarge: string): As
   if (body === null) return;
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   let size = 0;
+  let done = false;
   const reader = body.getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      const value = next.value;
       size += value.length;
       if (size > maxBytes) throw new UploadRefused(413, tooLarge);
       try {
@@ -58,6 +63,14 @@ async function* uploadChunks(c: Context, maxBytes: number, tooLarge: string): As
       throw new UploadRefused(400, "Request body is not valid UTF-8");
     }
   } finally {
+    // Refused before its end (bad JSON, a bad record): the rest is read and
+    // dropped, up to the limit, so the answer reaches the client and its
+    // keep-alive connection stays usable; past the limit it is closed.
+    while (!done && size <= maxBytes) {
+      const next = await reader.read().catch(() => ({ done: true, value: undefined }));
+      done = next.done;
+      size += next.value?.length ?? 0;
+    }
     reader.releaseLock();
   }
 }
@@ -79,14 +92,22 @@ export function registerImportRoute(app: OpenAPIHono, options: ImportRouteOption
   app.put("/api/dynamic/:m/import", requireModelName, async (c) => {
     const m = c.req.param("m");
     const declared = Number(c.req.header("content-length") ?? Number.NaN);
-    if (declared > options.maxBytes) return errorResponse(c, 413, options.tooLarge);
+    if (declared > options.maxBytes) {
+      const res = errorResponse(c, 413, options.tooLarge);
+      res.headers.set("connection", "close");
+      return res;
+    }
     try {
       const answer = await options.service.importStream(m, uploadChunks(c, options.maxBytes, options.tooLarge));
       // The import replaced the model (its alert rules stay beside it): reloaded from the store when next needed.
       options.alerts?.forget(m);
       return c.json(answer, 200);
     } catch (e) {
-      if (e instanceof UploadRefused) return errorResponse(c, e.status, e.message);
+      if (e instanceof UploadRefused) {
+        const res = errorResponse(c, e.status, e.message);
+        if (e.status === 413) res.headers.set("connection", "close");
+        return res;
+      }
       throw e;
     }
   });
