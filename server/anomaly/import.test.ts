@@ -98,7 +98,7 @@ describe("a streamed import", () => {
   it("names the upload's line and column, or the record, its data.jsonl line and field; changes nothing", async () => {
     const seed = (await call("GET", "/api/dynamic/seed/export")).body;
     const before = (await call("GET", "/models/dynamic/seed/metadata")).body.n_seen;
-    const ring = Array.from({ length: 3000 }, (_, i) => record(i));
+    const ring: Record<string, unknown>[] = Array.from({ length: 3000 }, (_, i) => record(i));
     ring[2345] = { ...record(2345), cpu: "high" };
     const wrongKind = await call("PUT", "/api/dynamic/seed/import", { ...seed, ring });
     expect(wrongKind.status).toBe(400);
