@@ -31,11 +31,18 @@ async function json(url: string, method: string, body?: unknown): Promise<{ stat
 }
 
 /** Creates `model` with `points` records: a trained seed model's bundle with a long ring, imported. */
-export async function makeBigModel(base: string, model: string, points: number): Promise<void> {
+export async function makeBigModel(
+  base: string,
+  model: string,
+  points: number,
+  /** Runs right before the import (the bench starts its stall window there). */
+  beforeImport: () => Promise<unknown> = async () => {},
+): Promise<void> {
   const seed = `${model}_seed`;
   for (let i = 0; i < 60; i++) await json(`${base}/detect/${seed}`, "POST", record(i));
   const bundle = (await json(`${base}/api/dynamic/${seed}/export`, "GET")).body as { ring: unknown[] };
   bundle.ring = Array.from({ length: points }, (_, i) => record(i));
+  await beforeImport();
   const imported = await json(`${base}/api/dynamic/${model}/import`, "PUT", bundle);
   if (imported.status !== 200) throw new Error(`import failed: ${JSON.stringify(imported.body)}`);
 }

@@ -34,11 +34,11 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** Uploads a file as a stream (never whole in this process either). */
-async function upload(model: string, file: string) {
-  const res = await fetch(`${server.url}/api/dynamic/${model}/import`, {
+/** Uploads a file as a stream (never whole in this process either); chunked when `sized` is false. */
+async function upload(model: string, file: string, to: ServerProcess = server, sized = true) {
+  const res = await fetch(`${to.url}/api/dynamic/${model}/import`, {
     method: "PUT",
-    headers: { ...JSON_HEADERS, "content-length": String((await stat(file)).size) },
+    headers: sized ? { ...JSON_HEADERS, "content-length": String((await stat(file)).size) } : JSON_HEADERS,
     body: Readable.toWeb(createReadStream(file)) as ReadableStream,
     duplex: "half",
   } as RequestInit);
@@ -94,6 +94,31 @@ describe("a streamed import", () => {
     expect((await call("POST", "/detect/big", record(POINTS))).status).toBe(200);
     expect((await readdir(store)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   }, 600_000);
+
+  it("takes a bundle whose ring comes before its metadata", async () => {
+    const { format, metadata, ring: _seedRing, ...rest } = (await call("GET", "/api/dynamic/seed/export")).body;
+    const ring = Array.from({ length: 1000 }, (_, i) => record(i));
+    const answer = await call("PUT", "/api/dynamic/ringfirst/import", { format, ring, ...rest, metadata });
+    expect(answer.status).toBe(200);
+    const exported = (await call("GET", "/api/dynamic/ringfirst/export")).body as { ring: unknown[] };
+    expect(exported.ring).toEqual(ring);
+  }, 120_000);
+
+  it("refuses an upload past ANOMALY_MAX_UPLOAD_BYTES with a 413, sized or chunked, and stores nothing", async () => {
+    const limited = await spawnServer(join(root, "limited"), cli, { ANOMALY_MAX_UPLOAD_BYTES: "1000000" });
+    try {
+      for (const sized of [true, false]) {
+        const refused = await upload("huge", bundleFile, limited, sized);
+        expect(refused.status, `sized: ${sized}`).toBe(413);
+        expect(refused.body.message).toMatch(/limited to 1000000 bytes/);
+      }
+      const listed = await (await fetch(`${limited.url}/models/dynamic`)).json();
+      expect(Object.keys(listed.models)).toEqual([]);
+      expect((await readdir(join(root, "limited"))).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      limited.child.kill("SIGTERM");
+    }
+  }, 120_000);
 
   it("names the upload's line and column, or the record, its data.jsonl line and field; changes nothing", async () => {
     const seed = (await call("GET", "/api/dynamic/seed/export")).body;
