@@ -327,7 +327,10 @@ describe("kill -9 during export, import, retrain and fine-tune", () => {
       expect(answered === "cut" || (typeof answered === "number" && answered < 500), `${op}: ${answered}`).toBe(true);
       s = await start();
       // A draft the killed import was writing (.import-target.<pid>.<n>.tmp) is gone at start-up.
-      expect((await readdir(root)).filter((f) => f.endsWith(".tmp")), op).toEqual([]);
+      expect(
+        (await readdir(root)).filter((f) => f.endsWith(".tmp")),
+        op,
+      ).toEqual([]);
       const listed = (await call(s, "GET", "/models/dynamic")).json as {
         models: Record<string, { n_seen: number }>;
         damaged_models: Record<string, unknown>;
