@@ -1,9 +1,11 @@
 // Content types at the API's edge. Every JSON answer says its charset
 // (WIRE.md: `application/json; charset=utf-8`; Hono's c.json says only
-// `application/json`). And a JSON body is read as JSON whatever the client
-// called it: scripts written for the old service send `curl -d '{...}'`
-// (application/x-www-form-urlencoded) or no Content-Type at all, so only a
-// body that is not JSON is refused, with a 400 saying what to send.
+// `application/json`). And a JSON body that got past the security options
+// (security.ts: state changes need application/json unless
+// ANOMALY_BODY_TYPES says otherwise; reads take any type) is read as JSON
+// whatever the client called it: scripts written for the old service send
+// `curl -d '{...}'` (application/x-www-form-urlencoded) or no Content-Type at
+// all, so only a body that is not JSON is refused, with a 400 saying what to send.
 import type { MiddlewareHandler } from "hono";
 import { errorResponse } from "./errors";
 
