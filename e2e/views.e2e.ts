@@ -53,7 +53,9 @@ const linkedTexts = async (p: Page, where: "view" | "source") =>
   (
     await p
       .locator(
-        where === "view" ? "[data-testid=view-layer] .view-line:has(.linked-text)" : ".split-left .view-line:has(.linked-text)",
+        where === "view"
+          ? "[data-testid=view-layer] .view-line:has(.linked-text)"
+          : ".split-left .view-line:has(.linked-text)",
       )
       .allInnerTexts()
   ).map((t) => t.replaceAll("\u00a0", " ").trim());
@@ -96,6 +98,13 @@ describe("views of the compiled program", () => {
       .locator(".editor-layer:not([hidden]) .view-lines span[class^=mtk]")
       .evaluateAll((spans) => new Set(spans.map((s) => s.className)).size);
     expect(classes).toBeGreaterThan(2);
+    // Linked to the source beside it: on line 4 (`total += i * 3`), the IR of that statement is highlighted.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 4; i++) await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => linkedTexts(page, "view"), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/= mul i64 /));
     await page.screenshot({ path: `${ARTIFACTS}ir.png` });
   });
 
