@@ -102,7 +102,8 @@ export function App() {
   const [showView, setShowView] = useState(false);
   // The read-only editor that shows a view, for the line links between it and the source.
   const [viewEditor, setViewEditor] = useState<EditorApi | undefined>();
-  const linked = showView && view?.lineMap !== undefined && view.original === undefined;
+  // Beside the source and linked to it where there is room; on a phone a view replaces the source as before.
+  const linked = !phone && showView && view?.lineMap !== undefined && view.original === undefined;
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   // Tests opened from the Library, by the file tab that holds the editable copy, and the run that checks one.
