@@ -43,7 +43,9 @@ import { toShared } from "./share/sharedWork";
 import { afterStartup, startupFinished } from "./startup/afterStartup";
 import { StatusBar } from "./status/StatusBar";
 import { useServerHealth } from "./status/useServerHealth";
+import { linkLines } from "./views/linkedLines";
 import { ViewsPanel } from "./views/ViewsPanel";
+import type { SourceLine } from "./views/views";
 
 const CodeEditor = lazy(loadEditorChunk);
 const DiffView = lazy(() => loadEditorChunk().then((chunk) => ({ default: chunk.DiffView })));
@@ -65,6 +67,8 @@ interface ViewTab {
   original?: string;
   /** The line to show (go to definition into the standard library). */
   line?: number;
+  /** The source line of each line of `text`: the view is then shown beside the source, linked to it line by line. */
+  lineMap?: (SourceLine | null)[];
 }
 
 export function App() {
@@ -96,6 +100,10 @@ export function App() {
   const [tab, setTab] = useState<BottomTab>("output");
   const [view, setView] = useState<ViewTab | undefined>();
   const [showView, setShowView] = useState(false);
+  // The read-only editor that shows a view, for the line links between it and the source.
+  const [viewEditor, setViewEditor] = useState<EditorApi | undefined>();
+  // Beside the source and linked to it where there is room; on a phone a view replaces the source as before.
+  const linked = !phone && showView && view?.lineMap !== undefined && view.original === undefined;
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   // Tests opened from the Library, by the file tab that holds the editable copy, and the run that checks one.
@@ -258,10 +266,16 @@ export function App() {
     dismissOpened();
   }, [opened, dismissOpened]);
 
-  const openView = (title: string, text: string, language = "pith", line?: number) => {
-    setView({ title, text, language, line });
+  const openView = (title: string, text: string, language = "pith", line?: number, lineMap?: (SourceLine | null)[]) => {
+    setView({ title, text, language, line, lineMap });
     setShowView(true);
   };
+  useEffect(() => {
+    const source = editor.current;
+    // A view editor that was closed has no model any more: the next one links when it is ready.
+    if (!linked || !view?.lineMap || !source || !viewEditor?.getModel()) return;
+    return linkLines(source, viewEditor, view.lineMap, () => current.current?.files?.active ?? FIRST_FILE);
+  }, [linked, view, viewEditor]);
   useEffect(() => setStdlibViewOpener((title, text, line) => openView(title, text, "pith", line)));
   useEffect(() => setWorkspaceFileOpener((file, line) => openFileAt(file, line, 1)));
 
@@ -344,7 +358,7 @@ export function App() {
         )}
         <Suspense fallback={null}>
           {workspace && loadMonaco && (
-            <div className="editor-layer" hidden={showView}>
+            <div className={linked ? "editor-layer split-left" : "editor-layer"} hidden={showView && !linked}>
               <CodeEditor
                 value={workspace.source}
                 revision={revision}
@@ -380,11 +394,12 @@ export function App() {
             </div>
           )}
           {view && showView && loadMonaco && view.original === undefined && (
-            <div className="editor-layer">
+            <div className={linked ? "editor-layer split-right" : "editor-layer"} data-testid="view-layer">
               <CodeEditor
                 value={view.text}
                 language={view.language}
                 revealLine={view.line}
+                onReady={setViewEditor}
                 readOnly
                 dark={dark}
                 narrow={phone}
@@ -469,7 +484,7 @@ export function App() {
               program={entryProgram(workspace)}
               opt={workspace.opt}
               serverUp={health.kind === "ok"}
-              onShow={(v) => openView(v.title, v.text, v.language)}
+              onShow={(v) => openView(v.title, v.text, v.language, undefined, v.lineMap)}
               onDiff={(original, modified) => {
                 setView({
                   title: `${original.title} ↔ ${modified.title}`,

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
-import { openPlayground, setSource } from "./playgroundPage";
+import { focusEditor, openPlayground, setSource } from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
 const ARTIFACTS = new URL("../test-results/views/", import.meta.url).pathname;
@@ -46,7 +46,48 @@ async function show(p: Page, choice: { kind: string; level?: string; target?: st
 }
 
 const shownText = async (p: Page) =>
-  (await p.locator(".editor-layer:not([hidden]) .view-lines").first().innerText()).replaceAll("\u00a0", " ");
+  (await p.getByTestId("view-layer").locator(".view-lines").innerText()).replaceAll("\u00a0", " ");
+
+/** The text of the lines the line links highlight, as shown: in the view, or in the source beside it. */
+const linkedTexts = async (p: Page, where: "view" | "source") =>
+  (
+    await p
+      .locator(
+        where === "view"
+          ? "[data-testid=view-layer] .view-line:has(.linked-text)"
+          : ".split-left .view-line:has(.linked-text)",
+      )
+      .allInnerTexts()
+  ).map((t) => t.replaceAll("\u00a0", " ").trim());
+
+/** A loop the optimiser cannot fold away: its lines keep their own instructions at -O2. */
+const LOOPS = [
+  "fn steps(n: i64) -> i64 {",
+  "    var x = n",
+  "    var count = 0",
+  "    while x != 1 {",
+  "        if x % 2 == 0 {",
+  "            x = x / 2",
+  "        } else {",
+  "            x = 3 * x + 1",
+  "        }",
+  "        count += 1",
+  "    }",
+  "    count",
+  "}",
+  "",
+  "fn main() {",
+  "    var best = 0",
+  "    for i in 1..100000 {",
+  "        let s = steps(i)",
+  "        if s > best {",
+  "            best = s",
+  "        }",
+  "    }",
+  '    println("longest: {best}")',
+  "}",
+  "",
+].join("\n");
 
 describe("views of the compiled program", () => {
   it("shows the LLVM IR, highlighted", async () => {
@@ -57,6 +98,13 @@ describe("views of the compiled program", () => {
       .locator(".editor-layer:not([hidden]) .view-lines span[class^=mtk]")
       .evaluateAll((spans) => new Set(spans.map((s) => s.className)).size);
     expect(classes).toBeGreaterThan(2);
+    // Linked to the source beside it: on line 4 (`total += i * 3`), the IR of that statement is highlighted.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 4; i++) await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => linkedTexts(page, "view"), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/= mul i64 /));
     await page.screenshot({ path: `${ARTIFACTS}ir.png` });
   });
 
@@ -71,6 +119,26 @@ describe("views of the compiled program", () => {
     );
     await expect.poll(() => shownText(page)).toMatch(/\b(ldr|str|mov|add|madd|mul|ret)\b/);
     await page.screenshot({ path: `${ARTIFACTS}asm-arm64.png` });
+  });
+
+  it("the assembly view for linux-arm64 shows instructions for a chosen line, and an instruction shows its line", async () => {
+    await setSource(page, LOOPS);
+    expect(await show(page, { kind: "Assembly", target: "linux-arm64-musl", level: "-O2" })).toMatch(/^Shown: /);
+    await expect.poll(() => shownText(page), { timeout: 30_000 }).toMatch(/\b(cmp|add|tst)\b/);
+    // The view is beside the source: the user moves the cursor to line 10 (`count += 1`) with the keyboard.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 10; i++) await page.keyboard.press("ArrowDown");
+    await expect.poll(() => linkedTexts(page, "view"), { timeout: 30_000 }).not.toEqual([]);
+    const instructions = await linkedTexts(page, "view");
+    // Every highlighted line is an arm64 instruction (a mnemonic and its operands), not a label or directive.
+    for (const text of instructions) expect(text).toMatch(/^[a-z][a-z0-9.]*(\s|$)/);
+    expect(instructions.join("\n")).toMatch(/\b(add|sub|csinc|cinc|madd)\b/);
+    await page.screenshot({ path: `${ARTIFACTS}asm-line.png` });
+    // Back the other way: a click on one of those instructions marks its source line.
+    expect(await linkedTexts(page, "source")).toEqual([]);
+    await page.locator("[data-testid=view-layer] .view-line:has(.linked-text)").first().click();
+    await expect.poll(() => linkedTexts(page, "source"), { timeout: 30_000 }).toEqual(["count += 1"]);
   });
 
   it("shows the difference between -O0 and -O2", async () => {

@@ -3,17 +3,21 @@
 // whichever tab is shown, a type error in the helper is shown against the
 // helper's own file and line (in Problems, and as a marker when it is shown),
 // and completion and go to definition reach across the files.
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
 import { editorText, focusEditor, openPlayground, runAndWait, setSource } from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
+const ARTIFACTS = new URL("../test-results/workspace/", import.meta.url).pathname;
+
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
   server = await startServer();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -43,6 +47,7 @@ describe("a program of several files", () => {
     await page.getByRole("tab", { name: "main.pith" }).click();
     await expect.poll(() => editorText(page)).toContain("import untitled");
     expect((await runAndWait(page)).stdout).toBe("the answer is 42\n");
+    await page.screenshot({ path: `${ARTIFACTS}two-files.png` });
   });
 
   it("shows a type error in the helper against the helper's file and line", async () => {

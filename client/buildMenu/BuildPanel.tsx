@@ -104,7 +104,11 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
           ))}
           {result.value.binary_artifact && (
             <p>
-              <a href={result.value.binary_artifact.download_url} download data-testid="download-link">
+              <a
+                href={result.value.binary_artifact.download_url}
+                download={result.value.binary_artifact.name}
+                data-testid="download-link"
+              >
                 Download {result.value.binary_artifact.name}
               </a>{" "}
               ({result.value.binary_artifact.bytes} bytes) · available until{" "}

@@ -95,8 +95,11 @@ export default function CodeEditor(props: CodeEditorProps) {
     if (!editor || !model || applied.current === replacedAs) return;
     applied.current = replacedAs;
     if (props.value === model.getValue()) return;
-    if (props.readOnly) editor.setValue(props.value);
-    else {
+    if (props.readOnly) {
+      // Another view opens at its top (or at its revealLine), not where the last one was scrolled to.
+      editor.setValue(props.value);
+      editor.setScrollPosition({ scrollTop: 0, scrollLeft: 0 });
+    } else {
       editor.executeEdits("", [{ range: model.getFullModelRange(), text: props.value, forceMoveMarkers: true }]);
       editor.pushUndoStop();
     }

@@ -21,10 +21,43 @@ export interface ViewChoice {
   target: string;
 }
 
+/** Where a view line came from: a line of one of the program's files. */
+export interface SourceLine {
+  file: string;
+  line: number;
+}
+
 export interface ViewText {
   title: string;
   text: string;
   language: string;
+  /**
+   * For each line of `text`, the source line it came from (null where
+   * none): the LLVM IR's statement marks, or the assembly's line tables. The
+   * WebAssembly text has none (the module carries no line information).
+   */
+  lineMap?: (SourceLine | null)[];
+}
+
+/** A statement mark in the compiler's LLVM IR: `  ; main.pith:4:9` begins the statement's instructions. */
+const IR_MARK = /^\s*; (.+):(\d+):\d+$/;
+
+/**
+ * The source line of each line of the IR: an instruction belongs to the last
+ * statement mark before it in its function; labels, comments, declarations
+ * and the lines before a function's first mark belong to none.
+ */
+export function irLineMap(ir: string): (SourceLine | null)[] {
+  let current: SourceLine | null = null;
+  return ir.split("\n").map((line) => {
+    const mark = IR_MARK.exec(line);
+    if (mark) {
+      current = { file: mark[1], line: Number(mark[2]) };
+      return null;
+    }
+    if (line.startsWith("define ") || line === "}") current = null;
+    return /^\s+[%a-z]/.test(line) ? current : null;
+  });
 }
 
 const base = (program: ProgramFiles) => program.entry.replace(/\.pith$/, "");
@@ -63,7 +96,10 @@ async function watOf(bytes: Uint8Array): Promise<string> {
   }
 }
 
-async function asmOf(program: ProgramFiles, choice: ViewChoice): Promise<Outcome<string>> {
+async function asmOf(
+  program: ProgramFiles,
+  choice: ViewChoice,
+): Promise<Outcome<{ asm: string; lineMap?: (SourceLine | null)[] }>> {
   try {
     const response = await fetch("/build_asm", {
       method: "POST",
@@ -74,11 +110,18 @@ async function asmOf(program: ProgramFiles, choice: ViewChoice): Promise<Outcome
         files: Object.entries(program.modules).map(([name, source]) => ({ name, source })),
         target: choice.target,
         opt: choice.opt,
+        line_map: true,
       }),
     });
     if (!response.ok) return { ok: false, message: await failure(response) };
-    const body = (await response.json()) as { asm: string | null; message: string };
-    return body.asm === null ? { ok: false, message: body.message } : { ok: true, value: body.asm };
+    const body = (await response.json()) as {
+      asm: string | null;
+      line_map?: (SourceLine | null)[] | null;
+      message: string;
+    };
+    return body.asm === null
+      ? { ok: false, message: body.message }
+      : { ok: true, value: { asm: body.asm, lineMap: body.line_map ?? undefined } };
   } catch {
     return { ok: false, message: "the server is unreachable, so there is no native assembly (IR and wasm still work)" };
   }
@@ -89,10 +132,13 @@ export async function viewText(program: ProgramFiles, choice: ViewChoice): Promi
   const title = viewTitle(program, choice);
   if (choice.kind === "asm") {
     const asm = await asmOf(program, choice);
-    return asm.ok ? { ok: true, value: { title, text: asm.value, language } } : asm;
+    return asm.ok ? { ok: true, value: { title, text: asm.value.asm, language, lineMap: asm.value.lineMap } } : asm;
   }
   const built = await localBuild(program, choice.opt, choice.kind === "ir" ? "ll" : "wasm");
   if (!built.ok) return built;
-  const text = choice.kind === "ir" ? new TextDecoder().decode(built.value) : await watOf(built.value);
-  return { ok: true, value: { title, text, language } };
+  if (choice.kind === "ir") {
+    const text = new TextDecoder().decode(built.value);
+    return { ok: true, value: { title, text, language, lineMap: irLineMap(text) } };
+  }
+  return { ok: true, value: { title, text: await watOf(built.value), language } };
 }

@@ -72,4 +72,57 @@ describe("POST /build_asm", () => {
     const level = await asm({ target: "linux-x64", opt: "-O9" });
     expect(level.status).toBe(400);
   });
+
+  it("maps each instruction to its source line when asked, both ways round a loop", async () => {
+    const source = [
+      "fn steps(n: i64) -> i64 {",
+      "    var x = n",
+      "    var count = 0",
+      "    while x != 1 {",
+      "        if x % 2 == 0 {",
+      "            x = x / 2",
+      "        } else {",
+      "            x = 3 * x + 1",
+      "        }",
+      "        count += 1",
+      "    }",
+      "    count",
+      "}",
+      "",
+      "fn main() {",
+      "    var best = 0",
+      "    for i in 1..100000 {",
+      "        let s = steps(i)",
+      "        if s > best {",
+      "            best = s",
+      "        }",
+      "    }",
+      '    println("longest: {best}")',
+      "}",
+      "",
+    ].join("\n");
+    for (const [target, opt] of [
+      ["linux-arm64-musl", "-O2"],
+      ["linux-x64", "-O0"],
+      ["windows-x64", "-O2"],
+      ["macos-arm64", "-O1"],
+    ]) {
+      const plain = await asm({ source, target, opt });
+      const mapped = await asm({ source, target, opt, line_map: true });
+      expect(mapped.body.status).toBe("ok");
+      expect(plain.body.line_map).toBeNull();
+      const lines = (mapped.body.asm as string).split("\n");
+      const map = mapped.body.line_map as ({ file: string; line: number } | null)[];
+      expect(map).toHaveLength(lines.length);
+      // The line tables' directives and sections are gone: the text reads like the plain assembly.
+      expect(mapped.body.asm).not.toMatch(/^\s*\.loc\s|debug_info|__DWARF/m);
+      expect(plain.body.asm).not.toMatch(/^\s*\.loc\s/m);
+      // The loop's body has instructions, and every mapped entry is an instruction of main.pith or the runtime.
+      const loopLines = new Set(map.filter((m) => m?.file === "main.pith").map((m) => m?.line));
+      expect([...loopLines], `${target} ${opt}`).toEqual(expect.arrayContaining([4, 5]));
+      map.forEach((m, i) => {
+        if (m) expect(lines[i]).toMatch(/^\s+[a-z]/);
+      });
+    }
+  });
 });

@@ -274,11 +274,18 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
       target: request.target,
       opt,
       runCompiler: ctx.compile,
+      lineTables: request.line_map === true,
     });
     if (compiled.ll === null) return { compiled, asm: null };
     return {
       compiled,
-      asm: await emitAsm({ ll: compiled.ll, target: request.target, opt, timeoutMs: ctx.limits.nativeTimeoutMs }),
+      asm: await emitAsm({
+        ll: compiled.ll,
+        target: request.target,
+        opt,
+        timeoutMs: ctx.limits.nativeTimeoutMs,
+        lineMap: request.line_map === true,
+      }),
     };
   });
   const { compiled, asm } = result;
@@ -306,6 +313,7 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
     target: request.target,
     opt,
     asm: asm?.asm ?? null,
+    line_map: asm?.lineMap ?? null,
     errors: compiled.errors,
     logs: [compiled.logs, asm?.logs ?? ""].filter(Boolean).join("\n"),
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,

@@ -43,7 +43,9 @@ async function buildAndDownload(path: string, body: Record<string, unknown>) {
   expect(url.startsWith(`${base}/download/`)).toBe(true);
   const download = await fetch(url);
   expect(download.status).toBe(200);
-  expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="primes(\.exe)?"$/);
+  expect(download.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="primes(\.exe|-arm64|-riscv64|-macos-(x64|arm64))?"$/,
+  );
   return { result, binary: new Uint8Array(await download.arrayBuffer()) };
 }
 

@@ -68,6 +68,10 @@ export const AsmRequestSchema = z
     filename,
     files,
     opt,
+    line_map: z.boolean().optional().openapi({
+      description:
+        "Map each line of the assembly to the source line it came from (line_map in the result). The program is compiled with line tables, and the assembly comes without the .file/.loc directives and debug sections they add. Default false: the assembly exactly as a build compiles it.",
+    }),
   })
   .openapi("AsmRequest");
 
@@ -131,6 +135,13 @@ export const AsmResultSchema = z
       .string()
       .nullable()
       .openapi({ description: "The assembly clang-19 writes for the target (-S), as a build would contain it" }),
+    line_map: z
+      .array(z.object({ file: z.string(), line: z.number().int() }).nullable())
+      .nullable()
+      .openapi({
+        description:
+          "With line_map requested: one entry per line of asm, the source file and line its instruction came from, or null (labels, directives, code with no line)",
+      }),
     errors: z.array(SourceErrorSchema),
     logs: z.string(),
     elapsed_ms: z.number(),

@@ -37,6 +37,8 @@ export interface CompileToLlRequest {
   opt: string;
   /** Default: runCompilerInProcess. */
   runCompiler?: CompilerRunner;
+  /** Line tables in the IR (`-g`), for the assembly view's line mapping; builds leave them out. */
+  lineTables?: boolean;
 }
 
 export interface SourceError {
@@ -88,7 +90,7 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
 
   const opt = COMPILER_OPT[request.opt] ?? "-O2";
   const run = await (request.runCompiler ?? runCompilerInProcess)({
-    args: ["build", file, opt, "--emit", "ll", "--json", "-o", "program.ll"],
+    args: ["build", file, opt, "--emit", "ll", ...(request.lineTables ? ["-g"] : []), "--json", "-o", "program.ll"],
     files,
   });
   const stdout = new TextDecoder().decode(run.stdout);

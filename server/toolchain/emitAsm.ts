@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { mapAsmLines, type SourceLine } from "./asmLines";
 import { confine } from "./confine";
 import { missingToolsFor } from "./detect";
 import { type BuildFailure, CLANG, DEFAULT_BUILD_TIMEOUT_MS, requestProblem } from "./linkNative";
@@ -20,12 +21,16 @@ export interface EmitAsmRequest {
   opt: string;
   timeoutMs?: number;
   sandbox?: boolean;
+  /** The IR carries line tables (compileToLl's lineTables): map each instruction to its source line. */
+  lineMap?: boolean;
 }
 
 export interface EmitAsmResult {
   status: "ok" | "error";
   failure: BuildFailure | null;
   asm: string | null;
+  /** With lineMap: the source line of each line of `asm` (null where none). */
+  lineMap: (SourceLine | null)[] | null;
   logs: string;
   errors: string[];
   missingTools: string[];
@@ -36,6 +41,7 @@ export async function emitAsm(request: EmitAsmRequest): Promise<EmitAsmResult> {
     status: "error",
     failure,
     asm: null,
+    lineMap: null,
     logs,
     errors,
     missingTools: missing,
@@ -75,7 +81,17 @@ export async function emitAsm(request: EmitAsmRequest): Promise<EmitAsmResult> {
       return fail("too_large", logs, [`the assembly exceeds ${MAX_ASM_BYTES} bytes`]);
     if (run.exitCode !== 0 || size === 0)
       return fail("toolchain_error", logs, [`clang failed (${run.signal ?? `exit ${run.exitCode}`})`]);
-    return { status: "ok", failure: null, asm: await readFile(output, "utf8"), logs, errors: [], missingTools: [] };
+    const text = await readFile(output, "utf8");
+    const mapped = request.lineMap ? mapAsmLines(text) : null;
+    return {
+      status: "ok",
+      failure: null,
+      asm: mapped ? mapped.asm : text,
+      lineMap: mapped ? mapped.lines : null,
+      logs,
+      errors: [],
+      missingTools: [],
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
 import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, extname, join } from "node:path";
+import { join } from "node:path";
+import { binaryName as nameOfBinary, programName } from "./binaryName";
 import { confine } from "./confine";
 import { missingToolsFor } from "./detect";
 import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
@@ -53,11 +54,6 @@ export interface LinkNativeResult {
 export const DEFAULT_BUILD_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-function outputName(filename: string, extension: string): string {
-  const base = basename(filename, extname(filename)).replace(/[^A-Za-z0-9._-]/g, "_") || "main";
-  return base + extension;
-}
-
 function clangErrors(stderr: string): string[] {
   return stderr
     .split("\n")
@@ -75,7 +71,7 @@ export function requestProblem(target: string, opt: string): string | null {
 export async function linkNative(request: LinkNativeRequest): Promise<LinkNativeResult> {
   const started = performance.now();
   const recipe = RECIPES[request.target];
-  const binaryName = outputName(request.filename, recipe?.extension ?? "");
+  const binaryName = recipe ? nameOfBinary(request.filename, request.target) : programName(request.filename);
   const fail = (failure: BuildFailure, logs: string, errors: string[], missing: string[] = []): LinkNativeResult => ({
     status: "error",
     failure,

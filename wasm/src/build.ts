@@ -8,14 +8,16 @@ import { optimize } from "./passes/pipeline";
 import { rotateLoops } from "./passes/rotate";
 
 /** Lowers a checked program, optimises it and runs the selected backend. */
-export function buildModule(program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics): Uint8Array {
+export function buildModule(
+  program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics, lineTables: bool = false,
+): Uint8Array {
   const ir = lowerProgram(program, diags, leakCheck, opt > 0, emit != "ll");
   if (ir === null) return new Uint8Array(0);
   optimize(ir, opt, emit != "ll");
   if (emit == "ir") return Uint8Array.wrap(String.UTF8.encode(printIr(ir)));
   if (emit == "ll") {
     const source = program.modules[0].module.source;
-    const ll = emitLlvm(ir, source.name);
+    const ll = emitLlvm(ir, source.name, lineTables);
     for (let i = 0; i < ll.errors.length; i++) diags.error(source, 0, 0, ll.errors[i]);
     return Uint8Array.wrap(String.UTF8.encode(ll.text));
   }

@@ -10,7 +10,7 @@ import { answerQuery, QUERY_KINDS } from "./query/query";
 const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  version                                   print the compiler version\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
-  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] -o <out>\n" +
+  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] [-g] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n" +
   "  fmt <file> [--check]                      print the file in canonical layout (--check: exit 1 if it would change)\n" +
   "  query <file> <what> [--at LINE:COL] [--name NEW]\n" +
@@ -145,10 +145,12 @@ function run(argv: string[]): i32 {
   let emit = "wasm";
   let opt = 2;
   let leakCheck = false;
+  let lineTables = false;
   for (let i = 2; i < argv.length; i++) {
     const a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--leak-check") leakCheck = true;
+    else if (a == "-g") lineTables = true;
     else if (a == "-o") {
       if (i + 1 >= argv.length) return usage("-o needs a file name");
       out = argv[++i];
@@ -175,7 +177,7 @@ function run(argv: string[]): i32 {
     return diags.errorCount > 0 ? 1 : 0;
   }
   if (out == "") return usage("build needs -o <out>");
-  const bytes = buildModule(program, opt, emit, leakCheck, diags);
+  const bytes = buildModule(program, opt, emit, leakCheck, diags, lineTables);
   if (diags.errorCount > 0) {
     report(diags, json);
     return 1;

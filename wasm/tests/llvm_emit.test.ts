@@ -45,6 +45,29 @@ describe("build --emit ll", () => {
     expect(await verifyLl(text)).toBe("");
   });
 
+  it("with -g gives each instruction its statement's line (valid debug info), and adds nothing else", async () => {
+    const source = "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
+    for (const opt of ["-O0", "-O2"]) {
+      const plain = (await emitLl(source, "where.pith", opt)).ll as string;
+      const lines = (await emitLl(source, "where.pith", opt, ["-g"])).ll as string;
+      expect(plain).not.toContain("!dbg");
+      expect(await verifyLl(lines)).toBe("");
+      // Without the attachments and the debug metadata, it is the IR of a build.
+      const stripped = lines
+        .replace(/(,| ) ?!dbg !\d+/g, "")
+        .split("\n")
+        .filter((l) => !/^!(\d{7}|llvm\.dbg\.cu|llvm\.module\.flags) /.test(l))
+        .join("\n");
+      expect(stripped).toBe(plain);
+      const metadata = new Map([...lines.matchAll(/^!(\d+) = !DILocation\(line: (\d+),/gm)].map((m) => [m[1], m[2]]));
+      // The instructions a statement mark introduces carry that statement's line (what follows a nested
+      // block goes back to the statement holding it, so only the first is sure to be the mark's own).
+      const marked = [...lines.matchAll(/; where\.pith:(\d+):\d+\n {2}[%a-z][^\n]*!dbg !(\d+)\n/g)];
+      expect(marked.length).toBeGreaterThan(1);
+      for (const [instruction, line, id] of marked) expect(metadata.get(id), instruction).toBe(line);
+    }
+  });
+
   it("tells LLVM that field and element stores cannot change headers (TBAA)", async () => {
     const source = "fn main() {\n    var xs = [0.5; 4]\n    for i in 0..4 {\n        xs[i] = xs[i] * 2.0 + len(xs) as f64\n    }\n    println(xs[3])\n}\n";
     const { ll } = await emitLl(source, "tbaa.pith", "-O0");

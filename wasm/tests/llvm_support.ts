@@ -42,8 +42,13 @@ async function compile(args: string[], name: string, source: string, output: str
 }
 
 /** `build --emit ll` on a source text (the compiler's own passes at `opt`). */
-export async function emitLl(source: string, name = "main.pith", opt = "-O2"): Promise<{ ll: string | null; stderr: string }> {
-  const r = await compile(["build", name, opt, "--emit", "ll", "-o", "out.ll"], name, source, "out.ll");
+export async function emitLl(
+  source: string,
+  name = "main.pith",
+  opt = "-O2",
+  extra: string[] = [],
+): Promise<{ ll: string | null; stderr: string }> {
+  const r = await compile(["build", name, opt, "--emit", "ll", ...extra, "-o", "out.ll"], name, source, "out.ll");
   return { ll: r.exitCode === 0 && r.file ? utf8(r.file) : null, stderr: r.stderr };
 }
 

@@ -2,6 +2,7 @@ import { Func, IrModule } from "../../ir/ir";
 import { ModuleContext } from "./emitter";
 import { FuncEmitter, symbolOf } from "./expr";
 import { adapterFor, adapterSymbol, SHIM_DECLARES } from "./imports";
+import { DebugInfo, Position } from "./debug";
 import { byteString } from "./names";
 import { tbaaMetadata } from "./tbaa";
 
@@ -27,10 +28,12 @@ function startFunction(m: IrModule): string {
  * datalayout (clang supplies them per target), linear memory is the shim's
  * heap, WASI imports are adapters over the shim, and `pith_main` runs the
  * start function. The result needs the shim from lang/runtime/native to link.
+ * With `lineTables` (-g) every instruction also carries its source line (debug.ts).
  */
-export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
+export function emitLlvm(m: IrModule, sourceName: string, lineTables: bool = false): LlvmResult {
   const result = new LlvmResult();
   const ctx = new ModuleContext();
+  if (lineTables) ctx.debug = new DebugInfo(sourceName);
   for (let i = 0; i < m.funcs.length; i++) {
     const f = m.funcs[i];
     ctx.symbols.set(f.name, symbolOf(f));
@@ -115,27 +118,38 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   // The entry point the shim calls: map the heap, place the static data, run
   // the start function. Exit status 0 unless the program called proc_exit.
   const pages = initialPages(m);
-  out.push("define i32 @pith_main() #0 {");
-  out.push("entry:");
-  out.push("  %heap = call ptr @pith_sys_heap_base()");
-  out.push("  store ptr %heap, ptr @pith.heap");
-  out.push("  %old = call i32 @pith.memory_grow(i32 " + pages.toString() + ")");
-  out.push("  %failed = icmp slt i32 %old, 0");
-  out.push("  br i1 %failed, label %no.memory, label %run");
-  out.push("no.memory:");
-  out.push("  %msg = getelementptr i8, ptr @pith.oom, i64 0");
-  out.push("  %w = call i64 @pith_sys_write(i32 signext 2, ptr %msg, i64 " + OOM_MESSAGE_LEN.toString() + ")");
-  out.push("  ret i32 101");
-  out.push("run:");
+  const entry: string[] = [];
+  entry.push("define i32 @pith_main() #0 {");
+  entry.push("entry:");
+  entry.push("  %heap = call ptr @pith_sys_heap_base()");
+  entry.push("  store ptr %heap, ptr @pith.heap");
+  entry.push("  %old = call i32 @pith.memory_grow(i32 " + pages.toString() + ")");
+  entry.push("  %failed = icmp slt i32 %old, 0");
+  entry.push("  br i1 %failed, label %no.memory, label %run");
+  entry.push("no.memory:");
+  entry.push("  %msg = getelementptr i8, ptr @pith.oom, i64 0");
+  entry.push("  %w = call i64 @pith_sys_write(i32 signext 2, ptr %msg, i64 " + OOM_MESSAGE_LEN.toString() + ")");
+  entry.push("  ret i32 101");
+  entry.push("run:");
   if (m.data.length > 0) {
-    out.push("  %data = getelementptr i8, ptr %heap, i64 " + m.dataBase.toString());
-    out.push("  call void @llvm.memcpy.p0.p0.i64(ptr %data, ptr @pith.data, i64 " + m.data.length.toString() + ", i1 false)");
+    entry.push("  %data = getelementptr i8, ptr %heap, i64 " + m.dataBase.toString());
+    entry.push("  call void @llvm.memcpy.p0.p0.i64(ptr %data, ptr @pith.data, i64 " + m.data.length.toString() + ", i1 false)");
     ctx.addDeclare("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)");
   }
-  if (ctx.symbols.has(start)) out.push("  call void " + ctx.symbols.get(start) + "()");
-  out.push("  ret i32 0");
-  out.push("}");
-  out.push("");
+  if (ctx.symbols.has(start)) entry.push("  call void " + ctx.symbols.get(start) + "()");
+  entry.push("  ret i32 0");
+  entry.push("}");
+  entry.push("");
+  // With -g the entry point has a subprogram too: the start function is
+  // inlined into it, and its lines would be dropped inside a function without one.
+  const debug = ctx.debug;
+  if (debug !== null) {
+    const scope = debug.subprogram("pith_main", null, sourceName);
+    const at = debug.location(scope, new Position(sourceName, 0, 0));
+    entry[0] = "define i32 @pith_main() #0 !dbg !" + scope.toString() + " {";
+    for (let i = 1; i < entry.length; i++) if (entry[i].startsWith("  ")) entry[i] += at;
+  }
+  for (let i = 0; i < entry.length; i++) out.push(entry[i]);
   out.push("@pith.oom = private unnamed_addr constant [" + OOM_MESSAGE_LEN.toString() + " x i8] c\"panic: out of memory\\0A\", align 1");
   shims.add("write");
   out.push("");
@@ -152,6 +166,10 @@ export function emitLlvm(m: IrModule, sourceName: string): LlvmResult {
   out.push("");
   const tbaa = tbaaMetadata();
   for (let i = 0; i < tbaa.length; i++) out.push(tbaa[i]);
+  if (debug !== null) {
+    const lines = debug.metadata();
+    for (let i = 0; i < lines.length; i++) out.push(lines[i]);
+  }
 
   for (let i = 0; i < ctx.errors.length; i++) result.errors.push(ctx.errors[i]);
   result.text = out.join("\n") + "\n";

@@ -1,4 +1,5 @@
 import { Func, Ins, T } from "../../ir/ir";
+import { DebugInfo } from "./debug";
 
 /** What a function emitter needs from the module: callee signatures and the intrinsics it declares. */
 export class ModuleContext {
@@ -11,6 +12,8 @@ export class ModuleContext {
   errors: string[] = [];
   /** Whether some function calls through @pith.table. */
   usesTable: bool = false;
+  /** Line tables, only when the build asks for them (-g). */
+  debug: DebugInfo | null = null;
 
   addDeclare(line: string): void {
     if (this.declares.has(line)) return;
@@ -40,6 +43,8 @@ export class EmitterBase {
   slots: string[] = [];
   usesHeap: bool = false;
   usesTrap: bool = false;
+  /** `, !dbg !N` for the statement being emitted; empty without -g. */
+  dbg: string = "";
 
   constructor(public ctx: ModuleContext, public f: Func) {}
 
@@ -50,7 +55,7 @@ export class EmitterBase {
   /** Emits an instruction; code after a terminator lands in a fresh block that nothing reaches. */
   emit(line: string): void {
     if (!this.open) this.start(this.fresh("dead"));
-    this.lines.push("  " + line);
+    this.lines.push("  " + line + this.dbg);
   }
 
   value(prefix: string, rhs: string): string {

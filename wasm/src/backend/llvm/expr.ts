@@ -1,5 +1,6 @@
 import { Func, Ins, K, Op, T } from "../../ir/ir";
 import { tbaaTag } from "./tbaa";
+import { parsePosition, Position } from "./debug";
 import { doubleConst, funcName, intConst, llType } from "./names";
 import { ArithEmitter } from "./arith";
 import { Label } from "./emitter";
@@ -101,7 +102,20 @@ export class FuncEmitter extends ArithEmitter {
   }
 
   ins(n: Ins): string {
-    if (n.loc.length > 0) this.lines.push("  ; " + n.loc);
+    if (n.loc.length > 0) {
+      this.lines.push("  ; " + n.loc);
+      this.markLine(n.loc);
+    }
+    if (n.body.length == 0 && n.other.length == 0) return this.node(n);
+    // The statements of a nested body mark their own lines; what follows the
+    // body belongs to the statement that holds it again (with -g).
+    const outer = this.dbg;
+    const v = this.node(n);
+    this.dbg = outer;
+    return v;
+  }
+
+  node(n: Ins): string {
     switch (n.kind) {
       case K.Const:
         if (n.ty == T.F64) return doubleConst(n.f);
@@ -313,9 +327,37 @@ export class FuncEmitter extends ArithEmitter {
     return this.value("v", "phi " + llType(n.ty) + " " + incoming.join(", "));
   }
   /** The whole function definition. */
+  /** The debug scope of this function (-g only): its subprogram and the file it is declared in. */
+  scope: i32 = 0;
+  scopeFile: string = "";
+
+  /**
+   * Later instructions belong to the statement at `loc` (with -g). A
+   * statement of another file (a body of another module the compiler
+   * inlined) stays with the statement of this file that it came from: that
+   * call is the line a reader of this function looks for.
+   */
+  markLine(loc: string): void {
+    const debug = this.ctx.debug;
+    if (debug === null) return;
+    const at = parsePosition(loc);
+    if (at !== null && at.file == this.scopeFile) this.dbg = debug.location(this.scope, at);
+  }
+
   emitFunction(symbol: string): string {
     const f = this.f;
     collectTargets(f.body, this.targets);
+    let entryDbg = "";
+    let header = "";
+    const debug = this.ctx.debug;
+    if (debug !== null) {
+      const at = parsePosition(f.loc);
+      this.scope = debug.subprogram(f.name, at, debug.entryFile);
+      this.scopeFile = at !== null ? at.file : debug.entryFile;
+      header = " !dbg !" + this.scope.toString();
+      entryDbg = debug.location(this.scope, at !== null ? at : new Position(debug.entryFile, 0, 0));
+      this.dbg = entryDbg;
+    }
     const want = f.result != T.None;
     const v = this.list(f.body, want);
     if (this.open) this.terminate(want ? "ret " + llType(f.result) + " " + v : "ret void");
@@ -325,22 +367,22 @@ export class FuncEmitter extends ArithEmitter {
     // Copy-on-write helpers run only when a value is shared: cold, and kept
     // out of line so the common path in loops needs no spills around them.
     const attrs = f.name.startsWith("unique_copy.") ? "#1" : "#0";
-    out.push("define internal " + llType(f.result) + " " + symbol + "(" + params.join(", ") + ") " + attrs + " {");
+    out.push("define internal " + llType(f.result) + " " + symbol + "(" + params.join(", ") + ") " + attrs + header + " {");
     out.push("entry:");
     // Locals start at zero, as in wasm.
-    for (let i = 0; i < f.locals.length; i++) out.push("  %l." + i.toString() + " = alloca " + llType(f.locals[i]));
-    for (let i = 0; i < this.slots.length; i++) out.push("  " + this.slots[i]);
-    if (this.usesHeap) out.push("  %heap = load ptr, ptr @pith.heap");
+    for (let i = 0; i < f.locals.length; i++) out.push("  %l." + i.toString() + " = alloca " + llType(f.locals[i]) + entryDbg);
+    for (let i = 0; i < this.slots.length; i++) out.push("  " + this.slots[i] + entryDbg);
+    if (this.usesHeap) out.push("  %heap = load ptr, ptr @pith.heap" + entryDbg);
     for (let i = 0; i < f.locals.length; i++) {
       const t = f.locals[i];
       const init = i < f.params.length ? "%arg." + i.toString() : t == T.F64 ? "0.0" : "0";
-      out.push("  store " + llType(t) + " " + init + ", ptr %l." + i.toString());
+      out.push("  store " + llType(t) + " " + init + ", ptr %l." + i.toString() + entryDbg);
     }
     for (let i = 0; i < this.lines.length; i++) out.push(this.lines[i]);
     if (this.usesTrap) {
       this.intrinsic("declare void @llvm.trap() cold noreturn nounwind");
       out.push("trap:");
-      out.push("  call void @llvm.trap()");
+      out.push("  call void @llvm.trap()" + entryDbg);
       out.push("  unreachable");
     }
     out.push("}");
