@@ -91,6 +91,15 @@ codes="$(build 1) $(build 2) $(build 3) $(build 1)"
 check "build rate is one budget across instances: 3 allowed, the 4th (other instance) is a 429 ($codes)" \
   bash -c "[ \"\$(echo $codes | cut -d' ' -f4)\" = 429 ] && ! echo '$codes' | cut -d' ' -f1-3 | grep -q 429"
 
+s3count=0
+while read -r status name; do
+  s3count=$((s3count + 1))
+  check "$name" [ "$status" = ok ]
+done < <(S3_ENDPOINT="http://127.0.0.1:$RGW" S3_BUCKET=pith S3_ACCESS_KEY_ID=$KEY S3_SECRET_ACCESS_KEY=$SECRET \
+  npx tsx scripts/cluster/s3Checks.mts 2>>"$DIR/s3checks.log" | grep -E '^(ok|FAIL) ')
+
+check "every S3 check ran (8 of $s3count; else see s3checks.log)" [ "$s3count" -eq 8 ]
+
 kill "$(cat "$DIR/redis.pid")"; sleep 1
 check "/health is 503 while Redis is down" \
   bash -c "[ \"\$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:$(port 2)/health)\" = 503 ]"
