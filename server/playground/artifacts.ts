@@ -63,7 +63,22 @@ export function isArtifactName(name: string): boolean {
   return NAME_PATTERN.test(name) && name !== META;
 }
 
-export class ArtifactStore {
+/**
+ * What the routes use of a store: the disk store below, or the S3 store of
+ * server/cluster when several instances share one (S3_ENDPOINT).
+ */
+export interface Artifacts {
+  readonly diskBytes: number;
+  readonly buildCount: number;
+  put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
+  putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
+  get(id: string, name: string): Promise<Uint8Array | null>;
+  sweep(): Promise<number>;
+  start(intervalMs: number): void;
+  stop(): void;
+}
+
+export class ArtifactStore implements Artifacts {
   private readonly entries = new Map<string, BuildEntry>();
   private loaded: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;

@@ -4,6 +4,7 @@ import { readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { sharedReadiness } from "../cluster/shared";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";
@@ -13,7 +14,9 @@ const STDLIB_DIR = fileURLToPath(new URL("../../lang/stdlib/", import.meta.url))
 
 const HealthSchema = z
   .object({
-    status: z.literal("ok"),
+    status: z.enum(["ok", "unavailable"]).openapi({
+      description: "unavailable (with a 503) while a configured shared service (S3, Redis) does not answer",
+    }),
     version: z.string(),
     compiler_available: z.boolean(),
     compiler_version: z.string().nullable(),
@@ -27,6 +30,9 @@ const HealthSchema = z
     }),
     artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
     compile_cache: z.object({ hits: z.number().int(), misses: z.number().int(), bytes: z.number().int() }),
+    shared: z.object({ s3: z.boolean().nullable(), redis: z.boolean().nullable() }).openapi({
+      description: "several instances: whether S3 and Redis answer (null: not configured)",
+    }),
   })
   .openapi("Health");
 
@@ -38,6 +44,10 @@ const route = createRoute({
   responses: {
     200: {
       description: "Health report",
+      content: { "application/json": { schema: HealthSchema } },
+    },
+    503: {
+      description: "A configured shared service (S3 or Redis) does not answer: not ready for traffic",
       content: { "application/json": { schema: HealthSchema } },
     },
   },
@@ -96,9 +106,10 @@ async function stdlibModules(): Promise<string[]> {
 
 export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
-    const { compiler, modules, missing } = await hostFacts();
-    return c.json({
-      status: "ok" as const,
+    const [{ compiler, modules, missing }, shared] = await Promise.all([hostFacts(), sharedReadiness()]);
+    const ready = shared.s3 !== false && shared.redis !== false;
+    const body = {
+      status: ready ? ("ok" as const) : ("unavailable" as const),
       version: SERVER_VERSION,
       compiler_available: compiler.version !== null,
       compiler_version: compiler.version,
@@ -123,6 +134,8 @@ export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): 
         misses: services.compileCache.misses,
         bytes: services.compileCache.bytes,
       },
-    });
+      shared,
+    };
+    return ready ? c.json(body, 200) : c.json(body, 503);
   });
 }

@@ -216,6 +216,23 @@ export const OTHER_VARIABLES: readonly { name: string; description: string }[] =
       "the address users reach (e.g. `https://play.example.com`): base of absolute download URLs, and a host MCP requests may name; unset, URLs come from Host / X-Forwarded-Proto / X-Forwarded-Host",
   },
   {
+    name: "S3_ENDPOINT",
+    description:
+      "several instances: S3 API address (e.g. `http://127.0.0.1:7480`); set, downloads and short links live in S3_BUCKET under `builds/` and `shares/` instead of the folders, with the same TTLs and quotas",
+  },
+  {
+    name: "S3_BUCKET",
+    description: "bucket of downloads and short links (required with S3_ENDPOINT; created if missing)",
+  },
+  { name: "S3_REGION", description: "region of S3_ENDPOINT (default: us-east-1)" },
+  { name: "S3_ACCESS_KEY_ID", description: "S3 access key (required with S3_ENDPOINT)" },
+  { name: "S3_SECRET_ACCESS_KEY", description: "S3 secret key (required with S3_ENDPOINT)" },
+  {
+    name: "REDIS_URL",
+    description:
+      "several instances: `redis://host:port`; set, the build rate limits count across every instance instead of per process",
+  },
+  {
     name: "TRUST_PROXY",
     description: "1 to key rate limits on X-Forwarded-For (only behind your own proxy); default: the socket address",
   },

@@ -5,6 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { rateLimiter } from "hono-rate-limiter";
+import { sharedRateStore } from "../cluster/shared";
 import { playgroundError } from "./errors";
 import type { PlaygroundLimits } from "./limits";
 
@@ -40,11 +41,14 @@ export function clientKey(c: Context, trustProxy: boolean): string {
 /** `perMinute` requests per client per minute (0: no limit); then 429 with Retry-After. */
 export function buildRateLimit(limits: PlaygroundLimits, perMinute: number, what: string): MiddlewareHandler {
   if (perMinute === 0) return async (_c, next) => next();
+  const store = sharedRateStore(what.replace(/\W+/g, "-"));
   return rateLimiter({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: "draft-6",
     keyGenerator: (c) => clientKey(c, limits.trustProxy),
+    // One budget across instances when REDIS_URL is set.
+    ...(store ? { store } : {}),
     // The limiter has set Retry-After (seconds to the window's end) by now.
     handler: (c) =>
       c.json(playgroundError(`rate limit: at most ${perMinute} ${what} per minute per client; retry later`), 429),

@@ -3,8 +3,9 @@
 // build queue. One instance per server; tests make their own with a private
 // artifact folder and clock.
 
+import { sharedArtifacts } from "../cluster/shared";
 import type { CompilerRunner } from "../toolchain/compileToLl";
-import { ArtifactStore } from "./artifacts";
+import { ArtifactStore, type Artifacts } from "./artifacts";
 import { BuildQueue } from "./buildQueue";
 import { CompileCache } from "./compileCache";
 import { CompilerPool } from "./compilerPool";
@@ -16,7 +17,7 @@ export interface PlaygroundServices {
   compileCache: CompileCache;
   /** Runs compiler.wasm: the cache in front of the worker pool. Builds use this. */
   compile: CompilerRunner;
-  artifacts: ArtifactStore;
+  artifacts: Artifacts;
   nativeQueue: BuildQueue;
   /** Stops the workers and the sweep timer. */
   close(): Promise<void>;
@@ -38,12 +39,10 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     nice: limits.compilerNice,
   });
   const compileCache = new CompileCache(limits.compileCacheBytes);
-  const artifacts = new ArtifactStore({
-    dir: limits.artifactDir,
-    ttlMs: limits.artifactTtlSeconds * 1000,
-    maxBytes: limits.artifactMaxBytes,
-    now: options.now,
-  });
+  const budget = { ttlMs: limits.artifactTtlSeconds * 1000, maxBytes: limits.artifactMaxBytes, now: options.now };
+  // S3 when S3_ENDPOINT is set (several instances), else the folder.
+  const artifacts: Artifacts =
+    sharedArtifacts({ prefix: "builds/", ...budget }) ?? new ArtifactStore({ dir: limits.artifactDir, ...budget });
   if (options.sweep !== false) artifacts.start(limits.artifactSweepSeconds * 1000);
   const nativeQueue = new BuildQueue({ concurrency: limits.nativeConcurrency, maxWaiting: limits.nativeQueue });
   return {

@@ -5,7 +5,8 @@
 // folder has a quota: past it POST /share is refused (507) rather than
 // evicting links that people have handed out; links expire after a TTL
 // counted from the last time they were shared.
-import { ArtifactStore } from "../playground/artifacts";
+import { sharedArtifacts } from "../cluster/shared";
+import { ArtifactStore, type Artifacts } from "../playground/artifacts";
 import type { PlaygroundLimits } from "../playground/limits";
 import type { SharedWorkspace } from "./schemas";
 
@@ -16,16 +17,18 @@ const FILE = "share.json";
 export type ShareLimits = Pick<PlaygroundLimits, "shareDir" | "shareTtlSeconds" | "shareMaxBytes">;
 
 export class ShareStore {
-  private readonly store: ArtifactStore;
+  private readonly store: Artifacts;
 
   constructor(limits: ShareLimits, now?: () => number) {
-    this.store = new ArtifactStore({
-      dir: limits.shareDir,
+    const budget = {
       ttlMs: limits.shareTtlSeconds * 1000,
       maxBytes: limits.shareMaxBytes,
-      whenFull: "refuse",
+      whenFull: "refuse" as const,
       now,
-    });
+    };
+    // S3 when S3_ENDPOINT is set, so a link made on one instance opens on every other.
+    this.store =
+      sharedArtifacts({ prefix: "shares/", ...budget }) ?? new ArtifactStore({ dir: limits.shareDir, ...budget });
   }
 
   /** Stores the workspace; returns its id. Throws QuotaExceededError when the quota is used up. */

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# npm run test:cluster: real shared services on loopback (Redis, Ceph radosgw
+# as S3, haproxy) and three server instances behind haproxy, then checks a
+# user would notice: a short link made through one instance opens through the
+# others, the build rate is one budget across instances, /health reports the
+# shared services and turns 503 when one goes away. Prints "N passed, N
+# failed"; exits non-zero on a failure; stops everything it started.
+# Takes about a minute on a 2-core machine (Ceph starts in ~10 s).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+need=()
+for pair in redis-server:redis-server haproxy:haproxy radosgw:radosgw ceph-mon:ceph-mon ceph-osd:ceph-osd; do
+  command -v "${pair%%:*}" >/dev/null || need+=("${pair##*:}")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+DIR=$(mktemp -d /tmp/pith-cluster.XXXXXX)
+BASE=$((20000 + RANDOM % 20000))
+REDIS=$BASE; MON=$((BASE + 1)); RGW=$((BASE + 2)); LB=$((BASE + 3))
+KEY=pithtest; SECRET=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+PIDS=()
+cleanup() {
+  # Each instance leads its own process group (setsid): npx and tsx start children.
+  for p in "${PIDS[@]}"; do kill -- "-$p" 2>/dev/null; done
+  for f in "$DIR"/*.pid "$DIR"/ceph/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+  sleep 1
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+
+pass=0; fail=0
+check() { # name, then a command that succeeds when the check holds
+  local name=$1; shift
+  if "$@"; then pass=$((pass + 1)); echo "ok   $name"; else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+
+redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS" --save "" --appendonly no --dir "$DIR" \
+  --pidfile "$DIR/redis.pid" >/dev/null
+bash scripts/cluster/ceph.sh "$DIR/ceph" "$MON" "$RGW" "$KEY" "$SECRET" || { echo "0 passed, 1 failed (ceph did not start)"; exit 1; }
+
+cat >"$DIR/haproxy.cfg" <<CFG
+global
+  pidfile $DIR/haproxy.pid
+defaults
+  mode http
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+  retries 2
+  option redispatch
+backend servers
+  balance hdr(X-Model)
+  hash-type consistent
+  option httpchk GET /health
+$(for i in 1 2 3; do echo "  server s$i 127.0.0.1:$((BASE + 10 + i)) check inter 1s"; done)
+frontend web
+  bind 127.0.0.1:$LB
+  default_backend servers
+CFG
+
+for i in 1 2 3; do
+  PORT=$((BASE + 10 + i)) HOST=127.0.0.1 S3_ENDPOINT="http://127.0.0.1:$RGW" S3_BUCKET=pith \
+    S3_ACCESS_KEY_ID=$KEY S3_SECRET_ACCESS_KEY=$SECRET REDIS_URL="redis://127.0.0.1:$REDIS" \
+    RATE_LIMIT_WASM_PER_MINUTE=3 ARTIFACT_DIR="$DIR/a$i" SHARE_DIR="$DIR/s$i" ANOMALY_HOME="$DIR/m$i" \
+    setsid npx tsx server/main.ts >"$DIR/server$i.log" 2>&1 &
+  PIDS+=($!)
+done
+for i in 1 2 3; do
+  for _ in $(seq 1 180); do curl -sf "http://127.0.0.1:$((BASE + 10 + i))/health" >/dev/null && break; sleep 1; done
+done
+haproxy -D -f "$DIR/haproxy.cfg"
+
+port() { echo $((BASE + 10 + $1)); }
+health_shared() { curl -s "http://127.0.0.1:$(port "$1")/health" | grep -q '"shared":{"s3":true,"redis":true}'; }
+check "instance 1 /health: S3 and Redis answer" health_shared 1
+check "instance 3 /health: S3 and Redis answer" health_shared 3
+
+ID=$(curl -s -X POST -H 'content-type: application/json' --data '{"source":"fn main() {}"}' \
+  "http://127.0.0.1:$(port 1)/share" | sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p')
+opens() { curl -s "http://127.0.0.1:$(port "$1")/share/$ID" | grep -q 'fn main'; }
+check "a short link made on instance 1 has an id" test -n "$ID"
+check "it opens on instance 2" opens 2
+check "it opens on instance 3" opens 3
+check "it opens through haproxy" bash -c "curl -s http://127.0.0.1:$LB/share/$ID | grep -q 'fn main'"
+
+build() { curl -s -o /dev/null -w '%{http_code}' -X POST -H 'content-type: application/json' --data '{}' \
+  "http://127.0.0.1:$(port "$1")/build_wasm"; }
+codes="$(build 1) $(build 2) $(build 3) $(build 1)"
+check "build rate is one budget across instances: 3 allowed, the 4th (other instance) is a 429 ($codes)" \
+  bash -c "[ \"\$(echo $codes | cut -d' ' -f4)\" = 429 ] && ! echo '$codes' | cut -d' ' -f1-3 | grep -q 429"
+
+s3count=0
+while read -r status name; do
+  s3count=$((s3count + 1))
+  check "$name" [ "$status" = ok ]
+done < <(S3_ENDPOINT="http://127.0.0.1:$RGW" S3_BUCKET=pith S3_ACCESS_KEY_ID=$KEY S3_SECRET_ACCESS_KEY=$SECRET \
+  npx tsx scripts/cluster/s3Checks.mts 2>>"$DIR/s3checks.log" | grep -E '^(ok|FAIL) ')
+
+check "every S3 check ran (8 of $s3count; else see s3checks.log)" [ "$s3count" -eq 8 ]
+
+kill "$(cat "$DIR/redis.pid")"; sleep 1
+check "/health is 503 while Redis is down" \
+  bash -c "[ \"\$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:$(port 2)/health)\" = 503 ]"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
