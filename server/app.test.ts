@@ -55,5 +55,8 @@ describe("the main server app", () => {
     const body = (await (await app.request("/health")).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ status: "ok", compiler_available: true });
     expect(Object.keys(body.toolchain as object)).toEqual(expect.arrayContaining(["wasm", "linux-x64", "windows-x64"]));
+    // The NURL page's names for the same facts.
+    expect(body.nurlc_available).toBe(body.compiler_available);
+    expect(body.wasi_toolchain_available).toBe((body.toolchain as Record<string, boolean>).wasm);
   });
 });

@@ -18,6 +18,11 @@ const HealthSchema = z
     compiler_available: z.boolean(),
     compiler_version: z.string().nullable(),
     compiler_error: z.string().nullable(),
+    // Aliases the NURL playground page reads (additive: the names above stay).
+    nurlc_available: z.boolean().openapi({ description: "alias of compiler_available, for NURL pages" }),
+    wasi_toolchain_available: z
+      .boolean()
+      .openapi({ description: "alias of toolchain.wasm (a wasm32-wasi build would succeed), for NURL pages" }),
     toolchain: z.record(z.string(), z.boolean()),
     missing_tools: z.record(z.string(), z.array(z.string())),
     stdlib_modules: z.array(z.string()),
@@ -97,19 +102,22 @@ async function stdlibModules(): Promise<string[]> {
 export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
     const { compiler, modules, missing } = await hostFacts();
+    // The wasm target needs no host tools, only a working compiler.
+    const toolchain = Object.fromEntries(
+      Object.entries(missing).map(([id, tools]) => [
+        id,
+        tools.length === 0 && (id !== "wasm" || compiler.version !== null),
+      ]),
+    );
     return c.json({
       status: "ok" as const,
       version: SERVER_VERSION,
       compiler_available: compiler.version !== null,
       compiler_version: compiler.version,
       compiler_error: compiler.error,
-      // The wasm target needs no host tools, only a working compiler.
-      toolchain: Object.fromEntries(
-        Object.entries(missing).map(([id, tools]) => [
-          id,
-          tools.length === 0 && (id !== "wasm" || compiler.version !== null),
-        ]),
-      ),
+      nurlc_available: compiler.version !== null,
+      wasi_toolchain_available: toolchain.wasm === true,
+      toolchain,
       missing_tools: missing,
       stdlib_modules: modules,
       build_queue: { compiles: services.compiler.queueLength, native: services.nativeQueue.length },
