@@ -44,6 +44,22 @@ describe("the main server app", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/detect/{m}", "/detect_anomalies"]));
   });
 
+  it("answers builds with the NURL page's names beside ours", async () => {
+    const broken = (await (await post("/build_wasm", JSON.stringify({ source: "fn main( {" }))).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(broken.status).toBe("error");
+    expect(broken.nurlc_returncode).not.toBe(0);
+    const first = (broken.errors as { file: string; line: number; col: number; message: string }[])[0];
+    expect(broken.stderr).toContain(`${first.file}:${first.line}:${first.col}: ${first.message}`);
+    expect(broken.nurlc_stderr).toBe(broken.stderr);
+    const ok = (await (
+      await post("/build_wasm", JSON.stringify({ source: 'fn main() {\n  print("hi")\n}\n' }))
+    ).json()) as Record<string, unknown>;
+    expect(ok).toMatchObject({ status: "ok", nurlc_returncode: 0 });
+  });
+
   it("serves interactive docs without any CDN", async () => {
     const page = await (await app.request("/docs")).text();
     expect(page).toContain("/docs/assets/swagger-ui-bundle.js");
