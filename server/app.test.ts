@@ -60,6 +60,21 @@ describe("the main server app", () => {
     expect(ok).toMatchObject({ status: "ok", nurlc_returncode: 0 });
   });
 
+  it("answers a build sent as application/xml with a 415 that the OpenAPI document declares", async () => {
+    const response = await app.request("/build_wasm", {
+      method: "POST",
+      body: "<source/>",
+      headers: { "content-type": "application/xml" },
+    });
+    expect(response.status).toBe(415);
+    const doc = (await (await app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const path of ["/build_wasm", "/build", "/build_target", "/build_asm"]) {
+      expect(Object.keys(doc.paths[path].post.responses)).toContain("415");
+    }
+  });
+
   it("serves interactive docs without any CDN", async () => {
     const page = await (await app.request("/docs")).text();
     expect(page).toContain("/docs/assets/swagger-ui-bundle.js");
