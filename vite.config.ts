@@ -4,41 +4,12 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { CATCH_VERSION_SCRIPT } from "./client/compiler/earlyVersion";
 import { EARLY_READ_SCRIPT } from "./client/persistence/earlyRead";
+import { prefixPattern, SERVER_PATH_PREFIXES } from "./protocol/routePrefixes";
 
 // In development the SPA is served by Vite and every API path is proxied to
-// the Hono server started by `npm run dev` (scripts/dev.ts).
-const API_PREFIXES = [
-  "/health",
-  "/openapi.json",
-  "/docs",
-  "/build",
-  "/build_wasm",
-  "/build_windows",
-  "/build_macos",
-  "/build_target",
-  "/build_asm",
-  "/targets",
-  "/download",
-  "/examples",
-  "/tests",
-  "/stdlib",
-  "/grammar",
-  "/readme",
-  "/roadmap",
-  "/gotchas",
-  "/mcp",
-  "/sse",
-  "/messages",
-  "/detect",
-  "/detect_only",
-  "/force_train",
-  "/detect_anomalies",
-  "/models",
-  "/delete_model",
-  "/api",
-  "/train",
-  "/share",
-];
+// the Hono server started by `npm run dev` (scripts/dev.ts); the paths come
+// from the one list in protocol/routePrefixes.ts.
+const API_PREFIXES = SERVER_PATH_PREFIXES;
 const DASHBOARD_PAGES = ["modelmanager.html", "modeltrainer.html", "visualize.html", "anomalies.html"];
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8787";
 
@@ -73,7 +44,7 @@ const pwa = VitePWA({
     // the playground's shell must never stand in for them.
     ignoreURLParametersMatching: [/.*/],
     navigateFallbackDenylist: [
-      ...API_PREFIXES.map((prefix) => new RegExp(`^${prefix}(?:[/.?]|$)`)),
+      ...API_PREFIXES.map(prefixPattern),
       ...DASHBOARD_PAGES.map((page) => new RegExp(`^/${page.replace(".", "\\.")}`)),
     ],
     cleanupOutdatedCaches: true,

@@ -233,6 +233,11 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
   it("reading a missing or escaping resource is an error naming it, and the connection stays usable", async () => {
     await expect(client.readResource({ uri: "lang://example/no_such_program" })).rejects.toThrow(/no_such_program/);
     await expect(client.readResource({ uri: "lang://stdlib/..%2F..%2Fpackage.json" })).rejects.toThrow(/'\.\.'/);
+    // The spec's codes: resource not found (-32002) for a missing file, invalid params for an unsafe path.
+    await expect(client.readResource({ uri: "lang://test/no/such_test" })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: "lang://stdlib/..%2F..%2Fpackage.json" })).rejects.toMatchObject({
+      code: -32602,
+    });
     expect((await client.listTools()).tools.length).toBe(Object.keys(CALLS).length);
   });
 

@@ -4,9 +4,32 @@
 // with listing and completion of the template argument.
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { UriTemplate, type Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { type ContentKind, type DocumentName, listContent, readContent, readDocument } from "../playground/content";
+import { isPlaygroundHttpError } from "../playground/httpError";
 
 const PITH_MIME = "text/x-pith";
+
+/** The MCP spec's "resource not found" error code (the SDK names no constant for it). */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A content read's failure as the MCP error the spec asks for: a missing file
+ * is "resource not found" (-32002), an unsafe path is invalid params; anything
+ * else stays an internal error.
+ */
+async function readOrMcpError(kind: ContentKind, name: string, uri: string) {
+  try {
+    return await readContent(kind, name);
+  } catch (error) {
+    if (isPlaygroundHttpError(error) && error.status === 404) {
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    }
+    if (isPlaygroundHttpError(error) && error.status === 400)
+      throw new McpError(ErrorCode.InvalidParams, error.message);
+    throw error;
+  }
+}
 
 /**
  * A `prefix{var}` template whose one variable takes the whole rest of the
@@ -127,7 +150,7 @@ export function registerResources(server: McpServer): void {
       async (uri, variables) => {
         const raw = variables[t.variable];
         const name = Array.isArray(raw) ? raw.join("/") : raw;
-        const file = await readContent(t.collection, name);
+        const file = await readOrMcpError(t.collection, name, uri.href);
         return { contents: [{ uri: uri.href, mimeType: PITH_MIME, text: file.source }] };
       },
     );

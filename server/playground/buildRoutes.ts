@@ -28,6 +28,9 @@ const errorResponse = (description: string) => ({
 const FAILURES = {
   400: errorResponse("Malformed JSON, a wrong type, a blank source, or a host module the target lacks"),
   413: errorResponse("The source or the body is over its limit (MAX_SOURCE_BYTES, MAX_BODY_BYTES)"),
+  415: errorResponse(
+    "The body's Content-Type is neither JSON nor one read as JSON (none, text/plain, form-urlencoded), e.g. application/xml",
+  ),
   429: errorResponse("Rate limit or build queue full; see Retry-After"),
   504: errorResponse("The build exceeded its time limit"),
 };

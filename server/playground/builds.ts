@@ -93,6 +93,12 @@ interface Diagnostic extends SourceErrorBody {
   severity: string;
 }
 
+/** Diagnostics as the text a command-line compiler prints (the NURL page's stderr/nurlc_stderr). */
+function diagnosticText(errors: SourceErrorBody[]): { stderr: string; nurlc_stderr: string } {
+  const text = errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join("\n");
+  return { stderr: text, nurlc_stderr: text };
+}
+
 /** The compiler's --json diagnostics, split by severity; anything else is an internal error. */
 function diagnostics(run: CompilerRunResult, file: string): { errors: SourceErrorBody[]; warnings: SourceErrorBody[] } {
   const stdout = decoder.decode(run.stdout).trim();
@@ -153,6 +159,8 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
     llvm_ir: llvmIr,
     ...hostModuleUse(Object.values(files).join("\n")),
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+    ...diagnosticText([...errors, ...warnings]),
+    nurlc_returncode: run.exitCode,
   };
 }
 
@@ -240,6 +248,7 @@ export async function buildNativeFor(
     ll_artifact: llArtifact,
     binary_artifact: binaryArtifact,
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+    ...diagnosticText(build.errors),
   };
 }
 

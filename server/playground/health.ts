@@ -21,6 +21,11 @@ const HealthSchema = z
     compiler_available: z.boolean(),
     compiler_version: z.string().nullable(),
     compiler_error: z.string().nullable(),
+    // Aliases the NURL playground page reads (additive: the names above stay).
+    nurlc_available: z.boolean().openapi({ description: "alias of compiler_available, for NURL pages" }),
+    wasi_toolchain_available: z
+      .boolean()
+      .openapi({ description: "alias of toolchain.wasm (a wasm32-wasi build would succeed), for NURL pages" }),
     toolchain: z.record(z.string(), z.boolean()),
     missing_tools: z.record(z.string(), z.array(z.string())),
     stdlib_modules: z.array(z.string()),
@@ -108,19 +113,22 @@ export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): 
   app.openapi(route, async (c) => {
     const [{ compiler, modules, missing }, shared] = await Promise.all([hostFacts(), sharedReadiness()]);
     const ready = shared.s3 !== false && shared.redis !== false;
+    // The wasm target needs no host tools, only a working compiler.
+    const toolchain = Object.fromEntries(
+      Object.entries(missing).map(([id, tools]) => [
+        id,
+        tools.length === 0 && (id !== "wasm" || compiler.version !== null),
+      ]),
+    );
     const body = {
       status: ready ? ("ok" as const) : ("unavailable" as const),
       version: SERVER_VERSION,
       compiler_available: compiler.version !== null,
       compiler_version: compiler.version,
       compiler_error: compiler.error,
-      // The wasm target needs no host tools, only a working compiler.
-      toolchain: Object.fromEntries(
-        Object.entries(missing).map(([id, tools]) => [
-          id,
-          tools.length === 0 && (id !== "wasm" || compiler.version !== null),
-        ]),
-      ),
+      nurlc_available: compiler.version !== null,
+      wasi_toolchain_available: toolchain.wasm === true,
+      toolchain,
       missing_tools: missing,
       stdlib_modules: modules,
       build_queue: { compiles: services.compiler.queueLength, native: services.nativeQueue.length },

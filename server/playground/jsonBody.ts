@@ -1,7 +1,8 @@
 // Scripts post JSON without saying so: `curl -d '{...}'` sends
 // application/x-www-form-urlencoded, and some clients send no Content-Type
 // or text/plain. The JSON routes read such a body as JSON; a body that is
-// not JSON is then a 400 from the validator, never a 415.
+// not JSON is then a 400 from the validator. Any other declared type
+// (application/xml, ...) is a 415, as each route's OpenAPI entry says.
 import type { MiddlewareHandler } from "hono";
 
 const READ_AS_JSON = /^(application\/x-www-form-urlencoded|text\/plain)\b/i;

@@ -100,6 +100,10 @@ export const WasmBuildResultSchema = z
     uses_audio: z.boolean(),
     uses_http: z.boolean(),
     elapsed_ms: z.number(),
+    // Aliases the NURL playground page reads (additive).
+    stderr: z.string().openapi({ description: "the diagnostics as file:line:col: message lines (NURL alias)" }),
+    nurlc_stderr: z.string().openapi({ description: "same text as stderr (NURL alias)" }),
+    nurlc_returncode: z.number().int().openapi({ description: "the compiler's exit status (NURL alias)" }),
   })
   .openapi("WasmBuildResult");
 
@@ -122,6 +126,9 @@ export const NativeBuildResultSchema = z
     ll_artifact: ArtifactSchema.nullable(),
     binary_artifact: ArtifactSchema.nullable(),
     elapsed_ms: z.number(),
+    // Aliases the NURL playground page reads (additive).
+    stderr: z.string().openapi({ description: "the diagnostics as file:line:col: message lines (NURL alias)" }),
+    nurlc_stderr: z.string().openapi({ description: "same text as stderr (NURL alias)" }),
   })
   .openapi("NativeBuildResult");
 

@@ -38,6 +38,10 @@ describe("POST /build_wasm", () => {
         "uses_audio",
         "uses_http",
         "elapsed_ms",
+        // The NURL page's aliases (issue 33), beside the WIRE.md fields.
+        "stderr",
+        "nurlc_stderr",
+        "nurlc_returncode",
       ].sort(),
     );
     expect(body).toMatchObject({ status: "ok", filename: "hello.wasm", errors: [], warnings: [], llvm_ir: null });
