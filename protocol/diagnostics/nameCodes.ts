@@ -6,7 +6,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0200",
     title: "unknown name",
     template: "unknown name '{name}'{hint}",
-    explanation: "No variable, parameter or constant of that name is visible here. Names from other languages (`null`, `True`) get a hint saying how Pith writes them.",
+    explanation:
+      "No variable, parameter or constant of that name is visible here. Names from other languages (`null`, `True`) get a hint saying how Pith writes them.",
     example: "fn main() {\n    println(count)\n}\n",
     fix: "Declare it with `let`/`var` before its use (constants are `const N: i64 = 3` at the top level), or correct the spelling.",
     fixed: "fn main() {\n    let count = 3\n    println(count)\n}\n",
@@ -44,7 +45,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0204",
     title: "unknown function",
     template: "unknown function '{name}'{hint}",
-    explanation: "No function of that name is declared. Functions of a module are called with its name after `import std.name` (`math.sqrt(x)`); names from other languages (`range`, `printf`) get a hint.",
+    explanation:
+      "No function of that name is declared. Functions of a module are called with its name after `import std.name` (`math.sqrt(x)`); names from other languages (`range`, `printf`) get a hint.",
     example: "fn main() {\n    prnt(1)\n}\n",
     fix: "Correct the spelling or declare the function. The prelude has print, println, eprint, eprintln, len, chr, read_line, read_all, panic and assert.",
     fixed: "fn main() {\n    println(1)\n}\n",
@@ -53,7 +55,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0205",
     title: "not a function",
     template: "'{name}' is a {what}",
-    explanation: "The expression before `(...)` is a variable that does not hold a function, a type, or another value that cannot be called.",
+    explanation:
+      "The expression before `(...)` is a variable that does not hold a function, a type, or another value that cannot be called.",
     example: "fn main() {\n    let n = 3\n    println(n(1))\n}\n",
     fix: "Call a function or a closure; build a struct with `Name { field: value }`.",
     fixed: "fn main() {\n    let n = 3\n    println(n)\n}\n",
@@ -62,7 +65,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0206",
     title: "unknown type",
     template: "unknown type '{name}'{hint}",
-    explanation: "No type of that name exists. Pith's types are i64, i32, u8, u32, u64, f64, bool, str, arrays `[T]`, tuples, options `T?`, `Result<T, E>`, functions and the structs and enums a program declares; names from other languages get a hint (`String` is `str`).",
+    explanation:
+      "No type of that name exists. Pith's types are i64, i32, u8, u32, u64, f64, bool, str, arrays `[T]`, tuples, options `T?`, `Result<T, E>`, functions and the structs and enums a program declares; names from other languages get a hint (`String` is `str`).",
     example: 'fn main() {\n    let s: String = "a"\n    println(s)\n}\n',
     fix: "Use the Pith name of the type, declare the struct or enum, or import the module that declares it.",
     fixed: 'fn main() {\n    let s: str = "a"\n    println(s)\n}\n',
@@ -71,7 +75,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0207",
     title: "declared twice",
     template: "{what} '{name}' is {already defined or declared twice}",
-    explanation: "Two declarations share one name in the same place: two types, functions or constants of a file, two fields of a struct, two variants of an enum, or two parameters of a function.",
+    explanation:
+      "Two declarations share one name in the same place: two types, functions or constants of a file, two fields of a struct, two variants of an enum, or two parameters of a function.",
     example: "fn f() -> i64 { 1 }\nfn f() -> i64 { 2 }\nfn main() {\n    println(f())\n}\n",
     fix: "Rename or remove one of them.",
     fixed: "fn f() -> i64 { 1 }\nfn g() -> i64 { 2 }\nfn main() {\n    println(f() + g())\n}\n",
@@ -98,7 +103,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0210",
     title: "misplaced 'self' parameter",
     template: "'self' is only allowed as the first parameter of a method",
-    explanation: "`self` names the value a method is called on, so it comes first, and only in functions inside `impl`.",
+    explanation:
+      "`self` names the value a method is called on, so it comes first, and only in functions inside `impl`.",
     example: "struct P { x: i64 }\nimpl P {\n    fn get(n: i64, self) -> i64 { self.x + n }\n}\nfn main() {\n}\n",
     fix: "Move `self` to the front of the parameter list (`fn get(self, n: i64)`), or drop it from a free function.",
     fixed: "struct P { x: i64 }\nimpl P {\n    fn get(self, n: i64) -> i64 { self.x + n }\n}\nfn main() {\n}\n",
@@ -107,7 +113,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0211",
     title: "constant from a run-time value",
     template: "a constant must be computed from literals and other constants",
-    explanation: "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls.",
+    explanation:
+      "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls.",
     example: "fn ten() -> i64 { 10 }\nconst N: i64 = ten()\nfn main() {\n    println(N)\n}\n",
     fix: "Compute the value from literals, or make it a `let` inside a function.",
     fixed: "const N: i64 = 2 * 5\nfn main() {\n    println(N)\n}\n",
@@ -125,7 +132,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0213",
     title: "main with parameters or a result",
     template: "'main' must be 'fn main()' or 'fn main() -> i32'",
-    explanation: "`main` takes no parameters (the arguments come from `std.env`) and returns nothing or an exit status of type i32.",
+    explanation:
+      "`main` takes no parameters (the arguments come from `std.env`) and returns nothing or an exit status of type i32.",
     example: "fn main(args: [str]) {\n}\n",
     fix: "Declare `fn main()` (or `fn main() -> i32` to choose the exit status) and read arguments with `env.args()`.",
     fixed: "fn main() {\n}\n",
@@ -134,7 +142,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0250",
     title: "unknown module",
     template: "unknown module '{path}'{problem}",
-    explanation: "The import names neither a standard module (std.math, std.str, std.array, std.map, std.random, std.time, std.env, std.fmt, std.json, ...) nor a file of the program beside the importing one (`import util` reads util.pith). The message says what was looked for.",
+    explanation:
+      "The import names neither a standard module (std.math, std.str, std.array, std.map, std.random, std.time, std.env, std.fmt, std.json, ...) nor a file of the program beside the importing one (`import util` reads util.pith). The message says what was looked for.",
     example: "import std.maths\nfn main() {\n}\n",
     fix: "Correct the module's name; for a file of your program, put util.pith beside main.pith and write `import util`.",
     fixed: "import std.math\nfn main() {\n    println(math.sqrt(4.0))\n}\n",
@@ -152,7 +161,8 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     code: "E0252",
     title: "not in the module",
     template: "module '{module}' has no {kind} '{name}'{hint}",
-    explanation: "The module is imported but declares no function or constant of that name (or does not make it public).",
+    explanation:
+      "The module is imported but declares no function or constant of that name (or does not make it public).",
     example: "import std.math\nfn main() {\n    println(math.squareroot(4.0))\n}\n",
     fix: "Correct the name; lang_list_stdlib (or the stdlib reference) lists each module's functions.",
     fixed: "import std.math\nfn main() {\n    println(math.sqrt(4.0))\n}\n",

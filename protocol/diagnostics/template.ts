@@ -28,21 +28,21 @@ function compile(template: string): CompiledTemplate {
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {
     const literal = template.slice(last, match.index);
-    source += escape(literal);
+    source += escapeRegExp(literal);
     weight += literal.length;
     source += "(.*?)";
     names.push(match[1]);
     last = match.index + match[0].length;
   }
   const tail = template.slice(last);
-  source += `${escape(tail)}$`;
+  source += `${escapeRegExp(tail)}$`;
   weight += tail.length;
   const result = { pattern: new RegExp(source, "s"), names, weight };
   compiled.set(template, result);
   return result;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
