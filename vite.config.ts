@@ -26,6 +26,7 @@ const API_PREFIXES = [
   "/readme",
   "/roadmap",
   "/gotchas",
+  "/errors",
   "/mcp",
   "/sse",
   "/messages",

@@ -202,7 +202,7 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     template: "use '.' instead of '::'",
     explanation: "Paths use a dot in Pith: `Enum.Variant`, `Type.function(...)`, `module.function(...)`.",
     example: "enum Color { Red, Green }\nfn main() {\n    let c = Color::Red\n}\n",
-    fix: "Write `Color.Red` and `Point.origin()`.",
+    fix: "Write `Enum.Variant` and `Type.method(...)`, e.g. `Color.Red` and `Point.origin()`.",
     fixed: "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n}\n",
   },
   {

@@ -30,13 +30,12 @@ type ToolAnswer = {
   isError?: boolean;
 };
 
-/** The program's errors, one per line with its code, each followed by how to fix it (the code's entry in the table). */
+/** The program's errors, one per line, each followed by how to fix it (its code's entry in the table) and the code. */
 function errorLines(errors: { file: string; line: number; col: number; code?: string; message: string }[]): string {
   return errors
     .map((e) => {
       const hint = hintFor(e.code);
-      const code = e.code ? ` [${e.code}]` : "";
-      return `${e.file}:${e.line}:${e.col}:${code} ${e.message}${hint ? `\n  hint: ${hint}` : ""}`;
+      return `${e.file}:${e.line}:${e.col}: ${e.message}${hint ? `\n  hint: ${hint} [${e.code}]` : ""}`;
     })
     .join("\n");
 }

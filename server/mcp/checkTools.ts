@@ -112,7 +112,7 @@ export function registerCheckTools(server: McpServer, services: BuildContext): v
     },
     async ({ code, message = "" }) => {
       const clean = message.replace(/^.*?:\d+:\d+:\s*(error(\[E\d{4}\])?:\s*)?/, "").trim();
-      const known = explainCode(requestedCode(code, clean));
+      const known = explainCode(requestedCode(code, message) ?? requestedCode(undefined, clean));
       const result = known
         ? { message: clean, known: true, ...known, help_url: helpUrl(known.code, services.publicBase) }
         : {

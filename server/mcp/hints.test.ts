@@ -73,7 +73,12 @@ describe("lang_check's fix hints", () => {
   });
 
   it("hints key on the diagnostic's code: each diagnostic's hint is its code's entry, and an unknown code has none", async () => {
-    const result = await checkSource(runCompilerInProcess, "fn main() {\n    let mut x = 1\n}\n", "main.pith", "http://h");
+    const result = await checkSource(
+      runCompilerInProcess,
+      "fn main() {\n    let mut x = 1\n}\n",
+      "main.pith",
+      "http://h",
+    );
     expect(result.diagnostics).toMatchObject([{ code: "E0116", help_url: "http://h/errors/E0116" }]);
     expect(result.diagnostics[0].hint).toBe(hintFor("E0116"));
     expect(explainCode("E0116")?.title).toBe("let mut");
