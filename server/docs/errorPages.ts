@@ -69,12 +69,28 @@ const indexRoute = createRoute({
   responses: { 200: { description: "HTML page", content: html } },
 });
 
+const DiagnosticCodeSchema = z
+  .object({
+    code: z.string().openapi({ example: "E0116" }),
+    title: z.string(),
+    template: z.string().openapi({ description: "The message, {name} standing for the parts that vary" }),
+    explanation: z.string(),
+    example: z.string().openapi({ description: 'A program that gets this code ("" for an internal one)' }),
+    fix: z.string(),
+    fixed: z.string().optional().openapi({ description: "The example with the fix applied" }),
+    command: z.enum(["check", "fmt", "build-ll"]).optional(),
+    internal: z.boolean().optional(),
+  })
+  .openapi("DiagnosticCode");
+
 const tableRoute = createRoute({
   method: "get",
   path: RAW,
   tags: ["language"],
   summary: "The diagnostic-code table: code, title, message template, explanation, example and fix of each",
-  responses: { 200: { description: "The table", content: { "application/json": { schema: z.array(z.object({})) } } } },
+  responses: {
+    200: { description: "The table", content: { "application/json": { schema: z.array(DiagnosticCodeSchema) } } },
+  },
 });
 
 const codeRoute = createRoute({
@@ -92,7 +108,7 @@ const codeRoute = createRoute({
 export function registerErrorPages(app: OpenAPIHono): void {
   const headers = { "content-security-policy": PAGE_CSP };
   app.openapi(indexRoute, (c) => c.html(renderErrorIndex(), 200, headers));
-  app.openapi(tableRoute, (c) => c.json(DIAGNOSTIC_CODES, 200));
+  app.openapi(tableRoute, (c) => c.json([...DIAGNOSTIC_CODES], 200));
   app.openapi(codeRoute, (c) => {
     const asked = c.req.valid("param").code;
     const entry = diagnosticCode(asked);
