@@ -82,12 +82,9 @@ export const SourceErrorSchema = z
     file: z.string(),
     line: z.number().int(),
     col: z.number().int(),
-    code: z
-      .string()
-      .optional()
-      .openapi({
-        description: "The diagnostic's stable code (E0200...); absent for errors the compiler did not report",
-      }),
+    code: z.string().optional().openapi({
+      description: "The diagnostic's stable code (E0200...); absent for errors the compiler did not report",
+    }),
     message: z.string(),
     help_url: z.string().optional().openapi({ description: "The code's page: explanation, example and fix" }),
   })
