@@ -5,7 +5,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_PATTERN, DIAGNOSTIC_CODES, type DiagnosticCodeEntry, RETIRED_CODES } from "../../protocol/diagnostics/codes";
+import {
+  CODE_PATTERN,
+  DIAGNOSTIC_CODES,
+  type DiagnosticCodeEntry,
+  RETIRED_CODES,
+} from "../../protocol/diagnostics/codes";
 import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { templateArgs } from "../../protocol/diagnostics/template";
 import { pith } from "./compiler";

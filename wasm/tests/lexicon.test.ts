@@ -5,7 +5,11 @@
 // tokens and the docs' highlighter say the same (they once listed i8 i16
 // u16 f32 char, which Pith lacks, and missed u32 u64).
 import { describe, expect, it } from "vitest";
-import { KEYWORDS as MONACO_KEYWORDS, LITERALS as MONACO_LITERALS, TYPES as MONACO_TYPES } from "../../client/editor/pithLanguage";
+import {
+  KEYWORDS as MONACO_KEYWORDS,
+  LITERALS as MONACO_LITERALS,
+  TYPES as MONACO_TYPES,
+} from "../../client/editor/pithLanguage";
 import { PITH_KEYWORDS } from "../../server/docs/pithLanguage";
 import {
   KEYWORDS,
@@ -29,7 +33,8 @@ describe("the lexicon against the compiler", () => {
   });
 
   it("every listed type is accepted, and the primitives of other languages are unknown types", async () => {
-    for (const type of PRIMITIVE_TYPES) expect(await codes(`fn f(x: ${type}) {\n}\nfn main() {\n}\n`), type).toEqual([]);
+    for (const type of PRIMITIVE_TYPES)
+      expect(await codes(`fn f(x: ${type}) {\n}\nfn main() {\n}\n`), type).toEqual([]);
     for (const type of ["i8", "i16", "u16", "f32", "char", "int", "usize"]) {
       expect(await codes(`fn f(x: ${type}) {\n}\nfn main() {\n}\n`), type).toEqual(["E0206"]);
     }
@@ -70,13 +75,17 @@ describe("the editors' lists, derived from the lexicon", () => {
   it("Monaco's tokens: the keywords (values apart), the values, and every type and variant", () => {
     expect([...MONACO_KEYWORDS, ...MONACO_LITERALS, "_"].sort()).toEqual([...KEYWORDS].sort());
     expect(MONACO_LITERALS).toEqual(LITERAL_KEYWORDS);
-    expect(new Set(MONACO_TYPES)).toEqual(new Set([...PRIMITIVE_TYPES, ...PRELUDE_TYPES, ...STD_TYPES, ...PRELUDE_VARIANTS]));
+    expect(new Set(MONACO_TYPES)).toEqual(
+      new Set([...PRIMITIVE_TYPES, ...PRELUDE_TYPES, ...STD_TYPES, ...PRELUDE_VARIANTS]),
+    );
     expect(MONACO_TYPES).toEqual(expect.arrayContaining(["u32", "u64"]));
   });
 
   it("the docs' highlighter: the same words, and none Pith lacks", () => {
     const words = (list: string) => list.split(" ");
-    expect([...words(PITH_KEYWORDS.keyword), ...words(PITH_KEYWORDS.literal), "_"].sort()).toEqual([...KEYWORDS].sort());
+    expect([...words(PITH_KEYWORDS.keyword), ...words(PITH_KEYWORDS.literal), "_"].sort()).toEqual(
+      [...KEYWORDS].sort(),
+    );
     expect(new Set(words(PITH_KEYWORDS.type))).toEqual(new Set([...PRIMITIVE_TYPES, ...PRELUDE_TYPES, ...STD_TYPES]));
     for (const missing of ["i8", "i16", "u16", "f32", "char"]) expect(words(PITH_KEYWORDS.type)).not.toContain(missing);
     expect(words(PITH_KEYWORDS.built_in)).toEqual([...PRELUDE_FUNCTIONS.map(([n]) => n), ...PRELUDE_VARIANTS]);
