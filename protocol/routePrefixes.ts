@@ -27,6 +27,8 @@ export const SERVER_ROUTE_PREFIXES = {
   "/roadmap": "the roadmap page",
   "/gotchas": "the gotchas page",
   "/semantics": "the semantics page",
+  "/errors": "the diagnostic codes' pages",
+  "/errors.json": "the diagnostic codes as JSON",
   "/share": "short links",
   "/mcp": "MCP (streamable HTTP)",
   "/mcp-info": "the MCP information page",

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AlertCenter } from "./anomaly/alerts";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
+import { registerErrorPages } from "./docs/errorPages";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
 import { registerMcp } from "./mcp/register";
@@ -56,6 +57,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerHealth(app, playground);
   registerPlayground(app, playground);
   registerDocumentPages(app);
+  registerErrorPages(app);
   // Further services (MCP, share links) register here, with `playground`
   // for the builds, content, queue and limits they share with the routes.
   registerShareRoutes(app, options.shares ?? new ShareStore(playground.limits), playground.limits.shareProgramBytes);

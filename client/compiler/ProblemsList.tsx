@@ -1,7 +1,9 @@
 // The Problems list: every diagnostic of the program the shown file belongs
 // to (a problem in another file is labelled with it); choosing one puts the
-// cursor on it, and a problem of the shown file that names its own repair has
-// a Fix button beside it (the editor's quick fix, for touch and mouse).
+// cursor on it, its code links to the code's page (/errors/E0200: why, an
+// example, the fix), and a problem of the shown file that names its own
+// repair has a Fix button beside it (the editor's quick fix, for touch and mouse).
+import { helpPath } from "../../protocol/diagnostics/codes";
 import { firstFix } from "../editor/quickFixes";
 import type { Diagnostic } from "./diagnostics";
 
@@ -34,6 +36,17 @@ export function ProblemsList({
               </span>{" "}
               {d.message}
             </button>
+            {d.code && (
+              <a
+                className="code"
+                href={helpPath(d.code)}
+                target="_blank"
+                rel="noopener"
+                title={`What ${d.code} means and how to fix it`}
+              >
+                {d.code}
+              </a>
+            )}
             {fix && (
               <button
                 type="button"

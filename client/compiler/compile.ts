@@ -1,5 +1,7 @@
 // The compiler operations the playground uses, over the compiler worker:
 // check (diagnostics only), build to wasm, and the LLVM IR text.
+
+import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { compilerWorker } from "./compilerClient";
 import { type Diagnostic, parseDiagnostics } from "./diagnostics";
 
@@ -60,14 +62,17 @@ export type FormatResult =
 
 /** The compiler's canonical formatter (`fmt`), when this compiler has one. */
 export async function formatSource(source: string): Promise<FormatResult> {
-  const run = await compilerWorker().run(["fmt", SOURCE_FILE], { [SOURCE_FILE]: source });
+  const run = await compilerWorker().run(["fmt", SOURCE_FILE, "--json"], { [SOURCE_FILE]: source });
   if (run.exitCode === 2 && /unknown command/.test(run.stderr))
     return { kind: "unavailable", reason: "this compiler has no formatter yet (`pith fmt` is not built in)" };
   if (run.exitCode !== 0) {
-    // The formatter reports like the compiler: "main.pith:1:10: error: cannot format: '{' is never closed".
-    const first = /^[^:\n]+:(\d+):(\d+): error: (?:cannot format: )?(.*)$/m.exec(run.stderr);
+    // The formatter reports like the compiler (--json, protocol/diagnostics); the
+    // notice already says the program can't be formatted, so the message's own
+    // "cannot format: " is left out.
+    const parsed = parseCompilerDiagnostics(run.stdout);
+    const first = parsed.ok ? parsed.diagnostics[0] : undefined;
     const message = first
-      ? `line ${first[1]}, column ${first[2]}: ${first[3]}`
+      ? `line ${first.line}, column ${first.col}: ${first.message.replace(/^cannot format: /, "")}`
       : run.stderr.trim() || `fmt exited ${run.exitCode}`;
     return { kind: "failed", message };
   }

@@ -1,5 +1,6 @@
-// The compiler's `--json` diagnostics, parsed where they enter the page.
-import type { CompilerDiagnostic } from "../../wasm/checkJson";
+// The compiler's `--json` diagnostics, parsed where they enter the page
+// (protocol/diagnostics' one parser) and shaped for Monaco's markers.
+import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 
 export interface Diagnostic {
   file: string;
@@ -8,27 +9,23 @@ export interface Diagnostic {
   endLine: number;
   endCol: number;
   severity: "error" | "warning" | "info";
+  /** The code in the diagnostic-code table; absent for the page's own errors (the compiler failed). */
+  code?: string;
   message: string;
 }
 
-type RawDiagnostic = CompilerDiagnostic;
-
 /** Parses `check --json` output; text that is not the expected list becomes one error at 1:1 saying so. */
 export function parseDiagnostics(json: string, file: string): Diagnostic[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json || "[]");
-  } catch {
-    return [internal(file, `the compiler's diagnostics were not JSON: ${json.slice(0, 200)}`)];
-  }
-  if (!Array.isArray(raw)) return [internal(file, "the compiler's diagnostics were not a list")];
-  return (raw as RawDiagnostic[]).map((d) => ({
+  const parsed = parseCompilerDiagnostics(json);
+  if (!parsed.ok) return [internal(file, parsed.problem)];
+  return parsed.diagnostics.map((d) => ({
     file: d.file,
     line: d.line,
     col: d.col,
     endLine: d.end_line,
     endCol: d.end_col,
     severity: d.severity === "warning" || d.severity === "info" ? d.severity : "error",
+    code: d.code,
     message: d.message,
   }));
 }

@@ -4,6 +4,7 @@
 // Tab). This module is the lazily loaded editor chunk: importing it pulls in Monaco.
 import Editor from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
+import { helpUrl } from "../../protocol/diagnostics/compilerDiagnostic";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { focusPast } from "../layout/focusOrder";
 import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor, TAB_SIZE } from "./editorMetrics";
@@ -120,6 +121,8 @@ export default function CodeEditor(props: CodeEditorProps) {
       (props.diagnostics ?? []).map((d) => ({
         severity: SEVERITY[d.severity],
         message: d.message,
+        // The hover shows the code as a link to its page (/errors/E0200): explanation, example, fix.
+        ...(d.code && { code: { value: d.code, target: monaco.Uri.parse(helpUrl(d.code, location.origin)) } }),
         startLineNumber: d.line,
         startColumn: d.col,
         endLineNumber: d.endLine,

@@ -11,6 +11,8 @@ export function registerProviders(monaco: typeof Monaco): Monaco.IDisposable[] {
       provideCodeActions(model, _range, context) {
         const actions = context.markers.flatMap((marker) =>
           quickFixes({
+            // The marker's code is the diagnostic's, with its page as the link target (CodeEditor.tsx).
+            code: typeof marker.code === "string" ? marker.code : marker.code?.value,
             message: marker.message,
             line: marker.startLineNumber,
             col: marker.startColumn,

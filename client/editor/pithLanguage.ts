@@ -1,36 +1,23 @@
 // The Pith language for Monaco: Monarch tokens, brackets, comments and
-// indentation rules. Keywords mirror the compiler's lexer
-// (wasm/src/syntax/token.ts, keywordKind).
+// indentation rules.
 import type { languages } from "monaco-editor/editor";
+import {
+  KEYWORDS as LEXER_KEYWORDS,
+  LITERAL_KEYWORDS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+  PRIMITIVE_TYPES,
+  STD_TYPES,
+} from "../../wasm/src/syntax/lexicon";
 
 export const PITH_LANGUAGE_ID = "pith";
 
-export const KEYWORDS = [
-  "fn",
-  "let",
-  "var",
-  "const",
-  "if",
-  "else",
-  "while",
-  "for",
-  "in",
-  "loop",
-  "break",
-  "continue",
-  "return",
-  "match",
-  "struct",
-  "enum",
-  "impl",
-  "import",
-  "extern",
-  "as",
-  "self",
-  "pub",
-];
-export const LITERALS = ["true", "false"];
-export const TYPES = ["i64", "i32", "u8", "f64", "bool", "str", "Option", "Result", "Map", "Some", "None", "Ok", "Err"];
+// The compiler's own lists (wasm/src/syntax/lexicon.ts, which its lexer reads):
+// keywords that are not values, the values, and every type name a program
+// writes without declaring it, with the prelude's variants.
+export const KEYWORDS = LEXER_KEYWORDS.filter((w) => !LITERAL_KEYWORDS.includes(w) && w !== "_");
+export const LITERALS = [...LITERAL_KEYWORDS];
+export const TYPES = [...PRIMITIVE_TYPES, ...PRELUDE_TYPES, ...STD_TYPES, ...PRELUDE_VARIANTS];
 
 export const languageConfiguration: languages.LanguageConfiguration = {
   comments: { lineComment: "//", blockComment: ["/*", "*/"] },

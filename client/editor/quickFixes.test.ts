@@ -71,6 +71,7 @@ describe("quick fixes for the diagnostics that name their repair", () => {
   it("offer nothing for a diagnostic without a mechanical repair, or one whose span no longer holds the named text", async () => {
     expect(await fixesFor('fn main() {\n    let x: i64 = "no"\n}\n')).toEqual([]);
     const moved = quickFixes({
+      code: "E0110",
       message: "'=' assigns a value; use '==' to compare",
       line: 1,
       col: 6,
@@ -79,5 +80,13 @@ describe("quick fixes for the diagnostics that name their repair", () => {
       lineText: "if x < 5 {",
     });
     expect(moved).toEqual([]);
+  });
+
+  it("key on the diagnostic's code, not its wording: a reworded message keeps its fix, the same text under another code gets none", () => {
+    const site = { line: 1, col: 10, endLine: 1, endCol: 12, lineText: "let c = C::R" };
+    const reworded = quickFixes({ ...site, code: "E0114", message: "paths are written with a dot" });
+    expect(reworded.map((f) => f.text)).toEqual(["."]);
+    expect(quickFixes({ ...site, code: "E0100", message: "use '.' instead of '::'" })).toEqual([]);
+    expect(quickFixes({ ...site, code: undefined, message: "use '.' instead of '::'" })).toEqual([]);
   });
 });

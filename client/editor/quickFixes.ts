@@ -2,9 +2,17 @@
 // name their own repair: `if x = 1` → `==`, `and` → `&&`, `x++` → `x += 1`,
 // `'a'` → `97`, `let mut` → `var`, `::` → `.`, `String` → `str`, `null` →
 // `None`, `println!` → `println`. Pure: a diagnostic and its line in, text
-// edits out (1-based columns, end exclusive, as Monaco's ranges).
+// edits out (1-based columns, end exclusive, as Monaco's ranges). Each rule
+// is chosen by the diagnostic's code, never by its wording, and reads what
+// it replaces from the source under the diagnostic's span; only the Pith
+// name of a foreign type comes from the message, read through the code's
+// template in protocol/diagnostics (whose test checks it against the
+// compiler's real messages).
+import { messageArgs } from "../../protocol/diagnostics/template";
 
 export interface FixSite {
+  /** The diagnostic's code (E0110...); a diagnostic without one gets no fix. */
+  code?: string;
   message: string;
   line: number;
   col: number;
@@ -33,87 +41,90 @@ function spanText(site: FixSite): string {
   return site.lineText.slice(site.col - 1, site.endCol - 1);
 }
 
-const TYPE_FOR: Record<string, string> = { string: "str", "floating-point": "f64", boolean: "bool" };
+/**
+ * The fix, or undefined where the span no longer holds what the diagnostic
+ * named. `args` are the message's varying parts (undefined when the message
+ * does not fit the code's template).
+ */
+type Rule = (site: FixSite, args: Record<string, string> | undefined, span: string) => QuickFix | undefined;
 
-interface Rule {
-  pattern: RegExp;
-  /** The fix, or undefined where the span no longer holds what the message names. */
-  fix(site: FixSite, match: RegExpExecArray, span: string): QuickFix | undefined;
+const NULLS = new Set(["null", "nil", "undefined", "NULL", "nullptr"]);
+const WORD_OPERATORS: Record<string, string> = { and: "&&", or: "||", not: "!" };
+// The escapes the lexer reads as one byte inside a character literal.
+const ESCAPED_BYTES: Record<string, number> = { n: 10, t: 9, r: 13, "0": 0, "\\": 92, "'": 39, '"': 34 };
+
+/** The byte a one-byte character literal (`'a'`, `'\n'`) stands for, or undefined. */
+function literalByte(span: string): number | undefined {
+  const inner = span.slice(1, -1);
+  if (!span.startsWith("'") || !span.endsWith("'")) return undefined;
+  if (inner.length === 1 && inner.charCodeAt(0) < 128) return inner.charCodeAt(0);
+  return inner.length === 2 && inner[0] === "\\" ? ESCAPED_BYTES[inner[1]] : undefined;
 }
 
-const RULES: Rule[] = [
-  {
-    pattern: /^'=' assigns a value; use '==' to compare/,
-    fix: (site, _m, span) => (span === "=" ? replaceSpan(site, "Compare with '=='", "==") : undefined),
+const RULES: Record<string, Rule> = {
+  // '=' assigns a value; use '==' to compare
+  E0110: (site, _args, span) => (span === "=" ? replaceSpan(site, "Compare with '=='", "==") : undefined),
+  // write '&&' for 'and'
+  E0111(site, _args, word) {
+    const op = WORD_OPERATORS[word];
+    if (!op) return undefined;
+    // `not x` becomes `!x`: the space after the word goes with it.
+    const after = op === "!" && site.lineText[site.endCol - 1] === " " ? 1 : 0;
+    return {
+      title: `Write '${op}' for '${word}'`,
+      line: site.line,
+      col: site.col,
+      endCol: site.endCol + after,
+      text: op,
+    };
   },
-  {
-    pattern: /^write '(&&|\|\||!)' for '(and|or|not)'/,
-    fix(site, [, op, word], span) {
-      if (span !== word) return undefined;
-      // `not x` becomes `!x`: the space after the word goes with it.
-      const after = op === "!" && site.lineText[site.endCol - 1] === " " ? 1 : 0;
-      return {
-        title: `Write '${op}' for '${word}'`,
-        line: site.line,
-        col: site.col,
-        endCol: site.endCol + after,
-        text: op,
-      };
-    },
+  // Pith has no '++': write 'x += 1'
+  E0112: (site, _args, span) =>
+    span === "++" || span === "--" ? replaceSpan(site, `Write '${span[0]}= 1'`, ` ${span[0]}= 1`) : undefined,
+  // Pith has no character literals: ... so write 'a' as 97 ...
+  E0008(site, _args, span) {
+    const value = literalByte(span);
+    return value === undefined ? undefined : replaceSpan(site, `Write the byte's value, ${value}`, String(value));
   },
-  {
-    pattern: /^Pith has no '(\+\+|--)': write 'x ([+-]=) 1'/,
-    fix: (site, [, ops, assign], span) =>
-      span === ops ? replaceSpan(site, `Write '${assign} 1'`, ` ${assign} 1`) : undefined,
+  // Pith has no character literals: use a string, "ab"
+  E0009(site, _args, span) {
+    if (!span.startsWith("'") || !span.endsWith("'") || span.length < 2) return undefined;
+    const text = `"${span.slice(1, -1)}"`;
+    return replaceSpan(site, `Use the string ${text}`, text);
   },
-  {
-    pattern: /^Pith has no character literals: .* as (\d+) /,
-    fix: (site, [, value]) => replaceSpan(site, `Write the byte's value, ${value}`, value),
+  // use 'var' for a mutable binding
+  E0116(site, _args, span) {
+    // The span is `mut`: `let mut` (and the space after it) becomes `var`.
+    const let_ = /let\s+$/.exec(site.lineText.slice(0, site.col - 1));
+    if (span !== "mut" || !let_) return undefined;
+    const after = site.lineText[site.endCol - 1] === " " ? 1 : 0;
+    return { title: "Write 'var'", line: site.line, col: let_.index + 1, endCol: site.endCol + after, text: "var " };
   },
-  {
-    pattern: /^Pith has no character literals: use a string, (".*")$/,
-    fix: (site, [, text]) => replaceSpan(site, `Use the string ${text}`, text),
+  // use '.' instead of '::'
+  E0114: (site, _args, span) => (span === "::" ? replaceSpan(site, "Write '.'", ".") : undefined),
+  // unknown type 'String'; the string type is str (...): the hint names Pith's type
+  E0206(site, args) {
+    const pith = /^; the (?:string|floating-point|boolean) type is (\w+)/.exec(args?.hint ?? "")?.[1];
+    return pith ? replaceSpan(site, `Write '${pith}'`, pith) : undefined;
   },
-  {
-    pattern: /^use 'var' for a mutable binding/,
-    fix(site, _m, span) {
-      // The span is `mut`: `let mut` (and the space after it) becomes `var`.
-      const let_ = /let\s+$/.exec(site.lineText.slice(0, site.col - 1));
-      if (span !== "mut" || !let_) return undefined;
-      const after = site.lineText[site.endCol - 1] === " " ? 1 : 0;
-      return { title: "Write 'var'", line: site.line, col: let_.index + 1, endCol: site.endCol + after, text: "var " };
-    },
+  // unknown name 'null' / 'True'
+  E0200(site, _args, name) {
+    if (NULLS.has(name)) return replaceSpan(site, "Write 'None'", "None");
+    if (name === "True" || name === "False") {
+      return replaceSpan(site, `Write '${name.toLowerCase()}'`, name.toLowerCase());
+    }
+    return undefined;
   },
-  {
-    pattern: /^use '\.' instead of '::'/,
-    fix: (site, _m, span) => (span === "::" ? replaceSpan(site, "Write '.'", ".") : undefined),
-  },
-  {
-    pattern: /^unknown type '\w+'; the (string|floating-point|boolean) type is (\w+)/,
-    fix: (site, [, kind, name]) => replaceSpan(site, `Write '${name}'`, TYPE_FOR[kind] ?? name),
-  },
-  {
-    pattern: /^unknown name '(null|nil|undefined|NULL|nullptr)'/,
-    fix: (site) => replaceSpan(site, "Write 'None'", "None"),
-  },
-  {
-    pattern: /^unknown name '(True|False)'/,
-    fix: (site, [, word]) => replaceSpan(site, `Write '${word.toLowerCase()}'`, word.toLowerCase()),
-  },
-  {
-    pattern: /^macros are not supported/,
-    fix: (site, _m, span) => (span === "!" ? replaceSpan(site, "Call it as a function (drop the '!')", "") : undefined),
-  },
-];
+  // macros are not supported: call 'println(...)'
+  E0115: (site, _args, span) =>
+    span === "!" ? replaceSpan(site, "Call it as a function (drop the '!')", "") : undefined,
+};
 
 export function quickFixes(site: FixSite): QuickFix[] {
-  for (const rule of RULES) {
-    const match = rule.pattern.exec(site.message);
-    if (!match) continue;
-    const fix = rule.fix(site, match, spanText(site));
-    return fix ? [fix] : [];
-  }
-  return [];
+  const rule = site.code ? RULES[site.code] : undefined;
+  if (!rule || !site.code) return [];
+  const fix = rule(site, messageArgs(site.code, site.message), spanText(site));
+  return fix ? [fix] : [];
 }
 
 /** The first fix for diagnostic `d` in `source`, as the editor's text stands now. */

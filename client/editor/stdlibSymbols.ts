@@ -2,6 +2,8 @@
 // compiler) and every standard-library module, read from lang/stdlib/*.pith
 // at build time so new modules and functions appear without a change here.
 
+import { PRELUDE_FUNCTIONS } from "../../wasm/src/syntax/lexicon";
+
 export interface StdSymbol {
   /** "" for the prelude, else the module's short name ("math" for std.math). */
   module: string;
@@ -21,27 +23,15 @@ export interface StdlibModule {
   source: string;
 }
 
-// The prelude is checked by the compiler itself (wasm/src/check/call_checker.ts), not written in Pith.
-const PRELUDE: StdSymbol[] = [
-  ["print", "fn print(value)", "Writes the value to stdout without a newline."],
-  ["println", "fn println(value)", "Writes the value and a newline to stdout."],
-  ["eprint", "fn eprint(value)", "Writes the value to stderr without a newline."],
-  ["eprintln", "fn eprintln(value)", "Writes the value and a newline to stderr."],
-  [
-    "read_line",
-    "fn read_line() -> str",
-    'Reads the next line from stdin, including its newline; "" only at end of input.',
-  ],
-  ["read_all", "fn read_all() -> str", "Reads the rest of stdin."],
-  [
-    "panic",
-    "fn panic(message: str)",
-    "Stops the program: prints `panic: <message> at <file>:<line>:<col>` and exits 101.",
-  ],
-  ["assert", "fn assert(condition: bool, message?: str)", "Panics when the condition is false."],
-  ["len", "fn len(value: str | [T]) -> i64", "The length of a string (bytes) or an array."],
-  ["chr", "fn chr(byte: u8) -> str", "A one-byte string."],
-].map(([name, signature, doc]) => ({ module: "", name, kind: "function", signature, doc }));
+// The prelude is checked by the compiler itself (wasm/src/check/builtin_checker.ts), not written in Pith:
+// its list is the compiler's (lexicon.ts), the one completion and hover in compiler.wasm read.
+const PRELUDE: StdSymbol[] = PRELUDE_FUNCTIONS.map(([name, signature, doc]) => ({
+  module: "",
+  name,
+  kind: "function",
+  signature,
+  doc,
+}));
 
 const SOURCES = import.meta.glob("../../lang/stdlib/**/*.pith", {
   query: "?raw",

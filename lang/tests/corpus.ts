@@ -6,6 +6,8 @@ import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { diagnosticCode } from "../../protocol/diagnostics/codes";
+import { type CompilerDiagnostic, parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { runWasiNode } from "../../server/compiler/wasiNode";
 import { runWasiShim } from "../runtime/wasi/wasiShim";
@@ -147,13 +149,6 @@ export function releaseMemories(): void {
 const decoder = new TextDecoder();
 const text = (bytes: Uint8Array): string => decoder.decode(bytes);
 
-interface JsonDiagnostic {
-  line: number;
-  col: number;
-  severity: string;
-  message: string;
-}
-
 async function runCompiler(args: string[], name: string, source: string) {
   const compiler = await loadCompilerModule();
   try {
@@ -166,8 +161,8 @@ async function runCompiler(args: string[], name: string, source: string) {
   }
 }
 
-function describeDiagnostics(list: JsonDiagnostic[]): string {
-  return list.map((d) => `  ${d.line}:${d.col}: ${d.severity}: ${d.message}`).join("\n");
+function describeDiagnostics(list: CompilerDiagnostic[]): string {
+  return list.map((d) => `  ${d.line}:${d.col}: ${d.severity}[${d.code}]: ${d.message}`).join("\n");
 }
 
 /** Compiles a positive program, runs it on both WASI hosts and compares with the expectation. */
@@ -220,12 +215,15 @@ export async function checkNegative(c: CorpusCase, diagnostics: ExpectedDiagnost
   const name = basename(c.path);
   const run = await runCompiler(["check", name, "--json"], name, c.source);
   if (run.exitCode !== 1) problems.push(`check exited ${run.exitCode}, expected 1`);
-  let list: JsonDiagnostic[] = [];
-  try {
-    list = JSON.parse(text(run.stdout) || "[]") as JsonDiagnostic[];
-  } catch {
-    problems.push(`check --json printed no JSON:\n${text(run.stdout)}${text(run.stderr)}`);
+  const parsed = parseCompilerDiagnostics(text(run.stdout));
+  if (!parsed.ok) {
+    problems.push(`check --json printed no diagnostics (${parsed.problem}):\n${text(run.stdout)}${text(run.stderr)}`);
     return { problems };
+  }
+  const list = parsed.diagnostics;
+  // Every diagnostic names a code of the table: tools key on it.
+  for (const d of list) {
+    if (!diagnosticCode(d.code)) problems.push(`${d.line}:${d.col}: '${d.code}' is not in the diagnostic-code table`);
   }
   for (const want of diagnostics) {
     const hit = list.find(

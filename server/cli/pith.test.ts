@@ -43,6 +43,26 @@ describe("the pith command", () => {
     expect(npx.stdout).toBe("hello, 42\n");
   });
 
+  it("explain prints what a diagnostic code means, an example and the fix; without a code it lists them", async () => {
+    writeFileSync(join(dir, "mut.pith"), "fn main() {\n    let mut n = 1\n    n += 1\n}\n");
+    const check = await pith("check", "--json", "mut.pith");
+    expect(check.code).toBe(1);
+    const [diagnostic] = JSON.parse(check.stdout) as { code: string }[];
+    const explained = await pith("explain", diagnostic.code);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toMatch(/^E0116: let mut\n\n {2}use 'var' for a mutable binding\n/);
+    expect(explained.stdout).toContain("For example:\n\n    fn main() {\n        let mut n = 1");
+    expect(explained.stdout).toContain("Fix: Write `var x = ...`");
+    expect((await pith("explain", "e0116")).stdout).toBe(explained.stdout);
+    const list = await pith("explain");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("E0116  let mut\n");
+    expect(list.stdout.split("\n").length).toBeGreaterThan(90);
+    const unknown = await pith("explain", "E9999");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("'E9999' is not a diagnostic code");
+  });
+
   it("fmt prints the canonical layout, --check exits 1 until --write has rewritten the file", async () => {
     writeFileSync(join(dir, "messy.pith"), "fn main(){\nprintln(1);\n}\n");
     expect(await pith("fmt", "messy.pith")).toEqual({

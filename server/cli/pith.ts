@@ -11,6 +11,7 @@ import { runProgram } from "../programHost/runProgram";
 import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
+import { explain } from "./explain";
 import { siblingModules } from "./programFolder";
 
 const HELP = `usage: pith <command> [options]
@@ -26,7 +27,8 @@ commands:
                           std.canvas frames go to DIR as PNG files (else nowhere), should_close()
                           turns true after N frames, std.audio goes to FILE as WAV (else nowhere)
   check <file.pith> [--json]
-                          report diagnostics only
+                          report diagnostics only (--json: each with its code, e.g. E0116)
+  explain [CODE]          what a diagnostic code means and how to fix it; without a code, list them
   fmt [--check] [--write] <file.pith>
                           print the file in canonical layout; --check exits 1 if it
                           would change, --write rewrites the file in place
@@ -133,6 +135,7 @@ async function main(argv: string[]): Promise<number> {
     return r.exitCode;
   }
   if (command === "fmt") return format(rest);
+  if (command === "explain") return explain(rest, process.stdout, process.stderr);
   if (command === "query") return query(rest);
   if (command === "targets") return listTargets();
   if (command === "build" && rest.includes("--target")) return buildForTarget(rest);

@@ -1,21 +1,33 @@
 // A highlight.js language definition for Pith, enough to colour the code
-// blocks of the rendered documents: keywords and literals from the lexer
-// (wasm/src/syntax/token.ts), primitive types, comments (block comments
-// nest), strings with {interpolation}, numbers and function names.
+// blocks of the rendered documents: keywords, literals, types and the
+// prelude's functions from the compiler's own lists (wasm/src/syntax/lexicon.ts),
+// comments (block comments nest), strings with {interpolation}, numbers and
+// function names.
 import type { HLJSApi, Language } from "highlight.js";
+import {
+  KEYWORDS,
+  LITERAL_KEYWORDS,
+  PRELUDE_FUNCTIONS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+  PRIMITIVE_TYPES,
+  STD_TYPES,
+} from "../../wasm/src/syntax/lexicon";
+
+/** The word lists as highlight.js takes them (space-separated). */
+export const PITH_KEYWORDS = {
+  keyword: KEYWORDS.filter((w) => !LITERAL_KEYWORDS.includes(w) && w !== "_").join(" "),
+  literal: LITERAL_KEYWORDS.join(" "),
+  type: [...PRIMITIVE_TYPES, ...PRELUDE_TYPES, ...STD_TYPES].join(" "),
+  built_in: [...PRELUDE_FUNCTIONS.map(([name]) => name), ...PRELUDE_VARIANTS].join(" "),
+};
 
 export function pithLanguage(hljs: HLJSApi): Language {
   const blockComment = hljs.COMMENT(/\/\*/, /\*\//, { contains: ["self"] });
   return {
     name: "Pith",
     aliases: ["pith"],
-    keywords: {
-      keyword:
-        "as break const continue else enum extern fn for if impl import in let loop match pub return self struct var while",
-      literal: "true false",
-      type: "i8 i16 i32 i64 u8 u16 u32 u64 f32 f64 bool str char Option Result Map",
-      built_in: "print println eprintln panic assert len push pop Some None Ok Err",
-    },
+    keywords: PITH_KEYWORDS,
     contains: [
       hljs.C_LINE_COMMENT_MODE,
       blockComment,

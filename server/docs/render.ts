@@ -29,6 +29,7 @@ export const NAVIGATION: readonly PageLink[] = [
   { href: "/gotchas", title: "Gotchas" },
   { href: "/semantics", title: "Semantics" },
   { href: "/roadmap", title: "Roadmap" },
+  { href: "/errors", title: "Error codes" },
   { href: "/docs", title: "HTTP API" },
   { href: "/mcp-info", title: "AI assistants (MCP)" },
 ];
@@ -48,7 +49,7 @@ const LINK_TARGETS: Record<string, string> = {
   "semantics.md": "/semantics",
 };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 function highlight(code: string, language: string): string {

@@ -21,7 +21,7 @@ import {
   type WasmBuildResult,
   WasmBuildResultSchema,
 } from "../playground/schemas";
-import { explainMessage } from "./hints";
+import { hintFor } from "./hints";
 import { filenameField, filesField, optField, perSourceLimit, sourceField } from "./inputs";
 
 type ToolAnswer = {
@@ -30,12 +30,12 @@ type ToolAnswer = {
   isError?: boolean;
 };
 
-/** The program's errors, one per line, each followed by how to fix it when the hint table knows. */
-function errorLines(errors: { file: string; line: number; col: number; message: string }[]): string {
+/** The program's errors, one per line, each followed by how to fix it (its code's entry in the table) and the code. */
+function errorLines(errors: { file: string; line: number; col: number; code?: string; message: string }[]): string {
   return errors
     .map((e) => {
-      const hint = explainMessage(e.message);
-      return `${e.file}:${e.line}:${e.col}: ${e.message}${hint ? `\n  hint: ${hint.cause} ${hint.fix}` : ""}`;
+      const hint = hintFor(e.code);
+      return `${e.file}:${e.line}:${e.col}: ${e.message}${hint ? `\n  hint: ${hint} [${e.code}]` : ""}`;
     })
     .join("\n");
 }

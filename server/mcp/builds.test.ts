@@ -90,6 +90,10 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
       errors: [{ file: "bad.pith", line: 2, col: 18, message: "expected i64, found str" }],
     });
     expect(text(result)).toContain("bad.pith:2:18: expected i64, found str\n  hint: ");
+    expect(text(result)).toContain("[E0300]");
+    expect(result.structuredContent).toMatchObject({
+      errors: [{ code: "E0300", help_url: expect.stringMatching(/\/errors\/E0300$/) }],
+    });
   });
 
   it("a target that rejects canvas refuses the program with a tool error naming the module", async () => {

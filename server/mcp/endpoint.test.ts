@@ -179,6 +179,26 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
     expect(unknown.structuredContent).toMatchObject({ known: false });
   });
 
+  it("lang_explain_error explains a diagnostic code, as `pith explain` and the /errors page do", async () => {
+    const result = await client.callTool({ name: "lang_explain_error", arguments: { code: "E0116" } });
+    expect(result.structuredContent).toMatchObject({
+      known: true,
+      code: "E0116",
+      title: "let mut",
+      help_url: expect.stringMatching(/\/errors\/E0116$/),
+    });
+    expect((result.structuredContent as { example: string }).example).toContain("let mut");
+    expect(text(result)).toMatch(/^E0116: let mut\n/);
+    // A code written in a pasted line wins over its text.
+    const pasted = await client.callTool({
+      name: "lang_explain_error",
+      arguments: { message: "main.pith:2:5: error[E0114]: paths use a dot" },
+    });
+    expect(pasted.structuredContent).toMatchObject({ known: true, code: "E0114" });
+    const unknown = await client.callTool({ name: "lang_explain_error", arguments: { code: "E9999" } });
+    expect(unknown.structuredContent).toMatchObject({ known: false });
+  });
+
   it("lists and reads every resource, nested template paths included", { timeout: 60_000 }, async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);

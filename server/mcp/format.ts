@@ -12,14 +12,19 @@ export interface FormatResult {
   diagnostics: CheckDiagnostic[];
 }
 
-export async function formatSource(run: CompilerRunner, source: string, filename = "main.pith"): Promise<FormatResult> {
+export async function formatSource(
+  run: CompilerRunner,
+  source: string,
+  filename = "main.pith",
+  base = "",
+): Promise<FormatResult> {
   const file = safeName(filename);
   const result = await run({ args: ["fmt", file], files: { [file]: source } });
   if (result.exitCode === 0) {
     const formatted = new TextDecoder().decode(result.stdout);
     return { formatted, changed: formatted !== source, diagnostics: [] };
   }
-  const checked = await checkSource(run, source, file);
+  const checked = await checkSource(run, source, file, base);
   if (checked.diagnostics.length === 0) {
     const stderr = new TextDecoder().decode(result.stderr).trim();
     throw new Error(`the formatter failed (exit ${result.exitCode}): ${stderr}`);

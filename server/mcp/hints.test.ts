@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runCompilerInProcess } from "../toolchain/compileToLl";
 import { checkSource } from "./check";
-import { explainMessage } from "./hints";
+import { explainCode, hintFor } from "./hints";
 
 const MISTAKES: { what: string; source: string; hint: RegExp }[] = [
   { what: "let mut", source: "fn main() {\n    let mut x = 1\n    x += 1\n}\n", hint: /var x/ },
@@ -72,7 +72,17 @@ describe("lang_check's fix hints", () => {
     });
   });
 
-  it("a message the table does not know has no hint rather than a wrong one", () => {
-    expect(explainMessage("integer literal 300 does not fit in u8")).toBeNull();
+  it("hints key on the diagnostic's code: each diagnostic's hint is its code's entry, and an unknown code has none", async () => {
+    const result = await checkSource(
+      runCompilerInProcess,
+      "fn main() {\n    let mut x = 1\n}\n",
+      "main.pith",
+      "http://h",
+    );
+    expect(result.diagnostics).toMatchObject([{ code: "E0116", help_url: "http://h/errors/E0116" }]);
+    expect(result.diagnostics[0].hint).toBe(hintFor("E0116"));
+    expect(explainCode("E0116")?.title).toBe("let mut");
+    expect(hintFor("E9999")).toBeNull();
+    expect(hintFor(undefined)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export const INFO_PATH = "/mcp-info";
 export const TOOL_SUMMARIES: readonly [string, string][] = [
   ["lang_check", "type-check a program in milliseconds; diagnostics carry fix hints (call after every edit)"],
   ["lang_format", "the canonical layout of a program (the same formatter as `pith fmt`)"],
-  ["lang_explain_error", "what a compiler message means and how to fix it"],
+  ["lang_explain_error", "what a diagnostic code (or message) means and how to fix it"],
   [
     "lang_query",
     "the editor's language service: completion, signature help, hover, definition, references, rename, outline",

@@ -10,7 +10,7 @@ const CANONICAL_EXAMPLES = ["primes", "calculator"];
 
 const METHOD = `How to work:
 1. Write the whole program in one file with \`fn main()\` (or \`fn main() -> i32\`).
-2. Call lang_check on it; fix every diagnostic (each carries a hint; lang_explain_error explains any message).
+2. Call lang_check on it; fix every diagnostic (each carries a code and a hint; lang_explain_error explains any code).
 3. Repeat until lang_check says ok, then build with lang_build_wasm (or lang_build_native / lang_build_windows / lang_build_macos / lang_build_target) and give the user the download URL.
 Rules that trip models most: \`var\` not \`let mut\`; \`Enum.Variant\` not \`Enum::Variant\`; no implicit numeric conversions (use \`as\`); no references or macros; one value per print (interpolate: \`println("{a} {b}")\`); continue a long expression by ending the line with the operator.`;
 

@@ -4,8 +4,19 @@
 // detail. A compile error in the user's program is a result (status
 // "error" with positioned errors), not a failure.
 
+import {
+  type CompilerDiagnostic,
+  helpUrl,
+  parseCompilerDiagnostics,
+} from "../../protocol/diagnostics/compilerDiagnostic";
 import { buildNative } from "../toolchain/buildNative";
-import { COMPILER_OPT, type CompilerRunResult, compileToLl, safeName } from "../toolchain/compileToLl";
+import {
+  COMPILER_OPT,
+  type CompilerRunResult,
+  compileToLl,
+  type SourceError,
+  safeName,
+} from "../toolchain/compileToLl";
 import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
@@ -89,8 +100,9 @@ function checkOpt(opt: string): string {
   return opt;
 }
 
-interface Diagnostic extends SourceErrorBody {
-  severity: string;
+/** Errors as the API answers them: a compiler diagnostic's code links to its page (help_url). */
+function withHelp(errors: SourceError[], ctx: BuildContext): SourceErrorBody[] {
+  return errors.map((e) => (e.code ? { ...e, help_url: helpUrl(e.code, ctx.publicBase) } : e));
 }
 
 /** Diagnostics as the text a command-line compiler prints (the NURL page's stderr/nurlc_stderr). */
@@ -100,14 +112,25 @@ function diagnosticText(errors: SourceErrorBody[]): { stderr: string; nurlc_stde
 }
 
 /** The compiler's --json diagnostics, split by severity; anything else is an internal error. */
-function diagnostics(run: CompilerRunResult, file: string): { errors: SourceErrorBody[]; warnings: SourceErrorBody[] } {
+function diagnostics(
+  run: CompilerRunResult,
+  file: string,
+  ctx: BuildContext,
+): { errors: SourceErrorBody[]; warnings: SourceErrorBody[] } {
   const stdout = decoder.decode(run.stdout).trim();
-  if (run.exitCode === 1 && stdout.startsWith("[")) {
-    const list = JSON.parse(stdout) as Diagnostic[];
-    const shape = ({ file: f, line, col, message }: Diagnostic) => ({ file: f, line, col, message });
+  const parsed = run.exitCode === 1 ? parseCompilerDiagnostics(stdout) : undefined;
+  if (parsed?.ok && parsed.diagnostics.length > 0) {
+    const list = parsed.diagnostics;
+    const shape = ({ file: f, line, col, code, message }: CompilerDiagnostic) => ({
+      file: f,
+      line,
+      col,
+      code,
+      message,
+    });
     return {
-      errors: list.filter((d) => d.severity === "error").map(shape),
-      warnings: list.filter((d) => d.severity !== "error").map(shape),
+      errors: withHelp(list.filter((d) => d.severity === "error").map(shape), ctx),
+      warnings: withHelp(list.filter((d) => d.severity !== "error").map(shape), ctx),
     };
   }
   const stderr = decoder.decode(run.stderr).trim();
@@ -143,7 +166,7 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
     const ll = (await compile("ll", "out.ll")).files.get("out.ll");
     llvmIr = ll ? decoder.decode(ll) : null;
   }
-  const { errors, warnings } = wasm ? { errors: [], warnings: [] } : diagnostics(run, file);
+  const { errors, warnings } = wasm ? { errors: [], warnings: [] } : diagnostics(run, file, ctx);
   const wasmName = `${file.replace(/\.[^.]*$/, "") || "main"}.wasm`;
   return {
     status: wasm ? "ok" : "error",
@@ -244,7 +267,7 @@ export async function buildNativeFor(
     filename: file,
     target,
     logs: build.logs,
-    errors: build.errors,
+    errors: withHelp(build.errors, ctx),
     ll_artifact: llArtifact,
     binary_artifact: binaryArtifact,
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
@@ -323,7 +346,7 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
     opt,
     asm: asm?.asm ?? null,
     line_map: asm?.lineMap ?? null,
-    errors: compiled.errors,
+    errors: withHelp(compiled.errors, ctx),
     logs: [compiled.logs, asm?.logs ?? ""].filter(Boolean).join("\n"),
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
   };

@@ -82,7 +82,16 @@ export type TargetBuildRequest = z.infer<typeof TargetBuildRequestSchema>;
 export type ProgramFile = z.infer<typeof ProgramFileSchema>;
 
 export const SourceErrorSchema = z
-  .object({ file: z.string(), line: z.number().int(), col: z.number().int(), message: z.string() })
+  .object({
+    file: z.string(),
+    line: z.number().int(),
+    col: z.number().int(),
+    code: z.string().optional().openapi({
+      description: "The diagnostic's stable code (E0200...); absent for errors the compiler did not report",
+    }),
+    message: z.string(),
+    help_url: z.string().optional().openapi({ description: "The code's page: explanation, example and fix" }),
+  })
   .openapi("SourceError");
 
 export const WasmBuildResultSchema = z

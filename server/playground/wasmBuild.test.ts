@@ -78,18 +78,25 @@ describe("POST /build_wasm", () => {
     expect(await runWasm(bytes)).toBe("hello from 42\n");
   });
 
-  it("answers a program that does not compile with 200, status error and positioned errors", async () => {
+  it("answers a program that does not compile with 200, status error and positioned errors with their codes and pages", async () => {
     const response = await postJson(app, "/build_wasm", {
       source: 'fn main() {\n  let x: i64 = "text"\n}\n',
       filename: "bad.pith",
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
+    const body = await response.json();
+    expect(body).toMatchObject({
       status: "error",
       wasm_base64: null,
       wasm_bytes: 0,
-      errors: [{ file: "bad.pith", line: 2, col: 16, message: "expected i64, found str" }],
+      errors: [{ file: "bad.pith", line: 2, col: 16, code: "E0300", message: "expected i64, found str" }],
     });
+    // help_url is absolute and its page answers.
+    const page = new URL(body.errors[0].help_url);
+    expect(page.pathname).toBe("/errors/E0300");
+    const help = await app.request(page.pathname);
+    expect(help.status).toBe(200);
+    expect(await help.text()).toContain("mismatched types");
   });
 
   it("says which browser host modules the program imports", async () => {

@@ -31,7 +31,9 @@ describe("building a Pith program natively from source", () => {
     });
     expect(build.status).toBe("error");
     expect(build.failure).toBe("compile_error");
-    expect(build.errors).toEqual([{ file: "bad.pith", line: 2, col: 16, message: "expected i64, found str" }]);
+    expect(build.errors).toEqual([
+      { file: "bad.pith", line: 2, col: 16, code: "E0300", message: "expected i64, found str" },
+    ]);
     expect(build.binary).toBeNull();
   });
 

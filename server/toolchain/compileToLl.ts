@@ -2,6 +2,7 @@
 // program's host-module imports against the target, then runs compiler.wasm
 // (`build --emit ll`, in memory under the WASI shim) to get portable LLVM IR.
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { rejectHostModules } from "./hostModules";
 import { findImports } from "./imports";
@@ -45,6 +46,8 @@ export interface SourceError {
   file: string;
   line: number;
   col: number;
+  /** The diagnostic's code (protocol/diagnostics); absent for errors the compiler did not report. */
+  code?: string;
   message: string;
 }
 
@@ -99,17 +102,11 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
   if (run.exitCode === 0 && ll) {
     return { ll: new TextDecoder().decode(ll), errors: [], rejectedHostModules: false, logs: stderr };
   }
-  if (run.exitCode === 1 && stdout.trim().startsWith("[")) {
-    const diagnostics = JSON.parse(stdout) as {
-      file: string;
-      line: number;
-      col: number;
-      severity: string;
-      message: string;
-    }[];
-    const errors = diagnostics
+  const parsed = run.exitCode === 1 ? parseCompilerDiagnostics(stdout) : undefined;
+  if (parsed?.ok && parsed.diagnostics.length > 0) {
+    const errors = parsed.diagnostics
       .filter((d) => d.severity === "error")
-      .map(({ file: f, line, col, message }) => ({ file: f, line, col, message }));
+      .map(({ file: f, line, col, code, message }) => ({ file: f, line, col, code, message }));
     return { ll: null, errors, rejectedHostModules: false, logs: stderr };
   }
   // Exit 70 (or anything unexpected) is a compiler bug, reported as such.

@@ -18,7 +18,7 @@ export function buildModule(
   if (emit == "ll") {
     const source = program.modules[0].module.source;
     const ll = emitLlvm(ir, source.name, lineTables);
-    for (let i = 0; i < ll.errors.length; i++) diags.error(source, 0, 0, ll.errors[i]);
+    for (let i = 0; i < ll.errors.length; i++) diags.error("E0900", source, 0, 0, ll.errors[i]);
     return Uint8Array.wrap(String.UTF8.encode(ll.text));
   }
   // V8 compiles loops with their tests at the bottom better; LLVM rotates loops itself.

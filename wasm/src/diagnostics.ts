@@ -9,6 +9,9 @@ export class Diagnostic {
     public start: i32,
     public end: i32,
     public severity: string,
+    // A stable code from the table in protocol/diagnostics (E0001...): tools
+    // key on it, never on the message, whose wording may change.
+    public code: string,
     public message: string,
   ) {}
 }
@@ -17,14 +20,14 @@ export class Diagnostics {
   list: Diagnostic[] = [];
   errorCount: i32 = 0;
 
-  error(source: Source, start: i32, end: i32, message: string): void {
+  error(code: string, source: Source, start: i32, end: i32, message: string): void {
     // One error per position is enough: recovery can otherwise repeat itself.
     for (let i = 0; i < this.list.length; i++) {
       const d = this.list[i];
       if (d.source == source && d.start == start && d.severity == "error") return;
     }
     if (this.errorCount >= 100) return;
-    this.list.push(new Diagnostic(source, start, end < start ? start : end, "error", message));
+    this.list.push(new Diagnostic(source, start, end < start ? start : end, "error", code, message));
     this.errorCount++;
   }
 }
@@ -71,6 +74,7 @@ export function renderJson(list: Diagnostic[]): string {
       ",\"end_line\":" + d.source.line(d.end).toString() +
       ",\"end_col\":" + d.source.col(d.end).toString() +
       ",\"severity\":" + jsonString(d.severity) +
+      ",\"code\":" + jsonString(d.code) +
       ",\"message\":" + jsonString(d.message) + "}");
   }
   return "[" + out.join(",") + "]\n";

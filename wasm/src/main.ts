@@ -12,7 +12,7 @@ const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
   "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] [-g] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n" +
-  "  fmt <file> [--check]                      print the file in canonical layout (--check: exit 1 if it would change)\n" +
+  "  fmt <file> [--check] [--json]             print the file in canonical layout (--check: exit 1 if it would change)\n" +
   "  query <file> <what> [--at LINE:COL] [--name NEW]\n" +
   "                                            answer an editor question as JSON; what: " + QUERY_KINDS.join(", ") + "\n";
 
@@ -49,13 +49,15 @@ function report(diags: Diagnostics, json: bool): void {
   writeString(STDERR, text);
 }
 
-/** `fmt <file> [--check]`: the formatted text on stdout, or with --check only the exit status (1: would change). */
+/** `fmt <file> [--check] [--json]`: the formatted text on stdout, or with --check only the exit status (1: would change). */
 function fmt(argv: string[]): i32 {
   let file = "";
   let check = false;
+  let json = false;
   for (let i = 2; i < argv.length; i++) {
     const a = argv[i];
     if (a == "--check") check = true;
+    else if (a == "--json") json = true;
     else if (a.startsWith("-")) return usage("unknown option '" + a + "'");
     else if (file == "") file = a;
     else return usage("more than one input file");
@@ -70,7 +72,7 @@ function fmt(argv: string[]): i32 {
   const src = new Source(file, data);
   const text = formatSource(src, diags);
   if (text === null) {
-    report(diags, false);
+    report(diags, json);
     return 1;
   }
   if (check) {

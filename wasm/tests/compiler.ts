@@ -1,7 +1,7 @@
 // Test helpers: run the built compiler.wasm and the programs it writes, on
 // the JS WASI shim (Node 20's node:wasi degrades after many runs in one
 // process; host parity is the conformance suite's job).
-import type { CompilerDiagnostic } from "../checkJson";
+import { type CompilerDiagnostic, parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 
@@ -27,7 +27,9 @@ export type JsonDiagnostic = CompilerDiagnostic;
 export async function diagnostics(source: string, modules: Record<string, string> = {}): Promise<JsonDiagnostic[]> {
   const r = await pith(["check", "main.pith", "--json"], source, "main.pith", modules);
   if (r.exitCode !== 0 && r.exitCode !== 1) throw new Error(`check exited ${r.exitCode}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as JsonDiagnostic[];
+  const parsed = parseCompilerDiagnostics(r.stdout);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.diagnostics;
 }
 
 /** Compiles and runs a program; returns its output, exit code and live allocations at exit. */

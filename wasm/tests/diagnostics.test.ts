@@ -22,9 +22,9 @@ describe("compiler diagnostics", () => {
     expect(r.stderr).toContain("main.pith:2:18: error: expected i64, found str\n      let x: i64 = \"no\"\n                   ^~~~\n");
   });
 
-  it("JSON diagnostics carry start and end positions", async () => {
+  it("JSON diagnostics carry start and end positions and the code of the table in protocol/diagnostics", async () => {
     const [d] = await diagnostics("fn main() {\n    println(nope)\n}\n");
-    expect(d).toEqual({ file: "main.pith", line: 2, col: 13, end_line: 2, end_col: 17, severity: "error", message: "unknown name 'nope'" });
+    expect(d).toEqual({ file: "main.pith", line: 2, col: 13, end_line: 2, end_col: 17, severity: "error", code: "E0200", message: "unknown name 'nope'" });
   });
 
   it("the lexer reports bad characters, escapes and unterminated strings", async () => {

@@ -13,15 +13,15 @@ export class AggregateChecker extends ExprChecker {
         f.object.ty = t;
         if (t.kind == TyK.Enum) {
           const v = t.variantIndex(f.name);
-          if (v < 0) { this.err(f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
+          if (v < 0) { this.err("E0409", f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
           if (t.variants[v].payload.length > 0) {
-            this.errAt(f, "variant " + t.name + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
+            this.errAt("E0410", f, "variant " + t.name + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
           }
           f.index = v;
           f.isVariant = true;
           return t;
         }
-        this.errAt(f, "'" + id.name + "' is a type; call a function on it with '" + id.name + "." + f.name + "(...)'");
+        this.errAt("E0202", f, "'" + id.name + "' is a type; call a function on it with '" + id.name + "." + f.name + "(...)'");
         return tError;
       }
       if (this.lookup(id.name) === null && this.mod.imports.has(id.name)) {
@@ -39,7 +39,7 @@ export class AggregateChecker extends ExprChecker {
           f.index = -3;
           return fnValueType(fn);
         }
-        this.errAt(f, "module '" + id.name + "' has no constant '" + f.name + "'");
+        this.errAt("E0252", f, "module '" + id.name + "' has no constant '" + f.name + "'");
         return tError;
       }
     }
@@ -48,17 +48,17 @@ export class AggregateChecker extends ExprChecker {
     if (t.kind == TyK.Struct || t.kind == TyK.Tuple) {
       const i = t.fieldIndex(f.name);
       if (i >= 0) { f.index = i; return t.elems[i]; }
-      this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
+      this.err("E0400", f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'");
       return tError;
     }
     if (this.program.funcs.has(t.name + "." + f.name) || f.name == "len" || f.name == "push" || f.name == "pop") {
-      this.errAt(f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
+      this.errAt("E0401", f, "'" + f.name + "' is a method; call it with '" + f.name + "()'");
       return tError;
     }
     // `s.length`, `xs.size`, `xs.count` (JavaScript, Swift, Go habits): the length is a function.
     const isLength = f.name == "length" || f.name == "size" || f.name == "count";
     const hint = isLength && (t.kind == TyK.Str || t.kind == TyK.Array) ? "; the length is 'len(" + this.shortText(f.object) + ")'" : "";
-    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'" + hint);
+    this.err("E0400", f.end - f.name.length, f.end, "type " + t.name + " has no field '" + f.name + "'" + hint);
     return tError;
   }
 
@@ -70,18 +70,18 @@ export class AggregateChecker extends ExprChecker {
       this.expectType(r.hi, tI64, "slice end");
       r.ty = tI64;
       if (t.kind == TyK.Str || t.kind == TyK.Array) return t;
-      if (!t.isError) this.errAt(ix.object, "cannot slice a value of type " + t.name);
+      if (!t.isError) this.errAt("E0318", ix.object, "cannot slice a value of type " + t.name);
       return tError;
     }
     const it = this.check(ix.index, tI64);
-    if (!it.isError && !it.isInt) this.errAt(ix.index, "an index must be an integer, found " + it.name);
+    if (!it.isError && !it.isInt) this.errAt("E0311", ix.index, "an index must be an integer, found " + it.name);
     if (t.kind == TyK.Array) return t.elem!;
     if (t.kind == TyK.Str) return tU8;
     if (t.kind == TyK.Tuple) {
       // Python and TypeScript index tuples; here a part is a field with a fixed number.
       const tuple = this.shortText(ix.object);
-      this.errAt(ix.object, "cannot index a value of type " + t.name + "; a tuple's parts are '" + tuple + ".0', '" + tuple + ".1', ... (a number known when compiling)");
-    } else if (!t.isError) this.errAt(ix.object, "cannot index a value of type " + t.name);
+      this.errAt("E0318", ix.object, "cannot index a value of type " + t.name + "; a tuple's parts are '" + tuple + ".0', '" + tuple + ".1', ... (a number known when compiling)");
+    } else if (!t.isError) this.errAt("E0318", ix.object, "cannot index a value of type " + t.name);
     return tError;
   }
 
@@ -91,7 +91,7 @@ export class AggregateChecker extends ExprChecker {
 
   checkStructLitAs(s: StructLitExpr, known: Type | null): Type {
     if (known === null || known.kind != TyK.Struct) {
-      this.err(s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
+      this.err("E0404", s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
       for (let i = 0; i < s.values.length; i++) this.check(s.values[i], null);
       return tError;
     }
@@ -100,11 +100,11 @@ export class AggregateChecker extends ExprChecker {
     for (let i = 0; i < s.fieldNames.length; i++) {
       const fi = t.fieldIndex(s.fieldNames[i]);
       if (fi < 0) {
-        this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "struct " + t.name + " has no field '" + s.fieldNames[i] + "'");
+        this.err("E0400", s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "struct " + t.name + " has no field '" + s.fieldNames[i] + "'");
         this.check(s.values[i], null);
         continue;
       }
-      if (seen.has(fi)) this.err(s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "field '" + s.fieldNames[i] + "' is given twice");
+      if (seen.has(fi)) this.err("E0402", s.fieldStarts[i], s.fieldStarts[i] + s.fieldNames[i].length, "field '" + s.fieldNames[i] + "' is given twice");
       seen.add(fi);
       this.expectType(s.values[i], t.elems[fi], "field '" + s.fieldNames[i] + "'");
     }
@@ -112,7 +112,7 @@ export class AggregateChecker extends ExprChecker {
     for (let i = 0; i < t.fieldNames.length; i++) {
       if (!seen.has(i)) missing += (missing.length > 0 ? ", " : "") + t.fieldNames[i];
     }
-    if (missing.length > 0) this.errAt(s, "missing field(s) in " + t.name + ": " + missing);
+    if (missing.length > 0) this.errAt("E0403", s, "missing field(s) in " + t.name + ": " + missing);
     return t;
   }
 
@@ -120,15 +120,15 @@ export class AggregateChecker extends ExprChecker {
     let elem: Type | null = expected !== null && expected.kind == TyK.Array ? expected.elem : null;
     if (a.count !== null) {
       const t = this.check(a.elems[0], elem);
-      if (elem !== null && !assignable(t, elem)) this.errAt(a.elems[0], "array element: expected " + elem.name + ", found " + t.name);
+      if (elem !== null && !assignable(t, elem)) this.errAt("E0300", a.elems[0], "array element: expected " + elem.name + ", found " + t.name);
       const ct = this.check(a.count!, tI64);
-      if (!ct.isError && !ct.isInt) this.errAt(a.count!, "an array length must be an integer, found " + ct.name);
-      if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[0], "an array element needs a value"); return tError; }
+      if (!ct.isError && !ct.isInt) this.errAt("E0311", a.count!, "an array length must be an integer, found " + ct.name);
+      if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt("E0306", a.elems[0], "an array element needs a value"); return tError; }
       return arrayOf(elem !== null ? elem : t);
     }
     if (a.elems.length == 0) {
       if (elem === null) {
-        this.errAt(a, "cannot infer the element type of an empty array; write its type, e.g. 'let a: [i64] = []'");
+        this.errAt("E0502", a, "cannot infer the element type of an empty array; write its type, e.g. 'let a: [i64] = []'");
         return tError;
       }
       return arrayOf(elem);
@@ -136,10 +136,10 @@ export class AggregateChecker extends ExprChecker {
     for (let i = 0; i < a.elems.length; i++) {
       const t = this.check(a.elems[i], elem);
       if (elem === null || elem.isError) {
-        if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt(a.elems[i], "an array element needs a value"); elem = tError; }
+        if (t.kind == TyK.Unit || t.kind == TyK.Never) { this.errAt("E0306", a.elems[i], "an array element needs a value"); elem = tError; }
         else elem = t;
-      } else if (t.kind == TyK.Never) this.errAt(a.elems[i], "an array element needs a value");
-      else if (!assignable(t, elem)) this.errAt(a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
+      } else if (t.kind == TyK.Never) this.errAt("E0306", a.elems[i], "an array element needs a value");
+      else if (!assignable(t, elem)) this.errAt("E0300", a.elems[i], "array element: expected " + elem.name + ", found " + t.name);
     }
     return arrayOf(elem!);
   }

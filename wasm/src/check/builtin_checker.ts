@@ -12,14 +12,14 @@ export class BuiltinChecker extends AggregateChecker {
 
   builtinMethod(c: CallExpr, target: string, arity: i32, result: Type): Type {
     c.target = target;
-    if (c.args.length != arity) this.errAt(c, "'" + target.substring(1) + "' takes no arguments");
+    if (c.args.length != arity) this.errAt("E0500", c, "'" + target.substring(1) + "' takes no arguments");
     this.checkArgs(c, 0);
     return result;
   }
 
   arity(c: CallExpr, n: i32, name: string): bool {
     if (c.args.length == n) return true;
-    this.errAt(c, takesArguments("'" + name + "'", n, c.args.length));
+    this.errAt("E0500", c, takesArguments("'" + name + "'", n, c.args.length));
     this.checkArgs(c, 0);
     return false;
   }
@@ -28,13 +28,13 @@ export class BuiltinChecker extends AggregateChecker {
     c.target = "#" + name;
     if (name == "print" || name == "println" || name == "eprint" || name == "eprintln") {
       if (c.args.length > 1 || (c.args.length == 0 && (name == "print" || name == "eprint"))) {
-        this.errAt(c, "'" + name + "' takes one value; use interpolation to print several: \"{a} {b}\"");
+        this.errAt("E0500", c, "'" + name + "' takes one value; use interpolation to print several: \"{a} {b}\"");
         this.checkArgs(c, 0);
         return tUnit;
       }
       if (c.args.length == 1) {
         const t = this.check(c.args[0], null);
-        if (!isPrintable(t)) this.errAt(c.args[0], "cannot print a value of type " + t.name + printHint(t));
+        if (!isPrintable(t)) this.errAt("E0313", c.args[0], "cannot print a value of type " + t.name + printHint(t));
       }
       return tUnit;
     }
@@ -51,7 +51,7 @@ export class BuiltinChecker extends AggregateChecker {
     if (name == "len") {
       if (!this.arity(c, 1, name)) return tI64;
       const t = this.check(c.args[0], null);
-      if (!t.isError && t.kind != TyK.Str && t.kind != TyK.Array) this.errAt(c.args[0], "'len' needs a str or an array, found " + t.name);
+      if (!t.isError && t.kind != TyK.Str && t.kind != TyK.Array) this.errAt("E0315", c.args[0], "'len' needs a str or an array, found " + t.name);
       return tI64;
     }
     if (name == "chr") {
@@ -98,12 +98,12 @@ export class BuiltinChecker extends AggregateChecker {
       // A structural hash of a map key (wasm/src/lower/equality.ts).
       if (this.arity(c, 1, name)) {
         const t = this.check(c.args[0], null);
-        if (!t.isError && !isEquatable(t)) this.errAt(c.args[0], "cannot hash a value of type " + t.name);
+        if (!t.isError && !isEquatable(t)) this.errAt("E0314", c.args[0], "cannot hash a value of type " + t.name);
       }
       return tI64;
     } else if (name == "__ptr_str") { params = [tPtr]; ret = tStr; }
     else {
-      this.errAt(c.callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
+      this.errAt("E0204", c.callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
       this.checkArgs(c, 0);
       return tError;
     }

@@ -22,13 +22,13 @@ export class CallChecker extends BuiltinChecker {
         return tError;
       }
       if (local !== null) {
-        this.errAt(callee, "'" + name + "' is a variable, not a function");
+        this.errAt("E0205", callee, "'" + name + "' is a variable, not a function");
         this.checkArgs(c, 0);
         return tError;
       }
       const f = this.findFn(name);
       if (f !== null && (callee as IdentExpr).typeArgs.length > 0) {
-        this.errAt(callee, "'" + name + "' is not generic; call it without type arguments");
+        this.errAt("E0320", callee, "'" + name + "' is not generic; call it without type arguments");
         this.checkArgs(c, 0);
         return tError;
       }
@@ -40,8 +40,8 @@ export class CallChecker extends BuiltinChecker {
       const runtime = this.findRuntimeFn(name);
       if (runtime !== null) return this.callFn(c, runtime, c.args, 0);
       if (this.program.types.has(name)) {
-        this.errAt(callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
-      } else this.errAt(callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
+        this.errAt("E0205", callee, "'" + name + "' is a type; build a struct with '" + name + " { field: value }'");
+      } else this.errAt("E0204", callee, "unknown function '" + name + "'" + foreignFunctionHint(name));
       this.checkArgs(c, 0);
       return tError;
     }
@@ -49,7 +49,7 @@ export class CallChecker extends BuiltinChecker {
     const ct = this.check(callee, null);
     if (ct.kind == TyK.Func) return this.callValue(c, ct, "this function");
     if (ct.isError) { this.checkArgs(c, 0); return tError; }
-    this.errAt(callee, "this expression cannot be called");
+    this.errAt("E0205", callee, "this expression cannot be called");
     this.checkArgs(c, 0);
     return tError;
   }
@@ -59,7 +59,7 @@ export class CallChecker extends BuiltinChecker {
     c.target = "#call";
     const want = ft.elems.length;
     if (c.args.length != want) {
-      this.errAt(c, takesArguments(what, want, c.args.length));
+      this.errAt("E0500", c, takesArguments(what, want, c.args.length));
     }
     for (let i = 0; i < c.args.length; i++) {
       if (i < want) this.expectType(c.args[i], ft.elems[i], "argument " + (i + 1).toString() + " of " + what);
@@ -82,7 +82,7 @@ export class CallChecker extends BuiltinChecker {
     for (let i = 0; i < args.length; i++) if (args[i].name.length > longest.length) longest = args[i].name;
     if (this.fn.instanceDepth < MAX_INSTANCE_DEPTH && longest.length <= MAX_TYPE_ARG_LENGTH) return true;
     const shown = longest.length > 60 ? longest.substring(0, 57) + "..." : longest;
-    this.errAt(c, "generic instantiation too deep: '" + g.decl.name + "' would be instantiated for " + shown +
+    this.errAt("E0504", c, "generic instantiation too deep: '" + g.decl.name + "' would be instantiated for " + shown +
       "; a generic function that calls itself with ever larger type arguments never ends: give the recursive call the same type arguments");
     return false;
   }
@@ -103,7 +103,7 @@ export class CallChecker extends BuiltinChecker {
     // A generic method's receiver is the call's object, not an argument.
     const skip = g.self !== null && d.params.length > 0 && d.params[0].isSelf ? 1 : 0;
     if (c.args.length != d.params.length - skip) {
-      this.errAt(c.callee, takesArguments("'" + d.name + "'", d.params.length - skip, c.args.length));
+      this.errAt("E0500", c.callee, takesArguments("'" + d.name + "'", d.params.length - skip, c.args.length));
       this.checkArgs(c, 0);
       return tError;
     }
@@ -115,7 +115,7 @@ export class CallChecker extends BuiltinChecker {
       const t = this.check(c.args[i], want);
       if (t.isError) return tError;
       if (te !== null && !this.unify(te!, t, d.typeParams, env)) {
-        this.errAt(c.args[i], "argument " + (i + 1).toString() + " of '" + d.name + "' does not fit its generic parameter type (found " + t.name + ")");
+        this.errAt("E0501", c.args[i], "argument " + (i + 1).toString() + " of '" + d.name + "' does not fit its generic parameter type (found " + t.name + ")");
         return tError;
       }
     }
@@ -124,7 +124,7 @@ export class CallChecker extends BuiltinChecker {
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
       if (!env.has(d.typeParams[i])) {
-        this.errAt(c.callee, "cannot infer the type parameter " + d.typeParams[i] + " of '" + d.name + "'; write it, e.g. '" +
+        this.errAt("E0502", c.callee, "cannot infer the type parameter " + d.typeParams[i] + " of '" + d.name + "'; write it, e.g. '" +
           d.name + "<i64>(...)', or give the result a type");
         return tError;
       }
@@ -147,7 +147,7 @@ export class CallChecker extends BuiltinChecker {
     const given = id.typeArgs;
     if (given.length == 0) return true;
     if (given.length != params.length) {
-      this.errAt(id, "'" + name + "' takes " + params.length.toString() + " type argument(s), found " + given.length.toString());
+      this.errAt("E0320", id, "'" + name + "' takes " + params.length.toString() + " type argument(s), found " + given.length.toString());
       return false;
     }
     for (let i = 0; i < given.length; i++) {
@@ -247,14 +247,14 @@ export class CallChecker extends BuiltinChecker {
   genericUnitVariant(f: FieldExpr, expected: Type | null): Type {
     const head = (f.object as IdentExpr).name;
     if (expected === null || expected.base != head) {
-      this.errAt(f, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
+      this.errAt("E0502", f, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
       return tError;
     }
     const t = expected!;
     f.object.ty = t;
     const v = t.variantIndex(f.name);
-    if (v < 0) { this.err(f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
-    if (t.variants[v].payload.length > 0) this.errAt(f, "variant " + head + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
+    if (v < 0) { this.err("E0409", f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
+    if (t.variants[v].payload.length > 0) this.errAt("E0410", f, "variant " + head + "." + f.name + " needs " + t.variants[v].payload.length.toString() + " value(s) in parentheses");
     f.index = v;
     f.isVariant = true;
     return t;
@@ -265,7 +265,7 @@ export class CallChecker extends BuiltinChecker {
     if (expected !== null && expected.base == s.name) return this.checkStructLitAs(s, expected);
     const d = this.program.genericTypes.get(s.name);
     if (d.kind != DK.Struct) {
-      this.err(s.start, s.start + s.name.length, "'" + s.name + "' is not a struct");
+      this.err("E0404", s.start, s.start + s.name.length, "'" + s.name + "' is not a struct");
       return tError;
     }
     const sd = d as StructDecl;
@@ -281,7 +281,7 @@ export class CallChecker extends BuiltinChecker {
     const args: Type[] = [];
     for (let i = 0; i < d.typeParams.length; i++) {
       if (!env.has(d.typeParams[i])) {
-        this.err(s.start, s.start + s.name.length, "cannot infer the type parameter " + d.typeParams[i] + " of " + s.name + "; write the type, e.g. 'let x: " + s.name + "<i64> = ...'");
+        this.err("E0502", s.start, s.start + s.name.length, "cannot infer the type parameter " + d.typeParams[i] + " of " + s.name + "; write the type, e.g. 'let x: " + s.name + "<i64> = ...'");
         return tError;
       }
       args.push(env.get(d.typeParams[i]));
@@ -314,20 +314,20 @@ export class CallChecker extends BuiltinChecker {
       }
     }
     if (t === null) {
-      this.errAt(c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
+      this.errAt("E0502", c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = ...'");
       return tError;
     }
     const ty = t!;
     f.object.ty = ty;
     const v = ty.variantIndex(f.name);
     if (v < 0) {
-      this.err(f.end - f.name.length, f.end, "enum " + ty.name + " has no variant '" + f.name + "'");
+      this.err("E0409", f.end - f.name.length, f.end, "enum " + ty.name + " has no variant '" + f.name + "'");
       return tError;
     }
     const payload = ty.variants[v].payload;
     c.variant = v;
     if (payload.length != c.args.length) {
-      this.errAt(c, "variant " + head + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
+      this.errAt("E0410", c, "variant " + head + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
       return ty;
     }
     for (let i = 0; i < c.args.length; i++) this.expectType(c.args[i], payload[i], "payload of " + head + "." + f.name);
@@ -337,7 +337,7 @@ export class CallChecker extends BuiltinChecker {
   /** Some(x), Ok(x), Err(e): the enum type comes from the context, or from x for Some. */
   checkWrap(c: CallExpr, name: string, expected: Type | null): Type {
     if (c.args.length != 1) {
-      this.errAt(c, "'" + name + "' takes 1 value, found " + c.args.length.toString());
+      this.errAt("E0500", c, "'" + name + "' takes 1 value, found " + c.args.length.toString());
       this.checkArgs(c, 0);
       return tError;
     }
@@ -345,15 +345,15 @@ export class CallChecker extends BuiltinChecker {
       const want = expected !== null && isOption(expected) ? expected.elem : null;
       const t = this.check(c.args[0], want);
       if (t.isError) return tError;
-      if (t.kind == TyK.Never) { this.errAt(c.args[0], "the value of Some needs a value, but this expression never produces one"); return tError; }
-      if (want !== null && !assignable(t, want!)) this.errAt(c.args[0], "expected " + want!.name + ", found " + t.name);
+      if (t.kind == TyK.Never) { this.errAt("E0306", c.args[0], "the value of Some needs a value, but this expression never produces one"); return tError; }
+      if (want !== null && !assignable(t, want!)) this.errAt("E0300", c.args[0], "expected " + want!.name + ", found " + t.name);
       c.variant = 0;
       return want !== null ? expected! : optionOf(t);
     }
     if (expected === null || !isResult(expected)) {
       this.check(c.args[0], null);
       const other = name == "Ok" ? "Err" : "Ok";
-      this.errAt(c, "cannot infer the Result type of " + name + "(...): nothing fixes its " + other + " type; give the binding a type (let r: Result<i64, str> = ...), use it where a Result is expected, or let another arm give the " + other + " type");
+      this.errAt("E0502", c, "cannot infer the Result type of " + name + "(...): nothing fixes its " + other + " type; give the binding a type (let r: Result<i64, str> = ...), use it where a Result is expected, or let another arm give the " + other + " type");
       return tError;
     }
     const v = name == "Ok" ? 0 : 1;
@@ -386,7 +386,7 @@ export class CallChecker extends BuiltinChecker {
       const args: Type[] = [];
       for (let i = 0; i < impl.typeParams.length; i++) if (env.has(impl.typeParams[i])) args.push(env.get(impl.typeParams[i]));
       if (args.length < impl.typeParams.length) {
-        this.errAt(c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = " + head + "." + f.name + "(...)'");
+        this.errAt("E0502", c, "cannot infer the type arguments of " + head + "; write the type, e.g. 'let x: " + head + "<i64> = " + head + "." + f.name + "(...)'");
         this.checkArgs(c, 0);
         return tError;
       }
@@ -398,7 +398,7 @@ export class CallChecker extends BuiltinChecker {
     const fn = this.program.instantiateMethod(ty, f.name);
     this.program.typeEnv = saved;
     if (fn === null) { this.checkArgs(c, 0); return tError; }
-    if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+    if (fn.hasSelf) this.errAt("E0407", f, "'" + f.name + "' is a method; call it on a value");
     return this.callFn(c, fn, c.args, 0);
   }
 
@@ -407,7 +407,7 @@ export class CallChecker extends BuiltinChecker {
     c.target = f.name;
     const want = f.params.length - skip;
     if (args.length != want) {
-      this.errAt(c, takesArguments("'" + f.decl.name + "'", want, args.length));
+      this.errAt("E0500", c, takesArguments("'" + f.decl.name + "'", want, args.length));
     }
     for (let i = 0; i < args.length; i++) {
       if (i < want) this.expectType(args[i], f.params[i + skip], "argument " + (i + 1).toString() + " of '" + f.decl.name + "'");
@@ -443,7 +443,7 @@ export class CallChecker extends BuiltinChecker {
         const key = this.mod.imports.get(head) + f.name;
         if (this.program.funcs.has(key)) return this.callFn(c, this.program.funcs.get(key), c.args, 0);
         if (this.program.generics.has(key)) return this.callGeneric(c, this.program.generics.get(key), expected);
-        this.err(f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'" + this.staticMethodHint(this.mod.imports.get(head), f.name));
+        this.err("E0252", f.end - f.name.length, f.end, "module '" + head + "' has no function '" + f.name + "'" + this.staticMethodHint(this.mod.imports.get(head), f.name));
         this.checkArgs(c, 0);
         return tError;
       }
@@ -460,7 +460,7 @@ export class CallChecker extends BuiltinChecker {
           const payload = t.variants[v].payload;
           c.variant = v;
           if (payload.length != c.args.length) {
-            this.errAt(c, "variant " + t.name + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
+            this.errAt("E0410", c, "variant " + t.name + "." + f.name + " takes " + payload.length.toString() + " value(s), found " + c.args.length.toString());
           }
           for (let i = 0; i < c.args.length; i++) {
             if (i < payload.length) this.expectType(c.args[i], payload[i], "payload of " + t.name + "." + f.name);
@@ -472,15 +472,15 @@ export class CallChecker extends BuiltinChecker {
         const key = t.name + "." + f.name;
         if (this.program.funcs.has(key)) {
           const fn = this.program.funcs.get(key);
-          if (fn.hasSelf) this.errAt(f, "'" + f.name + "' is a method; call it on a value");
+          if (fn.hasSelf) this.errAt("E0407", f, "'" + f.name + "' is a method; call it on a value");
           return this.callFn(c, fn, c.args, 0);
         }
-        this.err(f.end - f.name.length, f.end, "type " + t.name + " has no " + (t.kind == TyK.Enum ? "variant or " : "") + "function '" + f.name + "'");
+        this.err("E0406", f.end - f.name.length, f.end, "type " + t.name + " has no " + (t.kind == TyK.Enum ? "variant or " : "") + "function '" + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
       }
       if (head == "std") {
-        this.errAt(obj, "import the module first, e.g. 'import std." + f.name + "'");
+        this.errAt("E0251", obj, "import the module first, e.g. 'import std." + f.name + "'");
         this.checkArgs(c, 0);
         return tError;
       }
@@ -499,7 +499,7 @@ export class CallChecker extends BuiltinChecker {
     }
     if (this.program.funcs.has(key)) {
       const fn = this.program.funcs.get(key);
-      if (!fn.hasSelf) this.errAt(f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");
+      if (!fn.hasSelf) this.errAt("E0408", f, "'" + f.name + "' has no 'self' parameter; call it as '" + t.name + "." + f.name + "(...)'");
       if (fn.mutSelf) this.checkMutablePlace(obj, f.name);
       return this.callFn(c, fn, c.args, fn.hasSelf ? 1 : 0);
     }
@@ -516,7 +516,7 @@ export class CallChecker extends BuiltinChecker {
         const elem = t.elem!;
         if (m == "push") {
           c.target = "#push";
-          if (c.args.length != 1) this.errAt(c, "'push' takes 1 argument, found " + c.args.length.toString());
+          if (c.args.length != 1) this.errAt("E0500", c, "'push' takes 1 argument, found " + c.args.length.toString());
           else this.expectType(c.args[0], elem, "argument of 'push'");
           this.checkMutablePlace(obj, "push");
           return tUnit;
@@ -528,7 +528,7 @@ export class CallChecker extends BuiltinChecker {
       }
     }
     const listLike = t.kind == TyK.Array || t.kind == TyK.Str;
-    this.err(f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'" + foreignMethodHint(f.name, listLike));
+    this.err("E0405", f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'" + foreignMethodHint(f.name, listLike));
     this.checkArgs(c, 0);
     return tError;
   }

@@ -28,10 +28,10 @@ class Checker extends ResultInference {
         if (r.value !== null) {
           const t = this.check(r.value!, this.fn.ret);
           if (!assignable(t, this.fn.ret)) {
-            this.errAt(r.value!, "return value: expected " + this.fn.ret.name + ", found " + t.name);
+            this.errAt("E0300", r.value!, "return value: expected " + this.fn.ret.name + ", found " + t.name);
           }
         } else if (this.fn.ret.kind != TyK.Unit && !this.fn.ret.isError) {
-          this.errAt(e, "missing return value of type " + this.fn.ret.name);
+          this.errAt("E0302", e, "missing return value of type " + this.fn.ret.name);
         }
         return tNever;
       }
@@ -39,7 +39,7 @@ class Checker extends ResultInference {
         const b = e as UnaryLikeExpr;
         const depth = this.loopBreaks.length;
         if (depth == 0) {
-          this.errAt(e, "'break' outside of a loop");
+          this.errAt("E0600", e, "'break' outside of a loop");
           if (b.value !== null) this.check(b.value!, null);
           return tNever;
         }
@@ -47,18 +47,18 @@ class Checker extends ResultInference {
         const prev = this.loopValues[depth - 1];
         if (b.value !== null) {
           const t = this.check(b.value!, prev.kind == TyK.Never ? null : prev);
-          if (!this.loopIsLoop[depth - 1]) this.errAt(b.value!, "only 'loop' can break with a value");
+          if (!this.loopIsLoop[depth - 1]) this.errAt("E0601", b.value!, "only 'loop' can break with a value");
           else this.loopValues[depth - 1] = this.join(prev, t, b.value!, "'break' values");
         } else if (prev.kind != TyK.Never && prev.kind != TyK.Unit && !prev.isError) {
-          this.errAt(e, "this loop breaks with a value of type " + prev.name + " elsewhere");
+          this.errAt("E0601", e, "this loop breaks with a value of type " + prev.name + " elsewhere");
         } else this.loopValues[depth - 1] = tUnit;
         return tNever;
       }
       case EK.Continue:
-        if (this.loopBreaks.length == 0) this.errAt(e, "'continue' outside of a loop");
+        if (this.loopBreaks.length == 0) this.errAt("E0600", e, "'continue' outside of a loop");
         return tNever;
     }
-    this.errAt(e, "unsupported expression");
+    this.errAt("E0602", e, "unsupported expression");
     return tError;
   }
 
@@ -91,24 +91,24 @@ class Checker extends ResultInference {
     if (s.expr !== null) {
       t = this.check(s.expr!, declared !== null ? declared : hint);
       if (declared !== null && !assignable(t, declared)) {
-        this.errAt(s.expr!, "expected " + declared.name + ", found " + t.name);
+        this.errAt("E0300", s.expr!, "expected " + declared.name + ", found " + t.name);
       }
     }
     let ty = declared !== null ? declared : t;
     if (ty.kind == TyK.Never) {
       // `let x = return 1` has nothing to give `x` a type (its uses would be garbage); with a written type it is fine.
-      if (s.names.length == 0 && s.name != "_") this.errAt(s.expr!, "'" + s.name + "' never gets a value: this expression never produces one; write its type ('let " + s.name + ": T = ...') if that is intended");
+      if (s.names.length == 0 && s.name != "_") this.errAt("E0306", s.expr!, "'" + s.name + "' never gets a value: this expression never produces one; write its type ('let " + s.name + ": T = ...') if that is intended");
       ty = tError;
     }
     if (ty.kind == TyK.Unit && s.expr !== null && declared === null) {
-      if (s.expr!.kind == EK.If && (s.expr! as IfExpr).otherwise === null) this.err(s.expr!.start, s.expr!.start + 2, "'if' without 'else' has no value");
-      else this.errAt(s.expr!, "this expression has no value to store");
+      if (s.expr!.kind == EK.If && (s.expr! as IfExpr).otherwise === null) this.err("E0305", s.expr!.start, s.expr!.start + 2, "'if' without 'else' has no value");
+      else this.errAt("E0306", s.expr!, "this expression has no value to store");
       ty = tError;
     }
     if (s.names.length > 0) {
-      if (t.kind == TyK.Never && s.expr !== null) this.errAt(s.expr!, "nothing to destructure: this expression never produces a value");
+      if (t.kind == TyK.Never && s.expr !== null) this.errAt("E0306", s.expr!, "nothing to destructure: this expression never produces a value");
       if (ty.kind != TyK.Tuple || ty.elems.length != s.names.length) {
-        if (!ty.isError && s.expr !== null) this.errAt(s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names" + destructureHint(ty, s.names.length));
+        if (!ty.isError && s.expr !== null) this.errAt("E0307", s.expr!, "cannot destructure " + ty.name + " into " + s.names.length.toString() + " names" + destructureHint(ty, s.names.length));
         for (let i = 0; i < s.names.length; i++) this.declareLocal(s.names[i], tError, s.mutable);
       } else {
         s.local = this.declareLocal("$tuple", ty, false);
@@ -175,7 +175,7 @@ class Checker extends ResultInference {
     if (a != b) {
       // A branch ending in a call that returns a value (`xs.pop()`) where the others give nothing.
       const unused = a.kind == TyK.Unit || b.kind == TyK.Unit ? "; if the value is not needed, write 'let _ = ...' for the expression that gives it" : "";
-      this.errAt(at, what + " have different types: " + a.name + " and " + b.name + unused);
+      this.errAt("E0304", at, what + " have different types: " + a.name + " and " + b.name + unused);
       return tError;
     }
     return a;
@@ -193,8 +193,8 @@ class Checker extends ResultInference {
         const ht = this.check(r.hi, lt.isInt ? lt : null);
         if (r.lo.kind == EK.Int && ht.isInt && ht != lt) this.check(r.lo, ht);
         const t = r.lo.ty!;
-        if (!t.isError && !t.isInt) this.errAt(r.lo, "a range needs integers, found " + t.name);
-        else if (!ht.isError && ht != t) this.errAt(r.hi, "range end: expected " + t.name + ", found " + ht.name);
+        if (!t.isError && !t.isInt) this.errAt("E0311", r.lo, "a range needs integers, found " + t.name);
+        else if (!ht.isError && ht != t) this.errAt("E0300", r.hi, "range end: expected " + t.name + ", found " + ht.name);
         r.ty = t;
         elem = t.isInt ? t : tError;
       } else {
@@ -210,8 +210,8 @@ class Checker extends ResultInference {
           t = this.check(call, null);
         }
         if (t.kind == TyK.Array) elem = t.elem!;
-        else if (t.kind == TyK.Str) this.errAt(iter, "cannot iterate over str; loop over its bytes with 'for i in 0..len(s)' and 's[i]' (a u8), or over 'str.split(s, sep)'");
-        else if (!t.isError) this.errAt(iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
+        else if (t.kind == TyK.Str) this.errAt("E0316", iter, "cannot iterate over str; loop over its bytes with 'for i in 0..len(s)' and 's[i]' (a u8), or over 'str.split(s, sep)'");
+        else if (!t.isError) this.errAt("E0316", iter, "cannot iterate over " + t.name + "; use an array or a range like 0..n");
       }
       l.local = this.declareLocal(l.varName, elem, false);
     }
@@ -231,7 +231,7 @@ class Checker extends ResultInference {
 
   checkMatch(m: MatchExpr, expected: Type | null): Type {
     const st = this.check(m.scrutinee, null);
-    if (st.kind == TyK.Never) this.errAt(m.scrutinee, "the matched expression needs a value, but this one never produces one");
+    if (st.kind == TyK.Never) this.errAt("E0306", m.scrutinee, "the matched expression needs a value, but this one never produces one");
     if (expected === null) {
       const bodies: Expr[] = [];
       for (let i = 0; i < m.arms.length; i++) bodies.push(m.arms[i].body);
@@ -259,16 +259,16 @@ class Checker extends ResultInference {
     const missing = missingPatterns(unguarded, t);
     if (missing.length == 0) return;
     if (missing.length == 1 && missing[0] == "_") {
-      this.err(m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
+      this.err("E0610", m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
       return;
     }
-    this.err(m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing.join(", "));
+    this.err("E0611", m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing.join(", "));
   }
 
   /** A bound of a range pattern: a literal of the scrutinee's integer type (not `2.5`, not `2E9`). */
   checkRangeBound(bound: Expr, t: Type): void {
     const bt = this.check(bound, t);
-    if (!t.isError && !bt.isError && bt != t) this.errAt(bound, "range pattern bound of type " + bt.name + " does not match " + t.name);
+    if (!t.isError && !bt.isError && bt != t) this.errAt("E0612", bound, "range pattern bound of type " + bt.name + " does not match " + t.name);
   }
 
   checkPattern(p: Pattern, t: Type): void {
@@ -286,13 +286,13 @@ class Checker extends ResultInference {
       }
       case PK.Lit: {
         const lt = this.check(p.lit!, t.isNumeric ? t : null);
-        if (!t.isError && !lt.isError && lt != t) this.errAt(p.lit!, "pattern type " + lt.name + " does not match " + t.name);
-        if (!t.isError && !(t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Bool)) this.errAt(p.lit!, "cannot match " + t.name + " against a literal");
+        if (!t.isError && !lt.isError && lt != t) this.errAt("E0612", p.lit!, "pattern type " + lt.name + " does not match " + t.name);
+        if (!t.isError && !(t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Bool)) this.errAt("E0612", p.lit!, "cannot match " + t.name + " against a literal");
         if (t.kind == TyK.Bool) p.variant = (p.lit! as LitExpr).boolValue ? 1 : 0;
         return;
       }
       case PK.Range: {
-        if (!t.isError && !t.isInt) { this.err(p.start, p.end, "range patterns need an integer, found " + t.name); return; }
+        if (!t.isError && !t.isInt) { this.err("E0612", p.start, p.end, "range patterns need an integer, found " + t.name); return; }
         this.checkRangeBound(p.lit!, t);
         if (p.hi !== null) this.checkRangeBound(p.hi!, t);
         return;
@@ -301,13 +301,13 @@ class Checker extends ResultInference {
         for (let i = 0; i < p.subs.length; i++) {
           const before = this.fn.locals.length;
           this.checkPattern(p.subs[i], t);
-          if (this.fn.locals.length != before) this.err(p.subs[i].start, p.subs[i].end, "patterns joined with '|' cannot bind names");
+          if (this.fn.locals.length != before) this.err("E0613", p.subs[i].start, p.subs[i].end, "patterns joined with '|' cannot bind names");
         }
         return;
       }
       case PK.Tuple: {
         if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
-          if (!t.isError) this.err(p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
+          if (!t.isError) this.err("E0612", p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
           for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
           return;
         }
@@ -322,14 +322,14 @@ class Checker extends ResultInference {
       const enumName = name.substring(0, dot);
       name = name.substring(dot + 1);
       if (!t.isError && enumName != t.name && enumName != t.base) {
-        this.err(p.start, p.end, "pattern " + p.name + " does not match a value of type " + t.name);
+        this.err("E0612", p.start, p.end, "pattern " + p.name + " does not match a value of type " + t.name);
         for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
         return;
       }
     }
     if (t.isError) { for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError); return; }
     if (t.kind != TyK.Enum || t.variantIndex(name) < 0) {
-      this.err(p.start, p.end, t.kind == TyK.Enum ? "enum " + t.name + " has no variant '" + name + "'" : "cannot match " + t.name + " against variant '" + name + "'");
+      this.err("E0409", p.start, p.end, t.kind == TyK.Enum ? "enum " + t.name + " has no variant '" + name + "'" : "cannot match " + t.name + " against variant '" + name + "'");
       for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], tError);
       return;
     }
@@ -337,7 +337,7 @@ class Checker extends ResultInference {
     p.variant = v;
     const payload = t.variants[v].payload;
     if (p.subs.length != payload.length && (p.hasParens || payload.length > 0)) {
-      this.err(p.start, p.end, "variant " + t.name + "." + name + " has " + payload.length.toString() + " value(s), the pattern has " + p.subs.length.toString());
+      this.err("E0410", p.start, p.end, "variant " + t.name + "." + name + " has " + payload.length.toString() + " value(s), the pattern has " + p.subs.length.toString());
     }
     for (let i = 0; i < p.subs.length; i++) this.checkPattern(p.subs[i], i < payload.length ? payload[i] : tError);
   }
@@ -370,14 +370,14 @@ class Checker extends ResultInference {
     this.push();
     for (let i = 0; i < d.params.length; i++) {
       const p = d.params[i];
-      if (this.lookup(p.name) !== null) this.err(p.start, p.end, "parameter '" + p.name + "' is declared twice");
+      if (this.lookup(p.name) !== null) this.err("E0207", p.start, p.end, "parameter '" + p.name + "' is declared twice");
       f.paramLocals.push(this.declareLocal(p.name, f.params[i], p.isSelf && p.mutable));
     }
     const body = d.body!;
     const t = this.check(body, f.ret);
     if (!assignable(t, f.ret) && !(f.ret.kind == TyK.Unit)) {
-      if (body.tail !== null) this.errAt(body.tail!, "expected " + f.ret.name + ", found " + t.name);
-      else this.err(d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' must return a value of type " + f.ret.name + " on every path");
+      if (body.tail !== null) this.errAt("E0300", body.tail!, "expected " + f.ret.name + ", found " + t.name);
+      else this.err("E0303", d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' must return a value of type " + f.ret.name + " on every path");
     }
     this.pop();
     this.program.typeEnv = null;
@@ -385,8 +385,8 @@ class Checker extends ResultInference {
 
   checkConst(c: ConstDecl, declared: Type): Type {
     const t = this.check(c.value, declared.isError ? null : declared);
-    if (!declared.isError && !assignable(t, declared)) this.errAt(c.value, "expected " + declared.name + ", found " + t.name);
-    if (!isConstant(c.value)) this.errAt(c.value, "a constant must be computed from literals and other constants");
+    if (!declared.isError && !assignable(t, declared)) this.errAt("E0300", c.value, "expected " + declared.name + ", found " + t.name);
+    if (!isConstant(c.value)) this.errAt("E0211", c.value, "a constant must be computed from literals and other constants");
     return declared.isError ? t : declared;
   }
 }
@@ -438,11 +438,11 @@ export function checkProgram(program: Program): void {
 function checkMain(program: Program): void {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
-    program.diags.error(user, 0, 0, "no 'main' function");
+    program.diags.error("E0212", user, 0, 0, "no 'main' function");
     return;
   }
   const main = program.funcs.get("main");
   if (main.params.length > 0 || !(main.ret.kind == TyK.Unit || main.ret.kind == TyK.I32 || main.ret.isError)) {
-    program.diags.error(user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
+    program.diags.error("E0213", user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
   }
 }

@@ -49,11 +49,11 @@ export class ExprChecker extends Scopes {
   /** Checks `e` against a required type and reports a mismatch. */
   expectType(e: Expr, want: Type, what: string): Type {
     const t = this.check(e, want);
-    if (t.kind == TyK.Never) this.errAt(e, what + " needs a value, but this expression never produces one");
+    if (t.kind == TyK.Never) this.errAt("E0306", e, what + " needs a value, but this expression never produces one");
     else if (!assignable(t, want)) {
       // Numbers never convert implicitly (GOTCHAS #5): say how to write the conversion.
       const convert = t.isNumeric && want.isNumeric ? "; convert it with '(...) as " + want.name + "'" : "";
-      this.errAt(e, what + ": expected " + want.name + ", found " + t.name + convert);
+      this.errAt("E0300", e, what + ": expected " + want.name + ", found " + t.name + convert);
     }
     return t;
   }
@@ -72,8 +72,8 @@ export class ExprChecker extends Scopes {
         const ie = e as InterpExpr;
         for (let i = 0; i < ie.exprs.length; i++) {
           const t = this.check(ie.exprs[i], null);
-          if (t.kind == TyK.Never) this.errAt(ie.exprs[i], "an interpolated expression needs a value, but this one never produces one");
-          else if (!isPrintable(t)) this.errAt(ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string" + printHint(t));
+          if (t.kind == TyK.Never) this.errAt("E0306", ie.exprs[i], "an interpolated expression needs a value, but this one never produces one");
+          else if (!isPrintable(t)) this.errAt("E0313", ie.exprs[i], "cannot interpolate a value of type " + t.name + " into a string" + printHint(t));
         }
         return tStr;
       }
@@ -81,7 +81,7 @@ export class ExprChecker extends Scopes {
         const id = e as IdentExpr;
         if (id.name == "None" && this.lookup("None") === null) {
           if (expected !== null && isOption(expected)) { id.variant = 1; return expected; }
-          this.errAt(id, "cannot infer the type of None; write the type, e.g. 'let x: i64? = None'");
+          this.errAt("E0502", id, "cannot infer the type of None; write the type, e.g. 'let x: i64? = None'");
           return tError;
         }
         return this.checkIdent(id);
@@ -110,14 +110,14 @@ export class ExprChecker extends Scopes {
         const elems: Type[] = [];
         for (let i = 0; i < le.elems.length; i++) {
           const t = this.check(le.elems[i], want.length > 0 ? want[i] : null);
-          if (t.kind == TyK.Unit || t.kind == TyK.Never) this.errAt(le.elems[i], "a tuple element needs a value");
+          if (t.kind == TyK.Unit || t.kind == TyK.Never) this.errAt("E0306", le.elems[i], "a tuple element needs a value");
           elems.push(t);
         }
         return tupleOf(elems);
       }
       case EK.Cast: return this.checkCast(e as CastExpr);
       case EK.Range:
-        this.errAt(e, "a range is only allowed in 'for' loops and slices");
+        this.errAt("E0317", e, "a range is only allowed in 'for' loops and slices");
         return tError;
       case EK.Closure: return this.checkClosure(e as ClosureExpr, expected);
       case EK.Try: return this.checkTry(e as UnaryLikeExpr);
@@ -142,8 +142,8 @@ export class ExprChecker extends Scopes {
       if (p.type !== null) t = this.program.resolveType(p.type, this.mod, null);
       else if (want !== null) t = want.elems[i];
       else if (expected !== null && expected.kind == TyK.Func) {
-        if (!bad) this.errAt(c, "expected " + expected.name + ", found a closure with " + c.params.length.toString() + " parameter" + (c.params.length == 1 ? "" : "s"));
-      } else this.err(p.start, p.end, "cannot infer the type of closure parameter '" + p.name + "'; write it, e.g. '|" + p.name + ": i64|'");
+        if (!bad) this.errAt("E0503", c, "expected " + expected.name + ", found a closure with " + c.params.length.toString() + " parameter" + (c.params.length == 1 ? "" : "s"));
+      } else this.err("E0502", p.start, p.end, "cannot infer the type of closure parameter '" + p.name + "'; write it, e.g. '|" + p.name + ": i64|'");
       if (t.isError) bad = true;
       info.params.push(t);
     }
@@ -162,7 +162,7 @@ export class ExprChecker extends Scopes {
     const own = this.scopes[this.scopes.length - 1];
     for (let i = 0; i < c.params.length; i++) {
       const p = c.params[i];
-      if (own.has(p.name)) this.err(p.start, p.end, "parameter '" + p.name + "' is declared twice");
+      if (own.has(p.name)) this.err("E0207", p.start, p.end, "parameter '" + p.name + "' is declared twice");
       info.paramLocals.push(this.declareLocal(p.name, info.params[i], false));
     }
     info.ret = ret !== null ? ret! : tError;
@@ -170,7 +170,7 @@ export class ExprChecker extends Scopes {
     if (ret !== null) {
       if (!assignable(bt, ret!) && ret!.kind != TyK.Unit) {
         const tail = c.body.kind == EK.Block ? (c.body as BlockExpr).tail : null;
-        this.errAt(tail !== null ? tail! : c.body, "closure result: expected " + ret!.name + ", found " + bt.name);
+        this.errAt("E0300", tail !== null ? tail! : c.body, "closure result: expected " + ret!.name + ", found " + bt.name);
       }
     } else {
       // The body's value and every `return` must agree.
@@ -179,7 +179,7 @@ export class ExprChecker extends Scopes {
         const t = ctx.returnTypes[i];
         if (t.kind == TyK.Never) continue;
         if (r === null) r = t;
-        else if (!r!.isError && !t.isError && t != r!) this.errAt(ctx.returnAt[i], "return value: expected " + r!.name + ", found " + t.name);
+        else if (!r!.isError && !t.isError && t != r!) this.errAt("E0300", ctx.returnAt[i], "return value: expected " + r!.name + ", found " + t.name);
       }
       ret = r !== null ? r! : tUnit;
     }
@@ -202,17 +202,17 @@ export class ExprChecker extends Scopes {
     if (t.isError) return tError;
     const ret = this.fn.ret;
     if (isOption(t)) {
-      if (!isOption(ret)) { this.errAt(e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name); return tError; }
+      if (!isOption(ret)) { this.errAt("E0319", e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name); return tError; }
       return t.elem!;
     }
     if (isResult(t)) {
       if (!isResult(ret) || ret.variants[1].payload[0] != t.variants[1].payload[0]) {
-        this.errAt(e, "'?' on " + t.name + " needs the function to return Result<_, " + t.variants[1].payload[0].name + ">, not " + ret.name);
+        this.errAt("E0319", e, "'?' on " + t.name + " needs the function to return Result<_, " + t.variants[1].payload[0].name + ">, not " + ret.name);
         return tError;
       }
       return t.elem!;
     }
-    this.errAt(e, "'?' needs an option or a Result, found " + t.name);
+    this.errAt("E0319", e, "'?' needs an option or a Result, found " + t.name);
     return tError;
   }
 
@@ -230,7 +230,7 @@ export class ExprChecker extends Scopes {
     let fits = r.ok && intFits(r.value, negative, ty);
     if (fits && !hex && !negative && ty.kind == TyK.I64 && r.value > 0x7fffffffffffffff) fits = false;
     if (fits && !hex && !negative && ty.kind == TyK.I32 && r.value > 0x7fffffff) fits = false;
-    if (!fits) this.errAt(lit, "integer literal " + (negative ? "-" : "") + text + " does not fit in " + ty.name);
+    if (!fits) this.errAt("E0308", lit, "integer literal " + (negative ? "-" : "") + text + " does not fit in " + ty.name);
     lit.intValue = negative ? -(<i64>r.value) : <i64>r.value;
     return ty;
   }
@@ -254,15 +254,15 @@ export class ExprChecker extends Scopes {
       return fnValueType(f);
     }
     if (this.program.generics.has(this.mod.prefix + id.name) || this.program.generics.has(id.name)) {
-      this.errAt(id, "the generic function '" + id.name + "' cannot be used as a value; wrap the call in a closure");
+      this.errAt("E0203", id, "the generic function '" + id.name + "' cannot be used as a value; wrap the call in a closure");
       return tError;
     }
     if (this.program.types.has(id.name)) {
-      this.errAt(id, "'" + id.name + "' is a type, not a value");
+      this.errAt("E0202", id, "'" + id.name + "' is a type, not a value");
       return tError;
     }
-    if (id.name == "self") this.errAt(id, "'self' is only available inside methods");
-    else this.errAt(id, "unknown name '" + id.name + "'" + foreignValueHint(id.name));
+    if (id.name == "self") this.errAt("E0201", id, "'self' is only available inside methods");
+    else this.errAt("E0200", id, "unknown name '" + id.name + "'" + foreignValueHint(id.name));
     return tError;
   }
 
@@ -276,13 +276,13 @@ export class ExprChecker extends Scopes {
     if (t.isError) return tError;
     if (u.op == Tok.Minus) {
       if (t.isNumeric) return t;
-      this.errAt(u, "cannot negate a value of type " + t.name);
+      this.errAt("E0310", u, "cannot negate a value of type " + t.name);
     } else if (u.op == Tok.Bang) {
       if (t.kind == TyK.Bool) return t;
-      this.errAt(u, "operator '!' cannot be applied to " + t.name + (t.isInt ? "; use '~' for bitwise not" : ""));
+      this.errAt("E0310", u, "operator '!' cannot be applied to " + t.name + (t.isInt ? "; use '~' for bitwise not" : ""));
     } else {
       if (t.isInt) return t;
-      this.errAt(u, "'~' needs an integer, found " + t.name);
+      this.errAt("E0310", u, "'~' needs an integer, found " + t.name);
     }
     return tError;
   }
@@ -317,8 +317,8 @@ export class ExprChecker extends Scopes {
     if (isShift) {
       t = this.check(b.left, expected);
       const st = this.check(b.right, t.isInt ? t : null);
-      if (!t.isError && !t.isInt) { this.errAt(b.left, "shift needs an integer, found " + t.name); return tError; }
-      if (!st.isError && !st.isInt) { this.errAt(b.right, "shift amount must be an integer, found " + st.name); return tError; }
+      if (!t.isError && !t.isInt) { this.errAt("E0310", b.left, "shift needs an integer, found " + t.name); return tError; }
+      if (!st.isError && !st.isInt) { this.errAt("E0310", b.right, "shift amount must be an integer, found " + st.name); return tError; }
       return t;
     }
     t = this.checkOperands(b.left, b.right, isCompare ? null : expected);
@@ -327,7 +327,7 @@ export class ExprChecker extends Scopes {
     if (t.kind == TyK.Never) {
       // `"n = " + n`: what other languages convert, Pith interpolates.
       const joinsText = op == Tok.Plus && (b.left.ty! == tStr) != (b.right.ty! == tStr);
-      this.errAt(b, "'" + name + "' needs both sides of the same type, found " + b.left.ty!.name + " and " + b.right.ty!.name +
+      this.errAt("E0301", b, "'" + name + "' needs both sides of the same type, found " + b.left.ty!.name + " and " + b.right.ty!.name +
         (joinsText ? "; put the value into the string instead: \"text {value}\"" : ""));
       return tError;
     }
@@ -338,14 +338,14 @@ export class ExprChecker extends Scopes {
       // Rust and TypeScript compare options and enums with payloads directly (`o == Some(3)`).
       let hint = "";
       if (t.kind == TyK.Enum && eqOnly) hint = isOption(t) ? "; 'match' on it: 'match o { Some(v) => v == x, None => false }'" : "; 'match' on it to compare the variants and their values";
-      this.errAt(b, "cannot compare values of type " + t.name + " with '" + name + "'" + hint);
+      this.errAt("E0312", b, "cannot compare values of type " + t.name + " with '" + name + "'" + hint);
       return tError;
     }
     if (op == Tok.Plus && (t.kind == TyK.Str || t.isNumeric)) return t;
     if (t.kind == TyK.Ptr && (op == Tok.Plus || op == Tok.Minus)) return t;
     if ((op == Tok.Minus || op == Tok.Star || op == Tok.Slash || op == Tok.Percent) && t.isNumeric) return t;
     if ((op == Tok.Amp || op == Tok.Pipe || op == Tok.Caret) && (t.isInt || t.kind == TyK.Bool)) return t;
-    this.errAt(b, "operator '" + name + "' cannot be applied to " + t.name);
+    this.errAt("E0310", b, "operator '" + name + "' cannot be applied to " + t.name);
     return tError;
   }
 
@@ -353,15 +353,15 @@ export class ExprChecker extends Scopes {
     const lt = this.check(a.left, null);
     if (a.op == Tok.Eq) {
       const rt = this.check(a.right, lt);
-      if (rt.kind == TyK.Never) this.errAt(a.right, "the assigned expression needs a value, but this one never produces one");
-      else if (!assignable(rt, lt)) this.errAt(a.right, "cannot assign a value of type " + rt.name + " to " + lt.name);
+      if (rt.kind == TyK.Never) this.errAt("E0306", a.right, "the assigned expression needs a value, but this one never produces one");
+      else if (!assignable(rt, lt)) this.errAt("E0300", a.right, "cannot assign a value of type " + rt.name + " to " + lt.name);
     } else {
       const rt = a.op == Tok.ShlEq || a.op == Tok.ShrEq ? this.check(a.right, lt.isInt ? lt : null) : this.check(a.right, lt);
       if (!lt.isError && !rt.isError) {
         const ok = a.op == Tok.ShlEq || a.op == Tok.ShrEq ? lt.isInt && rt.isInt :
           lt == rt && (lt.isNumeric || (a.op == Tok.PlusEq && lt.kind == TyK.Str) ||
             ((a.op == Tok.AmpEq || a.op == Tok.PipeEq || a.op == Tok.CaretEq) && lt.kind == TyK.Bool));
-        if (!ok) this.errAt(a, "operator '" + opName(a.op) + "' cannot be applied to " + lt.name + " and " + rt.name);
+        if (!ok) this.errAt("E0310", a, "operator '" + opName(a.op) + "' cannot be applied to " + lt.name + " and " + rt.name);
         if (lt.isInt && !(a.op >= Tok.AmpEq && a.op <= Tok.ShrEq) && lt != rt) { /* reported above */ }
       }
     }
@@ -373,7 +373,7 @@ export class ExprChecker extends Scopes {
   checkSelfAssign(left: Expr, t: Type): void {
     if (left.kind != EK.Ident || (left as IdentExpr).name != "self") return;
     if (t.kind == TyK.Struct || t.kind == TyK.Tuple) return;
-    this.errAt(left, "cannot assign a whole " + t.name + " to 'self'; a 'var self' method can replace a struct or tuple, or change fields; return the new value instead");
+    this.errAt("E0323", left, "cannot assign a whole " + t.name + " to 'self'; a 'var self' method can replace a struct or tuple, or change fields; return the new value instead");
   }
 
   checkCast(c: CastExpr): Type {
@@ -382,7 +382,7 @@ export class ExprChecker extends Scopes {
     if (from.isError || to.isError) return tError;
     if (from == to) return to;
     if (numericLike(from) && (to.isNumeric || to.kind == TyK.Ptr)) return to;
-    this.errAt(c, "cannot cast " + from.name + " to " + to.name);
+    this.errAt("E0309", c, "cannot cast " + from.name + " to " + to.name);
     return tError;
   }
 

@@ -81,8 +81,8 @@ export class Program {
 
   constructor(public diags: Diagnostics) {}
 
-  err(source: Source, start: i32, end: i32, message: string): void {
-    this.diags.error(source, start, end, message);
+  err(code: string, source: Source, start: i32, end: i32, message: string): void {
+    this.diags.error(code, source, start, end, message);
   }
 
   resolveType(t: TypeExpr | null, mod: ModuleInfo, selfType: Type | null): Type {
@@ -117,17 +117,17 @@ export class Program {
     if (t.name == "Self" && selfType !== null) return selfType;
     const prim = primitiveByName(t.name);
     if (prim !== null) {
-      if (t.args.length > 0) this.err(src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
+      if (t.args.length > 0) this.err("E0320", src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
       return prim;
     }
     if (this.types.has(t.name)) {
-      if (t.args.length > 0) this.err(src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
+      if (t.args.length > 0) this.err("E0320", src, t.start, t.end, "type '" + t.name + "' takes no type arguments");
       return this.types.get(t.name);
     }
     if (this.genericTypes.has(t.name)) {
       const g = this.genericTypes.get(t.name);
       if (t.args.length != g.typeParams.length) {
-        this.err(src, t.start, t.end, "type '" + t.name + "' needs " + g.typeParams.length.toString() + " type argument(s), e.g. " + t.name + "<i64>");
+        this.err("E0320", src, t.start, t.end, "type '" + t.name + "' needs " + g.typeParams.length.toString() + " type argument(s), e.g. " + t.name + "<i64>");
         return tError;
       }
       const args: Type[] = [];
@@ -138,7 +138,7 @@ export class Program {
       }
       // std.map hashes and compares its keys: say so here, not inside the library.
       if ((t.name == "Map" || t.name == "Set") && this.genericTypeMods.get(t.name).prefix == "map." && !isEquatable(args[0])) {
-        this.err(src, t.args[0].start, t.args[0].end, "a " + t.name + " key must be an integer, bool, str or a tuple of them, found " + args[0].name);
+        this.err("E0314", src, t.args[0].start, t.args[0].end, "a " + t.name + " key must be an integer, bool, str or a tuple of them, found " + args[0].name);
         return tError;
       }
       return this.instantiateType(t.name, args);
@@ -153,14 +153,14 @@ export class Program {
       return ok.isError || e.isError ? tError : resultOf(ok, e);
     }
     if (t.name == "Option" || t.name == "Result" || t.name == "Map") {
-      this.err(src, t.start, t.end, "'" + t.name + "' is not supported yet");
+      this.err("E0321", src, t.start, t.end, "'" + t.name + "' is not supported yet");
       return tError;
     }
     if (t.name == "int") {
-      this.err(src, t.start, t.end, "unknown type 'int'; the integer types are i64, i32 and u8");
+      this.err("E0206", src, t.start, t.end, "unknown type 'int'; the integer types are i64, i32 and u8");
       return tI64;
     }
-    this.err(src, t.start, t.end, "unknown type '" + t.name + "'" + foreignTypeHint(t.name));
+    this.err("E0206", src, t.start, t.end, "unknown type '" + t.name + "'" + foreignTypeHint(t.name));
     return tError;
   }
 
@@ -181,7 +181,7 @@ export class Program {
         if (d.name == "") continue;
         if (d.typeParams.length > 0) {
           if (this.genericTypes.has(d.name) || this.types.has(d.name)) {
-            this.err(d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
+            this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
           } else {
             this.genericTypes.set(d.name, d);
             this.genericTypeMods.set(d.name, mod);
@@ -189,7 +189,7 @@ export class Program {
           continue;
         }
         if (this.types.has(d.name) || primitiveByName(d.name) !== null) {
-          this.err(d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
+          this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
           continue;
         }
         this.types.set(d.name, new Type(d.kind == DK.Struct ? TyK.Struct : TyK.Enum, d.name));
@@ -211,7 +211,7 @@ export class Program {
           if (t.fieldNames.length > 0 || t.kind != TyK.Struct) continue;
           for (let f = 0; f < s.fields.length; f++) {
             const fd = s.fields[f];
-            if (t.fieldIndex(fd.name) >= 0) this.err(d.source, fd.start, fd.end, "field '" + fd.name + "' is declared twice");
+            if (t.fieldIndex(fd.name) >= 0) this.err("E0207", d.source, fd.start, fd.end, "field '" + fd.name + "' is declared twice");
             t.fieldNames.push(fd.name);
             t.elems.push(this.resolveType(fd.type, mod, null));
           }
@@ -221,12 +221,12 @@ export class Program {
           if (t.variants.length > 0 || t.kind != TyK.Enum) continue;
           for (let v = 0; v < e.variants.length; v++) {
             const vd = e.variants[v];
-            if (t.variantIndex(vd.name) >= 0) this.err(d.source, vd.start, vd.end, "variant '" + vd.name + "' is declared twice");
+            if (t.variantIndex(vd.name) >= 0) this.err("E0207", d.source, vd.start, vd.end, "variant '" + vd.name + "' is declared twice");
             const payload: Type[] = [];
             for (let p = 0; p < vd.payload.length; p++) payload.push(this.resolveType(vd.payload[p], mod, null));
             t.variants.push(new Variant(vd.name, payload));
           }
-          if (e.variants.length == 0) this.err(d.source, d.nameStart, d.nameStart + d.name.length, "an enum needs at least one variant");
+          if (e.variants.length == 0) this.err("E0208", d.source, d.nameStart, d.nameStart + d.name.length, "an enum needs at least one variant");
         } else if (d.kind == DK.Fn) {
           this.declareFn(d as FnDecl, mod, mod.prefix + d.name, null);
         } else if (d.kind == DK.Impl) {
@@ -235,7 +235,7 @@ export class Program {
             const params = this.genericTypes.get(impl.name).typeParams;
             if (impl.typeParams.length != params.length) {
               // `impl Stack` for `struct Stack<T>`: the methods could not name T.
-              this.err(d.source, d.nameStart, d.nameStart + impl.name.length, "'" + impl.name + "' is generic: write 'impl " +
+              this.err("E0322", d.source, d.nameStart, d.nameStart + impl.name.length, "'" + impl.name + "' is generic: write 'impl " +
                 impl.name + "<" + params.join(", ") + "> { ... }' with its " + params.length.toString() + " type parameter(s)");
               continue;
             }
@@ -247,17 +247,17 @@ export class Program {
           if (this.types.has(impl.name)) self = this.types.get(impl.name);
           else if (primitiveByName(impl.name) !== null) self = primitiveByName(impl.name);
           if (self === null) {
-            if (impl.name != "") this.err(d.source, d.nameStart, d.nameStart + impl.name.length, "unknown type '" + impl.name + "'");
+            if (impl.name != "") this.err("E0206", d.source, d.nameStart, d.nameStart + impl.name.length, "unknown type '" + impl.name + "'");
             continue;
           }
-          if (impl.typeParams.length > 0) this.err(d.source, d.start, d.nameStart, "generic impl blocks are not supported yet");
+          if (impl.typeParams.length > 0) this.err("E0321", d.source, d.start, d.nameStart, "generic impl blocks are not supported yet");
           for (let j = 0; j < impl.methods.length; j++) {
             this.declareFn(impl.methods[j], mod, self.name + "." + impl.methods[j].name, self);
           }
         } else if (d.kind == DK.Const) {
           const key = mod.prefix + d.name;
           if (this.consts.has(key)) {
-            this.err(d.source, d.nameStart, d.nameStart + d.name.length, "constant '" + d.name + "' is already defined");
+            this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "constant '" + d.name + "' is already defined");
             continue;
           }
           const c = new ConstInfo(key, d as ConstDecl, mod);
@@ -274,7 +274,7 @@ export class Program {
           if (parts.length != 2 || parts[0] != "std" || !this.known.has(alias)) {
             let message = "unknown module '" + imp.path + "'";
             if (this.moduleProblems.has(imp.path)) message += ": " + this.moduleProblems.get(imp.path);
-            this.err(d.source, d.start, d.end, message);
+            this.err("E0250", d.source, d.start, d.end, message);
             continue;
           }
           mod.imports.set(alias, alias + ".");
@@ -395,16 +395,16 @@ export class Program {
   declareFn(d: FnDecl, mod: ModuleInfo, key: string, self: Type | null): void {
     if (d.name == "") return;
     if (this.funcs.has(key)) {
-      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
+      this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
       return;
     }
     // A generic function's body is checked per use: a missing one is reported here, once.
     if (d.typeParams.length > 0 && d.body === null && !d.isExtern)
-      this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
+      this.err("E0209", d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
     if (d.typeParams.length > 0 && self === null) {
       // A template: each use with new type arguments becomes its own function.
       if (this.generics.has(key)) {
-        this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
+        this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' is already defined");
         return;
       }
       this.generics.set(key, new GenericFn(d, mod, key));
@@ -412,7 +412,7 @@ export class Program {
     }
     if (d.typeParams.length > 0) {
       if (this.typeEnv !== null || this.generics.has(key)) {
-        this.err(d.source, d.nameStart, d.nameStart + d.name.length, "generic methods of generic types are not supported yet");
+        this.err("E0321", d.source, d.nameStart, d.nameStart + d.name.length, "generic methods of generic types are not supported yet");
         return;
       }
       const g = new GenericFn(d, mod, key);
@@ -426,7 +426,7 @@ export class Program {
       let t: Type;
       if (p.isSelf) {
         if (self === null || i != 0) {
-          this.err(d.source, p.start, p.end, "'self' is only allowed as the first parameter of a method");
+          this.err("E0210", d.source, p.start, p.end, "'self' is only allowed as the first parameter of a method");
           t = tError;
         } else {
           t = self;
@@ -437,7 +437,7 @@ export class Program {
       f.params.push(t);
     }
     f.ret = this.resolveType(d.ret, mod, self);
-    if (d.body === null && !d.isExtern) this.err(d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
+    if (d.body === null && !d.isExtern) this.err("E0209", d.source, d.nameStart, d.nameStart + d.name.length, "function '" + d.name + "' has no body");
     this.funcs.set(key, f);
     this.funcOrder.push(f);
   }

@@ -46,12 +46,12 @@ export class Scopes extends LazyCheck {
     this.diags = program.diags;
   }
 
-  err(start: i32, end: i32, message: string): void {
-    this.diags.error(this.source, start, end, message);
+  err(code: string, start: i32, end: i32, message: string): void {
+    this.diags.error(code, this.source, start, end, message);
   }
 
-  errAt(e: Expr, message: string): void {
-    this.diags.error(this.source, e.start, e.end, message);
+  errAt(code: string, e: Expr, message: string): void {
+    this.diags.error(code, this.source, e.start, e.end, message);
   }
 
   push(): void { this.scopes.push(new Map()); }
@@ -109,16 +109,16 @@ export class Scopes extends LazyCheck {
       const id = e as IdentExpr;
       const local = id.local;
       if (local === null) {
-        this.errAt(e, "cannot assign to '" + id.name + "'");
+        this.errAt("E0702", e, "cannot assign to '" + id.name + "'");
         return false;
       }
       if (local.captured) {
-        this.errAt(e, "cannot assign to '" + id.name + "': a closure captures variables by value and cannot change them");
+        this.errAt("E0701", e, "cannot assign to '" + id.name + "': a closure captures variables by value and cannot change them");
         return false;
       }
       if (!local.mutable) {
         const why = method.length > 0 ? " ('" + method + "' changes it)" : "";
-        this.errAt(e, "cannot assign to '" + id.name + "': it is not declared with 'var'" + why);
+        this.errAt("E0700", e, "cannot assign to '" + id.name + "': it is not declared with 'var'" + why);
         return false;
       }
       return true;
@@ -132,8 +132,8 @@ export class Scopes extends LazyCheck {
     const text = this.shortText(e);
     const name = suggestedName(e.ty!);
     if (method.length > 0) {
-      this.errAt(e, "'" + method + "' changes the value it is called on, and this one is a temporary: bind it first: 'var " + name + " = " + text + "', then call '" + name + "." + method + "(...)'");
-    } else this.errAt(e, "cannot assign to a temporary value: bind it first: 'var " + name + " = " + text + "'");
+      this.errAt("E0703", e, "'" + method + "' changes the value it is called on, and this one is a temporary: bind it first: 'var " + name + " = " + text + "', then call '" + name + "." + method + "(...)'");
+    } else this.errAt("E0703", e, "cannot assign to a temporary value: bind it first: 'var " + name + " = " + text + "'");
     return false;
   }
 }

@@ -98,12 +98,12 @@ class FnLower extends FlowLower {
 export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true): IrModule | null {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
-    diags.error(user, 0, 0, "no 'main' function");
+    diags.error("E0212", user, 0, 0, "no 'main' function");
     return null;
   }
   const main = program.funcs.get("main");
   if (main.params.length > 0 || !(main.ret.kind == TyK.Unit || main.ret.kind == TyK.I32)) {
-    diags.error(user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
+    diags.error("E0213", user, main.decl.nameStart, main.decl.nameStart + 4, "'main' must be 'fn main()' or 'fn main() -> i32'");
     return null;
   }
   const m = new ModuleLowering(program, diags, leakCheck);

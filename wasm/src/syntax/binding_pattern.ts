@@ -33,7 +33,7 @@ export function parseBindingPattern(c: Cursor, what: string): BindingPattern {
     while (c.kind != Tok.RParen && c.kind != Tok.EOF && !c.tooDeep()) {
       p.subs.push(parseBindingPattern(c, what));
       if (c.kind == Tok.Colon) {
-        c.errorHere("a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
+        c.errorHere("E0122", "a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
         c.advance();
         c.parseType();
       }

@@ -42,9 +42,15 @@ export class BlockParser extends ExprParser {
         if (this.eat(Tok.If)) arm.guard = this.parseExpr();
         this.expect(Tok.FatArrow, "'=>' after the pattern");
         if (this.kind == Tok.Let || this.kind == Tok.Var || this.kind == Tok.Const) {
-          this.errorHere("a declaration cannot be a match arm by itself; put statements in a block: '=> { " + this.tok.text + " ... }'");
-        }
-        arm.body = this.parseExpr();
+          this.errorHere("E0104", "a declaration cannot be a match arm by itself; put statements in a block: '=> { " + this.tok.text + " ... }'");
+          // Read it as if the braces were there, so the rest of the
+          // declaration does not cascade into errors of its own.
+          const block = new BlockExpr(EK.Block, this.tok.start, this.tok.start);
+          const stmt = this.parseStmt();
+          if (stmt !== null) block.stmts.push(stmt);
+          block.end = this.prevEnd;
+          arm.body = block;
+        } else arm.body = this.parseExpr();
         const op = this.binaryOpHere();
         if (isAssignOp(op) && !this.tok.nlBefore) {
           // `34 => out += "q",`: an assignment as an arm (a statement of type ()), as in Rust.
@@ -59,7 +65,7 @@ export class BlockParser extends ExprParser {
         arm.end = this.prevEnd;
         m.arms.push(arm);
         if (!this.eat(Tok.Comma) && this.kind != Tok.RBrace && !this.tok.nlBefore) {
-          this.errorHere("expected ',' or a new line between match arms");
+          this.errorHere("E0100", "expected ',' or a new line between match arms");
           this.skipTo(Tok.RBrace);
         }
         if (this.pos == before) this.advance();
@@ -145,7 +151,7 @@ export class BlockParser extends ExprParser {
       this.followingStmts = [];
       if (this.kind == Tok.Semi || this.kind == Tok.RBrace || this.tok.nlBefore || this.kind == Tok.EOF) continue;
       if (!stmt.isLet && isBlockLike(stmt.expr!)) continue;
-      this.errorHere("expected a new line or ';' after the statement, found " + this.describe(this.tok));
+      this.errorHere("E0101", "expected a new line or ';' after the statement, found " + this.describe(this.tok));
       this.recoverStatement();
     }
     this.expect(Tok.RBrace, "'}' to close the block");
@@ -176,13 +182,13 @@ export class BlockParser extends ExprParser {
       this.tokens[this.pos + 1].end == this.tokens[this.pos + 2].start;
     if (goDecl) {
       const name = this.tok.text;
-      this.errorAt(this.tokens[this.pos + 1].start, this.tokens[this.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
+      this.errorAt("E0117", this.tokens[this.pos + 1].start, this.tokens[this.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
     }
     if (this.kind == Tok.Let || this.kind == Tok.Var || goDecl) {
       stmt.isLet = true;
       if (!goDecl) stmt.mutable = this.advance().kind == Tok.Var;
       if (this.kind == Tok.Ident && this.tok.text == "mut" && this.peekKind(1) == Tok.Ident) {
-        this.errorHere("use 'var' for a mutable binding");
+        this.errorHere("E0116", "use 'var' for a mutable binding");
         this.advance();
         stmt.mutable = true;
       }
@@ -199,7 +205,7 @@ export class BlockParser extends ExprParser {
       return stmts[0];
     }
     if (this.kind == Tok.Fn || this.kind == Tok.Struct || this.kind == Tok.Enum || this.kind == Tok.Impl) {
-      this.errorHere("declarations are only allowed at the top level of a file");
+      this.errorHere("E0105", "declarations are only allowed at the top level of a file");
       this.advance();
       this.recoverStatement();
       return null;

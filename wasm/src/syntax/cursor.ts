@@ -52,15 +52,15 @@ export class Cursor {
     return false;
   }
 
-  errorAt(start: i32, end: i32, message: string): void {
+  errorAt(code: string, start: i32, end: i32, message: string): void {
     // Recovery can stall on one token; report each position once.
     if (start == this.lastErrorPos) return;
     this.lastErrorPos = start;
-    this.diags.error(this.source, start, end, message);
+    this.diags.error(code, this.source, start, end, message);
   }
 
-  errorHere(message: string): void {
-    this.errorAt(this.tok.start, this.tok.end, message);
+  errorHere(code: string, message: string): void {
+    this.errorAt(code, this.tok.start, this.tok.end, message);
   }
 
   describe(t: Token): string {
@@ -73,19 +73,19 @@ export class Cursor {
 
   expect(kind: Tok, what: string): bool {
     if (this.eat(kind)) return true;
-    this.errorHere("expected " + what + ", found " + this.describe(this.tok));
+    this.errorHere("E0100", "expected " + what + ", found " + this.describe(this.tok));
     return false;
   }
 
   expectIdent(what: string): string {
     if (this.kind == Tok.Ident) return this.advance().text;
-    this.errorHere("expected " + what + ", found " + this.describe(this.tok));
+    this.errorHere("E0100", "expected " + what + ", found " + this.describe(this.tok));
     return "";
   }
 
   tooDeep(): bool {
     if (this.depth > 200) {
-      this.errorHere("expression nested too deeply");
+      this.errorHere("E0102", "expression nested too deeply");
       return true;
     }
     return false;
@@ -159,7 +159,7 @@ export class Cursor {
         this.expect(Tok.Gt, "'>' to close the type arguments");
       }
     } else {
-      this.errorHere("expected a type, found " + this.describe(this.tok));
+      this.errorHere("E0100", "expected a type, found " + this.describe(this.tok));
       t = new TypeExpr(TK.Named, start, start);
       t.name = "?";
     }
@@ -233,7 +233,7 @@ export class Cursor {
     } else {
       const lit = this.parsePatternLiteral();
       if (lit === null) {
-        this.errorHere("expected a pattern, found " + this.describe(this.tok));
+        this.errorHere("E0100", "expected a pattern, found " + this.describe(this.tok));
         if (this.kind != Tok.FatArrow && this.kind != Tok.RBrace) this.advance();
         p = new Pattern(PK.Wild, start, this.prevEnd);
       } else if (this.kind == Tok.DotDot || this.kind == Tok.DotDotEq) {
@@ -242,7 +242,7 @@ export class Cursor {
         p.lit = lit;
         p.hasParens = inclusive;  // reused: inclusive upper bound
         const hi = this.parsePatternLiteral();
-        if (hi === null) this.errorHere("expected the end of the range pattern");
+        if (hi === null) this.errorHere("E0100", "expected the end of the range pattern");
         p.hi = hi;
       } else {
         p = new Pattern(PK.Lit, start, start);

@@ -55,13 +55,13 @@ export class ExprParser extends Cursor {
     if (k == Tok.Eq && this.noStruct && !this.tok.nlBefore) {
       // `if x = 5 {` (a condition, where no assignment can stand): read as
       // the comparison it is meant to be, at the comparison's precedence.
-      this.errorHere("'=' assigns a value; use '==' to compare");
+      this.errorHere("E0110", "'=' assigns a value; use '==' to compare");
       return Tok.EqEq;
     }
     if (k == Tok.Ident && !this.tok.nlBefore && (this.tok.text == "and" || this.tok.text == "or")) {
       // `a and b` from Python: read as the operator it means.
       const and = this.tok.text == "and";
-      this.errorHere("write '" + (and ? "&&" : "||") + "' for '" + this.tok.text + "'");
+      this.errorHere("E0111", "write '" + (and ? "&&" : "||") + "' for '" + this.tok.text + "'");
       return and ? Tok.AndAnd : Tok.OrOr;
     }
     return k;
@@ -138,7 +138,7 @@ export class ExprParser extends Cursor {
     this.operatorDepth++;
     if (this.operatorDepth <= MAX_OPERATORS) return false;
     if (this.operatorDepth == MAX_OPERATORS + 1) {
-      this.errorAt(start, end, "expression too long: more than " + MAX_OPERATORS.toString() + " operators in one expression; split it into parts with 'let'");
+      this.errorAt("E0103", start, end, "expression too long: more than " + MAX_OPERATORS.toString() + " operators in one expression; split it into parts with 'let'");
     }
     return true;
   }
@@ -147,12 +147,12 @@ export class ExprParser extends Cursor {
     const k = this.kind;
     if (k == Tok.Amp || k == Tok.AndAnd) {
       // `&x` / `&&x` from Rust or C: report once, then read the operand.
-      this.errorHere("Pith has no references: values are copied");
+      this.errorHere("E0113", "Pith has no references: values are copied");
       this.advance();
       return this.parseUnary();
     }
     const not = k == Tok.Ident && this.tok.text == "not" && !this.tokens[this.pos + 1].nlBefore && startsOperand(this.peekKind(1));
-    if (not) this.errorHere("write '!' for 'not'");
+    if (not) this.errorHere("E0111", "write '!' for 'not'");
     if (k == Tok.Minus || k == Tok.Bang || k == Tok.Tilde || not) {
       const start = this.advance().start;
       this.depth++;
@@ -171,9 +171,9 @@ export class ExprParser extends Cursor {
     while (true) {
       const k = this.kind;
       const nl = this.tok.nlBefore && this.parenDepth == 0;
-      if (k == Tok.ColonColon) this.errorHere("use '.' instead of '::'");
+      if (k == Tok.ColonColon) this.errorHere("E0114", "use '.' instead of '::'");
       if (k == Tok.Bang && !nl && e.kind == EK.Ident && this.peekKind(1) == Tok.LParen) {
-        this.errorHere("macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
+        this.errorHere("E0115", "macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
         this.advance();
         continue;
       }
@@ -194,7 +194,7 @@ export class ExprParser extends Cursor {
           g.name = t.text.substring(dot + 1);
           e = g;
           continue;
-        } else this.errorHere("expected a field or method name after '.', found " + this.describe(this.tok));
+        } else this.errorHere("E0100", "expected a field or method name after '.', found " + this.describe(this.tok));
         f.end = this.prevEnd;
         e = f;
       } else if (k == Tok.LParen && !nl) {
@@ -355,7 +355,7 @@ export class ExprParser extends Cursor {
             else if (this.kind == Tok.RParen) depth--;
             this.advance();
           }
-          this.errorAt(open.start, this.prevEnd, "C-style 'for' loops are not supported: write 'for i in 0..n' (or a 'while' loop)");
+          this.errorAt("E0118", open.start, this.prevEnd, "C-style 'for' loops are not supported: write 'for i in 0..n' (or a 'while' loop)");
           f.iter = new Expr(EK.Error, open.start, this.prevEnd);
           f.body = this.parseBlock();
           f.end = this.prevEnd;
@@ -371,7 +371,7 @@ export class ExprParser extends Cursor {
           // loop is read with its first name so the body raises nothing more.
           const comma = this.tok.start;
           while (this.kind != Tok.In && this.kind != Tok.LBrace && this.kind != Tok.EOF) this.advance();
-          this.errorAt(comma, this.prevEnd, "a loop has one pattern: 'for (a, b) in pairs' for tuples, 'for i in 0..len(xs)' with 'xs[i]' for indexes");
+          this.errorAt("E0119", comma, this.prevEnd, "a loop has one pattern: 'for (a, b) in pairs' for tuples, 'for i in 0..len(xs)' with 'xs[i]' for indexes");
         }
         this.expect(Tok.In, "'in'");
         const saved = this.noStruct;
@@ -408,8 +408,8 @@ export class ExprParser extends Cursor {
     if ((t.kind == Tok.Plus || t.kind == Tok.Minus) && before !== null && before.kind == t.kind && before.end == t.start) {
       // `x++`: the first `+` was taken as a binary operator.
       const op = t.kind == Tok.Plus ? "+" : "-";
-      this.errorAt(before.start, t.end, "Pith has no '" + op + op + "': write 'x " + op + "= 1'");
-    } else this.errorHere("expected an expression, found " + this.describe(t));
+      this.errorAt("E0112", before.start, t.end, "Pith has no '" + op + op + "': write 'x " + op + "= 1'");
+    } else this.errorHere("E0100", "expected an expression, found " + this.describe(t));
     const e = this.errorExpr();
     // Do not swallow tokens that close or separate something: recovery needs them.
     const k = t.kind;
@@ -487,7 +487,7 @@ export class ExprParser extends Cursor {
     while (true) {
       if (this.kind == Tok.StrMid || this.kind == Tok.StrEnd) {
         // `"{}"`, as a format string elsewhere: nothing to interpolate.
-        this.errorAt(this.prevEnd - 1, this.tok.start + 1,
+        this.errorAt("E0121", this.prevEnd - 1, this.tok.start + 1,
           "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
         e.exprs.push(this.errorExpr());
       } else e.exprs.push(this.parseExpr());
@@ -499,7 +499,7 @@ export class ExprParser extends Cursor {
         e.parts.push(this.advance().text);
         break;
       }
-      this.errorHere("expected '}' to close the interpolation (a literal brace in a string is written '\\{')");
+      this.errorHere("E0100", "expected '}' to close the interpolation (a literal brace in a string is written '\\{')");
       // Skip to the end of the string so later code still parses, but not
       // past the line: the string's end may have been taken already.
       while (this.kind != Tok.StrEnd && this.kind != Tok.EOF && !this.tok.nlBefore) this.advance();

@@ -332,7 +332,7 @@ export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null
     } else if (isClose(t.kind)) {
       const want = t.kind == Tok.RParen ? Tok.LParen : t.kind == Tok.RBracket ? Tok.LBracket : Tok.LBrace;
       if (open.length == 0 || open[open.length - 1].kind != want) {
-        diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' does not close an open bracket");
+        diags.error("E0150", src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' does not close an open bracket");
         return null;
       }
       open.pop();
@@ -345,7 +345,7 @@ export function formatSource(src: Source, diags: Diagnostics): Uint8Array | null
   }
   if (open.length > 0) {
     const t = open[open.length - 1];
-    diags.error(src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
+    diags.error("E0151", src, t.start, t.end, "cannot format: '" + src.text(t.start, t.end) + "' is never closed");
     return null;
   }
   const formatter = new Formatter(src, tokens, tokenRoles(tokens, src));

@@ -42,8 +42,8 @@ export class Lexer {
     this.nl = false;
   }
 
-  error(start: i32, message: string): void {
-    this.diags.error(this.source, start, this.pos, message);
+  error(code: string, start: i32, message: string): void {
+    this.diags.error(code, this.source, start, this.pos, message);
   }
 
   run(): Token[] {
@@ -52,7 +52,7 @@ export class Lexer {
       if (this.pos >= this.bytes.length) break;
       this.next();
     }
-    if (this.interp.length > 0) this.error(this.pos, "unterminated string interpolation");
+    if (this.interp.length > 0) this.error("E0003", this.pos, "unterminated string interpolation");
     this.add(Tok.EOF, this.pos, "");
     return this.tokens;
   }
@@ -73,7 +73,7 @@ export class Lexer {
           else if (this.peek(0) == 47 && this.peek(1) == 42) { depth++; this.pos += 2; }
           else { if (this.peek(0) == 10) this.nl = true; this.pos++; }
         }
-        if (depth > 0) this.error(start, "unterminated block comment");
+        if (depth > 0) this.error("E0004", start, "unterminated block comment");
       } else break;
     }
   }
@@ -148,7 +148,7 @@ export class Lexer {
     }
     if (kind == Tok.Error) {
       while (this.pos < this.bytes.length && (this.bytes[this.pos] & 0xc0) == 0x80) this.pos++;
-      this.error(start, "unexpected character '" + this.source.text(start, this.pos) + "'");
+      this.error("E0001", start, "unexpected character '" + this.source.text(start, this.pos) + "'");
       return;
     }
     this.add(kind, start, "");
@@ -175,10 +175,10 @@ export class Lexer {
     this.pos = end + 1;
     const literal = this.source.text(start, this.pos);
     if (value >= 0) {
-      this.error(start, "Pith has no character literals: a string's bytes are u8 values, so write " + literal + " as " +
+      this.error("E0008", start, "Pith has no character literals: a string's bytes are u8 values, so write " + literal + " as " +
         value.toString() + " (or use the string \"" + this.source.text(start + 1, end) + "\")");
     } else {
-      this.error(start, "Pith has no character literals: use a string, \"" + this.source.text(start + 1, end) + "\"");
+      this.error("E0009", start, "Pith has no character literals: use a string, \"" + this.source.text(start + 1, end) + "\"");
     }
     this.add(Tok.Int, start, value >= 0 ? value.toString() : "0");
     return true;
@@ -212,7 +212,7 @@ export class Lexer {
       }
       if (isIdentStart(this.peek(0))) {
         while (isIdentPart(this.peek(0))) this.pos++;
-        this.error(start, "invalid number literal '" + this.source.text(start, this.pos) + "'");
+        this.error("E0007", start, "invalid number literal '" + this.source.text(start, this.pos) + "'");
       }
     }
     let text = this.source.text(start, this.pos);
@@ -227,7 +227,7 @@ export class Lexer {
     while (true) {
       const c = this.peek(0);
       if (c < 0 || c == 10) {
-        this.error(start, "unterminated string literal");
+        this.error("E0002", start, "unterminated string literal");
         // `println("{x")`: a string inside an interpolation ran to the line's
         // end, so the string around it is broken too. Leave string mode here,
         // or a `}` lines below would reopen it and swallow the code between.
@@ -277,8 +277,8 @@ export class Lexer {
           if (this.peek(0) == 125 && digits > 0 && value <= 0x10ffff && (value < 0xd800 || value > 0xdfff)) {
             this.pos++;
             out.push(String.fromCodePoint(value));
-          } else this.error(escStart, "invalid unicode escape");
-        } else this.error(escStart, "unknown escape sequence");
+          } else this.error("E0006", escStart, "invalid unicode escape");
+        } else this.error("E0005", escStart, "unknown escape sequence");
         runStart = this.pos;
         continue;
       }

@@ -45,7 +45,7 @@ class Parser extends BlockParser {
       let module = "env";
       if (this.kind == Tok.Str) module = this.advance().text;
       if (this.kind != Tok.Fn) {
-        this.errorHere("expected 'fn' after 'extern'");
+        this.errorHere("E0100", "expected 'fn' after 'extern'");
         this.recoverDecl();
         return null;
       }
@@ -81,9 +81,9 @@ class Parser extends BlockParser {
       return d;
     }
     if (k == Tok.Let || k == Tok.Var) {
-      this.errorHere("top-level variables are not allowed; use 'const' or move this into a function");
+      this.errorHere("E0106", "top-level variables are not allowed; use 'const' or move this into a function");
     } else {
-      this.errorHere("expected a declaration (fn, struct, enum, impl, import, const), found " + this.describe(this.tok));
+      this.errorHere("E0100", "expected a declaration (fn, struct, enum, impl, import, const), found " + this.describe(this.tok));
     }
     this.advance();
     this.recoverDecl();
@@ -136,7 +136,7 @@ class Parser extends BlockParser {
     if (this.eat(Tok.Arrow)) f.ret = this.parseType();
     if (this.kind == Tok.LBrace) f.body = this.parseBlock();
     else if (this.kind != Tok.EOF && !this.tok.nlBefore && this.kind != Tok.RBrace && this.kind != Tok.Semi) {
-      this.errorHere("expected '{' to start the function body, found " + this.describe(this.tok));
+      this.errorHere("E0100", "expected '{' to start the function body, found " + this.describe(this.tok));
       this.recoverDecl();
     }
     f.end = this.prevEnd;
@@ -211,7 +211,7 @@ class Parser extends BlockParser {
       if (!this.eat(Tok.Comma) && !this.tok.nlBefore) break;
     }
     this.expect(Tok.RBrace, "'}' to close the variant's fields");
-    this.errorAt(start, this.prevEnd, "a variant's payload is written as a tuple, without field names: " +
+    this.errorAt("E0120", start, this.prevEnd, "a variant's payload is written as a tuple, without field names: " +
       v.name + "(" + types.join(", ") + ")");
   }
 
@@ -239,7 +239,7 @@ class Parser extends BlockParser {
           f.source = this.source;
           d.methods.push(f);
         } else {
-          this.errorHere("expected 'fn' inside impl, found " + this.describe(this.tok));
+          this.errorHere("E0100", "expected 'fn' inside impl, found " + this.describe(this.tok));
           this.advance();
           while (this.kind != Tok.EOF && this.kind != Tok.RBrace && !(this.kind == Tok.Fn && this.tok.nlBefore)) this.advance();
         }

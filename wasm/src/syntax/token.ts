@@ -1,3 +1,5 @@
+import { KEYWORDS } from "./lexicon";
+
 // Token kinds. Punctuation is one kind per operator so the parser can
 // switch on integers; keywords are recognised by the lexer from identifiers.
 export const enum Tok {
@@ -17,13 +19,11 @@ export const enum Tok {
   ColonColon, Underscore,
 }
 
-// Keywords by spelling, grouped by first byte: the lexer asks for every
-// identifier, so a keyword is recognised from the source bytes without
-// decoding a string or comparing against each keyword in turn.
-export const KEYWORDS: string[] = [
-  "fn", "let", "var", "const", "if", "else", "while", "for", "in", "loop", "break", "continue", "return", "match",
-  "struct", "enum", "impl", "import", "extern", "true", "false", "as", "self", "pub", "_",
-];
+// Keywords by spelling (lexicon.ts, the list the editors read too), grouped
+// by first byte: the lexer asks for every identifier, so a keyword is
+// recognised from the source bytes without decoding a string or comparing
+// against each keyword in turn. KEYWORD_KINDS is in KEYWORDS' order.
+export { KEYWORDS };
 const KEYWORD_KINDS: Tok[] = [
   Tok.Fn, Tok.Let, Tok.Var, Tok.Const, Tok.If, Tok.Else, Tok.While, Tok.For, Tok.In, Tok.Loop, Tok.Break, Tok.Continue,
   Tok.Return, Tok.Match, Tok.Struct, Tok.Enum, Tok.Impl, Tok.Import, Tok.Extern, Tok.True, Tok.False, Tok.As,
