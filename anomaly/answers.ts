@@ -27,6 +27,8 @@ export interface SuccessBody {
   data_points: number;
   versions: Record<string, VersionVerdict>;
   data_point: RawRecord;
+  /** 0–100 (calibration.ts); added after the reference's fields. */
+  severity: number;
 }
 
 export type DetectBody = CollectingBody | SuccessBody;
@@ -47,6 +49,7 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     data_points: nSeen,
     versions: verdict.versions,
     data_point: record,
+    severity: verdict.severity,
   };
 }
 

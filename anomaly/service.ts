@@ -22,6 +22,7 @@ import { MAX_POINTS, MIN_POINTS } from "./constants";
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
+import { applyRateChange, parseRateChange } from "./sensitivity";
 import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
 import { type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
 import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
@@ -316,6 +317,14 @@ export class AnomalyService {
     return this.serial(model, async () => {
       checkMargin(margin);
       return applyMargin(await this.get(model), version, margin);
+    });
+  }
+
+  /** PUT /api/dynamic/{m}/false_alarm_rate (sensitivity.ts). */
+  async setFalseAlarmRate(model: string, body: unknown) {
+    return this.serial(model, async () => {
+      const change = parseRateChange(body);
+      return applyRateChange(await this.get(model), change);
     });
   }
 

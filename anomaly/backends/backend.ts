@@ -6,6 +6,7 @@
  * interchangeable.
  */
 
+import type { Calibration } from "../model/calibration";
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { Forest } from "../forest/forest";
 import { compileForest, walkForest } from "../forest/walk";
@@ -34,6 +35,8 @@ export interface TrainedForests {
   std: number[];
   /** One entry per enabled version; null when the version has no forest this round. */
   forests: Map<string, Forest | null>;
+  /** Per version with a forest: the summary of its training rows' decision values. */
+  calibrations: Map<string, Calibration>;
 }
 
 export interface ScoringBackend {

@@ -5,6 +5,7 @@
  * open (so through HTTP the schedule never fired after the first training).
  */
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
+import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */
@@ -29,6 +30,8 @@ export interface MetadataJson {
   last_trained: number;
   versions: VersionConfig[];
   next_train: number;
+  /** Target share of normal points flagged; versions' margins follow it (calibration.ts). */
+  false_alarm_rate: number;
 }
 
 export function isoFromUnix(seconds: number): string {
@@ -51,6 +54,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     last_trained: 0,
     versions,
     next_train: MIN_POINTS,
+    false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
   };
 }
 
@@ -71,6 +75,7 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     last_trained: m.last_trained,
     versions: m.versions,
     next_train: m.next_train,
+    false_alarm_rate: m.false_alarm_rate,
   };
 }
 
@@ -83,7 +88,7 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     feats: [...m.feats],
     sc_mean: [...m.sc_mean],
     sc_std: [...m.sc_std],
-    versions: m.versions.map((v) => ({ ...v })),
+    versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
   };
 }
 
@@ -152,5 +157,6 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     last_trained: lastTrained,
     versions,
     next_train: nextTrain,
+    false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
   };
 }

@@ -24,6 +24,7 @@ import { decisionFunction } from "../forest/scoring";
 import type { ModelStore, RawRecord } from "../store/store";
 import { CommitQueue, saveForests } from "./commitQueue";
 import { checkRecord, EncodingError, learnRecord, Projector, parseTimestampValue, TIMESTAMP_KEY } from "./encoding";
+import { applyCalibrations } from "./calibrate";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { Ring } from "./ring";
 import { trainVersions } from "./training";
@@ -158,7 +159,7 @@ export class Model {
         if (due && this.ring.length >= MIN_POINTS) {
           // Points before this one are scored against the forests they came under.
           this.scorePending();
-          const trained = await this.train(now);
+          const trained = await this.train(this.ring.newestTime(), now);
           if (trained !== null) {
             this.apply(trained);
             retrained = true;
@@ -237,7 +238,7 @@ export class Model {
 
   /** Retrains every enabled version on the ring; returns the points used (0: too few, nothing changed). */
   async retrain(now: number): Promise<number> {
-    const trained = await this.train(now);
+    const trained = await this.train(this.ring.newestTime(), now);
     if (trained === null) return 0;
     await saveForests(this.store, this.name, trained.meta, trained.forests);
     await this.store.saveMetadata(this.name, trained.meta);
@@ -245,21 +246,28 @@ export class Model {
     return this.ring.length;
   }
 
-  /** A training on the current ring, computed on copies (null: too few points). */
-  private async train(now: number): Promise<Trained | null> {
+  /**
+   * A training on the current ring, computed on copies (null: too few
+   * points). Windows are cut back from `clock`, the stream's own time (the
+   * newest point time in the ring: a record's `timestamp`, or the wall clock
+   * it was stamped with), so a replayed history trains exactly as it did
+   * live; `now` (the wall clock) only dates last_trained.
+   */
+  private async train(clock: number, now: number): Promise<Trained | null> {
     if (this.ring.length < MIN_POINTS) return null;
     const trained = await trainVersions({
       state: this.meta,
       records: this.ring.toArray(),
       times: this.ring.timesArray(),
       versions: this.meta.versions,
-      now,
+      now: clock,
       backend: this.backend,
     });
     const meta = cloneMetadata(this.meta);
     meta.feats = trained.feats;
     meta.sc_mean = trained.mean;
     meta.sc_std = trained.std;
+    applyCalibrations(meta, trained.calibrations);
     meta.last_trained = Math.floor(now);
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();

@@ -13,8 +13,9 @@
 import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
 import { FOREST_SEED } from "../constants";
 import { buildForest, type Forest } from "../forest/forest";
-import { fitOffset } from "../forest/scoring";
+import { fitOffset, scoreFromSum } from "../forest/scoring";
 import type { RawRecord } from "../store/store";
+import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
 import { applyScaler, fitScaler } from "./scaler";
 import type { VersionConfig } from "./versions";
@@ -26,6 +27,7 @@ export interface TrainedModel {
   std: number[];
   /** One entry per enabled version; null when the version has no forest this round. */
   forests: Map<string, Forest | null>;
+  calibrations: Map<string, Calibration>;
 }
 
 export interface TrainingInput {
@@ -60,6 +62,7 @@ export async function trainForests(job: ForestJob, backend: ScoringBackend): Pro
   const scaler = fitScaler(matrix, times.length, nFeat);
   applyScaler(scaler, matrix, nFeat);
   const forests = new Map<string, Forest | null>();
+  const calibrations = new Map<string, Calibration>();
   for (const v of job.versions) {
     if (!v.enabled) continue;
     const picked = nFeat > 0 ? versionRows(matrix, nFeat, times, now, v) : null;
@@ -74,8 +77,28 @@ export async function trainForests(job: ForestJob, backend: ScoringBackend): Pro
     });
     forest.offset = await fitOffset(backend, forest, picked.rows, v.contamination);
     forests.set(v.vname, forest);
+    const calibration = fitCalibration(await trainingDecisions(backend, forest, picked.rows));
+    if (calibration !== null) calibrations.set(v.vname, calibration);
   }
-  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests };
+  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests, calibrations };
+}
+
+/**
+ * Decision values of (at most CALIBRATION_ROWS, evenly strided) training
+ * rows: the distribution margins and severities are calibrated on. Striding
+ * keeps a retrain on a full ring as cheap as before while leaving ~40 rows
+ * below the 1 % quantile.
+ */
+async function trainingDecisions(backend: ScoringBackend, forest: Forest, rows: RowMatrix): Promise<Float64Array> {
+  const stride = Math.max(1, Math.ceil(rows.nRows / CALIBRATION_ROWS));
+  const sample: RowMatrix = {
+    data: rows.data,
+    nRows: Math.floor((rows.nRows - 1) / stride) + 1,
+    rowStride: rows.rowStride * stride,
+  };
+  const sums = await backend.pathSums(forest, sample);
+  for (let i = 0; i < sums.length; i++) sums[i] = scoreFromSum(forest, sums[i]) - forest.offset;
+  return sums;
 }
 
 export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {

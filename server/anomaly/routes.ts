@@ -27,6 +27,8 @@ import {
   DataQuery,
   DetectBody,
   FinetuneBody,
+  FalseAlarmRateBody,
+  FalseAlarmRateRequest,
   MarginRequest,
   MessageBody,
   Metadata,
@@ -53,6 +55,7 @@ export type AnomalyApi = Pick<
   | "setSchedule"
   | "finetune"
   | "setMargin"
+  | "setFalseAlarmRate"
   | "trainAutoencoder"
   | "batch"
   | "batchEncoded"
@@ -281,6 +284,20 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const { version, margin } = c.req.valid("json");
       return c.json((await service.setMargin(c.req.valid("param").m, version, margin)) as never, 200);
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/false_alarm_rate",
+      tags: [TAG],
+      summary: "Set the target share of normal points flagged, for the model or one version; margins follow at once",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(FalseAlarmRateRequest) },
+      responses: { 200: jsonContent(FalseAlarmRateBody, "The rate and the margins now in force"), ...modelErrors },
+    }),
+    async (c) =>
+      c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
   );
 
   app.openapi(

@@ -36,6 +36,7 @@ const VersionVerdict = z.object({
   anomaly: z.boolean(),
   score: z.number(),
   threshold_info: z.object({ margin: z.number() }),
+  severity: z.number().min(0).max(100),
 });
 
 export const DetectBody = z
@@ -47,6 +48,10 @@ export const DetectBody = z
     data_points: z.number().int(),
     versions: z.record(z.string(), VersionVerdict),
     data_point: z.record(z.string(), z.unknown()),
+    severity: z.number().min(0).max(100).openapi({
+      description:
+        "0–100, monotone in the score and on one rarity scale for every model: −20·log10 of the estimated share of normal points this far out (anomaly from −20·log10(false_alarm_rate), 46 at the default 0.5 %).",
+    }),
   })
   .openapi("Verdict");
 
@@ -117,6 +122,23 @@ export const FinetuneBody = MessageBody.extend({
   adjusted_margins: z.record(z.string(), z.number()),
   max_anomaly_scores: z.record(z.string(), z.number()),
 }).openapi("Finetune");
+
+export const FalseAlarmRateRequest = z
+  .object({
+    false_alarm_rate: z.number().min(1e-6).max(0.5),
+    version: z.string().min(1).optional(),
+  })
+  .openapi("FalseAlarmRateRequest", { example: { false_alarm_rate: 0.005 } });
+
+export const FalseAlarmRateBody = z
+  .object({
+    status: z.literal("success"),
+    message: z.string(),
+    false_alarm_rate: z.number(),
+    version: z.string().nullable(),
+    margins: z.record(z.string(), z.number()),
+  })
+  .openapi("FalseAlarmRate");
 
 export const MarginRequest = z
   .object({ version: z.string().min(1), margin: z.number().finite() })
