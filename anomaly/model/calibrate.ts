@@ -3,12 +3,7 @@
  * of each version's decision value at scoring time (the maths is in
  * calibration.ts).
  */
-import {
-  type Calibration,
-  calibratedMargin,
-  calibratedSeverity,
-  severityThreshold,
-} from "./calibration";
+import { type Calibration, calibratedMargin, calibratedSeverity, severityThreshold } from "./calibration";
 import type { MetadataJson } from "./metadata";
 import type { VersionConfig } from "./versions";
 

@@ -53,7 +53,7 @@ describe("encoding", () => {
     const s = fresh();
     learn(s, { n: 1, c: "y", t: "2024-01-01T00:00:00Z" });
     learn(s, { c: "x" });
-    expect(featureNames(s)).toEqual(["n", "c_x", "c_y", "t_hour", "t_day", "t_month", "t_weekday"]);
+    expect(featureNames(s)).toEqual(["n", "c_x", "c_y", "t_hour_sin", "t_hour_cos", "t_week_sin", "t_week_cos"]);
   });
 
   it("a bad value leaves the encoder state untouched", () => {

@@ -26,9 +26,9 @@ import {
   DataBody,
   DataQuery,
   DetectBody,
-  FinetuneBody,
   FalseAlarmRateBody,
   FalseAlarmRateRequest,
+  FinetuneBody,
   MarginRequest,
   MessageBody,
   Metadata,
@@ -296,8 +296,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(FalseAlarmRateRequest) },
       responses: { 200: jsonContent(FalseAlarmRateBody, "The rate and the margins now in force"), ...modelErrors },
     }),
-    async (c) =>
-      c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
   );
 
   app.openapi(
