@@ -3,6 +3,7 @@
  * dashboards import too, and how a model's verdict becomes one.
  */
 import { MIN_POINTS } from "./constants";
+import type { ColumnExpectation } from "./model/calibrate";
 import type { IngestResult, Model } from "./model/model";
 import type { Verdict, VersionVerdict } from "./model/verdict";
 import type { RawRecord } from "./store/store";
@@ -29,6 +30,8 @@ export interface SuccessBody {
   data_point: RawRecord;
   /** 0–100 (calibration.ts); added after the reference's fields. */
   severity: number;
+  /** Per numeric column: value, expected value and band; the routes send it only with `?expected=1`. */
+  expected?: Record<string, ColumnExpectation>;
 }
 
 export type DetectBody = CollectingBody | SuccessBody;
@@ -50,6 +53,7 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     versions: verdict.versions,
     data_point: record,
     severity: verdict.severity,
+    expected: verdict.expected,
   };
 }
 

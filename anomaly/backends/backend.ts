@@ -6,10 +6,10 @@
  * interchangeable.
  */
 
-import type { Calibration } from "../model/calibration";
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { Forest } from "../forest/forest";
 import { compileForest, walkForest } from "../forest/walk";
+import type { Calibration } from "../model/calibration";
 import type { VersionConfig } from "../model/versions";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */

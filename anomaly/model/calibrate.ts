@@ -3,6 +3,8 @@
  * of each version's decision value at scoring time (the maths is in
  * calibration.ts).
  */
+
+import { bandDecision, bandRange } from "./band";
 import { type Calibration, calibratedMargin, calibratedSeverity, severityThreshold } from "./calibration";
 import type { MetadataJson } from "./metadata";
 import type { VersionConfig } from "./versions";
@@ -16,7 +18,7 @@ export function versionRate(meta: MetadataJson, v: VersionConfig): number {
 export function calibratedVoters(meta: MetadataJson): number {
   let n = 0;
   for (const v of meta.versions) if (v.enabled && !v.margin_pinned && v.calibration !== null) n++;
-  return Math.max(1, n);
+  return Math.max(1, n + meta.bands.length);
 }
 
 /**
@@ -59,4 +61,39 @@ export function versionSeverity(
   }
   const at = severityThreshold(meta.false_alarm_rate);
   return Math.min(100, Math.max(0, at + 100 * (-margin - decision)));
+}
+
+/** What a verdict says about one numeric column (returned with `?expected=1`). */
+export interface ColumnExpectation {
+  value: number;
+  expected: number;
+  lower: number;
+  upper: number;
+  severity: number;
+  anomaly: boolean;
+}
+
+/** The band check of every banded column for one record's raw feature values. */
+export function bandVerdicts(
+  meta: MetadataJson,
+  valueOf: (feature: string) => number | null,
+  voters: number,
+): Record<string, ColumnExpectation> {
+  const out: Record<string, ColumnExpectation> = {};
+  for (const b of meta.bands) {
+    const value = valueOf(b.feature);
+    if (value === null) continue;
+    const margin = calibratedMargin(b.calibration, meta.false_alarm_rate, voters);
+    const decision = bandDecision(b, value);
+    const [lower, upper] = bandRange(b, margin);
+    out[b.feature] = {
+      value,
+      expected: b.center,
+      lower,
+      upper,
+      severity: calibratedSeverity(b.calibration, decision, voters),
+      anomaly: decision <= -margin,
+    };
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  * open (so through HTTP the schedule never fired after the first training).
  */
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
+import { type ColumnBand, parseBands } from "./band";
 import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
@@ -32,6 +33,8 @@ export interface MetadataJson {
   next_train: number;
   /** Target share of normal points flagged; versions' margins follow it (calibration.ts). */
   false_alarm_rate: number;
+  /** Expected value and band per numeric column, from the last training (band.ts). */
+  bands: ColumnBand[];
 }
 
 export function isoFromUnix(seconds: number): string {
@@ -55,6 +58,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     versions,
     next_train: MIN_POINTS,
     false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
+    bands: [],
   };
 }
 
@@ -76,6 +80,7 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     versions: m.versions,
     next_train: m.next_train,
     false_alarm_rate: m.false_alarm_rate,
+    bands: m.bands,
   };
 }
 
@@ -89,6 +94,7 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     sc_mean: [...m.sc_mean],
     sc_std: [...m.sc_std],
     versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
+    bands: m.bands.map((b) => ({ ...b, calibration: { ...b.calibration } })),
   };
 }
 
@@ -158,5 +164,6 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     versions,
     next_train: nextTrain,
     false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
+    bands: parseBands(r.bands),
   };
 }

@@ -15,8 +15,10 @@ import { FOREST_SEED } from "../constants";
 import { buildForest, type Forest } from "../forest/forest";
 import { fitOffset, scoreFromSum } from "../forest/scoring";
 import type { RawRecord } from "../store/store";
+import { type ColumnBand, fitBands } from "./band";
 import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
+import { KIND_NUMERIC } from "./metadata";
 import { applyScaler, fitScaler } from "./scaler";
 import type { VersionConfig } from "./versions";
 import { slidingWindows, windowStart } from "./windows";
@@ -28,6 +30,8 @@ export interface TrainedModel {
   /** One entry per enabled version; null when the version has no forest this round. */
   forests: Map<string, Forest | null>;
   calibrations: Map<string, Calibration>;
+  /** Expected value and band per numeric column (band.ts). */
+  bands: ColumnBand[];
 }
 
 export interface TrainingInput {
@@ -103,8 +107,18 @@ async function trainingDecisions(backend: ScoringBackend, forest: Forest, rows: 
 
 export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
   const feats = featureNames(input.state);
+  const matrix = new Projector(input.state, feats).projectAll(input.records);
+  const numericCols = new Set(input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_NUMERIC));
+  // Before the job: it scales the matrix in place, and bands are in the data's units.
+  const bands = fitBands(
+    matrix,
+    feats,
+    feats.map((f) => numericCols.has(f)),
+    input.times,
+    input.now,
+  );
   const job: ForestJob = {
-    matrix: new Projector(input.state, feats).projectAll(input.records),
+    matrix,
     nFeat: feats.length,
     times: Float64Array.from(input.times),
     versions: input.versions.map((v) => ({ ...v })),
@@ -112,5 +126,5 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
   };
   const { backend } = input;
   const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return { feats, ...trained };
+  return { feats, ...trained, bands };
 }

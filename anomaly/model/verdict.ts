@@ -8,7 +8,7 @@ import type { Forest } from "../forest/forest";
 import { scoreFromSum } from "../forest/scoring";
 import { compileForest, walkForest } from "../forest/walk";
 import type { RawRecord } from "../store/store";
-import { calibratedVoters, versionSeverity } from "./calibrate";
+import { bandVerdicts, type ColumnExpectation, calibratedVoters, versionSeverity } from "./calibrate";
 import type { Projector } from "./encoding";
 import type { MetadataJson } from "./metadata";
 import type { Ring } from "./ring";
@@ -29,6 +29,8 @@ export interface Verdict {
   /** The highest version severity: an anomaly at the model's target rate from −20·log10(rate) up. */
   severity: number;
   versions: Record<string, VersionVerdict>;
+  /** Per numeric column: value, expected value, band and its own check (band.ts). */
+  expected: Record<string, ColumnExpectation>;
 }
 
 export interface ScoringState {
@@ -114,16 +116,33 @@ export class ScoringRun {
     const projector = this.s.projector;
     for (let i = 0; i < p; i++) projector.project(this.pre[i], rows, i * nFeat);
     for (let j = 0; j < k; j++) projector.project(this.records[j], rows, (p + j) * nFeat);
+    const voters = calibratedVoters(meta);
+    const verdicts: Verdict[] = [];
+    const featureIndex = new Map(meta.feats.map((f, i) => [f, i]));
+    for (let j = 0; j < k; j++) {
+      // The band check reads the raw values, before scaling.
+      const at = (p + j) * nFeat;
+      const expected = bandVerdicts(
+        meta,
+        (f) => {
+          const i = featureIndex.get(f);
+          return i === undefined ? null : rows[at + i];
+        },
+        voters,
+      );
+      let severity = 0;
+      let anomaly = false;
+      for (const e of Object.values(expected)) {
+        severity = Math.max(severity, e.severity);
+        anomaly ||= e.anomaly;
+      }
+      verdicts.push({ anomaly, score: Number.POSITIVE_INFINITY, severity, versions: {}, expected });
+    }
     for (let i = 0; i < rows.length; i++) {
       const c = i % nFeat;
       rows[i] = (rows[i] - meta.sc_mean[c]) / meta.sc_std[c];
     }
 
-    const verdicts: Verdict[] = [];
-    for (let j = 0; j < k; j++) {
-      verdicts.push({ anomaly: false, score: Number.POSITIVE_INFINITY, severity: 0, versions: {} });
-    }
-    const voters = calibratedVoters(meta);
     const add = (v: Verdict, name: string, value: number, margin: number, config: VersionConfig | null) => {
       const flagged = value <= -margin;
       const severity = versionSeverity(meta, config, value, margin, voters);

@@ -26,6 +26,7 @@ import {
   DataBody,
   DataQuery,
   DetectBody,
+  ExpectedQuery,
   FalseAlarmRateBody,
   FalseAlarmRateRequest,
   FinetuneBody,
@@ -133,7 +134,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       description:
         "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExpectedQuery, body: jsonBody(RecordBody) },
       responses: {
         200: jsonContent(DetectBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
@@ -144,7 +145,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const { m } = c.req.valid("param");
       const { httpStatus, body } = await service.detect(m, await parsedBody(c));
       hub.publish({ model: m, httpStatus, body });
-      return c.json(body as never, httpStatus);
+      return c.json(withExpected(body, c.req.query("expected")) as never, httpStatus);
     },
   );
 
@@ -155,10 +156,13 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       tags: [TAG],
       summary: "Score one record without storing or learning anything",
       middleware: record,
-      request: { params: ModelParams, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: ExpectedQuery, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
-    async (c) => c.json((await service.detectOnly(c.req.valid("param").m, await parsedBody(c))) as never, 200),
+    async (c) => {
+      const body = await service.detectOnly(c.req.valid("param").m, await parsedBody(c));
+      return c.json(withExpected(body, c.req.query("expected")) as never, 200);
+    },
   );
 
   for (const method of ["get", "post"] as const) {
@@ -354,6 +358,17 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
 async function parsedBody(c: Context): Promise<unknown> {
   c.req.valid("json" as never);
   return c.req.json();
+}
+
+/**
+ * A verdict's per-column expected values and bands go out only when asked
+ * for (`?expected=1`), so the reference's body stays as it was by default.
+ */
+function withExpected<T>(body: T, flag: string | undefined): T {
+  if (flag === "1" || flag === "true") return body;
+  if (body === null || typeof body !== "object" || !("expected" in body)) return body;
+  const { expected: _, ...rest } = body as Record<string, unknown>;
+  return rest as T;
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */

@@ -52,8 +52,32 @@ export const DetectBody = z
       description:
         "0–100, monotone in the score and on one rarity scale for every model: −20·log10 of the estimated share of normal points this far out (anomaly from −20·log10(false_alarm_rate), 46 at the default 0.5 %).",
     }),
+    expected: z
+      .record(
+        z.string(),
+        z.object({
+          value: z.number(),
+          expected: z.number(),
+          lower: z.number(),
+          upper: z.number(),
+          severity: z.number().min(0).max(100),
+          anomaly: z.boolean(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Only with ?expected=1: per numeric column, its value, the expected value (the median of the last day of the stream's clock) and the band [lower, upper] that stays under the anomaly margin, with the column's own severity.",
+      }),
   })
   .openapi("Verdict");
+
+export const ExpectedQuery = z.object({
+  expected: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .openapi({ description: "1: add each numeric column's expected value and band to the verdict." }),
+});
 
 export const CollectingBody = z
   .object({
