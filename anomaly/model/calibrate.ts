@@ -76,12 +76,12 @@ export interface ColumnExpectation {
 /** The band check of every banded column for one record's raw feature values. */
 export function bandVerdicts(
   meta: MetadataJson,
-  valueOf: (feature: string) => number | null,
+  rawValue: (feature: string) => number | null,
   voters: number,
 ): Record<string, ColumnExpectation> {
   const out: Record<string, ColumnExpectation> = {};
   for (const b of meta.bands) {
-    const value = valueOf(b.feature);
+    const value = rawValue(b.feature);
     if (value === null) continue;
     const margin = calibratedMargin(b.calibration, meta.false_alarm_rate, voters);
     const decision = bandDecision(b, value);
