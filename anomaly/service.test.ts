@@ -150,6 +150,7 @@ describe("anomaly service", () => {
       "versions",
       "next_train",
       "false_alarm_rate",
+      "bands",
       "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([

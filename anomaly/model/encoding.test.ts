@@ -111,7 +111,11 @@ describe("encoding", () => {
     const p = new Projector(s, feats);
     const out = new Float64Array(feats.length);
     p.project({ c: "x", t: "2024-03-05T06:00:00Z", other: 9 }, out, 0);
-    expect(Array.from(out)).toEqual([0, 1, 6, 5, 3, 1]);
+    // Tuesday 06:00 UTC: a quarter through the day (sin 1, cos 0) and 30 h into the week.
+    const week = (2 * Math.PI * 30) / 168;
+    const expected = [0, 1, 1, 0, Math.sin(week), Math.cos(week)];
+    expect(out).toHaveLength(expected.length);
+    expected.forEach((x, i) => expect(out[i]).toBeCloseTo(x, 9));
     p.project({ n: "3", c: "never seen" }, out, 0);
     expect(Array.from(out)).toEqual([3, 0, 0, 0, 0, 0]);
   });
