@@ -115,7 +115,7 @@ describe("encoding", () => {
     const week = (2 * Math.PI * 30) / 168;
     const expected = [0, 1, 1, 0, Math.sin(week), Math.cos(week)];
     expect(out).toHaveLength(expected.length);
-    expected.forEach((x, i) => expect(out[i]).toBeCloseTo(x, 9));
+    for (const [i, x] of expected.entries()) expect(out[i]).toBeCloseTo(x, 9);
     p.project({ n: "3", c: "never seen" }, out, 0);
     expect(Array.from(out)).toEqual([3, 0, 0, 0, 0, 0]);
   });
