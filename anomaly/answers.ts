@@ -4,6 +4,7 @@
  */
 import { MIN_POINTS } from "./constants";
 import type { Explanation } from "./explain/explain";
+import type { ColumnExpectation } from "./model/calibrate";
 import type { IngestResult, Model } from "./model/model";
 import type { Verdict, VersionVerdict } from "./model/verdict";
 import type { RawRecord } from "./store/store";
@@ -30,6 +31,10 @@ export interface SuccessBody {
   data_point: RawRecord;
   /** Only when asked for (`?explain=1`): per-column contributions; null when no forest version can explain the point. */
   explanation?: Explanation | null;
+  /** 0–100 (calibration.ts); added after the reference's fields. */
+  severity: number;
+  /** Per numeric column: value, expected value and band; the routes send it only with `?expected=1`. */
+  expected?: Record<string, ColumnExpectation>;
 }
 
 export type DetectBody = CollectingBody | SuccessBody;
@@ -50,6 +55,8 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     data_points: nSeen,
     versions: verdict.versions,
     data_point: record,
+    severity: verdict.severity,
+    expected: verdict.expected,
   };
 }
 

@@ -44,7 +44,12 @@ describe("anomaly service", () => {
     if (r50.body.status !== "success") throw new Error("expected a verdict");
     expect(Object.keys(r50.body.versions)).toEqual(["short_term", "daily", "weekly", "seasonal"]);
     expect(r50.body.data_points).toBe(50);
-    expect(r50.body.versions.daily.threshold_info).toEqual({ margin: 0.12 });
+    // The margin follows the training scores at the default false-alarm rate (calibration.ts).
+    const daily = (await svc.metadata("m")).versions.find((v) => v.vname === "daily");
+    expect(daily?.margin_pinned).toBe(false);
+    expect(r50.body.versions.daily.threshold_info).toEqual({ margin: daily?.decision_margin });
+    expect(r50.body.severity).toBeGreaterThanOrEqual(0);
+    expect(r50.body.severity).toBeLessThanOrEqual(100);
     expect(r50.body.score).toBe(Math.min(...Object.values(r50.body.versions).map((v) => v.score)));
     const meta = await svc.metadata("m");
     expect(meta.next_train).toBe(100);
@@ -144,6 +149,8 @@ describe("anomaly service", () => {
       "last_trained",
       "versions",
       "next_train",
+      "false_alarm_rate",
+      "bands",
       "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([
@@ -157,6 +164,9 @@ describe("anomaly service", () => {
       "contamination",
       "decision_margin",
       "enabled",
+      "false_alarm_rate",
+      "margin_pinned",
+      "calibration",
     ]);
     expect(onDisk.kinds).toEqual([0, 0, 1]);
     expect(onDisk.cats).toEqual([[], [], ["a", "b"]]);

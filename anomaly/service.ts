@@ -25,6 +25,7 @@ import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedbac
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
+import { applyRateChange, parseRateChange } from "./sensitivity";
 import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
 import { type BundleHead, type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
 import { BundleError, readBundleStream } from "./store/bundleStream";
@@ -378,6 +379,14 @@ export class AnomalyService {
     return this.serial(model, async () => {
       checkMargin(margin);
       return applyMargin(await this.get(model), version, margin);
+    });
+  }
+
+  /** PUT /api/dynamic/{m}/false_alarm_rate (sensitivity.ts). */
+  async setFalseAlarmRate(model: string, body: unknown) {
+    return this.serial(model, async () => {
+      const change = parseRateChange(body);
+      return applyRateChange(await this.get(model), change);
     });
   }
 

@@ -55,7 +55,12 @@ export async function fineTune(m: Model) {
     scores[v] = low;
   }
   await m.updateMeta((meta) => {
-    for (const v of meta.versions) if (v.vname in adjusted) v.decision_margin = adjusted[v.vname];
+    for (const v of meta.versions) {
+      if (!(v.vname in adjusted)) continue;
+      v.decision_margin = adjusted[v.vname];
+      // A tuned margin holds until a false-alarm rate is set again.
+      v.margin_pinned = true;
+    }
   });
   return {
     status: "success" as const,
@@ -80,7 +85,12 @@ export async function applyMargin(m: Model, version: string, margin: number) {
       throw new AnomalyError(404, `Version ${version} not found in model ${m.name}`);
     }
     await m.updateMeta((meta) => {
-      for (const v of meta.versions) if (v.vname === version) v.decision_margin = margin;
+      for (const v of meta.versions) {
+        if (v.vname !== version) continue;
+        v.decision_margin = margin;
+        // A margin set by hand holds until a false-alarm rate is set again.
+        v.margin_pinned = true;
+      }
     });
   }
   return {

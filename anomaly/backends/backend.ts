@@ -9,6 +9,7 @@
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { Forest } from "../forest/forest";
 import { compileForest, walkForest } from "../forest/walk";
+import type { Calibration } from "../model/calibration";
 import type { VersionConfig } from "../model/versions";
 
 /** Rows of a matrix: row r's features start at r * rowStride in `data`. */
@@ -34,6 +35,8 @@ export interface TrainedForests {
   std: number[];
   /** One entry per enabled version; null when the version has no forest this round. */
   forests: Map<string, Forest | null>;
+  /** Per version with a forest: the summary of its training rows' decision values. */
+  calibrations: Map<string, Calibration>;
 }
 
 export interface ScoringBackend {

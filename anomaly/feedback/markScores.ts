@@ -1,6 +1,6 @@
 /**
  * The decision values of the ring points an operator marked, per trained
- * version: what margin.ts adapts the margins to. Recomputed whenever the
+ * version and column band: what margin.ts adapts the margins to. Recomputed whenever the
  * forests or the marks change (never stored: the same forests, ring and
  * marks always give the same values, so a restart gives the same margins).
  * Marked points that have left the ring no longer count.
@@ -8,12 +8,16 @@
 import type { Forest } from "../forest/forest";
 import { scoreFromSum } from "../forest/scoring";
 import { compileForest, walkForest } from "../forest/walk";
+import { bandDecision } from "../model/band";
 import { Projector } from "../model/encoding";
 import type { MetadataJson } from "../model/metadata";
 import type { Ring } from "../model/ring";
 import { forestWidth } from "../model/verdict";
 import { type FeedbackDoc, markedAs } from "./feedback";
 import type { MarkScores } from "./margin";
+
+/** The key of a column band's scores beside the versions' (a version name cannot contain a colon). */
+export const bandKey = (feature: string) => `band:${feature}`;
 
 export function markScores(
   meta: MetadataJson,
@@ -23,7 +27,7 @@ export function markScores(
 ): Map<string, MarkScores> {
   const out = new Map<string, MarkScores>();
   const nFeat = meta.feats.length;
-  if (doc.marks.length === 0 || nFeat === 0 || forests.size === 0) return out;
+  if (doc.marks.length === 0 || nFeat === 0 || (forests.size === 0 && meta.bands.length === 0)) return out;
   const fp: number[] = [];
   const tp: number[] = [];
   for (let i = 0; i < ring.length; i++) {
@@ -45,6 +49,18 @@ export function markScores(
     }
     return row;
   };
+  // The bands read raw values, before scaling.
+  const raw = new Float64Array(nFeat);
+  for (const b of meta.bands) {
+    const c = meta.feats.indexOf(b.feature);
+    if (c < 0) continue;
+    const decisions = (indices: number[]) =>
+      Float64Array.from(indices, (i) => {
+        projector.project(ring.record(i), raw, 0);
+        return bandDecision(b, raw[c]);
+      });
+    out.set(bandKey(b.feature), { falsePositives: decisions(fp), truePositives: decisions(tp) });
+  }
   for (const v of meta.versions) {
     const forest = forests.get(v.vname);
     if (!v.enabled || forest === undefined) continue;

@@ -6,11 +6,12 @@
  * change and reads `scoringMeta` to score.
  */
 import type { Forest } from "../forest/forest";
+import { bandMargin, calibratedVoters } from "../model/calibrate";
 import type { MetadataJson } from "../model/metadata";
 import type { Ring } from "../model/ring";
 import { emptyFeedback, type FeedbackDoc, isMarked } from "./feedback";
 import { adaptMargin, type MarkScores } from "./margin";
-import { markScores } from "./markScores";
+import { bandKey, markScores } from "./markScores";
 
 export interface ModelView {
   meta: MetadataJson;
@@ -49,15 +50,28 @@ export class ModelFeedback {
     return out;
   }
 
-  /** The metadata scoring reads: the stored one, with margins adapted to the marks when there are any. */
+  /**
+   * The metadata scoring reads: the stored one, with the margins of the
+   * versions and of the column bands adapted to the marks when there are any
+   * (a false positive the band flagged must stop being flagged too).
+   */
   scoringMeta(model: ModelView): MetadataJson {
     if (this.doc.marks.length === 0) return model.meta;
     const margins = this.margins(model);
+    const marks = this.marks ?? new Map<string, MarkScores>();
+    const voters = calibratedVoters(model.meta);
     return {
       ...model.meta,
       versions: model.meta.versions.map((v) => {
         const m = margins.get(v.vname);
         return m === undefined || m.adapted === v.decision_margin ? v : { ...v, decision_margin: m.adapted };
+      }),
+      bands: model.meta.bands.map((b) => {
+        const scores = marks.get(bandKey(b.feature));
+        if (scores === undefined) return b;
+        const base = bandMargin(model.meta, b, voters);
+        const adapted = adaptMargin(base, scores);
+        return adapted === base ? b : { ...b, margin: adapted };
       }),
     };
   }

@@ -53,7 +53,7 @@ describe("encoding", () => {
     const s = fresh();
     learn(s, { n: 1, c: "y", t: "2024-01-01T00:00:00Z" });
     learn(s, { c: "x" });
-    expect(featureNames(s)).toEqual(["n", "c_x", "c_y", "t_hour", "t_day", "t_month", "t_weekday"]);
+    expect(featureNames(s)).toEqual(["n", "c_x", "c_y", "t_hour_sin", "t_hour_cos", "t_week_sin", "t_week_cos"]);
   });
 
   it("a bad value leaves the encoder state untouched", () => {
@@ -111,7 +111,11 @@ describe("encoding", () => {
     const p = new Projector(s, feats);
     const out = new Float64Array(feats.length);
     p.project({ c: "x", t: "2024-03-05T06:00:00Z", other: 9 }, out, 0);
-    expect(Array.from(out)).toEqual([0, 1, 6, 5, 3, 1]);
+    // Tuesday 06:00 UTC: a quarter through the day (sin 1, cos 0) and 30 h into the week.
+    const week = (2 * Math.PI * 30) / 168;
+    const expected = [0, 1, 1, 0, Math.sin(week), Math.cos(week)];
+    expect(out).toHaveLength(expected.length);
+    for (const [i, x] of expected.entries()) expect(out[i]).toBeCloseTo(x, 9);
     p.project({ n: "3", c: "never seen" }, out, 0);
     expect(Array.from(out)).toEqual([3, 0, 0, 0, 0, 0]);
   });

@@ -7,8 +7,10 @@
  * feature. Learning is two-phase (plan, then apply) so a record with a bad
  * value changes nothing.
  */
+
+import { cyclicFeatures, cyclicNames } from "./cyclic";
 import { type ColumnKind, KIND_CATEGORICAL, KIND_NUMERIC, KIND_TIMESTAMP } from "./metadata";
-import { calendarFeatures, parseIsoTimestamp } from "./timestamp";
+import { parseIsoTimestamp } from "./timestamp";
 
 export const TIMESTAMP_KEY = "timestamp";
 const MAX_FIELDS = 1000;
@@ -242,7 +244,7 @@ export function featureNames(state: EncoderState): string[] {
     const kind = state.kinds[i];
     if (kind === KIND_NUMERIC) out.push(col);
     else if (kind === KIND_CATEGORICAL) for (const c of state.cats[i]) out.push(`${col}_${c}`);
-    else out.push(`${col}_hour`, `${col}_day`, `${col}_month`, `${col}_weekday`);
+    else out.push(...cyclicNames(col));
   });
   return out;
 }
@@ -273,12 +275,7 @@ export class Projector {
         for (const c of state.cats[i]) if (at(`${col}_${c}`) >= 0) m.set(c, at(`${col}_${c}`));
         this.columns.set(col, { kind, at: m });
       } else {
-        const idx: [number, number, number, number] = [
-          at(`${col}_hour`),
-          at(`${col}_day`),
-          at(`${col}_month`),
-          at(`${col}_weekday`),
-        ];
+        const idx = cyclicNames(col).map(at) as [number, number, number, number];
         this.columns.set(col, { kind, at: idx });
       }
     });
@@ -302,12 +299,12 @@ export class Projector {
       } else {
         const t = typeof value === "string" ? parseIsoTimestamp(value) : null;
         if (t === null) throw new EncodingError(`Field '${key}' must be an ISO-8601 time.`);
-        const c = calendarFeatures(t);
-        const [h, d, m, w] = plan.at;
-        if (h >= 0) out[offset + h] = c.hour;
-        if (d >= 0) out[offset + d] = c.day;
-        if (m >= 0) out[offset + m] = c.month;
-        if (w >= 0) out[offset + w] = c.weekday;
+        const c = cyclicFeatures(t);
+        const [hs, hc, ws, wc] = plan.at;
+        if (hs >= 0) out[offset + hs] = c.hourSin;
+        if (hc >= 0) out[offset + hc] = c.hourCos;
+        if (ws >= 0) out[offset + ws] = c.weekSin;
+        if (wc >= 0) out[offset + wc] = c.weekCos;
       }
     }
   }

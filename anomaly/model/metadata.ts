@@ -5,6 +5,8 @@
  * open (so through HTTP the schedule never fired after the first training).
  */
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
+import { type ColumnBand, parseBands } from "./band";
+import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */
@@ -29,6 +31,10 @@ export interface MetadataJson {
   last_trained: number;
   versions: VersionConfig[];
   next_train: number;
+  /** Target share of normal points flagged; versions' margins follow it (calibration.ts). */
+  false_alarm_rate: number;
+  /** Expected value and band per numeric column, from the last training (band.ts). */
+  bands: ColumnBand[];
 }
 
 export function isoFromUnix(seconds: number): string {
@@ -51,6 +57,8 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     last_trained: 0,
     versions,
     next_train: MIN_POINTS,
+    false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
+    bands: [],
   };
 }
 
@@ -71,6 +79,8 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     last_trained: m.last_trained,
     versions: m.versions,
     next_train: m.next_train,
+    false_alarm_rate: m.false_alarm_rate,
+    bands: m.bands,
   };
 }
 
@@ -83,7 +93,8 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     feats: [...m.feats],
     sc_mean: [...m.sc_mean],
     sc_std: [...m.sc_std],
-    versions: m.versions.map((v) => ({ ...v })),
+    versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
+    bands: m.bands.map((b) => ({ ...b, calibration: { ...b.calibration } })),
   };
 }
 
@@ -160,5 +171,7 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     last_trained: lastTrained,
     versions,
     next_train: nextTrain,
+    false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
+    bands: parseBands(r.bands),
   };
 }

@@ -25,6 +25,7 @@ import { trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
+import { applyCalibrations } from "./calibrate";
 import { CommitQueue, saveForests } from "./commitQueue";
 import {
   checkFits,
@@ -201,7 +202,7 @@ export class Model {
         if (due && this.ring.length >= MIN_POINTS) {
           // Points before this one are scored against the forests they came under.
           this.scorePending();
-          const trained = await this.train(now);
+          const trained = await this.train(this.ring.newestTime(), now);
           if (trained !== null) {
             this.apply(trained);
             retrained = true;
@@ -297,7 +298,7 @@ export class Model {
 
   /** Retrains every enabled version on the ring; returns the points used (0: too few, nothing changed). */
   async retrain(now: number): Promise<number> {
-    const trained = await this.train(now);
+    const trained = await this.train(this.ring.newestTime(), now);
     if (trained === null) return 0;
     await saveForests(this.store, this.name, trained.meta, trained.forests);
     await this.store.saveMetadata(this.name, trained.meta);
@@ -305,8 +306,14 @@ export class Model {
     return trained.used;
   }
 
-  /** A training on the current ring, computed on copies (null: too few points). */
-  private async train(now: number): Promise<Trained | null> {
+  /**
+   * A training on the current ring, computed on copies (null: too few
+   * points). Windows are cut back from `clock`, the stream's own time (the
+   * newest point time in the ring: a record's `timestamp`, or the wall clock
+   * it was stamped with), so a replayed history trains exactly as it did
+   * live; `now` (the wall clock) only dates last_trained.
+   */
+  private async train(clock: number, now: number): Promise<Trained | null> {
     if (this.ring.length < MIN_POINTS) return null;
     // False positives and maintenance windows are left out (feedback).
     const picked = trainingSet(this.ring, this.feedback);
@@ -315,13 +322,15 @@ export class Model {
       records: picked.records,
       times: picked.times,
       versions: this.meta.versions,
-      now,
+      now: clock,
       backend: this.backend,
     });
     const meta = cloneMetadata(this.meta);
     meta.feats = trained.feats;
     meta.sc_mean = trained.mean;
     meta.sc_std = trained.std;
+    meta.bands = trained.bands;
+    applyCalibrations(meta, trained.calibrations);
     meta.last_trained = Math.floor(now);
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
     const forests = new Map<string, Forest>();

@@ -53,6 +53,16 @@ export class Ring {
     return out;
   }
 
+  /**
+   * The stream's clock: the newest point time held (0 when empty). A point
+   * that arrives late, behind newer ones, does not turn the clock back.
+   */
+  newestTime(): number {
+    let newest = 0;
+    for (const t of this.times) if (t > newest) newest = t;
+    return newest;
+  }
+
   clear(): void {
     this.records = [];
     this.times = [];

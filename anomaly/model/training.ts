@@ -13,9 +13,12 @@
 import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
 import { FOREST_SEED } from "../constants";
 import { buildForest, type Forest } from "../forest/forest";
-import { fitOffset } from "../forest/scoring";
+import { fitOffset, scoreFromSum } from "../forest/scoring";
 import type { RawRecord } from "../store/store";
+import { type ColumnBand, fitBands } from "./band";
+import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
+import { KIND_NUMERIC } from "./metadata";
 import { applyScaler, fitScaler } from "./scaler";
 import type { VersionConfig } from "./versions";
 import { slidingWindows, windowStart } from "./windows";
@@ -26,6 +29,9 @@ export interface TrainedModel {
   std: number[];
   /** One entry per enabled version; null when the version has no forest this round. */
   forests: Map<string, Forest | null>;
+  calibrations: Map<string, Calibration>;
+  /** Expected value and band per numeric column (band.ts). */
+  bands: ColumnBand[];
 }
 
 export interface TrainingInput {
@@ -60,6 +66,7 @@ export async function trainForests(job: ForestJob, backend: ScoringBackend): Pro
   const scaler = fitScaler(matrix, times.length, nFeat);
   applyScaler(scaler, matrix, nFeat);
   const forests = new Map<string, Forest | null>();
+  const calibrations = new Map<string, Calibration>();
   for (const v of job.versions) {
     if (!v.enabled) continue;
     const picked = nFeat > 0 ? versionRows(matrix, nFeat, times, now, v) : null;
@@ -74,14 +81,44 @@ export async function trainForests(job: ForestJob, backend: ScoringBackend): Pro
     });
     forest.offset = await fitOffset(backend, forest, picked.rows, v.contamination);
     forests.set(v.vname, forest);
+    const calibration = fitCalibration(await trainingDecisions(backend, forest, picked.rows));
+    if (calibration !== null) calibrations.set(v.vname, calibration);
   }
-  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests };
+  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests, calibrations };
+}
+
+/**
+ * Decision values of (at most CALIBRATION_ROWS, evenly strided) training
+ * rows: the distribution margins and severities are calibrated on. Striding
+ * keeps a retrain on a full ring as cheap as before while leaving ~40 rows
+ * below the 1 % quantile.
+ */
+async function trainingDecisions(backend: ScoringBackend, forest: Forest, rows: RowMatrix): Promise<Float64Array> {
+  const stride = Math.max(1, Math.ceil(rows.nRows / CALIBRATION_ROWS));
+  const sample: RowMatrix = {
+    data: rows.data,
+    nRows: Math.floor((rows.nRows - 1) / stride) + 1,
+    rowStride: rows.rowStride * stride,
+  };
+  const sums = await backend.pathSums(forest, sample);
+  for (let i = 0; i < sums.length; i++) sums[i] = scoreFromSum(forest, sums[i]) - forest.offset;
+  return sums;
 }
 
 export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
   const feats = featureNames(input.state);
+  const matrix = new Projector(input.state, feats).projectAll(input.records);
+  const numericCols = new Set(input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_NUMERIC));
+  // Before the job: it scales the matrix in place, and bands are in the data's units.
+  const bands = fitBands(
+    matrix,
+    feats,
+    feats.map((f) => numericCols.has(f)),
+    input.times,
+    input.now,
+  );
   const job: ForestJob = {
-    matrix: new Projector(input.state, feats).projectAll(input.records),
+    matrix,
     nFeat: feats.length,
     times: Float64Array.from(input.times),
     versions: input.versions.map((v) => ({ ...v })),
@@ -89,5 +126,5 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
   };
   const { backend } = input;
   const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return { feats, ...trained };
+  return { feats, ...trained, bands };
 }

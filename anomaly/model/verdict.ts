@@ -8,21 +8,36 @@ import type { Forest } from "../forest/forest";
 import { scoreFromSum } from "../forest/scoring";
 import { compileForest, walkForest } from "../forest/walk";
 import type { RawRecord } from "../store/store";
+import {
+  agreeingSeverity,
+  bandVerdicts,
+  type ColumnExpectation,
+  calibratedVoters,
+  versionRate,
+  versionSeverity,
+} from "./calibrate";
 import type { Projector } from "./encoding";
 import type { MetadataJson } from "./metadata";
 import type { Ring } from "./ring";
+import type { VersionConfig } from "./versions";
 
 export interface VersionVerdict {
   anomaly: boolean;
   score: number;
   threshold_info: { margin: number };
+  /** 0–100, monotone in the score, on the same rarity scale for every model (calibration.ts). */
+  severity: number;
 }
 
 export interface Verdict {
   anomaly: boolean;
   /** The lowest decision value over the versions in the verdict. */
   score: number;
+  /** The highest version severity: an anomaly at the model's target rate from −20·log10(rate) up. */
+  severity: number;
   versions: Record<string, VersionVerdict>;
+  /** Per numeric column: value, expected value, band and its own check (band.ts). */
+  expected: Record<string, ColumnExpectation>;
 }
 
 export interface ScoringState {
@@ -108,18 +123,41 @@ export class ScoringRun {
     const projector = this.s.projector;
     for (let i = 0; i < p; i++) projector.project(this.pre[i], rows, i * nFeat);
     for (let j = 0; j < k; j++) projector.project(this.records[j], rows, (p + j) * nFeat);
+    const voters = calibratedVoters(meta);
+    const verdicts: Verdict[] = [];
+    const featureIndex = new Map(meta.feats.map((f, i) => [f, i]));
+    for (let j = 0; j < k; j++) {
+      // The band check reads the raw values, before scaling.
+      const at = (p + j) * nFeat;
+      const expected = bandVerdicts(
+        meta,
+        (f) => {
+          const i = featureIndex.get(f);
+          return i === undefined ? null : rows[at + i];
+        },
+        voters,
+      );
+      let severity = 0;
+      let anomaly = false;
+      for (const e of Object.values(expected)) {
+        severity = Math.max(severity, e.severity);
+        anomaly ||= e.anomaly;
+      }
+      verdicts.push({ anomaly, score: Number.POSITIVE_INFINITY, severity, versions: {}, expected });
+    }
     for (let i = 0; i < rows.length; i++) {
       const c = i % nFeat;
       rows[i] = (rows[i] - meta.sc_mean[c]) / meta.sc_std[c];
     }
 
-    const verdicts: Verdict[] = [];
-    for (let j = 0; j < k; j++) verdicts.push({ anomaly: false, score: Number.POSITIVE_INFINITY, versions: {} });
-    const add = (v: Verdict, name: string, value: number, margin: number) => {
+    const add = (v: Verdict, name: string, value: number, margin: number, config: VersionConfig | null) => {
       const flagged = value <= -margin;
-      v.versions[name] = { anomaly: flagged, score: value, threshold_info: { margin } };
+      const rate = config === null ? meta.false_alarm_rate : versionRate(meta, config);
+      const severity = agreeingSeverity(versionSeverity(meta, config, value, margin, voters), flagged, rate);
+      v.versions[name] = { anomaly: flagged, score: value, threshold_info: { margin }, severity };
       v.anomaly ||= flagged;
       v.score = Math.min(v.score, value);
+      v.severity = Math.max(v.severity, severity);
     };
     for (const v of meta.versions) {
       const forest = forests.get(v.vname);
@@ -136,7 +174,7 @@ export class ScoringRun {
       const sums = new Float64Array(k - first);
       walkForest(compileForest(forest), rows, nFeat, from, from + k - first, sums);
       for (let j = first; j < k; j++) {
-        add(verdicts[j], v.vname, scoreFromSum(forest, sums[j - first]) - forest.offset, v.decision_margin);
+        add(verdicts[j], v.vname, scoreFromSum(forest, sums[j - first]) - forest.offset, v.decision_margin, v);
       }
     }
     if (this.s.autoencoder !== null) {
@@ -144,7 +182,7 @@ export class ScoringRun {
       const raw = new Float64Array(aeProjector.width);
       for (let j = 0; j < k; j++) {
         aeProjector.project(this.records[j], raw, 0);
-        add(verdicts[j], AUTOENCODER_VERSION, autoencoderScore(model, raw), model.json.margin);
+        add(verdicts[j], AUTOENCODER_VERSION, autoencoderScore(model, raw), model.json.margin, null);
       }
     }
     for (const v of verdicts) if (!Number.isFinite(v.score)) v.score = 0;

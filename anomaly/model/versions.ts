@@ -3,6 +3,7 @@
  * a point window (window_pts) or sliding windows of consecutive points
  * (window_size/step_size, the "timevector" kind).
  */
+import { type Calibration, isFalseAlarmRate, parseCalibration } from "./calibration";
 
 /** "auto" uses the paper's fixed offset −0.5; a number is the expected outlier fraction. */
 export type Contamination = "auto" | number;
@@ -18,6 +19,12 @@ export interface VersionConfig {
   contamination: Contamination;
   decision_margin: number;
   enabled: boolean;
+  /** This version's target false-alarm rate; null: the model's (calibration.ts). */
+  false_alarm_rate: number | null;
+  /** A margin set by hand (margin route, fine-tune) stays until a rate is set again. */
+  margin_pinned: boolean;
+  /** The last training's decision-value summary; null before it. */
+  calibration: Calibration | null;
 }
 
 function version(
@@ -39,6 +46,9 @@ function version(
     contamination: "auto",
     decision_margin,
     enabled: true,
+    false_alarm_rate: null,
+    margin_pinned: false,
+    calibration: null,
   };
 }
 
@@ -87,5 +97,9 @@ export function parseVersion(raw: unknown): VersionConfig | null {
     contamination: typeof c === "number" && Number.isFinite(c) && c > 0 && c <= 0.5 ? c : "auto",
     decision_margin: numberOr(r.decision_margin, 0),
     enabled: typeof r.enabled === "boolean" ? r.enabled : true,
+    false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : null,
+    // Versions stored before calibration existed keep the margins they had.
+    margin_pinned: typeof r.margin_pinned === "boolean" ? r.margin_pinned : !("calibration" in r),
+    calibration: parseCalibration(r.calibration) ?? null,
   };
 }

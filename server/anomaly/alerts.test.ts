@@ -70,19 +70,21 @@ async function receiver(answer: (req: IncomingMessage, res: ServerResponse) => v
 
 const ok = (_req: IncomingMessage, res: ServerResponse) => res.end("ok");
 
-// A deterministic stream: noise around 10 (the engine flags about one
-// normal point in ten, never two in a row on this seed), then a burst of
-// four points at 1000 from index 100.
-function value(i: number, burstAt = 100): number {
+// A deterministic stream: noise around 10, then a burst of four points at
+// 1000 from index 100, and single stray spikes at the indices in `strays`
+// (the engine's calibrated defaults flag hardly any noise point, so strays
+// are what an undebounced rule would page on).
+function value(i: number, burstAt = 100, strays: readonly number[] = []): number {
   let seed = 1;
   for (let j = 0; j <= i; j++) seed = (seed * 1103515245 + 12345) % 2147483648;
+  if (strays.includes(i)) return 1000;
   return i >= burstAt && i < burstAt + 4 ? 1000 : 10 + seed / 2147483648;
 }
 
-async function ingest(url: string, from: number, to: number, burstAt?: number): Promise<boolean[]> {
+async function ingest(url: string, from: number, to: number, burstAt?: number, strays?: number[]): Promise<boolean[]> {
   const flags: boolean[] = [];
   for (let i = from; i < to; i++) {
-    const res = await fetch(`${url}/detect/m`, postJson({ value: value(i, burstAt) }));
+    const res = await fetch(`${url}/detect/m`, postJson({ value: value(i, burstAt, strays) }));
     const body = await res.json();
     expect([200, 202]).toContain(res.status);
     flags.push(body.anomaly === true);
@@ -137,7 +139,7 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     expect(res.status).toBe(200);
     expect((await res.json()).rules[0]).toMatchObject({ id: "generic", format: "json", k: 3, n: 3, retries: 3 });
 
-    const flags = await ingest(handle.url, 60, 130);
+    const flags = await ingest(handle.url, 60, 130, undefined, [80, 120]);
     const burst = flags.slice(40, 44);
     expect(burst).toEqual([true, true, true, true]);
     // With k = n = 1 every flag edge is an event: what the debounced rules are spared.

@@ -33,7 +33,8 @@ import {
   DataBody,
   DataQuery,
   DetectBody,
-  ExplainQuery,
+  FalseAlarmRateBody,
+  FalseAlarmRateRequest,
   FinetuneBody,
   MarginRequest,
   MessageBody,
@@ -45,6 +46,7 @@ import {
   ScheduleBody,
   ScheduleRequest,
   TrainedBody,
+  VerdictQuery,
   wantsExplanation,
 } from "./schemas";
 import { type SecurityOptions, security, securityFromEnv } from "./security";
@@ -63,6 +65,7 @@ export type AnomalyApi = Pick<
   | "setSchedule"
   | "finetune"
   | "setMargin"
+  | "setFalseAlarmRate"
   | "trainAutoencoder"
   | "batch"
   | "batchEncoded"
@@ -156,7 +159,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       description:
         "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
       middleware: record,
-      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: VerdictQuery, body: jsonBody(RecordBody) },
       responses: {
         200: jsonContent(DetectBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
@@ -173,7 +176,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       hub.publish({ model: m, httpStatus, body });
       // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
       options.alerts?.observe(m, httpStatus, body);
-      return c.json(body as never, httpStatus);
+      return c.json(withExpected(body, c.req.query("expected")) as never, httpStatus);
     },
   );
 
@@ -184,7 +187,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       tags: [TAG],
       summary: "Score one record without storing or learning anything",
       middleware: record,
-      request: { params: ModelParams, query: ExplainQuery, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: VerdictQuery, body: jsonBody(RecordBody) },
       responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
     }),
     async (c) => {
@@ -193,7 +196,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const body = wantsExplanation(c.req.valid("query"))
         ? await service.detectOnly(m, record, undefined, { explain: true })
         : await service.detectOnly(m, record);
-      return c.json(body as never, 200);
+      return c.json(withExpected(body, c.req.query("expected")) as never, 200);
     },
   );
 
@@ -329,6 +332,19 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
 
   app.openapi(
     createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/false_alarm_rate",
+      tags: [TAG],
+      summary: "Set the target share of normal points flagged, for the model or one version; margins follow at once",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(FalseAlarmRateRequest) },
+      responses: { 200: jsonContent(FalseAlarmRateBody, "The rate and the margins now in force"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
       method: "post",
       path: "/train/autoencoder/{m}",
       tags: [TAG],
@@ -377,6 +393,17 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
 async function parsedBody(c: Context): Promise<unknown> {
   c.req.valid("json" as never);
   return c.req.json();
+}
+
+/**
+ * A verdict's per-column expected values and bands go out only when asked
+ * for (`?expected=1`), so the reference's body stays as it was by default.
+ */
+function withExpected<T>(body: T, flag: string | undefined): T {
+  if (flag === "1" || flag === "true") return body;
+  if (body === null || typeof body !== "object" || !("expected" in body)) return body;
+  const { expected: _, ...rest } = body as Record<string, unknown>;
+  return rest as T;
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */

@@ -36,6 +36,7 @@ const VersionVerdict = z.object({
   anomaly: z.boolean(),
   score: z.number(),
   threshold_info: z.object({ margin: z.number() }),
+  severity: z.number().min(0).max(100),
 });
 
 const ColumnContribution = z.object({
@@ -78,6 +79,16 @@ export const ExplainQuery = z.object({
     }),
 });
 
+const ExpectedQuery = z.object({
+  expected: z
+    .enum(["0", "1", "true", "false"], { error: 'must be "1", "true", "0" or "false"' })
+    .optional()
+    .openapi({ description: "1: add each numeric column's expected value and band to the verdict." }),
+});
+
+/** The query of /detect and /detect_only: each flag adds one optional field to the verdict. */
+export const VerdictQuery = ExplainQuery.extend(ExpectedQuery.shape);
+
 /** Whether the explain query flag asks for an explanation. */
 export const wantsExplanation = (q: { explain?: string }) => q.explain === "1" || q.explain === "true";
 
@@ -93,6 +104,27 @@ export const DetectBody = z
     explanation: Explanation.nullable()
       .optional()
       .openapi({ description: "Only with ?explain=1; null when no forest version can score the point" }),
+    severity: z.number().min(0).max(100).openapi({
+      description:
+        "0–100, monotone in the score and on one rarity scale for every model: −20·log10 of the estimated share of normal points this far out (anomaly from −20·log10(false_alarm_rate), 46 at the default 0.5 %).",
+    }),
+    expected: z
+      .record(
+        z.string(),
+        z.object({
+          value: z.number(),
+          expected: z.number(),
+          lower: z.number(),
+          upper: z.number(),
+          severity: z.number().min(0).max(100),
+          anomaly: z.boolean(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Only with ?expected=1: per numeric column, its value, the expected value (the median of the last day of the stream's clock) and the band [lower, upper] that stays under the anomaly margin, with the column's own severity.",
+      }),
   })
   .openapi("Verdict");
 
@@ -163,6 +195,23 @@ export const FinetuneBody = MessageBody.extend({
   adjusted_margins: z.record(z.string(), z.number()),
   max_anomaly_scores: z.record(z.string(), z.number()),
 }).openapi("Finetune");
+
+export const FalseAlarmRateRequest = z
+  .object({
+    false_alarm_rate: z.number().min(1e-6).max(0.5),
+    version: z.string().min(1).optional(),
+  })
+  .openapi("FalseAlarmRateRequest", { example: { false_alarm_rate: 0.005 } });
+
+export const FalseAlarmRateBody = z
+  .object({
+    status: z.literal("success"),
+    message: z.string(),
+    false_alarm_rate: z.number(),
+    version: z.string().nullable(),
+    margins: z.record(z.string(), z.number()),
+  })
+  .openapi("FalseAlarmRate");
 
 export const MarginRequest = z
   .object({ version: z.string().min(1), margin: z.number().finite() })

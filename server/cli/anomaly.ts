@@ -180,6 +180,20 @@ const COMMANDS: Record<string, Command> = {
       printJson(await service().trainAutoencoder(model, body), true);
     },
   },
+  "false-alarm-rate": {
+    usage: "false-alarm-rate <model> <rate> [--vname VERSION]",
+    summary:
+      "set the target share of normal points flagged (0.005 = 0.5 %, the default) for the model or one version; margins follow at once",
+    options: { vname: { type: "string" } },
+    async run(args, service) {
+      const model = modelArg(args, "false-alarm-rate");
+      const rate = args.positionals[1];
+      if (rate === undefined) throw new UsageError("false-alarm-rate: missing <rate>");
+      noMoreArgs(args, 2, "false-alarm-rate");
+      const version = typeof args.values.vname === "string" ? args.values.vname : undefined;
+      printJson(await service().setFalseAlarmRate(model, { false_alarm_rate: Number(rate), version }), true);
+    },
+  },
   reset: {
     usage: "reset <model>",
     summary: "forget the model's points and forests",

@@ -1,0 +1,62 @@
+/**
+ * The false-alarm-rate setting (calibration.ts): per model, or per version
+ * when `version` is given. Setting a rate un-pins the margins it covers and
+ * re-derives them at once from the last training's score distribution, so
+ * the change is in force for the next point without a retrain.
+ */
+import { AnomalyError } from "./apiError";
+import { recalibrateMargins } from "./model/calibrate";
+import { isFalseAlarmRate, MAX_FALSE_ALARM_RATE, MIN_FALSE_ALARM_RATE } from "./model/calibration";
+import type { Model } from "./model/model";
+
+export interface RateChange {
+  rate: number;
+  /** null: the model's rate (and every version follows it). */
+  version: string | null;
+}
+
+/** The route's body: {"false_alarm_rate": 0.005, "version"?: "daily"}. */
+export function parseRateChange(body: unknown): RateChange {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new AnomalyError(400, "The request body must be a JSON object.");
+  }
+  const b = body as Record<string, unknown>;
+  if (!isFalseAlarmRate(b.false_alarm_rate)) {
+    throw new AnomalyError(
+      400,
+      `false_alarm_rate must be a number from ${MIN_FALSE_ALARM_RATE} to ${MAX_FALSE_ALARM_RATE} (a share of normal points, 0.005 = 0.5 %).`,
+    );
+  }
+  if (b.version !== undefined && b.version !== null && typeof b.version !== "string") {
+    throw new AnomalyError(400, "version must be a version name.");
+  }
+  return { rate: b.false_alarm_rate, version: typeof b.version === "string" ? b.version : null };
+}
+
+export async function applyRateChange(m: Model, { rate, version }: RateChange) {
+  if (version !== null && !m.meta.versions.some((v) => v.vname === version)) {
+    throw new AnomalyError(404, `Version ${version} not found in model ${m.name}`);
+  }
+  const meta = await m.updateMeta((meta) => {
+    for (const v of meta.versions) {
+      if (version === null) {
+        v.false_alarm_rate = null;
+        v.margin_pinned = false;
+      } else if (v.vname === version) {
+        v.false_alarm_rate = rate;
+        v.margin_pinned = false;
+      }
+    }
+    if (version === null) meta.false_alarm_rate = rate;
+    recalibrateMargins(meta);
+  });
+  const margins: Record<string, number> = {};
+  for (const v of meta.versions) margins[v.vname] = v.decision_margin;
+  return {
+    status: "success" as const,
+    message: `False-alarm rate of ${version ?? "every version"} in model ${m.name} set to ${rate}`,
+    false_alarm_rate: rate,
+    version,
+    margins,
+  };
+}
