@@ -53,6 +53,12 @@ interface PendingIngest {
 
 export type { BatchResult } from "./batch";
 
+/** The optional parts of a verdict a caller asks for (`?explain=1`, `?expected=1`). */
+export interface VerdictOptions {
+  explain?: boolean;
+  expected?: boolean;
+}
+
 export class AnomalyService {
   private readonly backend: ScoringBackend;
   /** A backend passed in belongs to the caller and is not closed here. */
@@ -128,14 +134,13 @@ export class AnomalyService {
    * verdict: computed after the point is durable, in the model's queue,
    * against the forests then in force (the ones that scored it unless a
    * retrain came in between).
+   * @param options.expected keep `expected` (each numeric column's expected
+   * value and band) in the verdict; without it the body is the reference's
+   * plus `severity`, on the server and in the browser alike.
    */
-  async detect(
-    model: string,
-    record: unknown,
-    now?: number,
-    options: { explain?: boolean } = {},
-  ): Promise<DetectAnswer> {
+  async detect(model: string, record: unknown, now?: number, options: VerdictOptions = {}): Promise<DetectAnswer> {
     const answer = await this.ingest(model, record, now);
+    if (!options.expected && answer.body.status === "success") delete answer.body.expected;
     if (options.explain && answer.body.status === "success") {
       const body = answer.body;
       // The point is stored and its verdict stands: if the model went away
@@ -211,17 +216,14 @@ export class AnomalyService {
     );
   }
 
-  async detectOnly(
-    model: string,
-    record: unknown,
-    _now?: number,
-    options: { explain?: boolean } = {},
-  ): Promise<DetectBody> {
+  /** A verdict without learning the point; `options` as for detect. */
+  async detectOnly(model: string, record: unknown, _now?: number, options: VerdictOptions = {}): Promise<DetectBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
         const body = verdictBody(m, m.score(record), record as RawRecord);
+        if (!options.expected) delete body.expected;
         if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord);
         return body;
       }),

@@ -11,6 +11,7 @@ import type {
   ModelsList,
   RawRecord,
   VerdictEvent,
+  VerdictExtras,
 } from "./api";
 import { BackendError } from "./api";
 import { engine, onEngineStart } from "./engine/engineClient";
@@ -42,8 +43,8 @@ export class LocalBackend implements AnomalyBackend {
   async detect(model: string, record: RawRecord): Promise<DetectBody> {
     return (await this.call<{ body: DetectBody }>("detect", model, record)).body;
   }
-  detectOnly(model: string, record: RawRecord): Promise<DetectBody> {
-    return this.call("detectOnly", model, record);
+  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<DetectBody> {
+    return this.call("detectOnly", model, record, undefined, extras);
   }
   forceTrain(model: string) {
     return this.call<Message & { points_used: number }>("forceTrain", model);

@@ -147,7 +147,7 @@ describe("request bodies", () => {
       body: '{"a":1}',
     });
     expect(json.status).toBe(200);
-    expect(service.calls).toEqual([["detect", "m", { a: 1 }]]);
+    expect(service.calls).toEqual([["detect", "m", { a: 1 }, undefined, { explain: false, expected: false }]]);
   });
 
   it("wrong field types in small bodies are 400s naming the field", async () => {

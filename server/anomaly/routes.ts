@@ -47,7 +47,7 @@ import {
   ScheduleRequest,
   TrainedBody,
   VerdictQuery,
-  wantsExplanation,
+  verdictOptions,
 } from "./schemas";
 import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
@@ -170,13 +170,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
       // Without the flag, exactly the reference's call.
-      const { httpStatus, body } = wantsExplanation(c.req.valid("query"))
-        ? await service.detect(m, record, undefined, { explain: true })
-        : await service.detect(m, record);
+      const { httpStatus, body } = await service.detect(m, record, undefined, verdictOptions(c.req.valid("query")));
       hub.publish({ model: m, httpStatus, body });
       // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
       options.alerts?.observe(m, httpStatus, body);
-      return c.json(withExpected(body, c.req.query("expected")) as never, httpStatus);
+      return c.json(body as never, httpStatus);
     },
   );
 
@@ -193,10 +191,8 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
-      const body = wantsExplanation(c.req.valid("query"))
-        ? await service.detectOnly(m, record, undefined, { explain: true })
-        : await service.detectOnly(m, record);
-      return c.json(withExpected(body, c.req.query("expected")) as never, 200);
+      const body = await service.detectOnly(m, record, undefined, verdictOptions(c.req.valid("query")));
+      return c.json(body as never, 200);
     },
   );
 
@@ -393,17 +389,6 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
 async function parsedBody(c: Context): Promise<unknown> {
   c.req.valid("json" as never);
   return c.req.json();
-}
-
-/**
- * A verdict's per-column expected values and bands go out only when asked
- * for (`?expected=1`), so the reference's body stays as it was by default.
- */
-function withExpected<T>(body: T, flag: string | undefined): T {
-  if (flag === "1" || flag === "true") return body;
-  if (body === null || typeof body !== "object" || !("expected" in body)) return body;
-  const { expected: _, ...rest } = body as Record<string, unknown>;
-  return rest as T;
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */

@@ -89,8 +89,13 @@ const ExpectedQuery = z.object({
 /** The query of /detect and /detect_only: each flag adds one optional field to the verdict. */
 export const VerdictQuery = ExplainQuery.extend(ExpectedQuery.shape);
 
-/** Whether the explain query flag asks for an explanation. */
-export const wantsExplanation = (q: { explain?: string }) => q.explain === "1" || q.explain === "true";
+const isOn = (flag: string | undefined) => flag === "1" || flag === "true";
+
+/** What the query's flags ask the service to add to a verdict. */
+export const verdictOptions = (q: { explain?: string; expected?: string }) => ({
+  explain: isOn(q.explain),
+  expected: isOn(q.expected),
+});
 
 export const DetectBody = z
   .object({
