@@ -25,6 +25,8 @@ export interface ModelLeasesOptions {
   leaseMs?: number;
   /** This instance's address for forwarded requests, e.g. `http://10.0.0.5:8000` (ANOMALY_ADVERTISE_URL). */
   address: string;
+  /** False: nothing renews the leases but explicit renew() calls (a stalled owner, in the checks). */
+  autoRenew?: boolean;
   /** Resolves once the tables exist; every statement waits for it. */
   ready?: Promise<void>;
 }
@@ -53,6 +55,7 @@ export class ModelLeases {
     this.ready = options.ready ?? Promise.resolve();
     this.timer = setInterval(() => void this.renew().catch(() => undefined), Math.max(100, this.leaseMs / 3));
     this.timer.unref();
+    if (options.autoRenew === false) clearInterval(this.timer);
   }
 
   /** The epoch this instance holds for `model` right now, as far as it knows (undefined: not held). */
