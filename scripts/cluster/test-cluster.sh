@@ -71,7 +71,7 @@ CFG
 for i in 1 2 3; do
   PORT=$((BASE + 10 + i)) HOST=127.0.0.1 S3_ENDPOINT="http://127.0.0.1:$RGW" S3_BUCKET=pith \
     S3_ACCESS_KEY_ID=$KEY S3_SECRET_ACCESS_KEY=$SECRET REDIS_URL="redis://127.0.0.1:$REDIS" \
-    RATE_LIMIT_WASM_PER_MINUTE=3 ARTIFACT_DIR="$DIR/a$i" SHARE_DIR="$DIR/s$i" ANOMALY_HOME="$DIR/m$i" \
+    RATE_LIMIT_WASM_PER_MINUTE=3 TRUST_PROXY=1 ARTIFACT_DIR="$DIR/a$i" SHARE_DIR="$DIR/s$i" ANOMALY_HOME="$DIR/m$i" \
     ANOMALY_DATABASE_URL=$DB ANOMALY_ADVERTISE_URL="http://127.0.0.1:$((BASE + 10 + i))" ANOMALY_LEASE_MS=$LEASE_MS \
     setsid npx tsx server/main.ts >"$DIR/server$i.log" 2>&1 &
   PIDS+=($!)
@@ -100,6 +100,30 @@ build() { curl -s -o /dev/null -w '%{http_code}' -X POST -H 'content-type: appli
 codes="$(build 1) $(build 2) $(build 3) $(build 1)"
 check "build rate is one budget across instances: 3 allowed, the 4th (other instance) is a 429 ($codes)" \
   bash -c "[ \"\$(echo $codes | cut -d' ' -f4)\" = 429 ] && ! echo '$codes' | cut -d' ' -f1-3 | grep -q 429"
+
+# The compile cache and downloads through S3. Each client below has its own
+# address (X-Forwarded-For, trusted with TRUST_PROXY=1), so the rate budget
+# spent above does not apply.
+SRC="fn main() { let x = $RANDOM }"
+wasm() { curl -s -X POST -H 'content-type: application/json' -H "x-forwarded-for: $2" \
+  --data "{\"source\":\"$SRC\"}" "http://127.0.0.1:$(port "$1")/build_wasm"; }
+shared_hits() { curl -s "http://127.0.0.1:$(port "$1")/health" | sed -n 's/.*"shared_hits":\([0-9]*\).*/\1/p'; }
+URL=$(wasm 1 10.1.0.1 | sed -n 's/.*"download_url":"\([^"]*\)".*/\1/p')
+before=$(shared_hits 3); sleep 1 # the upload to S3 is not awaited by the build
+wasm 3 10.1.0.2 >/dev/null
+check "a repeated build on another instance is a cache hit from S3 (shared hits $before -> $(shared_hits 3))" \
+  [ "$(shared_hits 3)" -gt "${before:-0}" ]
+DL="http://127.0.0.1:$(port 2)${URL#http*://*/}"; DL="http://127.0.0.1:$(port 2)/${URL#http*://*/}"
+redirect=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$DL")
+check "a download through another instance is a 302 to a signed S3 URL ($(echo "$redirect" | cut -c1-60)...)" \
+  bash -c "echo '$redirect' | grep -q '^302 http://127.0.0.1:$RGW/pith/builds/.*X-Amz-Signature='"
+SIGNED=${redirect#302 }
+check "the signed URL downloads the module" bash -c "curl -sf '$SIGNED' | head -c 4 | od -An -c | grep -q 'a   s   m'"
+TAMPERED=$(echo "$SIGNED" | sed 's/X-Amz-Signature=\(.\)/X-Amz-Signature=0\1/')
+check "the signed URL with an edited signature is a 403" \
+  bash -c "[ \"\$(curl -s -o /dev/null -w '%{http_code}' '$TAMPERED')\" = 403 ]"
+check "an unknown build through an instance is a 404" bash -c \
+  "[ \"\$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:$(port 2)/download/0123456789abcdef0123456789abcdef/x.wasm)\" = 404 ]"
 
 s3count=0
 while read -r status name; do
