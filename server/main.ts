@@ -58,6 +58,11 @@ const app = createApp({
   anomalyGate: anomalyCluster?.gate,
   playground,
 });
+// Points from Redis Streams when ANOMALY_STREAM_PARTITIONS is set.
+anomalyCluster?.startStreams(
+  (model, record) => anomaly.detect(model, record),
+  (path, init) => app.request(path, init),
+);
 // Compiler threads start now rather than on the first build.
 playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
 // The first /health compiles compiler.wasm and probes the toolchains (about

@@ -73,6 +73,7 @@ for i in 1 2 3; do
     S3_ACCESS_KEY_ID=$KEY S3_SECRET_ACCESS_KEY=$SECRET REDIS_URL="redis://127.0.0.1:$REDIS" \
     RATE_LIMIT_WASM_PER_MINUTE=3 TRUST_PROXY=1 ARTIFACT_DIR="$DIR/a$i" SHARE_DIR="$DIR/s$i" ANOMALY_HOME="$DIR/m$i" \
     ANOMALY_DATABASE_URL=$DB ANOMALY_ADVERTISE_URL="http://127.0.0.1:$((BASE + 10 + i))" ANOMALY_LEASE_MS=$LEASE_MS \
+    ANOMALY_STREAM_PARTITIONS=4 \
     setsid npx tsx server/main.ts >"$DIR/server$i.log" 2>&1 &
   PIDS+=($!)
   disown # kill -9 of an instance is part of the checks: no "Killed" job notice
@@ -104,21 +105,25 @@ check "build rate is one budget across instances: 3 allowed, the 4th (other inst
 # The compile cache and downloads through S3. Each client below has its own
 # address (X-Forwarded-For, trusted with TRUST_PROXY=1), so the rate budget
 # spent above does not apply.
-SRC="fn main() { let x = $RANDOM }"
+SRC="// build $RANDOM$RANDOM\\nfn main() {}"
 wasm() { curl -s -X POST -H 'content-type: application/json' -H "x-forwarded-for: $2" \
   --data "{\"source\":\"$SRC\"}" "http://127.0.0.1:$(port "$1")/build_wasm"; }
 shared_hits() { curl -s "http://127.0.0.1:$(port "$1")/health" | sed -n 's/.*"shared_hits":\([0-9]*\).*/\1/p'; }
-URL=$(wasm 1 10.1.0.1 | sed -n 's/.*"download_url":"\([^"]*\)".*/\1/p')
+# A native build (clang) stores its binary: its download_url is a route of the instance that built it.
+URL=$(curl -s -X POST -H 'content-type: application/json' -H 'x-forwarded-for: 10.1.0.3' --data "{\"source\":\"$SRC\"}" \
+  "http://127.0.0.1:$(port 1)/build" | sed -n 's/.*"binary_artifact":{[^}]*"download_url":"\([^"]*\)".*/\1/p')
+wasm 1 10.1.0.1 >/dev/null
 before=$(shared_hits 3); sleep 1 # the upload to S3 is not awaited by the build
 wasm 3 10.1.0.2 >/dev/null
 check "a repeated build on another instance is a cache hit from S3 (shared hits $before -> $(shared_hits 3))" \
   [ "$(shared_hits 3)" -gt "${before:-0}" ]
-DL="http://127.0.0.1:$(port 2)${URL#http*://*/}"; DL="http://127.0.0.1:$(port 2)/${URL#http*://*/}"
+DL="http://127.0.0.1:$(port 2)/${URL#http*://*/}"
 redirect=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$DL")
+echo "download $URL through instance 2: $redirect" >>"$DIR/downloads.log"
 check "a download through another instance is a 302 to a signed S3 URL ($(echo "$redirect" | cut -c1-60)...)" \
   bash -c "echo '$redirect' | grep -q '^302 http://127.0.0.1:$RGW/pith/builds/.*X-Amz-Signature='"
 SIGNED=${redirect#302 }
-check "the signed URL downloads the module" bash -c "curl -sf '$SIGNED' | head -c 4 | od -An -c | grep -q 'a   s   m'"
+check "the signed URL downloads the executable" bash -c "curl -sf '$SIGNED' | head -c 4 | grep -q ELF"
 TAMPERED=$(echo "$SIGNED" | sed 's/X-Amz-Signature=\(.\)/X-Amz-Signature=0\1/')
 check "the signed URL with an edited signature is a 403" \
   bash -c "[ \"\$(curl -s -o /dev/null -w '%{http_code}' '$TAMPERED')\" = 403 ]"
@@ -149,6 +154,13 @@ while read -r status name; do
 done < <(LB="http://127.0.0.1:$LB" INSTANCES="${groups%,}" KEEP="http://127.0.0.1:$(port 2)" ANOMALY_DATABASE_URL=$DB \
   LEASE_MS=$LEASE_MS npx tsx scripts/cluster/anomalyChecks.mts 2>>"$DIR/anomalychecks.log" | grep -E '^(ok|FAIL) ')
 check "every anomaly cluster check ran (8 of $ancount; else see anomalychecks.log)" [ "$ancount" -eq 8 ]
+stcount=0
+while read -r status name; do
+  stcount=$((stcount + 1))
+  check "$name" [ "$status" = ok ]
+done < <(LB="http://127.0.0.1:$LB" REDIS_URL="redis://127.0.0.1:$REDIS" PARTITIONS=4 \
+  npx tsx scripts/cluster/streamChecks.mts 2>>"$DIR/streamchecks.log" | grep -E '^(ok|FAIL) ')
+check "every Redis Streams check ran (4 of $stcount; else see streamchecks.log)" [ "$stcount" -eq 4 ]
 [ "$fail" -gt 0 ] && [ -n "${KEEP_LOGS:-}" ] && cp -r "$DIR" "$KEEP_LOGS"
 
 kill "$(cat "$DIR/redis.pid")"; sleep 1

@@ -4,12 +4,16 @@
 // reach its owner (modelOwner.ts). Unset, nothing here is made and the file
 // store stays the default.
 import type { MiddlewareHandler } from "hono";
+import { Redis } from "ioredis";
 import pg from "pg";
+import type { DetectAnswer } from "../../anomaly/service";
 import type { ModelStore } from "../../anomaly/store/store";
 import { ModelLeases } from "./modelLeases";
 import { modelOwnerGate } from "./modelOwner";
 import { createSchema, PgModelStore } from "./pgModelStore";
+import { RedisPointSource } from "./redisPointSource";
 import { clusterSettingsFromEnv } from "./settings";
+import { StreamIngest } from "./streamIngest";
 
 export interface AnomalyCluster {
   /** Where the models are, for the startup line. */
@@ -17,6 +21,14 @@ export interface AnomalyCluster {
   store: ModelStore;
   /** Put before every route that names a model (MODEL_ROUTES). */
   gate: MiddlewareHandler;
+  /**
+   * Starts reading points from Redis Streams when ANOMALY_STREAM_PARTITIONS
+   * is set (after the app exists: models owned elsewhere go through it).
+   */
+  startStreams(
+    detect: (model: string, record: unknown) => Promise<DetectAnswer>,
+    request: (path: string, init: RequestInit) => Promise<Response> | Response,
+  ): void;
   /** Hands the leases back (the others take the models at once), then closes the pool. */
   close(): Promise<void>;
 }
@@ -35,11 +47,21 @@ export function openAnomalyCluster(env: NodeJS.ProcessEnv = process.env): Anomal
   const ready = createSchema(pool);
   ready.catch((error: Error) => console.error(`[cluster] anomaly tables not created: ${error.message}`));
   const leases = new ModelLeases(pool, { address: settings.advertiseUrl, leaseMs: settings.leaseMs, ready });
+  let streams: StreamIngest | null = null;
+  let streamRedis: Redis | null = null;
   return {
     description: `PostgreSQL (${new URL(settings.databaseUrl).host}), this instance at ${settings.advertiseUrl}`,
     store: new PgModelStore(pool, leases, ready),
     gate: modelOwnerGate(leases),
+    startStreams(detect, request) {
+      if (settings.streamPartitions === 0 || streams !== null) return;
+      streamRedis = new Redis(env.REDIS_URL ?? "", { maxRetriesPerRequest: 2 });
+      const source = new RedisPointSource(streamRedis, settings.streamPartitions);
+      streams = new StreamIngest({ source, leases, detect, request });
+    },
     async close() {
+      await streams?.close();
+      streamRedis?.disconnect();
       await leases.release().catch(() => undefined);
       await pool.end();
     },

@@ -99,8 +99,13 @@ export class ModelLeases {
 
   /** Extends every lease this instance still holds; forgets those another instance took. */
   async renew(): Promise<void> {
-    if (this.held.size === 0) return;
     await this.ready;
+    // The heartbeat by which instances count each other (stream partitions' fair share).
+    await this.pool.query(
+      "INSERT INTO anomaly_instances (owner, seen_at) VALUES ($1, now()) ON CONFLICT (owner) DO UPDATE SET seen_at = now()",
+      [this.owner],
+    );
+    if (this.held.size === 0) return;
     const asked = performance.now();
     const { rows } = await this.pool.query(
       `UPDATE anomaly_leases SET expires_at = now() + $2 * interval '1 millisecond'
@@ -114,10 +119,30 @@ export class ModelLeases {
     }
   }
 
+  /** Lets one lease expire now (a stream partition over this instance's share), so another may take it. */
+  async giveBack(key: string): Promise<void> {
+    this.held.delete(key);
+    await this.pool.query(
+      "UPDATE anomaly_leases SET expires_at = now() - interval '1 second' WHERE model = $1 AND owner = $2",
+      [key, this.owner],
+    );
+  }
+
+  /** Instances that renewed within the lease time (this one included). */
+  async liveInstances(): Promise<number> {
+    await this.ready;
+    const { rows } = await this.pool.query(
+      "SELECT count(*) AS n FROM anomaly_instances WHERE seen_at > now() - $1 * interval '1 millisecond'",
+      [this.leaseMs],
+    );
+    return Math.max(1, Number(rows[0].n));
+  }
+
   /** Gives every lease back at once (a clean shutdown), so the others need not wait for expiry. */
   async release(): Promise<void> {
     clearInterval(this.timer);
     this.held.clear();
+    await this.pool.query("DELETE FROM anomaly_instances WHERE owner = $1", [this.owner]);
     // Expired rather than deleted: epochs only ever grow.
     await this.pool.query("UPDATE anomaly_leases SET expires_at = now() - interval '1 second' WHERE owner = $1", [
       this.owner,

@@ -44,6 +44,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS anomaly_leases (
   model text PRIMARY KEY, owner text NOT NULL, address text NOT NULL,
   epoch bigint NOT NULL, expires_at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS anomaly_instances (owner text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS anomaly_models (
   model text PRIMARY KEY, metadata text, checkpoint bigint NOT NULL DEFAULT 0,
   autoencoder text, feedback text);

@@ -16,6 +16,8 @@ export interface AnomalyClusterSettings {
   /** Where the other instances forward requests for the models this one owns. */
   advertiseUrl: string;
   leaseMs: number;
+  /** Redis Streams ingestion: the number of partitions (0: off). Needs REDIS_URL. */
+  streamPartitions: number;
 }
 
 export interface ClusterSettings {
@@ -67,5 +69,13 @@ function anomalySettings(env: NodeJS.ProcessEnv): AnomalyClusterSettings | null 
   if (!Number.isInteger(leaseMs) || leaseMs < 500 || leaseMs > 600_000) {
     throw new Error(`ANOMALY_LEASE_MS must be an integer from 500 to 600000, got "${leaseText}"`);
   }
-  return { databaseUrl, advertiseUrl: advertiseUrl.replace(/\/+$/, ""), leaseMs };
+  const partitionText = env.ANOMALY_STREAM_PARTITIONS?.trim() || "0";
+  const streamPartitions = Number(partitionText);
+  if (!Number.isInteger(streamPartitions) || streamPartitions < 0 || streamPartitions > 1024) {
+    throw new Error(`ANOMALY_STREAM_PARTITIONS must be an integer from 0 to 1024, got "${partitionText}"`);
+  }
+  if (streamPartitions > 0 && !env.REDIS_URL?.trim()) {
+    throw new Error("ANOMALY_STREAM_PARTITIONS is set, so REDIS_URL must be set too (the streams are in Redis)");
+  }
+  return { databaseUrl, advertiseUrl: advertiseUrl.replace(/\/+$/, ""), leaseMs, streamPartitions };
 }
