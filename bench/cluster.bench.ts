@@ -145,21 +145,30 @@ async function stopAll(instances: Instance[]): Promise<void> {
   await sleep(1000);
 }
 
-/** CPU seconds used so far by every process of the given process groups (an instance is tsx plus node). */
-async function groupCpu(groups: number[]): Promise<number> {
+/** CPU seconds used so far by the processes `pick` selects (by pid, parent pid and process group). */
+async function cpuOf(pick: (pid: number, ppid: number, pgrp: number) => boolean): Promise<number> {
   let ticks = 0;
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // pgrp is the 3rd field after the name, utime the 12th, stime the 13th.
-      if (groups.includes(Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+      // After the name: state, ppid, pgrp, ...; utime is the 12th, stime the 13th.
+      if (pick(Number(entry), Number(fields[1]), Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process ended meanwhile.
     }
   }
   return ticks / 100;
+}
+
+/** An instance is a process group (tsx and its node). */
+const groupCpu = (groups: number[]) => cpuOf((_pid, _ppid, pgrp) => groups.includes(pgrp));
+
+/** The postmaster and its backends. */
+async function postgresCpu(): Promise<number> {
+  const postmaster = Number((await readFile(join(dir, "pg/data/postmaster.pid"), "utf8")).split("\n")[0]);
+  return cpuOf((pid, ppid) => pid === postmaster || ppid === postmaster);
 }
 
 let counter = 0;
@@ -218,6 +227,7 @@ interface Figures {
   p50: number;
   p99: number;
   cpuMs: number;
+  pgCpuMs: number;
   errors: number;
   load: string;
 }
@@ -228,13 +238,16 @@ async function rounds(instances: Instance[], hammer: () => Promise<CannonResult>
   const all: Figures[] = [];
   for (let r = 0; r < 3; r++) {
     const cpuBefore = await groupCpu(groups);
+    const pgBefore = await postgresCpu();
     const result = await hammer();
     const cpu = (await groupCpu(groups)) - cpuBefore;
+    const pgCpu = (await postgresCpu()) - pgBefore;
     all.push({
       rps: result["2xx"] / result.duration,
       p50: result.latency.p50,
       p99: result.latency.p99,
       cpuMs: (1000 * cpu) / Math.max(1, result["2xx"]),
+      pgCpuMs: (1000 * pgCpu) / Math.max(1, result["2xx"]),
       errors: result.errors + result.timeouts + result.non2xx,
       load: load(),
     });
@@ -244,6 +257,7 @@ async function rounds(instances: Instance[], hammer: () => Promise<CannonResult>
     p50: median(all.map((f) => f.p50)),
     p99: median(all.map((f) => f.p99)),
     cpuMs: median(all.map((f) => f.cpuMs)),
+    pgCpuMs: median(all.map((f) => f.pgCpuMs)),
     errors: all.reduce((sum, f) => sum + f.errors, 0),
     load: all.map((f) => f.load).join("/"),
   };
@@ -326,11 +340,13 @@ try {
 console.log(
   `\n${connections} connections, ${seconds} s per round, median of 3 rounds; 2 cores shared by every process here`,
 );
-console.log("| configuration | req/s | p50 ms | p99 ms | server CPU ms/request | errors | load avg (rounds) |");
-console.log("|---|---|---|---|---|---|---|");
+console.log(
+  "| configuration | req/s | p50 ms | p99 ms | instances' CPU ms/request | PostgreSQL CPU ms/request | errors | load avg (rounds) |",
+);
+console.log("|---|---|---|---|---|---|---|---|");
 for (const [name, f] of rows) {
   console.log(
-    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuMs.toFixed(2)} | ${f.errors} | ${f.load} |`,
+    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.cpuMs.toFixed(2)} | ${f.pgCpuMs.toFixed(2)} | ${f.errors} | ${f.load} |`,
   );
 }
 console.log(

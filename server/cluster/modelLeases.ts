@@ -109,8 +109,9 @@ export class ModelLeases {
     const asked = performance.now();
     const { rows } = await this.pool.query(
       `UPDATE anomaly_leases SET expires_at = now() + $2 * interval '1 millisecond'
-       WHERE owner = $1 RETURNING model, epoch`,
-      [this.owner, this.leaseMs],
+       WHERE owner = $1 AND model = ANY($3) RETURNING model, epoch`,
+      // Only what is still held: a lease given back (giveBack) must stay expired.
+      [this.owner, this.leaseMs, [...this.held.keys()]],
     );
     const still = new Map(rows.map((r) => [r.model as string, Number(r.epoch)]));
     for (const [model, held] of this.held) {
