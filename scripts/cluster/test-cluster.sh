@@ -7,7 +7,7 @@
 # (anomalyChecks.mts), /health reports the shared services and turns 503
 # when one goes away. Prints "N passed, N
 # failed"; exits non-zero on a failure; stops everything it started.
-# Takes about a minute on a 2-core machine (Ceph starts in ~10 s).
+# Takes about a minute and a half on a busy 2-core machine (Ceph starts in ~10 s).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 need=()
