@@ -165,10 +165,14 @@ async function cpuOf(pick: (pid: number, ppid: number, pgrp: number) => boolean)
 /** An instance is a process group (tsx and its node). */
 const groupCpu = (groups: number[]) => cpuOf((_pid, _ppid, pgrp) => groups.includes(pgrp));
 
-/** The postmaster and its backends. */
+/** The postmaster and its backends, ended ones included (the postmaster's cutime/cstime), so it never goes down. */
 async function postgresCpu(): Promise<number> {
   const postmaster = Number((await readFile(join(dir, "pg/data/postmaster.pid"), "utf8")).split("\n")[0]);
-  return cpuOf((pid, ppid) => pid === postmaster || ppid === postmaster);
+  const stat = await readFile(`/proc/${postmaster}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // cutime and cstime (the 14th and 15th after the name): CPU of children already waited for.
+  const reaped = (Number(fields[13]) + Number(fields[14])) / 100;
+  return reaped + (await cpuOf((pid, ppid) => pid === postmaster || ppid === postmaster));
 }
 
 let counter = 0;
