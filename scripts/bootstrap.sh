@@ -57,7 +57,7 @@ declare -A TEST_FEATURES=(
   ["Python references of lang/tests/docs_corpus"]="python3"
   ["container image tests (podman)"]="podman buildah runc conmon netavark aardvark-dns iptables uidmap"
   ["base images and bare roots (mmdebstrap)"]="mmdebstrap"
-  ["several instances (npm run test:cluster)"]="redis-server haproxy radosgw ceph-mon ceph-osd"
+  ["several instances (npm run test:cluster)"]="redis-server haproxy radosgw ceph-mon ceph-osd postgresql"
 )
 
 declare -A FEATURES=()

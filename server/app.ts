@@ -2,10 +2,11 @@
 // (`app.request(...)`), which is how most server tests run.
 import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AlertCenter } from "./anomaly/alerts";
 import { type AnomalyApi, createAnomalyApp } from "./anomaly/routes";
+import { MODEL_ROUTES } from "./cluster/modelOwner";
 import { registerErrorPages } from "./docs/errorPages";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
@@ -29,6 +30,11 @@ export interface AppOptions {
   anomalyAlerts?: AlertCenter;
   /** Folder that `POST /detect_anomalies {file_path}` may read from. */
   anomalyDataDir?: string;
+  /**
+   * Runs before every anomaly route that names a model: several instances
+   * sharing one database route each model to its owner (server/cluster/anomalyCluster.ts).
+   */
+  anomalyGate?: MiddlewareHandler;
   /** The playground's worker pool, artifact store, queue and limits; default: from the environment. */
   playground?: PlaygroundServices;
   /** Short links; default: a store in SHARE_DIR with the playground limits' quota and expiry. */
@@ -63,6 +69,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerShareRoutes(app, options.shares ?? new ShareStore(playground.limits), playground.limits.shareProgramBytes);
   registerMcp(app, playground);
   if (options.anomaly) {
+    const gate = options.anomalyGate;
+    if (gate) for (const path of MODEL_ROUTES) app.use(path, gate);
     // The anomaly API keeps its own error shape ({status, message}); the
     // dashboards are pages of the SPA here, so the sub-app serves none.
     app.route(

@@ -9,6 +9,7 @@ import { AnomalyService } from "../anomaly/service";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
 import { createApp } from "./app";
+import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
 import { listenMessage } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 
@@ -20,14 +21,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const anomalyHome = process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
-const anomalyStore = new FileStore(anomalyHome);
+// Several instances sharing PostgreSQL (ANOMALY_DATABASE_URL), else the model files in ANOMALY_HOME.
+let anomalyCluster: AnomalyCluster | null;
+try {
+  anomalyCluster = openAnomalyCluster();
+} catch (error) {
+  // A malformed variable: say which, before listening.
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const anomalyStore = anomalyCluster?.store ?? new FileStore(anomalyHome);
 // Temp files a crash left between write and rename (see atomicFile.ts).
-anomalyStore.removeStaleTemps().then(
-  (paths) => {
-    for (const path of paths) console.warn(`removed stale temporary file ${path}`);
-  },
-  (error: Error) => console.warn(`could not sweep stale temporary files: ${error.message}`),
-);
+if (anomalyStore instanceof FileStore) {
+  anomalyStore.removeStaleTemps().then(
+    (paths) => {
+      for (const path of paths) console.warn(`removed stale temporary file ${path}`);
+    },
+    (error: Error) => console.warn(`could not sweep stale temporary files: ${error.message}`),
+  );
+}
 const anomaly = new AnomalyService(anomalyStore, { backend: createNodeBackend() });
 let playground: PlaygroundServices;
 try {
@@ -39,7 +51,18 @@ try {
 }
 // Alert rules and delivery logs live beside each model's files, as with `anomaly serve`.
 const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
-const app = createApp({ anomaly, anomalyAlerts, anomalyDataDir: process.env.ANOMALY_DATA_DIR, playground });
+const app = createApp({
+  anomaly,
+  anomalyAlerts,
+  anomalyDataDir: process.env.ANOMALY_DATA_DIR,
+  anomalyGate: anomalyCluster?.gate,
+  playground,
+});
+// Points from Redis Streams when ANOMALY_STREAM_PARTITIONS is set.
+anomalyCluster?.startStreams(
+  (model, record) => anomaly.detect(model, record),
+  (path, init) => app.request(path, init),
+);
 // Compiler threads start now rather than on the first build.
 playground.compiler.warm().catch((error: Error) => console.error(`compiler workers failed to start: ${error.message}`));
 // The first /health compiles compiler.wasm and probes the toolchains (about
@@ -48,7 +71,7 @@ playground.compiler.warm().catch((error: Error) => console.error(`compiler worke
 void Promise.resolve(app.request("/health")).catch(() => undefined);
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(
-    `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyHome})`,
+    `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyCluster?.description ?? anomalyHome})`,
   );
 });
 
@@ -64,7 +87,13 @@ function shutdown(signal: string): void {
   console.log(`${signal} received: finishing in-flight requests`);
   // Stop accepting connections; let open requests complete, then exit.
   server.close(() => {
-    Promise.all([anomalyAlerts.close(2000).then(() => anomaly.close()), playground.close()]).then(
+    Promise.all([
+      anomalyAlerts
+        .close(2000)
+        .then(() => anomaly.close())
+        .then(() => anomalyCluster?.close()),
+      playground.close(),
+    ]).then(
       () => process.exit(0),
       (error: Error) => {
         console.error(`closing the anomaly models failed: ${error.message}`);

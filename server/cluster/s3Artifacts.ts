@@ -13,6 +13,7 @@ import {
   CreateBucketCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutBucketLifecycleConfigurationCommand,
@@ -93,11 +94,32 @@ export class S3ArtifactStore implements Artifacts {
     return this.read(this.key(id, name));
   }
 
+  /** How long a download redirect's signed URL works: enough to start the download, short enough to be useless if leaked. */
+  static readonly DIRECT_URL_SECONDS = 60;
+
+  /** The download route's redirect target: null when unknown or expired, as get() would say. */
+  async directUrl(id: string, name: string): Promise<string | null> {
+    if (!isBuildId(id) || !isArtifactName(name)) return null;
+    const createdAt = await this.createdAt(id);
+    if (createdAt === null || this.now() - createdAt >= this.options.ttlMs) return null;
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(id, name) }));
+    } catch (error) {
+      if ((error as { name?: string }).name === "NotFound") return null;
+      throw error;
+    }
+    return this.presignedUrl(id, name, S3ArtifactStore.DIRECT_URL_SECONDS, name);
+  }
+
   /** A short-lived signed URL for the file, so a client downloads from S3 directly rather than through an instance. */
-  presignedUrl(id: string, name: string, seconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: this.key(id, name) }), {
-      expiresIn: seconds,
+  presignedUrl(id: string, name: string, seconds: number, attachment?: string): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.key(id, name),
+      // Signed into the URL: S3 answers with the same attachment header the server would.
+      ResponseContentDisposition: attachment === undefined ? undefined : `attachment; filename="${attachment}"`,
     });
+    return getSignedUrl(this.client, command, { expiresIn: seconds });
   }
 
   async sweep(): Promise<number> {

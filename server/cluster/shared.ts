@@ -8,6 +8,7 @@ import { Redis } from "ioredis";
 import type { Artifacts } from "../playground/artifacts";
 import { redisRateStore } from "./redisRateStore";
 import { S3ArtifactStore, type S3ArtifactStoreOptions, s3Client, setLifecycle } from "./s3Artifacts";
+import { COMPILE_CACHE_PREFIX, S3CompileResults } from "./s3CompileResults";
 import { type ClusterSettings, clusterSettingsFromEnv } from "./settings";
 
 interface ClusterState {
@@ -35,18 +36,35 @@ function cluster(): ClusterState {
   return state;
 }
 
-/** An S3 store for `prefix` when S3_ENDPOINT is set; null keeps the disk store. */
-export function sharedArtifacts(options: S3ArtifactStoreOptions): S3ArtifactStore | null {
-  const c = cluster();
-  if (!c.s3 || !c.settings.s3) return null;
+/** Adds `prefix` to the bucket's lifecycle rules (each update sends every prefix known so far). */
+function expireUnder(c: ClusterState, prefix: string, ttlMs: number): void {
   const client = c.s3;
-  const bucket = c.settings.s3.bucket;
-  c.prefixes.push({ prefix: options.prefix, ttlMs: options.ttlMs });
+  const bucket = c.settings.s3?.bucket;
+  if (!client || !bucket) return;
+  c.prefixes.push({ prefix, ttlMs });
   const rules = [...c.prefixes];
   c.lifecycle = c.lifecycle
     .then(() => setLifecycle(client, bucket, rules))
     .catch((error: Error) => console.error(`[cluster] S3 bucket or lifecycle rule not set: ${error.message}`));
-  return new S3ArtifactStore(client, bucket, options);
+}
+
+/** An S3 store for `prefix` when S3_ENDPOINT is set; null keeps the disk store. */
+export function sharedArtifacts(options: S3ArtifactStoreOptions): S3ArtifactStore | null {
+  const c = cluster();
+  if (!c.s3 || !c.settings.s3) return null;
+  expireUnder(c, options.prefix, options.ttlMs);
+  return new S3ArtifactStore(c.s3, c.settings.s3.bucket, options);
+}
+
+/** How long a shared compile result stays unused before the bucket drops it (the lifecycle rule adds a day). */
+const COMPILE_RESULT_TTL_MS = 6 * 24 * 3600 * 1000;
+
+/** The compile cache's S3 tier when S3_ENDPOINT is set; null: each instance caches alone. */
+export function sharedCompileResults(): S3CompileResults | null {
+  const c = cluster();
+  if (!c.s3 || !c.settings.s3) return null;
+  expireUnder(c, COMPILE_CACHE_PREFIX, COMPILE_RESULT_TTL_MS);
+  return new S3CompileResults(c.s3, c.settings.s3.bucket);
 }
 
 /** Whether a store is the shared one (used by /health to say what it checks). */

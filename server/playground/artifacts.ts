@@ -73,6 +73,12 @@ export interface Artifacts {
   put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
   putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
   get(id: string, name: string): Promise<Uint8Array | null>;
+  /**
+   * Where a client may fetch the file directly (object storage's short-lived
+   * signed URL), or null when it is unknown or expired. Absent: the server
+   * sends the bytes itself.
+   */
+  directUrl?(id: string, name: string): Promise<string | null>;
   sweep(): Promise<number>;
   start(intervalMs: number): void;
   stop(): void;

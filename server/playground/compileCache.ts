@@ -3,7 +3,9 @@
 // again, many visitors opening the same program) skips the compile. The
 // compiler is deterministic, so a hit is exactly what a fresh run would
 // give. Bounded by total bytes, least recently used first out; results
-// are shared between requests and never mutated.
+// are shared between requests and never mutated. With several instances a
+// shared tier (S3, server/cluster/s3CompileResults.ts) sits behind the
+// local one: a local miss asks it before compiling, a compile fills it.
 import { createHash } from "node:crypto";
 import type { CompilerRun, CompilerRunner, CompilerRunResult } from "../toolchain/compileToLl";
 
@@ -23,13 +25,24 @@ function sizeOf(result: CompilerRunResult): number {
   return bytes;
 }
 
+/** Results shared by every instance; a failure of it only costs a compile. */
+export interface SharedCompileTier {
+  get(key: string): Promise<CompilerRunResult | null>;
+  put(key: string, result: CompilerRunResult): Promise<void>;
+}
+
 export class CompileCache {
   private readonly entries = new Map<string, { result: CompilerRunResult; bytes: number }>();
   private total = 0;
   hits = 0;
   misses = 0;
+  /** Local misses answered by the shared tier (counted in `hits` too). */
+  sharedHits = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly shared: SharedCompileTier | null = null,
+  ) {}
 
   get bytes(): number {
     return this.total;
@@ -48,9 +61,23 @@ export class CompileCache {
         this.hits += 1;
         return cached.result;
       }
+      const fromShared = await this.shared?.get(key).catch((error: Error) => {
+        console.error(`[compile cache] shared tier unreadable: ${error.message}`);
+        return null;
+      });
+      if (fromShared) {
+        this.hits += 1;
+        this.sharedHits += 1;
+        this.remember(key, fromShared);
+        return fromShared;
+      }
       this.misses += 1;
       const result = await runner(run);
       this.remember(key, result);
+      // Not awaited: the build answers without waiting for the upload.
+      this.shared
+        ?.put(key, result)
+        .catch((error: Error) => console.error(`[compile cache] shared tier not written: ${error.message}`));
       return result;
     };
   }

@@ -1,6 +1,8 @@
 // GET /download/{build_id}/{filename}: a stored build output as an
 // attachment. A malformed id or name is a 400 before the store is asked;
-// an unknown or expired build a 404.
+// an unknown or expired build a 404. When the builds are in object storage
+// (S3_ENDPOINT), the answer is a 302 to a short-lived signed URL: the bytes
+// go from S3 to the client, not through an instance.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { isArtifactName, isBuildId } from "./artifacts";
 import { PlaygroundErrorSchema } from "./errors";
@@ -23,6 +25,7 @@ const route = createRoute({
       description: "The file, as an attachment",
       content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
+    302: { description: "With S3_ENDPOINT: the file at a signed URL that works for 60 seconds" },
     400: {
       description: "Not a build id or file name",
       content: { "application/json": { schema: PlaygroundErrorSchema } },
@@ -44,10 +47,15 @@ export function registerDownloadRoute(app: OpenAPIHono, services: PlaygroundServ
     const { build_id: id, filename } = c.req.valid("param");
     if (!isBuildId(id)) throw new PlaygroundHttpError(400, `invalid build id ${JSON.stringify(id)}`);
     if (!isArtifactName(filename)) throw new PlaygroundHttpError(400, `invalid file name ${JSON.stringify(filename)}`);
-    const bytes = await services.artifacts.get(id, filename);
-    if (bytes === null) {
-      throw new PlaygroundHttpError(404, `no artifact ${filename} for build ${id} (unknown, or expired)`);
+    const gone = () => new PlaygroundHttpError(404, `no artifact ${filename} for build ${id} (unknown, or expired)`);
+    if (services.artifacts.directUrl) {
+      const url = await services.artifacts.directUrl(id, filename);
+      if (url === null) throw gone();
+      c.header("cache-control", "private, no-store");
+      return c.redirect(url, 302);
     }
+    const bytes = await services.artifacts.get(id, filename);
+    if (bytes === null) throw gone();
     const extension = /\.[^.]+$/.exec(filename)?.[0] ?? "";
     return c.body(Buffer.from(bytes), 200, {
       "content-type": TYPES[extension] ?? "application/octet-stream",

@@ -34,7 +34,15 @@ const HealthSchema = z
       native: z.number().int().openapi({ description: "native builds running or waiting for a slot" }),
     }),
     artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
-    compile_cache: z.object({ hits: z.number().int(), misses: z.number().int(), bytes: z.number().int() }),
+    compile_cache: z.object({
+      hits: z.number().int(),
+      misses: z.number().int(),
+      bytes: z.number().int(),
+      shared_hits: z
+        .number()
+        .int()
+        .openapi({ description: "hits answered by the shared tier (S3, several instances); counted in hits too" }),
+    }),
     shared: z.object({ s3: z.boolean().nullable(), redis: z.boolean().nullable() }).openapi({
       description: "several instances: whether S3 and Redis answer (null: not configured)",
     }),
@@ -141,6 +149,7 @@ export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): 
         hits: services.compileCache.hits,
         misses: services.compileCache.misses,
         bytes: services.compileCache.bytes,
+        shared_hits: services.compileCache.sharedHits,
       },
       shared,
     };

@@ -218,11 +218,11 @@ export const OTHER_VARIABLES: readonly { name: string; description: string }[] =
   {
     name: "S3_ENDPOINT",
     description:
-      "several instances: S3 API address (e.g. `http://127.0.0.1:7480`); set, downloads and short links live in S3_BUCKET under `builds/` and `shares/` instead of the folders, with the same TTLs and quotas",
+      "several instances: S3 API address (e.g. `http://127.0.0.1:7480`); set, downloads and short links live in S3_BUCKET under `builds/` and `shares/` instead of the folders, with the same TTLs and quotas, downloads answer a 302 to a signed URL valid 60 s, and compile results are shared under `compile-cache/`",
   },
   {
     name: "S3_BUCKET",
-    description: "bucket of downloads and short links (required with S3_ENDPOINT; created if missing)",
+    description: "bucket of downloads, short links and shared compile results (required with S3_ENDPOINT; created if missing)",
   },
   { name: "S3_REGION", description: "region of S3_ENDPOINT (default: us-east-1)" },
   { name: "S3_ACCESS_KEY_ID", description: "S3 access key (required with S3_ENDPOINT)" },
@@ -231,6 +231,26 @@ export const OTHER_VARIABLES: readonly { name: string; description: string }[] =
     name: "REDIS_URL",
     description:
       "several instances: `redis://host:port`; set, the build rate limits count across every instance instead of per process",
+  },
+  {
+    name: "ANOMALY_DATABASE_URL",
+    description:
+      "several instances: `postgres://user@host:port/db`; set, anomaly models live in PostgreSQL instead of ANOMALY_HOME, each owned by one instance at a time",
+  },
+  {
+    name: "ANOMALY_ADVERTISE_URL",
+    description:
+      "this instance's address as the other instances reach it (e.g. `http://10.0.0.5:8000`), where they forward requests for the models it owns (required with ANOMALY_DATABASE_URL)",
+  },
+  {
+    name: "ANOMALY_LEASE_MS",
+    description:
+      "how long a model stays with an instance that stopped renewing its lease (default 10000); a dead instance's models move after it",
+  },
+  {
+    name: "ANOMALY_STREAM_PARTITIONS",
+    description:
+      "Redis Streams ingestion: number of partitions `anomaly:points:<p>` read (default 0: off; needs REDIS_URL and ANOMALY_DATABASE_URL)",
   },
   {
     name: "TRUST_PROXY",

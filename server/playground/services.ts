@@ -3,7 +3,7 @@
 // build queue. One instance per server; tests make their own with a private
 // artifact folder and clock.
 
-import { sharedArtifacts } from "../cluster/shared";
+import { sharedArtifacts, sharedCompileResults } from "../cluster/shared";
 import type { CompilerRunner } from "../toolchain/compileToLl";
 import { ArtifactStore, type Artifacts } from "./artifacts";
 import { BuildQueue } from "./buildQueue";
@@ -38,7 +38,8 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     timeoutMs: limits.compileTimeoutMs,
     nice: limits.compilerNice,
   });
-  const compileCache = new CompileCache(limits.compileCacheBytes);
+  // Shared through S3 when S3_ENDPOINT is set (several instances).
+  const compileCache = new CompileCache(limits.compileCacheBytes, sharedCompileResults());
   const budget = { ttlMs: limits.artifactTtlSeconds * 1000, maxBytes: limits.artifactMaxBytes, now: options.now };
   // S3 when S3_ENDPOINT is set (several instances), else the folder.
   const artifacts: Artifacts =
