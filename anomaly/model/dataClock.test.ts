@@ -3,7 +3,7 @@
 // with timestamps equals living through it, few normal points are flagged,
 // and a spike, a level shift and a drop to zero are caught at once.
 import { describe, expect, it } from "vitest";
-import { AnomalyService, type DetectAnswer } from "../service";
+import { AnomalyService, type DetectAnswer, type VerdictOptions } from "../service";
 import { MemoryStore } from "../store/memoryStore";
 import { severityThreshold } from "./calibration";
 
@@ -31,11 +31,15 @@ const iso = (t: number) => new Date(t * 1000).toISOString().replace(".000Z", "Z"
 const verdictOf = (a: DetectAnswer) => (a.body.status === "success" ? a.body : null);
 
 /** Feeds values as records carrying their own timestamp (a back-fill); the wall clock is far away. */
-async function replay(values: number[], mutate: (i: number, v: number) => number = (_, v) => v) {
+async function replay(
+  values: number[],
+  mutate: (i: number, v: number) => number = (_, v) => v,
+  options: VerdictOptions = {},
+) {
   const svc = new AnomalyService(new MemoryStore(), { clock: () => T0 + 10 * 365 * 86_400 });
   const out: DetectAnswer[] = [];
   for (let i = 0; i < values.length; i++) {
-    out.push(await svc.detect("m", { timestamp: iso(T0 + i * STEP), value: mutate(i, values[i]) }));
+    out.push(await svc.detect("m", { timestamp: iso(T0 + i * STEP), value: mutate(i, values[i]) }, undefined, options));
   }
   return { svc, out };
 }
@@ -74,7 +78,7 @@ describe("the stream's clock", () => {
       if (i >= SHIFT && i < SHIFT + 48) return v + 70;
       if (i >= DROP && i < DROP + 12) return 0;
       return v;
-    });
+    }, { expected: true });
     const threshold = severityThreshold(0.005);
     for (const onset of [SPIKE, SHIFT, DROP]) {
       const within = broken.out.slice(onset, onset + 3).map(verdictOf);
