@@ -65,6 +65,8 @@ export class Model {
   private processing = false;
   /** The operator's marks and maintenance windows (feedback.json) and the margins they put in force. */
   private readonly feedbackState = new ModelFeedback();
+  /** A training the loader redid from records after the checkpoint, not yet in a checkpoint. */
+  private retrainedAtLoad = false;
 
   private constructor(
     readonly name: string,
@@ -96,35 +98,28 @@ export class Model {
     if (meta === null) return null;
     meta.name = name;
     const { records, unsaved, setAside } = await store.loadRing(name, capacity);
-    // Records after the metadata checkpoint are counted in n_seen already;
-    // what they taught the encoder (new columns, categories) is learned again,
-    // in the same order, so it is as if the metadata had been saved with them.
-    for (const record of unsaved) {
-      try {
-        learnRecord(meta, checkRecord(record));
-      } catch {
-        // Stored records were valid when ingested; a damaged one teaches nothing.
-      }
-    }
+    // Records after the metadata checkpoint (a crash between a batch's append
+    // and its checkpoint) are counted in n_seen already. They are taken again
+    // in order, as ingest took them: what they taught the encoder, and a
+    // retraining one of them made due, happen at the same point as they did
+    // live, so a model that changed instance or restarted goes on giving the
+    // verdicts of one that never stopped. The ones older than the ring only
+    // teach the encoder.
+    const tail = Math.min(unsaved.length, records.length);
+    for (const record of unsaved.slice(0, unsaved.length - tail)) learnQuietly(meta, record);
+    const nAtTail = meta.n_seen - tail;
     // A stored record that no longer fits (a wrong-kind value written by
     // hand, a number past MAX_ABS_VALUE from before the limit) would make
     // training throw: it is kept aside by the store, not put in the ring.
     const ring = new Ring(capacity);
     const unusable: UnusableLine[] = [];
-    for (let i = 0; i < records.length; i++) {
-      const record = records[i];
+    const base = records.length - tail;
+    for (let i = 0; i < base; i++) {
       // A turn of the event loop every few thousand records: checking a
       // 150,000-point ring in one go held other requests ~100 ms (issue 30).
       if (i > 0 && i % 4096 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      try {
-        checkFits(meta, checkRecord(record));
-      } catch (e) {
-        unusable.push({ reason: (e as Error).message, text: JSON.stringify(record) });
-        continue;
-      }
-      ring.push(record, recordTime(record));
+      pushIfFits(meta, ring, records[i], unusable);
     }
-    if (unusable.length > 0) await store.keepAside?.(name, unusable);
     const forests = new Map<string, Forest>();
     const nFeat = meta.feats.length;
     for (const v of meta.versions) {
@@ -135,13 +130,25 @@ export class Model {
     }
     const ae = await store.loadAutoencoder(name);
     const model = new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
-    model.setAside = (setAside ?? 0) + unusable.length;
     const feedback = (await store.loadFeedback?.(name)) ?? null;
     if (feedback !== null) {
       const parsed = parseFeedback(feedback);
       if (parsed === null) throw new DamagedModelError(name, "feedback.json", "is not a feedback document");
       model.feedbackState.replace(parsed);
     }
+    model.meta.n_seen = nAtTail;
+    for (let i = base; i < records.length; i++) {
+      const record = records[i];
+      learnQuietly(model.meta, record);
+      model.meta.n_seen += 1;
+      if (!pushIfFits(model.meta, model.ring, record, unusable)) continue;
+      model.feedbackState.pointAdded(recordTime(record));
+      // Written with the next batch's checkpoint, so the next load starts from it.
+      // Only the schedule's trainings: missing forests heal on the next ingested point.
+      if (await model.trainIfDue(recordTime(record), false)) model.retrainedAtLoad = true;
+    }
+    if (unusable.length > 0) await store.keepAside?.(name, unusable);
+    model.setAside = (setAside ?? 0) + unusable.length;
     return model;
   }
 
@@ -196,17 +203,10 @@ export class Model {
         this.ring.push(record, checked.timestamp ?? now);
         this.feedbackState.pointAdded(checked.timestamp ?? now);
         accepted.push(record);
-        // Also retrain a model that should have forests but has none (say a
-        // forest file was corrupt and loaded as absent): it heals on its next point.
-        const due = this.meta.n_seen >= this.meta.next_train || (this.meta.feats.length > 0 && !this.trained);
-        if (due && this.ring.length >= MIN_POINTS) {
+        if (this.retrainDue()) {
           // Points before this one are scored against the forests they came under.
           this.scorePending();
-          const trained = await this.train(this.ring.newestTime(), now);
-          if (trained !== null) {
-            this.apply(trained);
-            retrained = true;
-          }
+          if (await this.trainIfDue(now)) retrained = true;
         }
         const result = { record, verdict: null, nSeen: this.meta.n_seen };
         results.push(result);
@@ -229,11 +229,32 @@ export class Model {
     if (accepted.length === 0) return { results, durable: this.drained() };
     const fresh = this.fresh;
     this.fresh = false;
+    retrained ||= this.retrainedAtLoad;
+    this.retrainedAtLoad = false;
     // Metadata is written only with a batch that changed more than n_seen
     // (and the encoder, which loading replays from the log).
     const checkpoint =
       retrained || fresh ? { meta: cloneMetadata(this.meta), forests: retrained ? this.forests : null } : null;
     return { results, durable: this.commits.enqueue(accepted, checkpoint, fresh) };
+  }
+
+  /**
+   * Whether the newest point makes a training due: the schedule says so, or
+   * a model that should have forests has none (say a forest file was corrupt
+   * and loaded as absent: it heals on its next point).
+   */
+  private retrainDue(heal = true): boolean {
+    const due = this.meta.n_seen >= this.meta.next_train || (heal && this.meta.feats.length > 0 && !this.trained);
+    return due && this.ring.length >= MIN_POINTS;
+  }
+
+  /** Trains on the ring when due (see retrainDue); true when it did. */
+  private async trainIfDue(now: number, heal = true): Promise<boolean> {
+    if (!this.retrainDue(heal)) return false;
+    const trained = await this.train(this.ring.newestTime(), now);
+    if (trained === null) return false;
+    this.apply(trained);
+    return true;
   }
 
   /** Fills in the verdicts of the points processed since the last scoring pass. */
@@ -432,4 +453,25 @@ export function recordTime(record: RawRecord): number {
   } catch {
     return 0;
   }
+}
+
+/** Teaches the encoder a stored record; a damaged one teaches nothing (it was valid when ingested). */
+function learnQuietly(meta: MetadataJson, record: RawRecord): void {
+  try {
+    learnRecord(meta, checkRecord(record));
+  } catch {
+    // Left to pushIfFits, which sets it aside.
+  }
+}
+
+/** Puts a stored record in the ring, or lists it as unusable; true when it went in. */
+function pushIfFits(meta: MetadataJson, ring: Ring, record: RawRecord, unusable: UnusableLine[]): boolean {
+  try {
+    checkFits(meta, checkRecord(record));
+  } catch (e) {
+    unusable.push({ reason: (e as Error).message, text: JSON.stringify(record) });
+    return false;
+  }
+  ring.push(record, recordTime(record));
+  return true;
 }

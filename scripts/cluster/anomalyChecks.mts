@@ -1,7 +1,8 @@
 // The anomaly service across three instances sharing PostgreSQL, against the
 // real haproxy and instances of test-cluster.sh: NAB streams flooded through
 // the balancer (hashed on X-Model), the owner of some models killed with
-// kill -9 mid-flood, then an owner stalled with SIGSTOP past its lease.
+// kill -9 mid-flood while builds run through the same balancer, then an owner
+// stalled with SIGSTOP past its lease.
 // Prints one "ok"/"FAIL" line per check; the shell script counts them.
 // Environment: LB (balancer URL), INSTANCES ("url=pgid,url=pgid,..." with
 // the process group of each instance), ANOMALY_DATABASE_URL, LEASE_MS, KEEP
@@ -81,6 +82,34 @@ async function feed(i: number, from: number, to: number, base = LB): Promise<voi
   }
 }
 
+/**
+ * One /build_wasm through the balancer as its own client (rate limits are per
+ * client): the status, the instance that answered (haproxy's X-Served-By) and
+ * whether it took a second try. A connection the balancer closed without an
+ * answer is tried once more, as an HTTP client does; an HTTP error is not.
+ */
+let buildNo = 0;
+let buildRetries = 0;
+async function buildThroughLb(): Promise<{ status: number; server: string }> {
+  const n = ++buildNo;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(`${LB}/build_wasm`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${n >> 8}.${n & 255}` },
+        body: JSON.stringify({ source: `// cluster build ${process.pid} ${n}\nfn main() { println("${n}") }` }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      await res.arrayBuffer();
+      return { status: res.status, server: res.headers.get("x-served-by") ?? "?" };
+    } catch (e) {
+      console.error(`build ${n} through the balancer: ${(e as Error).message} ${String((e as Error).cause ?? "")}`);
+      if (attempt > 0) return { status: 0, server: "?" };
+      buildRetries++;
+    }
+  }
+}
+
 async function owners(): Promise<Map<string, string>> {
   const { rows } = await pool.query("SELECT model, address FROM anomaly_leases WHERE model = ANY($1)", [names]);
   return new Map(rows.map((r) => [r.model as string, r.address as string]));
@@ -97,6 +126,13 @@ await Promise.all(names.map((_, i) => feed(i, 0, 60)));
 const before = await owners();
 const spread = new Set(before.values());
 check(`models spread over the instances (${spread.size} owners for ${MODELS} models)`, spread.size >= 2);
+const spreadBuilds = [];
+for (let i = 0; i < 6; i++) spreadBuilds.push(await buildThroughLb());
+const buildServers = new Set(spreadBuilds.map((b) => b.server));
+check(
+  `builds through the balancer spread over the instances (${buildServers.size} instances answered 6 builds: ${spreadBuilds.map((b) => `${b.status}@${b.server}`).join(" ")})`,
+  buildServers.size >= 2 && spreadBuilds.every((b) => b.status === 200),
+);
 const keep = process.env.KEEP ?? "";
 const victim = [...spread].find((url) => url !== keep) ?? "";
 const moved = names.filter((m) => before.get(m) === victim);
@@ -106,7 +142,21 @@ const flood = Promise.all(names.map((_, i) => feed(i, 60, POINTS)));
 await sleep(1500);
 process.kill(-(instances.get(victim) ?? 0), "SIGKILL");
 const killedAt = performance.now();
+// Builds sent after the kill, one after another while the flood lasts: the
+// balancer's redispatch and health checks must route every one to a live instance.
+const afterKill: { status: number; server: string }[] = [];
+let flooding = true;
+const builds = (async () => {
+  while (flooding || afterKill.length < 4) afterKill.push(await buildThroughLb());
+})();
 await flood;
+flooding = false;
+await builds;
+const failedBuilds = afterKill.filter((b) => b.status !== 200);
+check(
+  `builds sent after the kill -9 all succeed through the other instances (${afterKill.length - failedBuilds.length} of ${afterKill.length}, ${buildRetries} retried after a closed connection${failedBuilds.length ? `; failed: ${failedBuilds.map((b) => `${b.status}@${b.server}`).join(" ")}` : ""})`,
+  afterKill.length > 0 && failedBuilds.length === 0,
+);
 console.error(`flood done ${((performance.now() - killedAt) / 1000).toFixed(1)} s after kill -9 of ${victim}`);
 const after = await owners();
 check(
@@ -145,7 +195,13 @@ for (const name of moved) {
     JSON.stringify([b?.status, b?.anomaly, typeof b?.score === "number" ? b.score.toFixed(9) : null]);
   for (const { body } of sent[k].acked) {
     compared++;
-    if (key(body) !== key(replayed.get(Number(body.data_points)))) differing++;
+    if (key(body) !== key(replayed.get(Number(body.data_points)))) {
+      differing++;
+      // Which verdict, for anomalychecks.log (KEEP_LOGS keeps it).
+      console.error(
+        `differs: ${name} #${body.data_points}: ${key(body)} vs replay ${key(replayed.get(Number(body.data_points)))}`,
+      );
+    }
   }
 }
 check(
