@@ -177,6 +177,8 @@ export default function CodeEditor(props: CodeEditorProps) {
           wrappingIndent: "none",
           lineNumbersMinChars: props.narrow ? 2 : 5,
           lineDecorationsWidth: props.narrow ? 4 : 10,
+          // Assembly and IR align comments with runs of blanks; indent guides there are noise.
+          guides: { indentation: (props.language ?? PITH_LANGUAGE_ID) === PITH_LANGUAGE_ID },
         }}
         onMount={(editor) => {
           editorRef.current = editor;

@@ -30,6 +30,8 @@ export function DiffView({ original, modified, language, dark, ariaLabel }: Diff
           lineHeight: EDITOR_LINE_HEIGHT,
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
+          // Views of compiler output: column-aligned comments, not indented blocks.
+          guides: { indentation: false },
         }}
       />
     </section>
