@@ -28,12 +28,24 @@ export interface Recipe {
 // -nostdlib keeps clang from silently adding glibc (also for *-musl triples).
 const STATIC_NO_LIBC = ["-static", "-nostdlib"];
 
+// Every x86-64 target. The binaries run on whatever x86-64 CPU the user has,
+// so the code is laid out for none in particular: on Intel cores from
+// Skylake to Cascade Lake (the JCC-erratum microcode) a jump that crosses
+// or ends on a 32-byte boundary is no longer cached in the decoded-uop
+// cache, and a hot loop whose closing branch happens to land there runs
+// from the legacy decoders, up to 20% slower, while the same bytes run at
+// full speed on AMD and newer Intel cores. Keeping every jump within a
+// 32-byte window (the assembler pads with prefixes and nops, a fraction of
+// a percent of code size and no measurable cost elsewhere) makes a loop's
+// speed not depend on where it happened to land. Issue 36.
+const X86_64_CODEGEN = ["-mbranches-within-32B-boundaries"];
+
 export const RECIPES: Readonly<Record<string, Recipe>> = {
   "linux-x64": {
     triple: "x86_64-linux-gnu",
     shim: "linux_raw.c",
     linkInputs: [],
-    codegenFlags: [],
+    codegenFlags: X86_64_CODEGEN,
     linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
@@ -41,7 +53,7 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "x86_64-linux-musl",
     shim: "linux_raw.c",
     linkInputs: [],
-    codegenFlags: [],
+    codegenFlags: X86_64_CODEGEN,
     linkFlags: STATIC_NO_LIBC,
     extension: "",
   },
@@ -82,7 +94,7 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "x86_64-w64-mingw32",
     shim: "windows.c",
     linkInputs: [],
-    codegenFlags: [],
+    codegenFlags: X86_64_CODEGEN,
     linkFlags: ["-municode"],
     extension: ".exe",
   },
@@ -90,7 +102,7 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     triple: "x86_64-apple-macos11",
     shim: "posix_libc.c",
     linkInputs: ["libSystem.tbd"],
-    codegenFlags: [],
+    codegenFlags: X86_64_CODEGEN,
     linkFlags: ["-nostdlib"],
     extension: "",
   },
