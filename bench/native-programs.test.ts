@@ -122,6 +122,8 @@ describe.skipIf(!x64Ready)("bench/programs on linux-x64", { concurrent: false },
       async () => {
         const { binary, logs } = await build(name, "linux-x64");
         expect(logs).toContain("-mbranches-within-32B-boundaries");
+        // Padding by prefixes, not by nops run on every turn of a loop.
+        expect(logs).toContain("-x86-pad-max-prefix-size=5");
         const expected = cOutput(name);
         expect(expected).toBe(readFileSync(join(programs, `${name}.stdout`), "utf8"));
         expect(await output(binary, "linux-x64")).toBe(expected);

@@ -33,12 +33,18 @@ const STATIC_NO_LIBC = ["-static", "-nostdlib"];
 // Skylake to Cascade Lake (the JCC-erratum microcode) a jump that crosses
 // or ends on a 32-byte boundary is no longer cached in the decoded-uop
 // cache, and a hot loop whose closing branch happens to land there runs
-// from the legacy decoders, up to 20% slower, while the same bytes run at
-// full speed on AMD and newer Intel cores. Keeping every jump within a
-// 32-byte window (the assembler pads with prefixes and nops, a fraction of
-// a percent of code size and no measurable cost elsewhere) makes a loop's
-// speed not depend on where it happened to land. Issue 36.
-const X86_64_CODEGEN = ["-mbranches-within-32B-boundaries"];
+// from the legacy decoders, while the same bytes run at full speed on AMD
+// and newer Intel cores. Both fannkuch programs' flip loop (290 million
+// turns) closed with a `jl` across such a boundary, C's did not: the likely
+// cause of fannkuch-redux-idiomatic at 1.52x C on a Xeon and 1.07x here.
+// Keeping every jump within a 32-byte window makes a loop's speed not
+// depend on where it happened to land. The assembler moves a jump by
+// padding in front of it; clang-19 pads with nops by default, and a nop in
+// front of a loop's closing jump runs on every turn (fannkuch-redux-
+// idiomatic: 8.35 G instructions -> 8.87 G), so the padding is made with
+// redundant prefixes on the instructions before it (at most 5 on one)
+// where they fit, nops only where they do not: 8.39 G. Issue 36.
+const X86_64_CODEGEN = ["-mbranches-within-32B-boundaries", "-mllvm", "-x86-pad-max-prefix-size=5"];
 
 export const RECIPES: Readonly<Record<string, Recipe>> = {
   "linux-x64": {
