@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { runWasiShim } from "../lang/runtime/wasi/wasiShim";
 import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
+import { machineLine } from "./machine";
 import { median } from "./median";
 import { baseline } from "./programs";
 
@@ -119,6 +120,7 @@ async function compilerTable(): Promise<void> {
   const compiler = readFileSync(COMPILER_WASM_PATH);
   const linesPerSecond = lineCount / (median(bigTimes) / 1000);
   const w = [34, 14, 12, 8];
+  console.log(machineLine());
   console.log(row(["measure", "value", "target", "ratio"], w));
   const line = (name: string, value: number, unit: string, target: number, higherIsBetter: boolean) =>
     console.log(
@@ -154,8 +156,9 @@ function programsTable(): void {
     .filter((f) => f.endsWith(".pith"))
     .map((f) => f.slice(0, -5))
     .sort();
+  console.log(`\n${machineLine()}`);
   console.log(
-    `\ngenerated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = median over rounds of Pith time / other time (≤ 1.5 vs C is the target, issue 16)`,
+    `generated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = median over rounds of Pith time / other time (≤ 1.5 vs C is the target, issue 16)`,
   );
   console.log(row(["program", "pith ms", "C ms", "JS ms", "pith / C", "pith / JS"], WIDTHS));
   for (const name of names) {

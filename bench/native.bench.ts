@@ -10,7 +10,7 @@
 //
 //   npx tsx bench/native.bench.ts [--runs 5] [--skip-examples]
 import { readdirSync, readFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { compileToLl } from "../server/toolchain/compileToLl";
 import { missingToolsFor } from "../server/toolchain/detect";
@@ -18,6 +18,7 @@ import { HOST_MODULES } from "../server/toolchain/hostModules";
 import { linkNative } from "../server/toolchain/linkNative";
 import { RECIPES } from "../server/toolchain/recipes";
 import { detectSandbox } from "../server/toolchain/sandbox";
+import { machineLine } from "./machine";
 import { median } from "./median";
 
 const TARGET_MS = 300;
@@ -47,11 +48,9 @@ const sandbox = await detectSandbox();
 console.log(
   `sandbox: ${sandbox.available ? "bubblewrap" : `off (${sandbox.reason})`}; median of ${runs} builds at -O2`,
 );
-// Wall-clock times on a shared machine depend on its load; print it with them.
-const load = loadavg()
-  .map((l) => l.toFixed(1))
-  .join(" ");
-console.log(`host: ${cpus().length} CPUs, load average ${load} before the run`);
+// Wall-clock times depend on the CPU and, on a shared machine, its load;
+// print both with them.
+console.log(machineLine());
 const rows: string[][] = [["target", "median ms", "min ms", "no sandbox ms", "ratio to 300 ms", "verdict"]];
 let failures = 0;
 for (const target of Object.keys(RECIPES)) {
@@ -109,8 +108,9 @@ async function benchExamples(): Promise<number> {
   for (const path of examples) irs.set(path, await irOf(path, "-O2"));
   const largest = [...irs.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   const name = (path: string) => (path.split("/").pop() as string).replace(/\.pith$/, "");
+  console.log(`\n${machineLine()}`);
   console.log(
-    `\nexamples: ${examples.length} without host modules, each built once per target at -O2; load ${loadavg()
+    `examples: ${examples.length} without host modules, each built once per target at -O2; load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );

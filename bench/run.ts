@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { machineLine } from "./machine";
 
 const benchDir = fileURLToPath(new URL(".", import.meta.url));
 const tsx = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
@@ -19,6 +20,9 @@ if (files.length === 0) {
   process.exit(2);
 }
 
+// Each native and wasm table prints this line again (the load moves while
+// the benchmarks run); here it says where the whole run happened.
+console.log(machineLine());
 const failed: string[] = [];
 for (const name of files) {
   console.log(`\n=== ${name} ===`);

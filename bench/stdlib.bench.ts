@@ -8,10 +8,11 @@
 //   npx tsx bench/stdlib.bench.ts [--runs 3] [--one sort]
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildNative } from "../server/toolchain/buildNative";
+import { machineLine } from "./machine";
 import { median } from "./median";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, one: { type: "string" } } });
@@ -95,7 +96,8 @@ const jobs: { name: string; input: () => string }[] = [
   { name: "json-parse", input: jsonText },
 ];
 
-console.log(`std library, linux-x64 -O2 and wasm, median of ${runs} (load average ${loadavg()[0].toFixed(1)})`);
+console.log(machineLine());
+console.log(`std library, linux-x64 -O2 and wasm, median of ${runs}`);
 const widths = [12, 8, 10, 8, 8, 10, 8, 8];
 const line = (cells: (string | number)[]) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join("  "));
 line(["program", "C ms", "pith ms", "pith/C", "target", "wasm ms", "JS ms", "output"]);

@@ -6,7 +6,8 @@
 #                        the native toolchain for native builds
 #   bootstrap.sh test    all of the above plus what only tests and benchmarks
 #                        use (`npm test`): Chromium, qemu, Wine, benchmark
-#                        baselines, podman and mmdebstrap for the image tests
+#                        baselines and valgrind, podman and mmdebstrap for
+#                        the image tests
 #
 #   npm dependencies  -> `npm install` when node_modules is absent or stale
 #   Debian packages   -> apt-get, only as root with apt available; otherwise
@@ -54,6 +55,7 @@ declare -A TEST_FEATURES=(
   ["running Windows builds (wine)"]="wine64"
   ["C baselines for benchmarks (wasm32-wasi)"]="wasi-libc libclang-rt-19-dev-wasm32"
   ["scikit-learn comparison in benchmarks"]="python3-sklearn"
+  ["instruction counts in the native benchmark (callgrind)"]="valgrind"
   ["Python references of lang/tests/docs_corpus"]="python3"
   ["container image tests (podman)"]="podman buildah runc conmon netavark aardvark-dns iptables uidmap"
   ["base images and bare roots (mmdebstrap)"]="mmdebstrap"
