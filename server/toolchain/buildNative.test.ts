@@ -71,4 +71,31 @@ describe("building a Pith program natively from source", () => {
     expect(build.status).toBe("ok");
     expect(build.logs).toContain("-Oz");
   });
+
+  it("gives -Oz its own executable, no larger than -Os's, though the compiler's IR is the same", async () => {
+    // Enough code for clang's -Oz (less inlining and unrolling) to matter.
+    const source = `import std.json
+import std.str
+
+fn main() {
+    for text in ["[1, 2.5, \\{\\"a\\": null\\}]", "\\{\\"k\\": [true, false]\\}"] {
+        match json.parse(text) {
+            Ok(v) => println(json.pretty(v, 2, true)),
+            Err(e) => println(e),
+        }
+    }
+    println(str.to_upper(str.repeat("ab", 3)))
+}
+`;
+    const os = await buildWith({ source, filename: "sizes.pith", target: "linux-x64-musl", opt: "-Os" });
+    const oz = await buildWith({ source, filename: "sizes.pith", target: "linux-x64-musl", opt: "-Oz" });
+    expect([os.status, oz.status]).toEqual(["ok", "ok"]);
+    expect(oz.ll).toBe(os.ll);
+    const a = os.binary as Uint8Array;
+    const b = oz.binary as Uint8Array;
+    expect(a.length === b.length && a.every((x, i) => x === b[i])).toBe(false);
+    expect(b.length).toBeLessThanOrEqual(a.length);
+    const run = await runNative(b, "linux-x64-musl", {});
+    expect(text(run.stdout)).toContain("ABABAB");
+  });
 });
