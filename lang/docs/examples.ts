@@ -11,7 +11,21 @@
 // stdlib_examples.test.ts compiles and runs every example.
 
 export const HOST_MODULES = ["canvas", "audio", "http"];
-const MODULES = ["array", "audio", "canvas", "decimal", "env", "fmt", "http", "json", "map", "math", "random", "str", "time"];
+const MODULES = [
+  "array",
+  "audio",
+  "canvas",
+  "decimal",
+  "env",
+  "fmt",
+  "http",
+  "json",
+  "map",
+  "math",
+  "random",
+  "str",
+  "time",
+];
 
 export interface PublicFunction {
   module: string;

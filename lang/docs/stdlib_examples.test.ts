@@ -13,14 +13,21 @@ const modules = readdirSync(STDLIB_DIR)
   .filter((f) => f.endsWith(".pith"))
   .map((f) => f.slice(0, -".pith".length))
   .sort();
-const functions: PublicFunction[] = modules.flatMap((m) => functionsOf(m, readFileSync(join(STDLIB_DIR, `${m}.pith`), "utf8")));
+const functions: PublicFunction[] = modules.flatMap((m) =>
+  functionsOf(m, readFileSync(join(STDLIB_DIR, `${m}.pith`), "utf8")),
+);
 const publicOnes = functions.filter((f) => f.documented);
-const where = (f: PublicFunction) => `lang/stdlib/${f.module}.pith:${f.line} ${f.module}.${f.owner ? `${f.owner}.` : ""}${f.name}`;
+const where = (f: PublicFunction) =>
+  `lang/stdlib/${f.module}.pith:${f.line} ${f.module}.${f.owner ? `${f.owner}.` : ""}${f.name}`;
 
 describe("standard library reference: examples", () => {
   it("finds the public functions of every module", () => {
     expect(publicOnes.length).toBeGreaterThan(150);
-    for (const m of modules) expect(publicOnes.some((f) => f.module === m), m).toBe(true);
+    for (const m of modules)
+      expect(
+        publicOnes.some((f) => f.module === m),
+        m,
+      ).toBe(true);
   });
 
   it("documents every function or marks it `// internal`", () => {
