@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type BuildNativeRequest, buildNative } from "./buildNative";
+import { missingToolsFor } from "./detect";
 import { runNative } from "./runNative";
 import { TARGETS } from "./targets";
 
@@ -71,6 +72,46 @@ describe("building a Pith program natively from source", () => {
     expect(build.status).toBe("ok");
     expect(build.logs).toContain("-Oz");
   });
+
+  it("links a loop whose trip count LLVM computes with a 128-bit division on the targets without a libc", async () => {
+    // A sieve's inner loop with a step only known at run time: at -O2 clang
+    // divides in i128 for its trip count, a call to __udivti3 on arm64 and
+    // riscv64, which the libc-less shim provides (found by the docs corpus).
+    const source = `fn count(limit: i64) -> i64 {
+    var composite = [false; limit + 1]
+    var p = 2
+    while p * p <= limit {
+        if !composite[p] {
+            var m = p * p
+            while m <= limit {
+                composite[m] = true
+                m += p
+            }
+        }
+        p += 1
+    }
+    var n = 0
+    for i in 2..=limit {
+        if !composite[i] {
+            n += 1
+        }
+    }
+    n
+}
+
+fn main() {
+    println("{count(10000)} {count(1000000)}")
+}
+`;
+    for (const target of ["linux-arm64-musl", "linux-riscv64-musl", "linux-x64-musl"]) {
+      if (missingToolsFor(target).length > 0) continue;
+      const build = await buildWith({ source, filename: "sieve.pith", target, opt: "-O2" });
+      expect(build.errors, target).toEqual([]);
+      expect(build.status, target).toBe("ok");
+      const run = await runNative(build.binary as Uint8Array, target, {});
+      expect(text(run.stdout), target).toBe("1229 78498\n");
+    }
+  }, 120_000);
 
   it("gives -Oz its own executable, no larger than -Os's, though the compiler's IR is the same", async () => {
     // Enough code for clang's -Oz (less inlining and unrolling) to matter.
