@@ -40,6 +40,22 @@ describe("standard library reference: examples", () => {
     expect(silent.map(where)).toEqual([]);
   });
 
+  it("names its panics in the doc of every public function that panics or asserts", () => {
+    const silent: string[] = [];
+    for (const m of modules) {
+      const lines = readFileSync(join(STDLIB_DIR, `${m}.pith`), "utf8").split("\n");
+      const fns = functions.filter((f) => f.module === m);
+      fns.forEach((f, i) => {
+        const body = lines.slice(f.line, i + 1 < fns.length ? fns[i + 1].line - 1 : lines.length).join("\n");
+        if (!f.documented || !/\b(panic|assert)\(/.test(body)) return;
+        const doc: string[] = [];
+        for (let j = f.line - 2; j >= 0 && lines[j].trim().startsWith("///"); j--) doc.push(lines[j]);
+        if (!doc.join(" ").includes("Panics")) silent.push(where(f));
+      });
+    }
+    expect(silent).toEqual([]);
+  });
+
   it("shows every example on the reference page", () => {
     for (const f of publicOnes) {
       if (!f.example) continue;
