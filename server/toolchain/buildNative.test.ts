@@ -116,6 +116,20 @@ fn main() {
     }
   }, 120_000);
 
+  it("leaves the shim's unused helpers out of a static executable (--gc-sections)", async () => {
+    // Hello world calls no i128 division: the shim's __udivti3 stays out, and
+    // the whole executable is small (`println("hello")` on linux-x64: 7,320
+    // bytes before the shim's sections were collected, 2,992 after; this
+    // one, which formats an integer, 5,064).
+    const build = await buildWith({ filename: "hello.pith", target: "linux-x64-musl" });
+    expect(build.status).toBe("ok");
+    const binary = build.binary as Uint8Array;
+    expect(Buffer.from(binary).includes("__udivti3")).toBe(false);
+    expect(binary.length).toBeLessThan(8_000);
+    const run = await runNative(binary, "linux-x64-musl", {});
+    expect(text(run.stdout)).toBe("hello from 42\n");
+  });
+
   it("gives -Oz its own executable, no larger than -Os's, though the compiler's IR is the same", async () => {
     // Enough code for clang's -Oz (less inlining and unrolling) to matter.
     const source = `import std.json

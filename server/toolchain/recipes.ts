@@ -26,7 +26,10 @@ export interface Recipe {
 
 // No libc: the shim brings _start, raw system calls and memset/memcpy, and
 // -nostdlib keeps clang from silently adding glibc (also for *-musl triples).
-const STATIC_NO_LIBC = ["-static", "-nostdlib"];
+// --gc-sections drops what nothing references: the shim is compiled with
+// -ffunction-sections, so a helper no program calls (the i128 divisions
+// clang only sometimes needs) does not grow every executable.
+const STATIC_NO_LIBC = ["-static", "-nostdlib", "-Wl,--gc-sections"];
 
 export const RECIPES: Readonly<Record<string, Recipe>> = {
   "linux-x64": {
@@ -119,6 +122,8 @@ export function shimCompileArgs(recipe: Recipe, output: string): string[] {
     "-ffreestanding",
     "-fno-stack-protector",
     "-fno-crash-diagnostics",
+    // One section per function, for the linkers that drop unused ones.
+    "-ffunction-sections",
     ...recipe.codegenFlags,
     "-c",
     recipe.shim,
