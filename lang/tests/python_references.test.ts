@@ -2,7 +2,7 @@
 // Python: each <name>.py must print the <name>.stdout that the conformance
 // and native differential suites hold the Pith program to.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ const programs = readdirSync(dir)
 
 describe("docs corpus: Python references", () => {
   it("has programs, each with a Python reference and expected output", () => {
-    expect(programs.length).toBeGreaterThanOrEqual(8);
+    expect(programs.length).toBeGreaterThanOrEqual(22);
     for (const name of programs) {
       expect(readdirSync(dir)).toContain(`${name}.py`);
       expect(readdirSync(dir)).toContain(`${name}.stdout`);
@@ -24,7 +24,10 @@ describe("docs corpus: Python references", () => {
 
   for (const name of programs) {
     it(`${name}.py prints ${name}.stdout`, () => {
-      const out = execFileSync("python3", [join(dir, `${name}.py`)], { encoding: "utf8", timeout: 60_000 });
+      // A program with a <name>.stdin reads it, like the Pith program in the corpus.
+      const stdin = join(dir, `${name}.stdin`);
+      const input = existsSync(stdin) ? readFileSync(stdin, "utf8") : "";
+      const out = execFileSync("python3", [join(dir, `${name}.py`)], { encoding: "utf8", timeout: 60_000, input });
       expect(out).toBe(readFileSync(join(dir, `${name}.stdout`), "utf8"));
     });
   }

@@ -26,7 +26,10 @@ export interface Recipe {
 
 // No libc: the shim brings _start, raw system calls and memset/memcpy, and
 // -nostdlib keeps clang from silently adding glibc (also for *-musl triples).
-const STATIC_NO_LIBC = ["-static", "-nostdlib"];
+// --gc-sections drops what nothing references: the shim is compiled with
+// -ffunction-sections, so a helper no program calls (the i128 divisions
+// clang only sometimes needs) does not grow every executable.
+const STATIC_NO_LIBC = ["-static", "-nostdlib", "-Wl,--gc-sections"];
 
 // Every x86-64 target. The binaries run on whatever x86-64 CPU the user has,
 // so the code is laid out for none in particular: on Intel cores from
@@ -137,6 +140,8 @@ export function shimCompileArgs(recipe: Recipe, output: string): string[] {
     "-ffreestanding",
     "-fno-stack-protector",
     "-fno-crash-diagnostics",
+    // One section per function, for the linkers that drop unused ones.
+    "-ffunction-sections",
     ...recipe.codegenFlags,
     "-c",
     recipe.shim,

@@ -14,6 +14,53 @@ enum { SYS_read = 63, SYS_write = 64, SYS_mmap = 222, SYS_mprotect = 226, SYS_cl
 #error "linux_raw.c: unsupported architecture"
 #endif
 
+/* 128-bit division. Without a libc there is no compiler-rt either, yet
+ * LLVM's loop passes may compute a trip count in i128 (a `while m <= limit
+ * { m += p }` loop whose step is not a constant), and on arm64 and riscv64
+ * an i128 division is a call to __udivti3. Shift-and-subtract, with the
+ * usual 64-bit case first; nothing here divides an i128, so these bodies
+ * never call themselves. */
+typedef unsigned __int128 u128;
+typedef __int128 i128;
+
+static u128 udivmod128(u128 n, u128 d, u128 *rem) {
+  if ((n >> 64) == 0 && (d >> 64) == 0) {
+    u64 a = (u64)n, b = (u64)d;
+    if (rem) *rem = a % b;
+    return a / b;
+  }
+  u128 q = 0, r = 0;
+  for (int i = 127; i >= 0; i--) {
+    r = (r << 1) | ((n >> i) & 1);
+    if (r >= d) {
+      r -= d;
+      q |= (u128)1 << i;
+    }
+  }
+  if (rem) *rem = r;
+  return q;
+}
+
+u128 __udivti3(u128 n, u128 d) { return udivmod128(n, d, 0); }
+
+u128 __umodti3(u128 n, u128 d) {
+  u128 r;
+  udivmod128(n, d, &r);
+  return r;
+}
+
+i128 __divti3(i128 n, i128 d) {
+  u128 un = n < 0 ? -(u128)n : (u128)n, ud = d < 0 ? -(u128)d : (u128)d;
+  u128 q = udivmod128(un, ud, 0);
+  return (i128)((n < 0) != (d < 0) ? -q : q);
+}
+
+i128 __modti3(i128 n, i128 d) {
+  u128 un = n < 0 ? -(u128)n : (u128)n, ud = d < 0 ? -(u128)d : (u128)d, r;
+  udivmod128(un, ud, &r);
+  return (i128)(n < 0 ? -r : r);
+}
+
 enum { EINTR = 4, PROT_NONE = 0, PROT_RW = 3, MAP_PRIVATE_ANON_NORESERVE = 0x02 | 0x20 | 0x4000 };
 
 static i64 syscall6(i64 n, i64 a, i64 b, i64 c, i64 d, i64 e, i64 f) {
