@@ -27,8 +27,8 @@ import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metad
 import { Model } from "./model/model";
 import { applyRateChange, parseRateChange } from "./sensitivity";
 import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
-import { type BundleHead, type ModelBundle, makeBundle, parseBundle } from "./store/bundle";
-import { BundleError, readBundleStream } from "./store/bundleStream";
+import { type BundleHead, type ModelBundle, makeBundleStepwise, parseBundle } from "./store/bundle";
+import { BundleError, readBundleStream, yieldToLoop } from "./store/bundleStream";
 import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
 
 export type { CollectingBody, DamagedEntry, DetectAnswer, DetectBody, SuccessBody, VersionVerdict } from "./answers";
@@ -459,7 +459,8 @@ export class AnomalyService {
         const forest = m.forests.get(v.vname);
         if (forest !== undefined) forests.push({ name: v.vname, margin: v.decision_margin, forest });
       }
-      return makeBundle(m.meta, m.ring.toArray(), forests, m.autoencoder?.json ?? null, m.feedback);
+      const ring = m.ring.toArray();
+      return makeBundleStepwise(m.meta, ring, forests, m.autoencoder?.json ?? null, m.feedback, yieldToLoop);
     });
   }
 

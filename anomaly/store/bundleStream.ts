@@ -36,7 +36,7 @@ const BATCH = 500;
 const PIECE = 16 * 1024;
 
 /** setImmediate where there is one (Node); a timer in the browser. */
-const yieldToLoop = (): Promise<void> =>
+export const yieldToLoop = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 const NEWLINE = 0x0a;
 const OPEN_BRACE = 0x7b;
