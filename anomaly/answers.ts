@@ -33,6 +33,8 @@ export interface SuccessBody {
   explanation?: Explanation | null;
   /** 0–100 (calibration.ts); added after the reference's fields. */
   severity: number;
+  /** Flagged after a quiet spell: the point to page on (onset.ts). */
+  alert: boolean;
   /** Per numeric column: value, expected value and band; the routes send it only with `?expected=1`. */
   expected?: Record<string, ColumnExpectation>;
 }
@@ -56,6 +58,7 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     versions: verdict.versions,
     data_point: record,
     severity: verdict.severity,
+    alert: verdict.alert,
     expected: verdict.expected,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The false-alarm-rate setting (calibration.ts): per model, or per version
- * when `version` is given. Setting a rate un-pins the margins it covers and
+ * A model's sensitivity settings: the alert quiet period (onset.ts) and the
+ * false-alarm rate (calibration.ts), per model, or per version when
+ * `version` is given. Setting a rate un-pins the margins it covers and
  * re-derives them at once from the last training's score distribution, so
  * the change is in force for the next point without a retrain.
  */
@@ -8,6 +9,7 @@ import { AnomalyError } from "./apiError";
 import { recalibrateMargins } from "./model/calibrate";
 import { isFalseAlarmRate, MAX_FALSE_ALARM_RATE, MIN_FALSE_ALARM_RATE } from "./model/calibration";
 import type { Model } from "./model/model";
+import { isQuietMinutes, MAX_ALERT_QUIET_MIN } from "./model/onset";
 
 export interface RateChange {
   rate: number;
@@ -58,5 +60,32 @@ export async function applyRateChange(m: Model, { rate, version }: RateChange) {
     false_alarm_rate: rate,
     version,
     margins,
+  };
+}
+
+/** The route's body: {"quiet_min": 240}. */
+export function parseQuietMinutes(body: unknown): number {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new AnomalyError(400, "The request body must be a JSON object.");
+  }
+  const q = (body as Record<string, unknown>).quiet_min;
+  if (!isQuietMinutes(q)) {
+    throw new AnomalyError(
+      400,
+      `quiet_min must be a number of minutes from 0 to ${MAX_ALERT_QUIET_MIN} (0: every flagged point opens an alert).`,
+    );
+  }
+  return q;
+}
+
+/** In force for the next point; the state (the last flag) is kept. */
+export async function applyQuietMinutes(m: Model, quietMin: number) {
+  await m.updateMeta((meta) => {
+    meta.alerting.quiet_min = quietMin;
+  });
+  return {
+    status: "success" as const,
+    message: `Alert quiet period of model ${m.name} set to ${quietMin} minutes`,
+    quiet_min: quietMin,
   };
 }

@@ -151,6 +151,7 @@ describe("anomaly service", () => {
       "next_train",
       "false_alarm_rate",
       "bands",
+      "alerting",
       "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([

@@ -25,7 +25,7 @@ import { addMaintenance, addMark, type FeedbackBody, feedbackBody, removeFeedbac
 import { featureNames } from "./model/encoding";
 import { cloneMetadata, type MetadataJson, orderedMetadata } from "./model/metadata";
 import { Model } from "./model/model";
-import { applyRateChange, parseRateChange } from "./sensitivity";
+import { applyQuietMinutes, applyRateChange, parseQuietMinutes, parseRateChange } from "./sensitivity";
 import { applyMargin, applySchedule, checkMargin, fineTune, parseSchedule } from "./settings";
 import { type BundleHead, type ModelBundle, makeBundleStepwise, parseBundle } from "./store/bundle";
 import { BundleError, readBundleStream, yieldToLoop } from "./store/bundleStream";
@@ -217,12 +217,12 @@ export class AnomalyService {
   }
 
   /** A verdict without learning the point; `options` as for detect. */
-  async detectOnly(model: string, record: unknown, _now?: number, options: VerdictOptions = {}): Promise<DetectBody> {
+  async detectOnly(model: string, record: unknown, now?: number, options: VerdictOptions = {}): Promise<DetectBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
-        const body = verdictBody(m, m.score(record), record as RawRecord);
+        const body = verdictBody(m, m.score(record, now ?? this.clock()), record as RawRecord);
         if (!options.expected) delete body.expected;
         if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord);
         return body;
@@ -389,6 +389,14 @@ export class AnomalyService {
     return this.serial(model, async () => {
       const change = parseRateChange(body);
       return applyRateChange(await this.get(model), change);
+    });
+  }
+
+  /** PUT /api/dynamic/{m}/alert_quiet (sensitivity.ts). */
+  async setAlertQuiet(model: string, body: unknown) {
+    return this.serial(model, async () => {
+      const minutes = parseQuietMinutes(body);
+      return applyQuietMinutes(await this.get(model), minutes);
     });
   }
 

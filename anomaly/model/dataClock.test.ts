@@ -73,12 +73,16 @@ describe("the stream's clock", () => {
     const SPIKE = 10 * 48 + 5;
     const SHIFT = 18 * 48 + 20;
     const DROP = 25 * 48 + 30;
-    const broken = await replay(values, (i, v) => {
-      if (i === SPIKE) return v + 80;
-      if (i >= SHIFT && i < SHIFT + 48) return v + 70;
-      if (i >= DROP && i < DROP + 12) return 0;
-      return v;
-    }, { expected: true });
+    const broken = await replay(
+      values,
+      (i, v) => {
+        if (i === SPIKE) return v + 80;
+        if (i >= SHIFT && i < SHIFT + 48) return v + 70;
+        if (i >= DROP && i < DROP + 12) return 0;
+        return v;
+      },
+      { expected: true },
+    );
     const threshold = severityThreshold(0.005);
     for (const onset of [SPIKE, SHIFT, DROP]) {
       const within = broken.out.slice(onset, onset + 3).map(verdictOf);

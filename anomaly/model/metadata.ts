@@ -7,6 +7,7 @@
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
 import { type ColumnBand, parseBands } from "./band";
 import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
+import { newOnsetState, type OnsetState, parseOnsetState } from "./onset";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */
@@ -35,6 +36,8 @@ export interface MetadataJson {
   false_alarm_rate: number;
   /** Expected value and band per numeric column, from the last training (band.ts). */
   bands: ColumnBand[];
+  /** Which flagged points open an alert, and the state that decides it (onset.ts). */
+  alerting: OnsetState;
 }
 
 export function isoFromUnix(seconds: number): string {
@@ -59,6 +62,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     next_train: MIN_POINTS,
     false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
     bands: [],
+    alerting: newOnsetState(),
   };
 }
 
@@ -81,6 +85,7 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     next_train: m.next_train,
     false_alarm_rate: m.false_alarm_rate,
     bands: m.bands,
+    alerting: m.alerting,
   };
 }
 
@@ -95,6 +100,7 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     sc_std: [...m.sc_std],
     versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
     bands: m.bands.map((b) => ({ ...b, calibration: { ...b.calibration } })),
+    alerting: { ...m.alerting },
   };
 }
 
@@ -173,5 +179,6 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     next_train: nextTrain,
     false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
     bands: parseBands(r.bands),
+    alerting: parseOnsetState(r.alerting, nSeen),
   };
 }

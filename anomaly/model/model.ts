@@ -37,6 +37,7 @@ import {
   TIMESTAMP_KEY,
 } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
+import { opensAlert, takePoint } from "./onset";
 import { Ring } from "./ring";
 import { trainVersions } from "./training";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
@@ -60,7 +61,7 @@ export class Model {
   private readonly commits: CommitQueue;
   /** Points processed but not yet scored, and where their verdicts go. */
   private run: ScoringRun | null = null;
-  private runResults: { verdict: Verdict | null }[] = [];
+  private runResults: { record: RawRecord; verdict: Verdict | null; nSeen: number }[] = [];
   /** A batch is part-way through memory (waiting on a retrain). */
   private processing = false;
   /** The operator's marks and maintenance windows (feedback.json) and the margins they put in force. */
@@ -114,11 +115,17 @@ export class Model {
     const ring = new Ring(capacity);
     const unusable: UnusableLine[] = [];
     const base = records.length - tail;
+    // Points the alert-onset state has not taken yet (scored after its last
+    // checkpoint): with their n_seen and ring position, scored again below.
+    const unscored: { record: RawRecord; nSeen: number; at: number }[] = [];
     for (let i = 0; i < base; i++) {
       // A turn of the event loop every few thousand records: checking a
       // 150,000-point ring in one go held other requests ~100 ms (issue 30).
       if (i > 0 && i % 4096 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      pushIfFits(meta, ring, records[i], unusable);
+      const nSeen = nAtTail - base + i + 1;
+      if (pushIfFits(meta, ring, records[i], unusable) && nSeen > meta.alerting.scored_seen) {
+        unscored.push({ record: records[i], nSeen, at: ring.length - 1 });
+      }
     }
     const forests = new Map<string, Forest>();
     const nFeat = meta.feats.length;
@@ -137,16 +144,34 @@ export class Model {
       model.feedbackState.replace(parsed);
     }
     model.meta.n_seen = nAtTail;
+    // The forests on disk are the ones these points were scored with live (a
+    // training writes a checkpoint, and points scored before it in its batch
+    // are in the state already).
+    if (model.trained) {
+      for (const { record, nSeen, at } of unscored) {
+        model.run ??= new ScoringRun(model.state(), at);
+        model.run.add(record, at);
+        model.runResults.push({ record, verdict: null, nSeen });
+      }
+    }
+    model.scorePending();
     for (let i = base; i < records.length; i++) {
       const record = records[i];
       learnQuietly(model.meta, record);
       model.meta.n_seen += 1;
       if (!pushIfFits(model.meta, model.ring, record, unusable)) continue;
       model.feedbackState.pointAdded(recordTime(record));
+      // As ingest does: points before a training are scored against the
+      // forests they came under, for the alert-onset state.
       // Written with the next batch's checkpoint, so the next load starts from it.
       // Only the schedule's trainings: missing forests heal on the next ingested point.
-      if (await model.trainIfDue(recordTime(record), false)) model.retrainedAtLoad = true;
+      if (model.retrainDue(false)) {
+        model.scorePending();
+        if (await model.trainIfDue(recordTime(record), false)) model.retrainedAtLoad = true;
+      }
+      model.queueScoring({ record, verdict: null, nSeen: model.meta.n_seen });
     }
+    model.scorePending();
     if (unusable.length > 0) await store.keepAside?.(name, unusable);
     model.setAside = (setAside ?? 0) + unusable.length;
     return model;
@@ -210,12 +235,7 @@ export class Model {
         }
         const result = { record, verdict: null, nSeen: this.meta.n_seen };
         results.push(result);
-        if (this.trained) {
-          const available = this.ring.length - 1;
-          this.run ??= new ScoringRun(this.state(), available);
-          this.run.add(record, available);
-          this.runResults.push(result);
-        }
+        this.queueScoring(result);
       }
     } catch (e) {
       // Memory is part-way through the batch: stop writing anything after it.
@@ -257,7 +277,20 @@ export class Model {
     return true;
   }
 
-  /** Fills in the verdicts of the points processed since the last scoring pass. */
+  /** Adds the ring's newest point to the scoring run (a model without forests has nothing to score). */
+  private queueScoring(result: { record: RawRecord; verdict: Verdict | null; nSeen: number }): void {
+    if (!this.trained) {
+      // Never scored: the onset state has taken it.
+      if (this.run === null) this.meta.alerting.scored_seen = result.nSeen;
+      return;
+    }
+    const available = this.ring.length - 1;
+    this.run ??= new ScoringRun(this.state(), available);
+    this.run.add(result.record, available);
+    this.runResults.push(result);
+  }
+
+  /** Fills in the verdicts of the points processed since the last scoring pass, in order. */
   scorePending(): void {
     const run = this.run;
     const waiting = this.runResults;
@@ -265,7 +298,12 @@ export class Model {
     this.runResults = [];
     if (run === null) return;
     const verdicts = run.score();
-    for (let i = 0; i < verdicts.length; i++) waiting[i].verdict = verdicts[i];
+    for (let i = 0; i < verdicts.length; i++) {
+      const { record, nSeen } = waiting[i];
+      const v = verdicts[i];
+      v.alert = takePoint(this.meta.alerting, v.anomaly, recordTime(record), nSeen);
+      waiting[i].verdict = v;
+    }
   }
 
   compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
@@ -284,9 +322,11 @@ export class Model {
   }
 
   /** detect_only: score without learning anything. */
-  score(input: unknown): Verdict {
+  score(input: unknown, now: number): Verdict {
     const checked = checkRecord(input);
-    return scorePoint(this.state(), Object.fromEntries(checked.fields), false);
+    const verdict = scorePoint(this.state(), Object.fromEntries(checked.fields), false);
+    verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, checked.timestamp ?? now);
+    return verdict;
   }
 
   get feedback(): FeedbackDoc {

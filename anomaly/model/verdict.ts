@@ -31,6 +31,8 @@ export interface VersionVerdict {
 
 export interface Verdict {
   anomaly: boolean;
+  /** The point opens an alert: flagged after a quiet spell (onset.ts); set by the model, false from scoring alone. */
+  alert: boolean;
   /** The lowest decision value over the versions in the verdict. */
   score: number;
   /** The highest version severity: an anomaly at the model's target rate from −20·log10(rate) up. */
@@ -143,7 +145,7 @@ export class ScoringRun {
         severity = Math.max(severity, e.severity);
         anomaly ||= e.anomaly;
       }
-      verdicts.push({ anomaly, score: Number.POSITIVE_INFINITY, severity, versions: {}, expected });
+      verdicts.push({ anomaly, alert: false, score: Number.POSITIVE_INFINITY, severity, versions: {}, expected });
     }
     for (let i = 0; i < rows.length; i++) {
       const c = i % nFeat;

@@ -39,30 +39,52 @@ export function startServer(store: string, extra: string[] = []): Promise<Server
 export interface SeriesVerdicts {
   /** The service's own verdict per row (false while it was collecting). */
   anomaly: boolean[];
+  /** Rows that opened an alert (the verdict's `alert`: the first flag after a quiet spell). */
+  alert: boolean[];
   severity: Float64Array;
+  /** Per version (and per banded column, as `band:<column>`): its severity per row. */
+  parts: Record<string, Float64Array>;
   /** Seconds of wall time spent waiting on /detect for this series. */
   seconds: number;
 }
 
 /** POSTs every row of `series` in order to /detect/<model>; answers the verdicts. */
-export async function feedSeries(url: string, model: string, series: Series): Promise<SeriesVerdicts> {
+/** @param parts ask for each numeric column's band (`?expected=1`) as well, for `parts`. */
+export async function feedSeries(url: string, model: string, series: Series, parts = false): Promise<SeriesVerdicts> {
   const n = series.values.length;
   const anomaly = new Array<boolean>(n).fill(false);
+  const alert = new Array<boolean>(n).fill(false);
   const severity = new Float64Array(n);
+  const byPart: Record<string, Float64Array> = {};
+  const part = (name: string, i: number, value: number) => {
+    byPart[name] ??= new Float64Array(n);
+    byPart[name][i] = value;
+  };
   const started = performance.now();
   for (let i = 0; i < n; i++) {
-    const res = await fetch(`${url}/detect/${model}`, {
+    const res = await fetch(`${url}/detect/${model}${parts ? "?expected=1" : ""}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ timestamp: series.isoTimes[i], value: series.values[i] }),
     });
-    const body = (await res.json()) as { status: string; anomaly?: boolean; severity?: number; message?: string };
+    const body = (await res.json()) as {
+      status: string;
+      anomaly?: boolean;
+      alert?: boolean;
+      severity?: number;
+      message?: string;
+      versions?: Record<string, { severity: number }>;
+      expected?: Record<string, { severity: number }>;
+    };
     if (res.status === 202) continue;
     if (res.status !== 200 || body.status !== "success") {
       throw new Error(`${series.key} row ${i}: ${res.status} ${JSON.stringify(body)}`);
     }
     anomaly[i] = body.anomaly === true;
+    alert[i] = body.alert === true;
     severity[i] = body.severity ?? 0;
+    for (const [v, verdict] of Object.entries(body.versions ?? {})) part(v, i, verdict.severity);
+    for (const [c, e] of Object.entries(body.expected ?? {})) part(`band:${c}`, i, e.severity);
   }
-  return { anomaly, severity, seconds: (performance.now() - started) / 1000 };
+  return { anomaly, alert, severity, parts: byPart, seconds: (performance.now() - started) / 1000 };
 }

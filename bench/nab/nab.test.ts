@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "./corpus";
 import { feedSeries, startServer } from "./feed";
-import { corpusScore, flaggedNormalShare, PROFILES, probationEnd } from "./scoring";
+import { corpusScore, flaggedNormalShare, onsets, PROFILES, probationEnd } from "./scoring";
 
 const corpus = loadCorpus();
 
@@ -60,6 +60,9 @@ describe("NAB through the HTTP API", () => {
         const verdicts = await feedSeries(server.url, `nab_${list.length}`, series);
         // Every verdict after the warm-up carries a severity on the 0–100 scale.
         expect(verdicts.severity.every((x) => x >= 0 && x <= 100)).toBe(true);
+        // An alert is a flag after 240 quiet minutes of the series' clock, as the bench scores it.
+        expect(verdicts.alert).toEqual(onsets(series, verdicts.anomaly));
+        expect(verdicts.alert.filter(Boolean).length).toBeLessThanOrEqual(verdicts.anomaly.filter(Boolean).length);
         list.push({ series, detected: verdicts.anomaly });
       }
       expect(flaggedNormalShare(list)).toBeLessThanOrEqual(0.015);

@@ -6,6 +6,7 @@
 // costs fp·σ(distance after the preceding window in window lengths), the
 // full fp when no window precedes it. σ(x) = 2/(1+e^{5x}) − 1. Corpus scores
 // are normalised so the null detector gets 0 and the perfect one 100.
+import { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "../../anomaly/model/onset";
 import type { Series } from "./corpus";
 
 export interface Profile {
@@ -100,11 +101,15 @@ export function flaggedNormalShare(list: { series: Series; detected: ArrayLike<b
 /**
  * The corpus-wide threshold on a per-point score that maximises a profile's
  * score (as NAB tunes every detector): candidates are the distinct score
- * values' quantiles, so the search is cheap and covers the range.
+ * values' quantiles, so the search is cheap and covers the range. `detect`
+ * turns a series' scores and a threshold into detections (by default, the
+ * points at or above it).
  */
 export function tuneThreshold(
   list: { series: Series; scores: ArrayLike<number> }[],
   p: Profile,
+  detect: (series: Series, scores: ArrayLike<number>, threshold: number) => ArrayLike<boolean> = (_, scores, t) =>
+    Array.from(scores, (s) => s >= t),
 ): { threshold: number; score: number } {
   const all: number[] = [];
   for (const { scores } of list) for (let i = 0; i < scores.length; i++) all.push(scores[i]);
@@ -118,10 +123,20 @@ export function tuneThreshold(
   let best = { threshold: Number.POSITIVE_INFINITY, score: 0 };
   for (const t of candidates) {
     const score = corpusScore(
-      list.map(({ series, scores }) => ({ series, detected: Array.from(scores, (s) => s >= t) })),
+      list.map(({ series, scores }) => ({ series, detected: detect(series, scores, t) })),
       p,
     );
     if (score > best.score) best = { threshold: t, score };
   }
   return best;
+}
+
+/**
+ * Detections as the service's alerts make them (anomaly/model/onset.ts): a
+ * flagged row opens an alert when no row was flagged in the quiet period of
+ * the series' own clock before it.
+ */
+export function onsets(series: Series, flagged: ArrayLike<boolean>, quietMin = DEFAULT_ALERT_QUIET_MIN): boolean[] {
+  const state = { ...newOnsetState(), quiet_min: quietMin };
+  return Array.from(flagged, (f, i) => takePoint(state, f, series.times[i], i + 1));
 }

@@ -27,6 +27,8 @@ import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
 import {
+  AlertQuietBody,
+  AlertQuietRequest,
   AutoencoderBody,
   AutoencoderRequest,
   CollectingBody,
@@ -66,6 +68,7 @@ export type AnomalyApi = Pick<
   | "finetune"
   | "setMargin"
   | "setFalseAlarmRate"
+  | "setAlertQuiet"
   | "trainAutoencoder"
   | "batch"
   | "batchEncoded"
@@ -337,6 +340,20 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       responses: { 200: jsonContent(FalseAlarmRateBody, "The rate and the margins now in force"), ...modelErrors },
     }),
     async (c) => c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/api/dynamic/{m}/alert_quiet",
+      tags: [TAG],
+      summary:
+        "Set the quiet period (minutes of the stream's clock without a flagged point) after which a flag opens a new alert",
+      middleware: record,
+      request: { params: ModelParams, body: jsonBody(AlertQuietRequest) },
+      responses: { 200: jsonContent(AlertQuietBody, "The quiet period now in force"), ...modelErrors },
+    }),
+    async (c) => c.json((await service.setAlertQuiet(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
   );
 
   app.openapi(

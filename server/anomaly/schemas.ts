@@ -113,6 +113,10 @@ export const DetectBody = z
       description:
         "0–100, monotone in the score and on one rarity scale for every model: −20·log10 of the estimated share of normal points this far out (anomaly from −20·log10(false_alarm_rate), 46 at the default 0.5 %).",
     }),
+    alert: z.boolean().openapi({
+      description:
+        "True when this point opens an alert: it is flagged and no point of the model was flagged in the quiet period before it (the stream's clock; 240 minutes unless set with PUT /api/dynamic/{m}/alert_quiet). The point to page on; `anomaly` stays true for every flagged point.",
+    }),
     expected: z
       .record(
         z.string(),
@@ -217,6 +221,14 @@ export const FalseAlarmRateBody = z
     margins: z.record(z.string(), z.number()),
   })
   .openapi("FalseAlarmRate");
+
+export const AlertQuietRequest = z
+  .object({ quiet_min: z.number().min(0).max(525_600) })
+  .openapi("AlertQuietRequest", { example: { quiet_min: 240 } });
+
+export const AlertQuietBody = z
+  .object({ status: z.literal("success"), message: z.string(), quiet_min: z.number() })
+  .openapi("AlertQuiet");
 
 export const MarginRequest = z
   .object({ version: z.string().min(1), margin: z.number().finite() })

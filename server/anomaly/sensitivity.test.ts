@@ -1,7 +1,8 @@
 // Calibrated sensitivity through the real server and CLI: the false-alarm
 // rate route re-derives margins at once, severity rides on every verdict,
-// `?expected=1` adds the per-column band (and only then), and the CLI sets a
-// version's rate on the same store.
+// `?expected=1` adds the per-column band (and only then), the CLI sets a
+// version's rate on the same store, and the alert quiet period decides which
+// flags open an alert.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -73,6 +74,41 @@ describe("false-alarm rate, severity and expected band over HTTP", () => {
       const out = await run(["false-alarm-rate", "m", "0.02", "--vname", "daily"]);
       expect(JSON.parse(out.stdout)).toMatchObject({ status: "success", version: "daily", false_alarm_rate: 0.02 });
       await expect(run(["false-alarm-rate", "m", "7"])).rejects.toThrow(/false_alarm_rate must be/);
+    } finally {
+      await rm(cliStore, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it("the quiet period: a run of flags opens one alert, 0 makes every flag one; bad values are refused", async () => {
+    const ts = (i: number) => new Date(Date.UTC(2026, 0, 1) + 300_000 * i).toISOString();
+    const point = (i: number, load: number) => postJson({ timestamp: ts(i), load: load + (i % 4) });
+    for (let i = 0; i < 120; i++) await call("/detect/q", point(i, 50));
+    const run = [];
+    for (let i = 120; i < 126; i++) run.push((await call("/detect/q", point(i, 900))).body);
+    expect(run.every((b) => b.anomaly === true)).toBe(true);
+    expect(run.map((b) => b.alert)).toEqual([true, false, false, false, false, false]);
+    // detect_only answers whether a point would open an alert, and changes nothing.
+    expect((await call("/detect_only/q", point(127, 900))).body).toMatchObject({ anomaly: true, alert: false });
+
+    const set = await call("/api/dynamic/q/alert_quiet", postJson({ quiet_min: 0 }, "PUT"));
+    expect(set).toMatchObject({ status: 200, body: { status: "success", quiet_min: 0 } });
+    expect((await call("/detect/q", point(128, 900))).body).toMatchObject({ anomaly: true, alert: true });
+    expect((await call("/models/dynamic/q/metadata")).body).toMatchObject({ alerting: { quiet_min: 0 } });
+
+    for (const bad of [{ quiet_min: -1 }, { quiet_min: "4h" }, {}]) {
+      const res = await call("/api/dynamic/q/alert_quiet", postJson(bad, "PUT"));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/quiet_min/);
+    }
+    expect((await call("/api/dynamic/nosuch/alert_quiet", postJson({ quiet_min: 5 }, "PUT"))).status).toBe(404);
+
+    const cliStore = await mkdtemp(join(tmpdir(), "anomaly-quiet-cli-"));
+    const cli = (args: string[]) =>
+      promisify(execFile)(process.execPath, [...CLI, "--store", cliStore, ...args], { cwd: REPO_ROOT });
+    try {
+      await cli(["detect", "m", "x=1"]);
+      expect(JSON.parse((await cli(["alert-quiet", "m", "30"])).stdout)).toMatchObject({ quiet_min: 30 });
+      await expect(cli(["alert-quiet", "m", "4h"])).rejects.toThrow(/quiet_min must be/);
     } finally {
       await rm(cliStore, { recursive: true, force: true });
     }

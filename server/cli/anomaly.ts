@@ -194,6 +194,18 @@ const COMMANDS: Record<string, Command> = {
       printJson(await service().setFalseAlarmRate(model, { false_alarm_rate: Number(rate), version }), true);
     },
   },
+  "alert-quiet": {
+    usage: "alert-quiet <model> <minutes>",
+    summary:
+      "set how long the model must go without a flagged point before the next flag opens an alert (240, the default; 0: every flag)",
+    async run(args, service) {
+      const model = modelArg(args, "alert-quiet");
+      const minutes = args.positionals[1];
+      if (minutes === undefined) throw new UsageError("alert-quiet: missing <minutes>");
+      noMoreArgs(args, 2, "alert-quiet");
+      printJson(await service().setAlertQuiet(model, { quiet_min: Number(minutes) }), true);
+    },
+  },
   reset: {
     usage: "reset <model>",
     summary: "forget the model's points and forests",

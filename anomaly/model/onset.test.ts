@@ -1,0 +1,118 @@
+// Alert onsets: a run of flagged points opens one alert, a flag after the
+// quiet period opens another, and a model that restarts (cleanly, or after a
+// crash that lost its last checkpoint) goes on with the same alerts as one
+// that never stopped.
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FileStore } from "../node/fileStore";
+import { AnomalyService, type DetectAnswer } from "../service";
+import { newOnsetState, opensAlert, parseOnsetState, takePoint } from "./onset";
+
+const T0 = 1_700_000_000;
+const STEP = 300;
+const open = (root: string) => new AnomalyService(new FileStore(root, { durable: false, log: () => {} }));
+
+describe("the onset state", () => {
+  it("opens an alert on the first flag, then only after quiet_min without one", () => {
+    const s = { ...newOnsetState(), quiet_min: 10 };
+    const flags = "..XXX.X.....XX";
+    const alerts = [...flags].map((c, i) => takePoint(s, c === "X", T0 + 60 * i, i + 1));
+    // Flags at minutes 2,3,4,6: one alert; minute 12 is 6 after the last flag (6): none; …
+    expect(alerts.map((a) => (a ? "A" : ".")).join("")).toBe("..A...........");
+    expect(takePoint(s, true, T0 + 60 * 22, 15)).toBe(false);
+    expect(takePoint(s, true, T0 + 60 * 40, 16)).toBe(true);
+    expect(s.scored_seen).toBe(16);
+  });
+
+  it("0 minutes: every flag is an alert; an older timestamp never opens one", () => {
+    const s = { ...newOnsetState(), quiet_min: 0 };
+    expect([true, true, false, true].map((f, i) => takePoint(s, f, T0 + i, i + 1))).toEqual([true, true, false, true]);
+    const q = { ...newOnsetState(), quiet_min: 5 };
+    takePoint(q, true, T0 + 3600, 1);
+    expect(opensAlert(q, true, T0)).toBe(false);
+  });
+
+  it("stored state is checked; metadata without one starts current at its n_seen", () => {
+    expect(parseOnsetState(undefined, 70)).toEqual({ quiet_min: 240, last_flagged: null, scored_seen: 70 });
+    expect(parseOnsetState({ quiet_min: -1, last_flagged: "x", scored_seen: 90 }, 70)).toEqual({
+      quiet_min: 240,
+      last_flagged: null,
+      scored_seen: 70,
+    });
+    expect(parseOnsetState({ quiet_min: 30, last_flagged: T0, scored_seen: 12 }, 70)).toEqual({
+      quiet_min: 30,
+      last_flagged: T0,
+      scored_seen: 12,
+    });
+  });
+});
+
+/** A daily wave (288 points of 5 minutes) with a level shift (points 700–729) and a spike (900). */
+const SHIFT = 700;
+const SPIKE = 900;
+const N = 1000;
+function value(i: number): number {
+  const base = 50 + 10 * Math.sin((2 * Math.PI * i) / 288) + ((i * 7919) % 13) / 13;
+  if (i >= SHIFT && i < SHIFT + 30) return base + 60;
+  if (i === SPIKE) return base + 300;
+  return base;
+}
+
+async function feed(svc: AnomalyService, from: number, to: number): Promise<DetectAnswer[]> {
+  const out: DetectAnswer[] = [];
+  for (let i = from; i < to; i++) {
+    const timestamp = new Date((T0 + STEP * i) * 1000).toISOString();
+    out.push(await svc.detect("m", { timestamp, value: value(i) }));
+  }
+  return out;
+}
+
+const flags = (answers: DetectAnswer[], key: "anomaly" | "alert") =>
+  answers.flatMap((a, i) => (a.body.status === "success" && a.body[key] ? [i] : []));
+
+describe("alerts through the service", () => {
+  it("a level shift flags many points and opens one alert; the spike later opens another", async () => {
+    const svc = open(mkdtempSync(join(tmpdir(), "onset-")));
+    const answers = await feed(svc, 0, N);
+    await svc.close();
+    const flagged = flags(answers, "anomaly");
+    const alerts = flags(answers, "alert");
+    expect(flagged.filter((i) => i >= SHIFT && i < SHIFT + 30).length).toBeGreaterThan(20);
+    expect(alerts.filter((i) => i >= SHIFT && i < SPIKE)).toEqual([SHIFT]);
+    expect(alerts).toContain(SPIKE);
+    // An alert is exactly a flag with no flag in the 48 points (240 minutes) before it.
+    const quiet = (i: number) => !flagged.some((j) => j < i && j >= i - 48);
+    expect(alerts).toEqual(flagged.filter(quiet));
+  }, 60_000);
+
+  for (const how of ["a clean restart", "a crash that lost the last checkpoint"]) {
+    it(`after ${how} in the middle of an incident, the alerts are those of a model that never stopped`, async () => {
+      const straight = open(mkdtempSync(join(tmpdir(), "onset-a-")));
+      const expected = await feed(straight, 0, N);
+      await straight.close();
+
+      const root = mkdtempSync(join(tmpdir(), "onset-b-"));
+      let svc = open(root);
+      const got = await feed(svc, 0, SHIFT + 3);
+      const old = mkdtempSync(join(tmpdir(), "onset-old-"));
+      for (const f of readdirSync(join(root, "m"))) {
+        if (f === "metadata.json" || f.endsWith(".forest")) cpSync(join(root, "m", f), join(old, f));
+      }
+      got.push(...(await feed(svc, SHIFT + 3, SHIFT + 25)));
+      await svc.close();
+      if (how !== "a clean restart") {
+        for (const f of readdirSync(join(root, "m")).filter((x) => x.endsWith(".forest"))) rmSync(join(root, "m", f));
+        for (const f of readdirSync(old)) cpSync(join(old, f), join(root, "m", f));
+      }
+      svc = open(root);
+      got.push(...(await feed(svc, SHIFT + 25, N)));
+      await svc.close();
+      expect(flags(got, "alert")).toEqual(flags(expected, "alert"));
+      expect(flags(got, "alert")).toContain(SHIFT);
+      const body = (a: DetectAnswer) => JSON.stringify(a.body);
+      expect(got.map(body)).toEqual(expected.map(body));
+    }, 60_000);
+  }
+});
