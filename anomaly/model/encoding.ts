@@ -316,3 +316,12 @@ export class Projector {
     return out;
   }
 }
+
+/** A stored record's clock; records without a readable one count as time 0. */
+export function recordTime(record: Readonly<Record<string, unknown>>): number {
+  try {
+    return parseTimestampValue(record[TIMESTAMP_KEY]);
+  } catch {
+    return 0;
+  }
+}

@@ -27,15 +27,7 @@ import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
 import { applyCalibrations } from "./calibrate";
 import { CommitQueue, saveForests } from "./commitQueue";
-import {
-  checkFits,
-  checkRecord,
-  EncodingError,
-  learnRecord,
-  Projector,
-  parseTimestampValue,
-  TIMESTAMP_KEY,
-} from "./encoding";
+import { checkFits, checkRecord, EncodingError, learnRecord, Projector, recordTime, TIMESTAMP_KEY } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { opensAlert, takePoint } from "./onset";
 import { Ring } from "./ring";
@@ -324,8 +316,9 @@ export class Model {
   /** detect_only: score without learning anything. */
   score(input: unknown, now: number): Verdict {
     const checked = checkRecord(input);
-    const verdict = scorePoint(this.state(), Object.fromEntries(checked.fields), false);
-    verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, checked.timestamp ?? now);
+    const time = checked.timestamp ?? now;
+    const verdict = scorePoint(this.state(), Object.fromEntries(checked.fields), false, time);
+    verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, time);
     return verdict;
   }
 
@@ -484,15 +477,6 @@ function encodeRingWithModelScaler(model: Model) {
     matrix[i] = (matrix[i] - mean[c]) / std[c];
   }
   return { matrix };
-}
-
-/** A stored record's clock; records without a readable one count as time 0. */
-export function recordTime(record: RawRecord): number {
-  try {
-    return parseTimestampValue(record[TIMESTAMP_KEY]);
-  } catch {
-    return 0;
-  }
 }
 
 /** Teaches the encoder a stored record; a damaged one teaches nothing (it was valid when ingested). */

@@ -16,8 +16,9 @@ import {
   versionRate,
   versionSeverity,
 } from "./calibrate";
-import type { Projector } from "./encoding";
-import type { MetadataJson } from "./metadata";
+import { type Projector, recordTime } from "./encoding";
+import { KIND_NUMERIC, KIND_TIMESTAMP, type MetadataJson } from "./metadata";
+import { type RecurrenceField, recursDaily } from "./recurrence";
 import type { Ring } from "./ring";
 import type { VersionConfig } from "./versions";
 
@@ -69,10 +70,10 @@ function maxForestWidth(s: ScoringState): number {
  * @param pointInRing true when `record` is already the newest ring entry
  * (detect), false when it is only being scored (detect_only).
  */
-export function scorePoint(s: ScoringState, record: RawRecord, pointInRing: boolean): Verdict {
+export function scorePoint(s: ScoringState, record: RawRecord, pointInRing: boolean, time: number): Verdict {
   const available = pointInRing ? s.ring.length - 1 : s.ring.length;
   const run = new ScoringRun(s, available);
-  run.add(record, available);
+  run.add(record, available, time);
   return run.score()[0];
 }
 
@@ -89,6 +90,8 @@ export function scorePoint(s: ScoringState, record: RawRecord, pointInRing: bool
 export class ScoringRun {
   private readonly pre: RawRecord[] = [];
   private readonly records: RawRecord[] = [];
+  /** Per record: its clock (for the band's daily recurrence). */
+  private readonly times: number[] = [];
   /** Per record: how many earlier points its windows may use. */
   private readonly before: number[] = [];
   private readonly maxWidth: number;
@@ -110,9 +113,13 @@ export class ScoringRun {
     return this.records.length;
   }
 
-  /** @param available ring points before this record at its time (its windows use the newest of them). */
-  add(record: RawRecord, available: number): void {
+  /**
+   * @param available ring points before this record at its time (its windows use the newest of them).
+   * @param time the record's clock (its own `timestamp` by default).
+   */
+  add(record: RawRecord, available: number, time = recordTime(record)): void {
     this.records.push(record);
+    this.times.push(time);
     this.before.push(Math.max(0, Math.min(this.maxWidth - 1, available)));
   }
 
@@ -187,7 +194,32 @@ export class ScoringRun {
         add(verdicts[j], AUTOENCODER_VERSION, autoencoderScore(model, raw), model.json.margin, null);
       }
     }
+    // A flagged record that this time of day showed on earlier days is the
+    // metric's daily shape: every flag is withdrawn (recurrence.ts).
+    let fields: RecurrenceField[] | null = null;
+    for (let j = 0; j < k; j++) {
+      const v = verdicts[j];
+      if (!v.anomaly) continue;
+      fields ??= meta.cols.flatMap((name, c) =>
+        meta.kinds[c] === KIND_TIMESTAMP ? [] : [{ name, numeric: meta.kinds[c] === KIND_NUMERIC }],
+      );
+      if (recursDaily(this.s.ring, fields, this.records[j], this.times[j])) withdraw(v, meta.false_alarm_rate);
+    }
     for (const v of verdicts) if (!Number.isFinite(v.score)) v.score = 0;
     return verdicts;
+  }
+}
+
+/** Clears every flag of a verdict, each severity brought under its anomaly threshold. */
+function withdraw(v: Verdict, rate: number): void {
+  v.anomaly = false;
+  v.severity = agreeingSeverity(v.severity, false, rate);
+  for (const version of Object.values(v.versions)) {
+    version.anomaly = false;
+    version.severity = agreeingSeverity(version.severity, false, rate);
+  }
+  for (const e of Object.values(v.expected)) {
+    e.anomaly = false;
+    e.severity = agreeingSeverity(e.severity, false, rate);
   }
 }

@@ -10,9 +10,8 @@ import { type Explanation, explainPoint } from "../../../anomaly/explain/explain
 import { typicalValues } from "../../../anomaly/explain/typical";
 import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
-import { Projector } from "../../../anomaly/model/encoding";
+import { Projector, recordTime } from "../../../anomaly/model/encoding";
 import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
-import { recordTime } from "../../../anomaly/model/model";
 import { forestWidth } from "../../../anomaly/model/verdict";
 import { slidingWindows } from "../../../anomaly/model/windows";
 import type { ParsedBundle } from "../../../anomaly/store/bundle";
