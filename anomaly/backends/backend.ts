@@ -7,17 +7,10 @@
  */
 
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
-import type { Forest } from "../forest/forest";
+import type { Forest, RowMatrix } from "../forest/forest";
 import { compileForest, walkForest } from "../forest/walk";
 import type { Calibration } from "../model/calibration";
 import type { VersionConfig } from "../model/versions";
-
-/** Rows of a matrix: row r's features start at r * rowStride in `data`. */
-export interface RowMatrix {
-  data: Float64Array;
-  nRows: number;
-  rowStride: number;
-}
 
 /** A retraining's scaler and forests as one self-contained job (training.ts's trainForests). */
 export interface ForestJob {

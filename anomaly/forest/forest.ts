@@ -14,9 +14,15 @@
  * −1. `value` holds each leaf's depth + c(size) so scoring is a walk plus an
  * addition, the same on every backend.
  */
-import type { RowMatrix } from "../backends/backend";
 import { log } from "./detMath";
 import { Xoshiro256 } from "./prng";
+
+/** Rows of a matrix: row r's features start at r * rowStride in `data`. */
+export interface RowMatrix {
+  data: Float64Array;
+  nRows: number;
+  rowStride: number;
+}
 
 export interface Forest {
   nTrees: number;

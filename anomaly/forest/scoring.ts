@@ -4,10 +4,10 @@
  * the decision function subtracts the forest's offset, and a point is flagged
  * when decision ≤ −margin.
  */
-import type { RowMatrix, ScoringBackend } from "../backends/backend";
+import type { ScoringBackend } from "../backends/backend";
 import type { Contamination } from "../model/versions";
 import { exp2 } from "./detMath";
-import type { Forest } from "./forest";
+import type { Forest, RowMatrix } from "./forest";
 import { compileForest, walkForest } from "./walk";
 
 export function scoreFromSum(forest: Forest, sum: number): number {

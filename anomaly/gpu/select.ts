@@ -8,9 +8,9 @@
  */
 
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
-import { acceleratorAllowed, type BackendEnv, type RowMatrix, type ScoringBackend } from "../backends/backend";
+import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backends/backend";
 import { GPU_MIN_BATCH } from "../constants";
-import type { Forest } from "../forest/forest";
+import type { Forest, RowMatrix } from "../forest/forest";
 import { WebGpuBackend } from "./webgpuBackend";
 
 export type GpuOutcome = { backend: WebGpuBackend } | { reason: string };

@@ -12,9 +12,9 @@
  */
 
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
-import type { RowMatrix, ScoringBackend } from "../backends/backend";
+import type { ScoringBackend } from "../backends/backend";
 import { GPU_MIN_BATCH } from "../constants";
-import type { Forest } from "../forest/forest";
+import type { Forest, RowMatrix } from "../forest/forest";
 import { keysOf, writeKey } from "./orderKey";
 import { WALK_SHADER, WALK_WORKGROUP } from "./shader";
 

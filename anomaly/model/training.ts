@@ -10,9 +10,9 @@
  * retrain does not hold up requests to other models. Same code, same seed:
  * the same forests wherever it runs.
  */
-import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
+import type { ForestJob, ScoringBackend, TrainedForests } from "../backends/backend";
 import { FOREST_SEED } from "../constants";
-import { buildForest, type Forest } from "../forest/forest";
+import { buildForest, type Forest, type RowMatrix } from "../forest/forest";
 import { fitOffset, scoreFromSum } from "../forest/scoring";
 import type { RawRecord } from "../store/store";
 import { type ColumnBand, fitBands } from "./band";

@@ -2,8 +2,8 @@
  * Which ring rows a version trains on, and the sliding-window view used by
  * the "timevector" kind.
  */
-import type { RowMatrix } from "../backends/backend";
 import { MIN_POINTS } from "../constants";
+import type { RowMatrix } from "../forest/forest";
 import type { VersionConfig } from "./versions";
 
 /**

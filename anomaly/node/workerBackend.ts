@@ -9,8 +9,8 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
-import type { ForestJob, RowMatrix, ScoringBackend, TrainedForests } from "../backends/backend";
-import type { Forest } from "../forest/forest";
+import type { ForestJob, ScoringBackend, TrainedForests } from "../backends/backend";
+import type { Forest, RowMatrix } from "../forest/forest";
 import { type CompiledForest, compileForest, walkForest } from "../forest/walk";
 import { EngineThread } from "./engineThread";
 import { RestartPool } from "./restartPool";

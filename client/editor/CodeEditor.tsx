@@ -7,11 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { helpUrl } from "../../protocol/diagnostics/compilerDiagnostic";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { focusPast } from "../layout/focusOrder";
+import type { EditorApi } from "./editorApi";
 import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor, TAB_SIZE } from "./editorMetrics";
 import { monaco } from "./monacoSetup";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
-
-export type EditorApi = monaco.editor.IStandaloneCodeEditor;
 
 export interface CodeEditorProps {
   value: string;

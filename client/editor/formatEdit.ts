@@ -1,7 +1,7 @@
 // Formatting as one small edit: only the span that changed is replaced (so
 // markers, folds and the scroll position outside it stay put), as a single
 // undo step, and the cursor stays beside the same token it was beside.
-import type { EditorApi } from "./CodeEditor";
+import type { EditorApi } from "./editorApi";
 
 /** Replace `before.slice(start, end)` with `text` to get the formatted source. */
 export interface TextEdit {

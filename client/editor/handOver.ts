@@ -1,8 +1,9 @@
 // The moment Monaco takes over from the early editor: Monaco gets the text
 // typed meanwhile, the selection, the scroll position and the focus, in one
 // synchronous step, so no keystroke falls between the two editors.
-import type { EditorApi } from "./CodeEditor";
+
 import type { EarlyEditorState } from "./EarlyEditor";
+import type { EditorApi } from "./editorApi";
 
 export function handOver(from: EarlyEditorState, to: EditorApi): void {
   const model = to.getModel();

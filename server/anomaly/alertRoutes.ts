@@ -6,8 +6,8 @@ import type { MiddlewareHandler } from "hono";
 import { ALERT_FORMATS, type AlertRuleInput, completeRules } from "../../anomaly/alerts/rule";
 import { AnomalyError } from "../../anomaly/apiError";
 import type { AlertCenter } from "./alerts";
+import type { AnomalyApi } from "./anomalyApi";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import type { AnomalyApi } from "./routes";
 import { ModelParams } from "./schemas";
 
 const seconds = z

@@ -9,10 +9,10 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import type { AnomalyApi } from "./anomalyApi";
 import { JSON_UTF8, lenientBatchBody } from "./contentType";
 import { ApiError, errorResponse } from "./errors";
 import { jsonContent, modelErrors, TAG } from "./openapi";
-import type { AnomalyApi } from "./routes";
 import { BatchBody, BatchForm, BatchJson } from "./schemas";
 
 interface BatchOptions {

@@ -4,8 +4,8 @@
 // API's file stays about the reference's routes.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import type { AnomalyApi } from "./anomalyApi";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import type { AnomalyApi } from "./routes";
 import { MessageBody, ModelParams } from "./schemas";
 
 const Time = z.union([z.number().finite(), z.string()]).openapi({

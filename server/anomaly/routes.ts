@@ -5,9 +5,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AnomalyService } from "../../anomaly/service";
 import { registerAlertRoutes } from "./alertRoutes";
 import type { AlertCenter } from "./alerts";
+import type { AnomalyApi } from "./anomalyApi";
 import { registerBatchRoute } from "./batch";
 import { JSON_UTF8, jsonCharset, lenientJson } from "./contentType";
 import {
@@ -53,33 +53,6 @@ import {
 } from "./schemas";
 import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
-
-export type AnomalyApi = Pick<
-  AnomalyService,
-  | "detect"
-  | "detectOnly"
-  | "forceTrain"
-  | "reset"
-  | "deleteModel"
-  | "listModels"
-  | "metadata"
-  | "data"
-  | "setSchedule"
-  | "finetune"
-  | "setMargin"
-  | "setFalseAlarmRate"
-  | "setAlertQuiet"
-  | "trainAutoencoder"
-  | "batch"
-  | "batchEncoded"
-  | "exportModel"
-  | "importModel"
-  | "importStream"
-  | "feedback"
-  | "addFeedback"
-  | "addMaintenance"
-  | "removeFeedback"
->;
 
 export interface AnomalyAppOptions {
   service: AnomalyApi;

@@ -13,9 +13,10 @@ import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
+import type { AnomalyApi } from "./anomalyApi";
 import { errorResponse } from "./errors";
 import { createLogger, type Logger } from "./logger";
-import { type AnomalyApi, createAnomalyApp } from "./routes";
+import { createAnomalyApp } from "./routes";
 import type { SecurityOptions } from "./security";
 import { VerdictHub } from "./stream";
 

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AnomalyApi } from "./routes";
+import type { AnomalyApi } from "./anomalyApi";
 
 export interface RecordingService extends AnomalyApi {
   calls: [string, ...unknown[]][];

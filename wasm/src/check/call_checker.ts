@@ -1,7 +1,7 @@
-import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, FnDecl, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl } from "../syntax/ast";
+import { CallExpr, DK, EK, EnumDecl, Expr, FieldExpr, FnDecl, IdentExpr, StructDecl, StructLitExpr, TK, TypeExpr, VariantDecl, FnInfo } from "../syntax/ast";
 import { BuiltinChecker, takesArguments } from "./builtin_checker";
 import { isBuiltin } from "./expr_checker";
-import { FnInfo, GenericFn, instanceKey } from "./program";
+import { GenericFn, instanceKey } from "./program";
 import { arrayOf, assignable, fnOf, isOption, isResult, optionOf, tError, tI64, tUnit, TyK, Type } from "./types";
 import { foreignFunctionHint, foreignMethodHint } from "./foreign_names";
 

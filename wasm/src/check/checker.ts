@@ -1,10 +1,10 @@
 import {
   BinaryExpr, CallExpr, CastExpr, FieldExpr, IdentExpr, BlockExpr, ConstDecl, DK, FnDecl, EK, Expr, IfExpr, LitExpr, LoopExpr, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryExpr,
-  UnaryLikeExpr,
+  UnaryLikeExpr, FnInfo,
 } from "../syntax/ast";
 import { ResultInference, valueOf, wrapCall } from "./result_inference";
 import { missingPatterns } from "./exhaustive";
-import { FnInfo, Program } from "./program";
+import { Program } from "./program";
 import { assignable, isResult, resultOf, tBool, tError, tNever, tUnit, TyK, Type } from "./types";
 
 /** Blocks, statements, branches, loops and patterns; the entry point of type checking. */

@@ -1,10 +1,9 @@
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, ClosureExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, InterpExpr, ListExpr,
-  LitExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr,
+  LitExpr, RangeExpr, StructLitExpr, UnaryExpr, UnaryLikeExpr, FnInfo,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import { intFits, parseIntText } from "./literals";
-import { FnInfo } from "./program";
 import { ClosureCtx, Scopes } from "./scope";
 import {
   arrayOf, assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU8, tUnit, tupleOf, TyK, Type,

@@ -1,34 +1,11 @@
 import { Diagnostics } from "../diagnostics";
 import { parse } from "../syntax/parser";
 import {
-  ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, ImportDecl, Local, Module, StructDecl, TK, TypeExpr,
+  ConstDecl, Decl, DK, EnumDecl, FnDecl, FnInfo, ImplDecl, ImportDecl, Module, ModuleInfo, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
 import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
 import { foreignTypeHint } from "./foreign_names";
-
-/** One source module and the names it sees. */
-export class ModuleInfo {
-  // Module aliases visible here ("math" -> "math.").
-  imports: Map<string, string> = new Map();
-  constructor(public module: Module, public prefix: string) {}
-}
-
-/** A function or method with its resolved signature. */
-export class FnInfo {
-  params: Type[] = [];
-  paramLocals: Local[] = [];
-  locals: Local[] = [];
-  ret: Type = tUnit;
-  hasSelf: bool = false;
-  mutSelf: bool = false;
-  checked: bool = false;
-  typeEnv: Map<string, Type> | null = null;
-  // For an instance of a generic function: how many instantiations led to it
-  // (a call in a generic instance creating another instance adds one).
-  instanceDepth: i32 = 0;
-  constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
-}
 
 /**
  * Checks a function's body on demand. Only the user's functions are checked

@@ -1,10 +1,9 @@
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IfExpr, IndexExpr, InterpExpr,
-  ListExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, StructLitExpr, UnaryExpr, UnaryLikeExpr,
+  ListExpr, LoopExpr, MatchExpr, RangeExpr, Stmt, StructLitExpr, UnaryExpr, UnaryLikeExpr, FnInfo,
 } from "../syntax/ast";
 import { Tok } from "../syntax/token";
 import { CallChecker } from "./call_checker";
-import { FnInfo } from "./program";
 import { isResult, resultOf, Type } from "./types";
 
 /** The expression a block reduces to when it holds nothing but a value. */

@@ -1,7 +1,7 @@
 import { Diagnostics } from "../diagnostics";
-import { ClosureExpr, Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local } from "../syntax/ast";
+import { ClosureExpr, Expr, FieldExpr, IdentExpr, IndexExpr, EK, Local, FnInfo, ModuleInfo } from "../syntax/ast";
 import { Source } from "../source";
-import { FnInfo, LazyCheck, ModuleInfo, Program } from "./program";
+import { LazyCheck, Program } from "./program";
 import { tError, TyK, Type } from "./types";
 
 /** A closure being checked: its scopes start at `scopeBase`; names from below are captured. */

@@ -1,6 +1,5 @@
-import { FnInfo } from "../check/program";
 import { TyK, Type } from "../check/types";
-import { EK, Expr, IdentExpr, Local } from "../syntax/ast";
+import { EK, Expr, IdentExpr, Local, FnInfo } from "../syntax/ast";
 import { Source } from "../source";
 import { block, call, Func, get, iconst, Ins, K, set, T, tee, pushAll } from "../ir/ir";
 import { hasHeapChildren, irType } from "./layout";

@@ -1,9 +1,9 @@
-import { FnInfo, Program } from "../check/program";
+import { Program } from "../check/program";
 import { TyK } from "../check/types";
 import { Diagnostics } from "../diagnostics";
 import { call, Func, get, Ins, IrModule, K, set, T, pushAll, unreachable } from "../ir/ir";
 import { FlowLower } from "./flow_lower";
-import { ClosureExpr, Expr } from "../syntax/ast";
+import { ClosureExpr, Expr, FnInfo } from "../syntax/ast";
 import { closureFields } from "./aggregate_lower";
 import { fieldOffsets, irType } from "./layout";
 import { ModuleLowering } from "./module";

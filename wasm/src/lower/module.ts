@@ -1,8 +1,8 @@
-import { FnInfo, Program } from "../check/program";
+import { Program } from "../check/program";
 import { Type } from "../check/types";
 import { Diagnostics } from "../diagnostics";
 import { Func, Import, IrModule, T } from "../ir/ir";
-import { ClosureExpr } from "../syntax/ast";
+import { ClosureExpr, FnInfo } from "../syntax/ast";
 import { DataSegment, irType } from "./layout";
 
 /**

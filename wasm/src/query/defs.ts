@@ -2,9 +2,9 @@
 // program loaded (the user's file and the standard library it imports), so
 // a use anywhere can be followed to its declaration. A declaration's key is
 // its source and name offset: generic instances share their original's.
-import { FnInfo, Program } from "../check/program";
+import { Program } from "../check/program";
 import {
-  ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, Local, Module, StructDecl,
+  ConstDecl, Decl, DK, EnumDecl, FnDecl, ImplDecl, Local, Module, StructDecl, FnInfo,
 } from "../syntax/ast";
 import { Source } from "../source";
 

@@ -2,12 +2,12 @@
 // declaration it resolves to (from the checker's annotations), every local
 // and parameter with the range where it is visible, and the calls and member
 // accesses completion and signature help start from. Built once per query.
-import { FnInfo, Program } from "../check/program";
+import { Program } from "../check/program";
 import { Type, TyK } from "../check/types";
 import {
   BinaryExpr, BlockExpr, CallExpr, CastExpr, ClosureExpr, ConstDecl, Decl, DK, EK, Expr, FieldExpr, FnDecl, IdentExpr,
   IfExpr, ImplDecl, IndexExpr, InterpExpr, ListExpr, Local, LoopExpr, MatchExpr, Param, Pattern, PK, RangeExpr, Stmt,
-  StructDecl, StructLitExpr, TK, TypeExpr, UnaryExpr, UnaryLikeExpr, EnumDecl,
+  StructDecl, StructLitExpr, TK, TypeExpr, UnaryExpr, UnaryLikeExpr, EnumDecl, FnInfo,
 } from "../syntax/ast";
 import { Source } from "../source";
 import { Def, DefKind, Defs, keyOf } from "./defs";

@@ -1,6 +1,5 @@
 // Document symbols (the outline) and signature help.
-import { FnInfo } from "../check/program";
-import { CallExpr, DK, EK, EnumDecl, FieldExpr, FnDecl, IdentExpr, ImplDecl, StructDecl } from "../syntax/ast";
+import { CallExpr, DK, EK, EnumDecl, FieldExpr, FnDecl, IdentExpr, ImplDecl, StructDecl, FnInfo } from "../syntax/ast";
 import { Source } from "../source";
 import { collapse, docAbove, fnSignature } from "./defs";
 import { Index } from "./index";

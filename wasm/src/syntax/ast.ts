@@ -1,8 +1,7 @@
 // The syntax tree. Every node keeps its byte span for diagnostics. The
 // checker annotates expressions in place (`ty`, resolved symbols), which
 // makes this the "typed AST" the lowering reads; nothing else mutates it.
-import { FnInfo } from "../check/program";
-import { Type } from "../check/types";
+import { Type, tUnit } from "../check/types";
 import { Source } from "../source";
 
 export class Node {
@@ -260,4 +259,30 @@ export class Local {
   // A closure's copy of a variable of the enclosing code.
   captured: bool = false;
   constructor(public name: string, public ty: Type, public mutable: bool) {}
+}
+
+// What the checker records per module and per function. They live with the
+// tree they annotate, like Local: a closure's ClosureExpr.info is a FnInfo.
+
+/** One source module and the names it sees. */
+export class ModuleInfo {
+  // Module aliases visible here ("math" -> "math.").
+  imports: Map<string, string> = new Map();
+  constructor(public module: Module, public prefix: string) {}
+}
+
+/** A function or method with its resolved signature. */
+export class FnInfo {
+  params: Type[] = [];
+  paramLocals: Local[] = [];
+  locals: Local[] = [];
+  ret: Type = tUnit;
+  hasSelf: bool = false;
+  mutSelf: bool = false;
+  checked: bool = false;
+  typeEnv: Map<string, Type> | null = null;
+  // For an instance of a generic function: how many instantiations led to it
+  // (a call in a generic instance creating another instance adds one).
+  instanceDepth: i32 = 0;
+  constructor(public name: string, public decl: FnDecl, public mod: ModuleInfo) {}
 }
