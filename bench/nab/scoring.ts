@@ -120,6 +120,12 @@ export function tuneThreshold(
     const q = 1 - (1 - k / 400) ** 3;
     candidates.add(sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]);
   }
+  // And an even grid over the range: most points share a few low values, so
+  // the quantiles alone can skip the span where a calibrated scale's
+  // defaults lie (severity 46 sat between candidates 40 and 50).
+  const lo = sorted[0];
+  const hi = sorted[sorted.length - 1];
+  for (let k = 0; k <= 200; k++) candidates.add(lo + ((hi - lo) * k) / 200);
   let best = { threshold: Number.POSITIVE_INFINITY, score: 0 };
   for (const t of candidates) {
     const score = corpusScore(
