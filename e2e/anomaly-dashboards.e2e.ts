@@ -121,7 +121,7 @@ describe("anomaly serve dashboards", { timeout: 120_000 }, () => {
     await page.screenshot({ path: `${SHOTS}/visualize-own-axes.png`, fullPage: true });
   });
 
-  it("lists flagged points a page at a time with their values and top feature", async () => {
+  it("lists flagged points a page at a time with their values, top feature and the alerts they opened", async () => {
     await page.goto(`${url}/anomalies.html?backend=server&model=${MODEL}`);
     await page.waitForSelector('[data-testid="anomalies-status"]:has-text("flagged points")');
     expect(await page.textContent('[data-testid="page-status"]')).toMatch(/^Page 1 of \d+ \(\d+ rows, 50 a page\)$/);
@@ -131,6 +131,24 @@ describe("anomaly serve dashboards", { timeout: 120_000 }, () => {
     expect(await row.locator('[data-testid="top-feature"]').textContent()).toBe("cpu");
     expect(await page.locator('[data-testid="anomalies-table"] tbody tr').count()).toBeLessThanOrEqual(50);
     await page.screenshot({ path: `${SHOTS}/anomalies.png`, fullPage: true });
+
+    // Which rows opened an alert follows the model's quiet period: with 0 minutes every flag pages.
+    const quiet = (minutes: number) =>
+      fetch(`${url}/api/dynamic/${MODEL}/alert_quiet`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ quiet_min: minutes }),
+      });
+    expect((await quiet(0)).status).toBe(200);
+    try {
+      await page.reload();
+      await row.waitFor();
+      expect(await row.locator('[data-testid="alert-badge"]').count()).toBe(1);
+      const rows = await page.locator('[data-testid="anomalies-table"] tbody tr').count();
+      expect(await page.locator('[data-testid="alert-badge"]').count()).toBe(rows);
+    } finally {
+      expect((await quiet(240)).status).toBe(200);
+    }
   });
 
   it("sets an alert rule in the manager; the onset reaches a receiver and shows in the delivery log", async () => {

@@ -11,7 +11,10 @@ import { typicalValues } from "../../../anomaly/explain/typical";
 import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
 import { Projector, recordTime } from "../../../anomaly/model/encoding";
-import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
+import { KIND_NUMERIC, KIND_TIMESTAMP } from "../../../anomaly/model/metadata";
+import { newOnsetState, takePoint } from "../../../anomaly/model/onset";
+import { recursDaily } from "../../../anomaly/model/recurrence";
+import { Ring } from "../../../anomaly/model/ring";
 import { forestWidth } from "../../../anomaly/model/verdict";
 import { slidingWindows } from "../../../anomaly/model/windows";
 import type { ParsedBundle } from "../../../anomaly/store/bundle";
@@ -31,8 +34,10 @@ export interface RingScores {
   /** Each numeric column's values (NaN where a record lacks it). */
   columns: { name: string; values: Float64Array }[];
   versions: VersionScores[];
-  /** Ring indices flagged by at least one version. */
+  /** Ring indices flagged by at least one version, less the daily recurrences the service withdraws. */
   flagged: number[];
+  /** Flagged ring indices that open an alert (the first flag after the model's quiet period). */
+  alerts: number[];
 }
 
 /** The ring projected on the model's features and scaled with its scaler. */
@@ -87,8 +92,24 @@ export async function scoreRing(
     versions.push({ name: v.vname, margin: v.decision_margin, width, scores });
   }
   const flagged: number[] = [];
-  for (let i = 0; i < n; i++) if (flaggedSet[i] === 1) flagged.push(i);
-  return { times, columns, versions, flagged };
+  const alerts: number[] = [];
+  // The verdict's rules on top of the versions' flags, from their one home:
+  // daily recurrences withdrawn (recurrence.ts), then onsets (onset.ts). The
+  // ring is rebuilt point by point so each check sees only earlier points.
+  const ring = new Ring(Math.max(1, n));
+  const fields = meta.cols.flatMap((name, c) =>
+    meta.kinds[c] === KIND_TIMESTAMP ? [] : [{ name, numeric: meta.kinds[c] === KIND_NUMERIC }],
+  );
+  const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min };
+  for (let i = 0; i < n; i++) {
+    const record = bundle.ring[i];
+    const isFlag = flaggedSet[i] === 1 && !recursDaily(ring, fields, record, times[i]);
+    ring.push(record, times[i]);
+    if (!isFlag) continue;
+    flagged.push(i);
+    if (takePoint(onset, true, times[i], i + 1)) alerts.push(i);
+  }
+  return { times, columns, versions, flagged, alerts };
 }
 
 /**

@@ -27,6 +27,8 @@ interface Row {
   /** 0–100, only when the verdict carried one. */
   severity?: number;
   top?: string;
+  /** The point opened an alert (the first flag after the model's quiet period). */
+  alert: boolean;
   live: boolean;
 }
 
@@ -99,6 +101,7 @@ export function Anomalies() {
       for (const name of wanted) {
         try {
           const { scores } = await loadRingScores(kind, (m) => backend.exportModel(m), name);
+          const alerts = new Set(scores.alerts);
           for (const i of scores.flagged) {
             const versions: Record<string, number> = {};
             for (const v of scores.versions) if (v.scores[i] <= -v.margin) versions[v.name] = v.scores[i];
@@ -111,6 +114,7 @@ export function Anomalies() {
               score: Math.min(...Object.values(versions)),
               values: Object.fromEntries(scores.columns.map((c) => [c.name, c.values[i]])),
               top: farthestColumn(scores.columns, i),
+              alert: alerts.has(i),
               live: false,
             });
           }
@@ -149,6 +153,7 @@ export function Anomalies() {
             values: Object.fromEntries(Object.entries(body.data_point).filter(([k]) => k !== "timestamp")),
             ...(typeof body.severity === "number" ? { severity: body.severity } : {}),
             top: topFeature(body.explanation),
+            alert: body.alert === true,
             live: true,
           },
           ...rows,
@@ -258,6 +263,15 @@ export function Anomalies() {
               <td data-testid="top-feature">{r.top ?? "—"}</td>
               <td>
                 <a href={pageHref("visualize.html", kind, { model: r.model, i: String(r.index) })}>in the chart</a>
+                {r.alert && (
+                  <span
+                    className="badge alert"
+                    data-testid="alert-badge"
+                    title="The first flag after the model's quiet period: the point an operator is paged for"
+                  >
+                    alert
+                  </span>
+                )}
                 {r.live && <span className="badge">live</span>}
               </td>
             </tr>
