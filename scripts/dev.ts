@@ -1,8 +1,15 @@
 // `npm run dev`: the Hono server (restarting on change) plus Vite's dev
 // server with the API proxied to it. Ctrl-C stops both.
 import { type ChildProcess, spawn } from "node:child_process";
+import { checkEnvironment, integerVariable } from "../server/config/environment";
 
-const apiPort = process.env.API_PORT ?? "8787";
+try {
+  checkEnvironment(["npm run dev"]);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const apiPort = String(integerVariable(process.env, "API_PORT"));
 const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
 const children: ChildProcess[] = [

@@ -1,7 +1,5 @@
 // The production entry point: `npm start` builds, then runs this file.
 
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createNodeBackend } from "../anomaly/node/backends";
 import { FileStore } from "../anomaly/node/fileStore";
@@ -10,17 +8,21 @@ import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
 import { createApp } from "./app";
 import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
+import { checkEnvironment, integerVariable, textVariable } from "./config/environment";
 import { listenMessage } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 
-const port = Number(process.env.PORT ?? 8000);
-const host = process.env.HOST ?? "0.0.0.0";
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be an integer between 0 and 65535, got ${process.env.PORT}`);
+try {
+  // Every variable the server reads (server/config/environment.ts), before
+  // anything starts: a malformed one is named, with what it accepts.
+  checkEnvironment(["server"]);
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
-
-const anomalyHome = process.env.ANOMALY_HOME ?? join(homedir(), ".anomaly");
+const port = integerVariable(process.env, "PORT");
+const host = textVariable(process.env, "HOST") as string;
+const anomalyHome = textVariable(process.env, "ANOMALY_HOME") as string;
 // Several instances sharing PostgreSQL (ANOMALY_DATABASE_URL), else the model files in ANOMALY_HOME.
 let anomalyCluster: AnomalyCluster | null;
 try {
@@ -54,7 +56,7 @@ const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
 const app = createApp({
   anomaly,
   anomalyAlerts,
-  anomalyDataDir: process.env.ANOMALY_DATA_DIR,
+  anomalyDataDir: textVariable(process.env, "ANOMALY_DATA_DIR"),
   anomalyGate: anomalyCluster?.gate,
   playground,
 });

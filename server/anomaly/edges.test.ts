@@ -251,7 +251,9 @@ describe("upload limit", () => {
       expect(small.status).toBe(200);
       expect(service.calls.map((c) => c[0])).toEqual(["batchEncoded"]);
       process.env.ANOMALY_MAX_UPLOAD_BYTES = "lots";
-      expect(() => createAnomalyApp({ service })).toThrow(/ANOMALY_MAX_UPLOAD_BYTES must be a positive whole number/);
+      expect(() => createAnomalyApp({ service })).toThrow(
+        /ANOMALY_MAX_UPLOAD_BYTES must be an integer >= 1, got "lots"/,
+      );
     } finally {
       if (saved === undefined) delete process.env.ANOMALY_MAX_UPLOAD_BYTES;
       else process.env.ANOMALY_MAX_UPLOAD_BYTES = saved;

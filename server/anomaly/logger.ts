@@ -2,6 +2,8 @@
 // stderr ({time, level, msg, ...fields}), so log collectors can filter by
 // level and field instead of parsing sentences. ANOMALY_LOG_LEVEL picks the
 // least severe level written (debug, info, warn, error; default info).
+import { textVariable } from "../config/environment";
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -11,10 +13,7 @@ export interface Logger {
 }
 
 export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
-  const raw = env.ANOMALY_LOG_LEVEL || "info";
-  if (!(raw in RANK))
-    throw new Error(`ANOMALY_LOG_LEVEL must be debug, info, warn or error, got ${JSON.stringify(raw)}`);
-  return raw as LogLevel;
+  return textVariable(env, "ANOMALY_LOG_LEVEL") as LogLevel;
 }
 
 export function createLogger(

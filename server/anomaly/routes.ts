@@ -5,6 +5,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { integerVariable } from "../config/environment";
 import { registerAlertRoutes } from "./alertRoutes";
 import type { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
@@ -89,16 +90,9 @@ export function limitBody(
 
 export const UPLOAD_LIMIT_ENV = "ANOMALY_MAX_UPLOAD_BYTES";
 
-/** The upload limit: the option, else $ANOMALY_MAX_UPLOAD_BYTES (a positive integer), else 64 MiB. */
+/** The upload limit: the option, else $ANOMALY_MAX_UPLOAD_BYTES (a positive integer), else 64 MiB (see the table). */
 export function uploadLimit(option: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
-  if (option !== undefined) return option;
-  const raw = env[UPLOAD_LIMIT_ENV];
-  if (raw === undefined || raw === "") return 64 * MiB;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) {
-    throw new Error(`${UPLOAD_LIMIT_ENV} must be a positive whole number of bytes, got ${JSON.stringify(raw)}`);
-  }
-  return n;
+  return option ?? integerVariable(env, UPLOAD_LIMIT_ENV);
 }
 
 export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {

@@ -24,6 +24,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
+import { booleanVariable, listVariable, textVariable } from "../config/environment";
 import { errorResponse } from "./errors";
 
 export type BodyTypePolicy = "strict" | "browser" | "lenient";
@@ -42,33 +43,15 @@ export interface SecurityOptions {
   corsOrigins?: readonly string[];
 }
 
-const list = (raw: string | undefined): string[] =>
-  (raw ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (raw === "1" || raw === "true") return true;
-  if (raw === "0" || raw === "false") return false;
-  throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(raw)}`);
-}
-
-/** The options from the environment; throws with the variable's name on a bad value. */
+/** The options from the environment (see its table); throws with the variable's name on a bad value. */
 export function securityFromEnv(env: NodeJS.ProcessEnv = process.env): SecurityOptions {
-  const bodyTypes = env.ANOMALY_BODY_TYPES || "strict";
-  if (bodyTypes !== "strict" && bodyTypes !== "browser" && bodyTypes !== "lenient") {
-    throw new Error(`ANOMALY_BODY_TYPES must be strict, browser or lenient, got ${JSON.stringify(bodyTypes)}`);
-  }
   return {
-    tokens: list(env.ANOMALY_API_TOKENS),
-    readTokens: list(env.ANOMALY_READ_TOKENS),
-    authReads: flag(env, "ANOMALY_AUTH_READS", false),
-    stateGets: flag(env, "ANOMALY_STATE_GETS", true),
-    bodyTypes,
-    corsOrigins: list(env.ANOMALY_CORS_ORIGINS),
+    tokens: listVariable(env, "ANOMALY_API_TOKENS"),
+    readTokens: listVariable(env, "ANOMALY_READ_TOKENS"),
+    authReads: booleanVariable(env, "ANOMALY_AUTH_READS"),
+    stateGets: booleanVariable(env, "ANOMALY_STATE_GETS"),
+    bodyTypes: textVariable(env, "ANOMALY_BODY_TYPES") as BodyTypePolicy,
+    corsOrigins: listVariable(env, "ANOMALY_CORS_ORIGINS"),
   };
 }
 

@@ -3,7 +3,6 @@ import { existsSync, realpathSync } from "node:fs";
 // The `anomaly` command: the same engine as the HTTP API, on a model store
 // folder, without a server. Exit codes: 0 ok, 1 runtime error, 2 usage error.
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
@@ -13,6 +12,7 @@ import type { AnomalyService } from "../../anomaly/service";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
 import { createLogger } from "../anomaly/logger";
 import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
+import { checkEnvironment, textVariable } from "../config/environment";
 import { alertLog, alertRules, formatDelivery } from "./anomalyAlerts";
 
 class UsageError extends Error {}
@@ -88,7 +88,8 @@ async function readStdin(): Promise<string> {
 /** The built dashboards: --webroot, then $ANOMALY_WEBROOT, then dist/ of this checkout. */
 function locateWebroot(flag: string | undefined): string | undefined {
   if (flag) return flag;
-  if (process.env.ANOMALY_WEBROOT) return process.env.ANOMALY_WEBROOT;
+  const fromEnv = textVariable(process.env, "ANOMALY_WEBROOT");
+  if (fromEnv) return fromEnv;
   const built = fileURLToPath(new URL("../../dist/", import.meta.url));
   return existsSync(join(built, "modelmanager.html")) ? built : undefined;
 }
@@ -384,7 +385,7 @@ const COMMANDS: Record<string, Command> = {
       noMoreArgs(args, 0, "serve");
       const { host, port } = parseAddr((args.values.addr as string | undefined) ?? DEFAULT_ADDR);
       const webroot = locateWebroot(args.values.webroot as string | undefined);
-      const dataDir = (args.values["data-dir"] as string | undefined) || process.env.ANOMALY_DATA_DIR || undefined;
+      const dataDir = (args.values["data-dir"] as string | undefined) || textVariable(process.env, "ANOMALY_DATA_DIR");
       const logger = createLogger();
       const store = new FileStore(storeDir, {
         durable: args.values["no-fsync"] !== true,
@@ -482,8 +483,15 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     parsed.positionals.splice(parsed.positionals.indexOf(name), 1);
+    // Every variable this command reads (server/config/environment.ts):
+    // a malformed one is a usage error naming it, before the store is touched.
+    try {
+      checkEnvironment(name === "serve" ? ["anomaly", "anomaly serve"] : ["anomaly"]);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
     const storeDir =
-      (parsed.values.store as string | undefined) ?? (process.env.ANOMALY_HOME || join(homedir(), ".anomaly"));
+      (parsed.values.store as string | undefined) ?? (textVariable(process.env, "ANOMALY_HOME") as string);
     // The service is built on first use: `serve` builds its own, and a usage
     // error in a command's arguments should not touch the store.
     const lazyService = () => {

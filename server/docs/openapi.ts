@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { limitsTable } from "../playground/limits";
+import { environmentTable } from "../config/environment";
 import { SERVER_VERSION } from "../version";
 import { withOperationIds } from "./operationIds";
 
@@ -39,9 +39,9 @@ export function registerDocs(app: OpenAPIHono): void {
       version: SERVER_VERSION,
       description: [
         "Builds Pith programs for WebAssembly and native targets, serves the language docs, and runs the streaming anomaly-detection API.",
-        "## Playground limits",
-        "Every limit is an environment variable of the server; a request over one gets the status named in its route (413, 429 with Retry-After, 504).",
-        limitsTable(),
+        "## Environment variables and playground limits",
+        "Every limit is an environment variable of the server; a request over one gets the status named in its route (413, 429 with Retry-After, 504). A malformed value stops the server at start with a message naming the variable.",
+        environmentTable(["server"]),
       ].join("\n\n"),
     },
   };

@@ -4,6 +4,7 @@
 // outside the allowed list are refused; loopback names are always allowed,
 // and a deployment adds its public host (PUBLIC_URL, MCP_ALLOWED_HOSTS).
 import type { MiddlewareHandler } from "hono";
+import { listVariable, textVariable } from "../config/environment";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -17,14 +18,9 @@ function hostName(authority: string): string {
 /** Allowed host names from PUBLIC_URL and the comma-separated MCP_ALLOWED_HOSTS. */
 export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   const hosts: string[] = [];
-  if (env.PUBLIC_URL) {
-    try {
-      hosts.push(new URL(env.PUBLIC_URL).host);
-    } catch {
-      throw new Error(`PUBLIC_URL must be an absolute URL, got "${env.PUBLIC_URL}"`);
-    }
-  }
-  for (const h of (env.MCP_ALLOWED_HOSTS ?? "").split(",")) if (h.trim()) hosts.push(h.trim());
+  const publicUrl = textVariable(env, "PUBLIC_URL");
+  if (publicUrl !== undefined) hosts.push(new URL(publicUrl).host);
+  hosts.push(...listVariable(env, "MCP_ALLOWED_HOSTS"));
   return hosts;
 }
 

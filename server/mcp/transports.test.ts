@@ -77,7 +77,9 @@ describe("DNS-rebinding guard", () => {
     expect(
       allowedHostsFromEnv({ PUBLIC_URL: "https://play.example.org/", MCP_ALLOWED_HOSTS: "a.example, b.example" }),
     ).toEqual(["play.example.org", "a.example", "b.example"]);
-    expect(() => allowedHostsFromEnv({ PUBLIC_URL: "play.example.org" })).toThrow(/PUBLIC_URL must be an absolute URL/);
+    expect(() => allowedHostsFromEnv({ PUBLIC_URL: "play.example.org" })).toThrow(
+      /PUBLIC_URL must be an absolute http\(s\) URL/,
+    );
   });
 });
 
