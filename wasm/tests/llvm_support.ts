@@ -66,7 +66,9 @@ export async function reference(
     return { ll: emitted.ll, wasm: null, error: `the wasm build failed:\n${built.stderr}` };
   }
   try {
-    const module = await WebAssembly.compile(built.file);
+    // The shim types its files as Uint8Array<ArrayBufferLike>; its in-memory
+    // files are plain ArrayBuffers, which WebAssembly.compile requires.
+    const module = await WebAssembly.compile(built.file as Uint8Array<ArrayBuffer>);
     const run = await runWasiShim({ module, program: name, args: [], stdin, env });
     releaseMemories();
     return { ll: emitted.ll, wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode }, error: "" };

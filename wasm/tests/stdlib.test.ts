@@ -64,7 +64,7 @@ fn main() {
 }
 `);
     expect(built.exitCode).toBe(0);
-    const module = await WebAssembly.compile(built.wasm as Uint8Array);
+    const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);
     const r = await runWasiShim({ module, program: "main.pith", args: ["a b", "héllo", ""] });
     expect(new TextDecoder().decode(r.stdout)).toBe("[a b]\n[héllo]\n[]\n");
     expect(r.exitCode).toBe(7);
