@@ -11,7 +11,16 @@
 // Division, remainder and indexing are usually guarded; a small share are
 // not, so panics (and their messages and positions) are compared as well.
 
-import { ExpressionGenerator, type Fn, PARAM_TYPES, RETURN_TYPES, SCALARS, strLiteral, type Ty, type Var } from "./expressions";
+import {
+  ExpressionGenerator,
+  type Fn,
+  PARAM_TYPES,
+  RETURN_TYPES,
+  SCALARS,
+  strLiteral,
+  type Ty,
+  type Var,
+} from "./expressions";
 import { PRELUDE } from "./prelude";
 import { Rng } from "./rng";
 
@@ -49,9 +58,6 @@ export class ProgramGenerator extends ExpressionGenerator {
   private line(text: string): void {
     this.out.push(text === "" ? "" : "    ".repeat(this.indent) + text);
   }
-
-
-
 
   private function(): void {
     const name = this.fresh("f");
@@ -229,7 +235,9 @@ export class ProgramGenerator extends ExpressionGenerator {
         this.line(`var ${q} = Q { ps: ${ps}, n: 0 }`);
         this.line(`${q}.relax(${this.rng.int(3)})`);
         this.line(`let ${spread} = spread(${q}.ps, ${this.rng.int(3)})`);
-        this.line(`h = mix(h, ${ps}[0].x + ${q}.ps[1].x * 3 + ${spread}[2].x * 5 + ${q}.n + ((${spread}[0].y + ${q}.ps[2].y) * 64.0) as i64)`);
+        this.line(
+          `h = mix(h, ${ps}[0].x + ${q}.ps[1].x * 3 + ${spread}[2].x * 5 + ${q}.n + ((${spread}[0].y + ${q}.ps[2].y) * 64.0) as i64)`,
+        );
         break;
       }
       case 1:
@@ -387,7 +395,12 @@ export class ProgramGenerator extends ExpressionGenerator {
     const name = this.fresh("c");
     const captured = this.vars((v) => v.ty === "i64");
     const k = captured.length > 0 ? this.rng.pick(captured).name : "3";
-    const body = this.rng.pick([`x * ${k} + 1`, `(x ^ ${k}) >> 1`, `if x > ${k} { x - ${k} } else { ${k} - x }`, `x % 7 + ${k}`]);
+    const body = this.rng.pick([
+      `x * ${k} + 1`,
+      `(x ^ ${k}) >> 1`,
+      `if x > ${k} { x - ${k} } else { ${k} - x }`,
+      `x % 7 + ${k}`,
+    ]);
     this.line(`let ${name} = |x: i64| ${body}`);
     this.line(`h = mix(h, ${name}(${this.expr("i64", 2)}))`);
     if (this.rng.chance(0.5)) {

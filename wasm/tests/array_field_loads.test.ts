@@ -54,7 +54,9 @@ function pointerLoads(ll: string, from: number, to: number): number {
   const header = /^!(\d+) = !\{!1, !1, i64 0\}$/m.exec(ll)![1];
   const start = ll.indexOf(`; loads.pith:${from}:`);
   const body = ll.slice(start, ll.indexOf(`; loads.pith:${to}:`, start));
-  return body.split("\n").filter((line) => / = load i32, .*!tbaa !\d+$/.test(line) && !line.endsWith(`!tbaa !${header}`)).length;
+  return body
+    .split("\n")
+    .filter((line) => / = load i32, .*!tbaa !\d+$/.test(line) && !line.endsWith(`!tbaa !${header}`)).length;
 }
 
 describe("fields of array elements through self", () => {

@@ -71,7 +71,11 @@ export async function reference(
     const module = await WebAssembly.compile(built.file as Uint8Array<ArrayBuffer>);
     const run = await runWasiShim({ module, program: name, args: [], stdin, env });
     releaseMemories();
-    return { ll: emitted.ll, wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode }, error: "" };
+    return {
+      ll: emitted.ll,
+      wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode },
+      error: "",
+    };
   } catch (error) {
     return { ll: emitted.ll, wasm: null, error: `the wasm build did not run: ${(error as Error).message}` };
   }
@@ -110,7 +114,8 @@ export async function nativeDifferences(
   env?: Record<string, string>,
 ): Promise<string[]> {
   const built = await linkNative({ ll, target, opt, filename: name, sandbox: false, timeoutMs: 60_000 });
-  if (built.status !== "ok" || !built.binary) return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
+  if (built.status !== "ok" || !built.binary)
+    return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
   const run = await runNative(built.binary, target, { stdin, env, timeoutMs: 60_000 });
   if (run.timedOut) return [`${target} ${opt}: timed out`];
   const got: RunOutcome = { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode };

@@ -26,11 +26,19 @@ const ALL_TARGETS = [
 ];
 const ALL_OPTS = ["-O0", "-O2"];
 const listFrom = (value: string | undefined, all: string[]) =>
-  value ? value.split(",").map((s) => s.trim()).filter((s) => all.includes(s)) : all;
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => all.includes(s))
+    : all;
 const targets = listFrom(process.env.PITH_NATIVE_TARGETS, ALL_TARGETS);
 const opts = listFrom(process.env.PITH_NATIVE_OPTS, ALL_OPTS);
 
-const HOST_IMPORT = new RegExp(`^\\s*import\\s+(${HOST_MODULES.map((m) => m.name.replace(".", "\\.")).join("|")})\\b`, "m");
+const HOST_IMPORT = new RegExp(
+  `^\\s*import\\s+(${HOST_MODULES.map((m) => m.name.replace(".", "\\.")).join("|")})\\b`,
+  "m",
+);
 
 const pending = readPending();
 const all = discover().filter((c) => c.expected);
