@@ -19,7 +19,7 @@ function runCompiler(args, dir, out) {
     const instance = new WebAssembly.Instance(compiler, { wasi_snapshot_preview1: wasi.wasiImport });
     return { exit: wasi.start(instance) };
   } catch (error) {
-    return { exit: -1, trap: String(error && error.message) };
+    return { exit: -1, trap: String(error?.message) };
   }
 }
 

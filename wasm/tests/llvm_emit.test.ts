@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { missingToolsFor } from "../../server/toolchain/detect";
 import { linkNative } from "../../server/toolchain/linkNative";
 import { runNative } from "../../server/toolchain/runNative";
-import { emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
+import { builtReference, emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
+
+/** The metadata node number `pattern` captures in the IR; throws when the IR has no such node. */
+function metadataNode(ll: string, pattern: RegExp): string {
+  const node = pattern.exec(ll)?.[1];
+  if (node === undefined) throw new Error(`no metadata node matches ${pattern}`);
+  return node;
+}
 
 const HELLO = `fn main() {\n    println("hello, native")\n}\n`;
 
@@ -91,13 +98,11 @@ describe("build --emit ll", () => {
       "struct B {\n    x: f64,\n    v: f64,\n}\n\nfn main() {\n    var b = B { x: 1.0, v: 2.0 }\n    b.v += b.x\n    println(b.v)\n}\n";
     const text = (await emitLl(source, "fields.pith", "-O0")).ll as string;
     // x at offset 8 and v at offset 16: siblings under the f64 field type (!9).
-    const x = /^!(\d+) = !\{!"pith field \+8 \(9\)", !9, i64 0\}$/m.exec(text);
-    const v = /^!(\d+) = !\{!"pith field \+16 \(9\)", !9, i64 0\}$/m.exec(text);
-    expect(x).not.toBeNull();
-    expect(v).not.toBeNull();
-    const tagOf = (node: string) => new RegExp(`^!(\\d+) = !\\{!${node}, !${node}, i64 0\\}$`, "m").exec(text)![1];
-    expect(text).toMatch(new RegExp(`load double, ptr %[\\w.]+, align 8, !tbaa !${tagOf(x![1])}`));
-    expect(text).toMatch(new RegExp(`store double %[\\w.]+, ptr %[\\w.]+, align 8, !tbaa !${tagOf(v![1])}`));
+    const x = metadataNode(text, /^!(\d+) = !\{!"pith field \+8 \(9\)", !9, i64 0\}$/m);
+    const v = metadataNode(text, /^!(\d+) = !\{!"pith field \+16 \(9\)", !9, i64 0\}$/m);
+    const tagOf = (node: string) => metadataNode(text, new RegExp(`^!(\\d+) = !\\{!${node}, !${node}, i64 0\\}$`, "m"));
+    expect(text).toMatch(new RegExp(`load double, ptr %[\\w.]+, align 8, !tbaa !${tagOf(x)}`));
+    expect(text).toMatch(new RegExp(`store double %[\\w.]+, ptr %[\\w.]+, align 8, !tbaa !${tagOf(v)}`));
     expect(await verifyLl(text)).toBe("");
   });
 
@@ -231,19 +236,11 @@ describe("native linux-x64 builds match the wasm build", () => {
     it(program.name, { timeout: 120_000 }, async () => {
       const ref = await reference(program.source, program.name, program.stdin ?? "");
       expect(ref.error).toBe("");
-      expect(await verifyLl(ref.ll as string)).toBe("");
+      const { ll, wasm } = builtReference(ref);
+      expect(await verifyLl(ll)).toBe("");
       const problems: string[] = [];
       for (const opt of ["-O0", "-O2"]) {
-        problems.push(
-          ...(await nativeDifferences(
-            ref.ll as string,
-            ref.wasm!,
-            "linux-x64",
-            opt,
-            program.name,
-            program.stdin ?? "",
-          )),
-        );
+        problems.push(...(await nativeDifferences(ll, wasm, "linux-x64", opt, program.name, program.stdin ?? "")));
       }
       // The IR before the compiler's own passes (no inlining, no folding) must behave the same.
       const unoptimised = await emitLl(program.source, program.name, "-O0");
@@ -251,7 +248,7 @@ describe("native linux-x64 builds match the wasm build", () => {
       problems.push(
         ...(await nativeDifferences(
           unoptimised.ll as string,
-          ref.wasm!,
+          wasm,
           "linux-x64",
           "-O2",
           program.name,

@@ -31,6 +31,12 @@ export interface Reference {
   error: string;
 }
 
+/** The IR and the wasm run of a reference that built and ran; throws with its `error` otherwise. */
+export function builtReference(ref: Reference): { ll: string; wasm: RunOutcome } {
+  if (ref.ll === null || ref.wasm === null) throw new Error(ref.error || "the reference did not build");
+  return { ll: ref.ll, wasm: ref.wasm };
+}
+
 async function compile(args: string[], name: string, source: string, output: string) {
   const compiler = await loadCompilerModule();
   // The JS shim, not node:wasi: Node 20's node:wasi corrupts its own heap

@@ -14,7 +14,7 @@ import { discover, readPending } from "../../lang/tests/corpus";
 import { missingToolsFor } from "../../server/toolchain/detect";
 import { HOST_MODULES } from "../../server/toolchain/hostModules";
 import { wineRunsRepeated } from "../../server/toolchain/runNative";
-import { Limiter, nativeDifferences, type Reference, reference } from "./llvm_support";
+import { builtReference, Limiter, nativeDifferences, type Reference, reference } from "./llvm_support";
 
 const ALL_TARGETS = [
   "linux-x64",
@@ -104,11 +104,12 @@ for (const target of ALL_TARGETS) {
       it(c.path, { timeout: 300_000 }, async () => {
         const ref = await referenceOf(c.path, c.source, c.stdin, c.env);
         expect(ref.error).toBe("");
+        const { ll, wasm } = builtReference(ref);
         const name = c.path.split("/").pop() as string;
         const problems = await Promise.all(
           opts.map((opt) =>
             limiter.run(async () => {
-              const found = await nativeDifferences(ref.ll as string, ref.wasm!, target, opt, name, c.stdin, c.env);
+              const found = await nativeDifferences(ll, wasm, target, opt, name, c.stdin, c.env);
               tally(target, opt, found.length === 0);
               return found;
             }),

@@ -79,7 +79,7 @@ describe("std.json", () => {
   it("reads and writes 300 random documents exactly as JavaScript's JSON does, without leaking", async () => {
     const r = generator(2026);
     const docs = Array.from({ length: 300 }, () => randomValue(r, 0));
-    const input = docs.map((d) => JSON.stringify(d)).join("\n") + "\n";
+    const input = docs.map((d) => `${JSON.stringify(d)}\n`).join("");
     const want = docs.map((d) => `${JSON.stringify(d)}\n${JSON.stringify(d, null, 2)}\n`).join("");
     const got = await run(ROUND_TRIP, input);
     expect(got.stderr).toBe("");
@@ -90,7 +90,7 @@ describe("std.json", () => {
   it("names the line and column of the first error, as JavaScript rejects the same texts", async () => {
     const bad = ["[1,]", '{"a":}', "[1 2]", '"\\x"', "01", '{"a":1,\n"b" 2}', "nul", "[", "1e", "-"];
     for (const text of bad) expect(() => JSON.parse(text), text).toThrow();
-    const got = await run(ROUND_TRIP, bad.map((b) => b.replace("\n", " ")).join("\n") + "\n");
+    const got = await run(ROUND_TRIP, bad.map((b) => `${b.replace("\n", " ")}\n`).join(""));
     const lines = got.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(bad.length);
     for (const line of lines) expect(line).toMatch(/^error: line 1, column \d+: /);
