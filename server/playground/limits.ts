@@ -222,7 +222,8 @@ export const OTHER_VARIABLES: readonly { name: string; description: string }[] =
   },
   {
     name: "S3_BUCKET",
-    description: "bucket of downloads, short links and shared compile results (required with S3_ENDPOINT; created if missing)",
+    description:
+      "bucket of downloads, short links and shared compile results (required with S3_ENDPOINT; created if missing)",
   },
   { name: "S3_REGION", description: "region of S3_ENDPOINT (default: us-east-1)" },
   { name: "S3_ACCESS_KEY_ID", description: "S3 access key (required with S3_ENDPOINT)" },
