@@ -75,8 +75,8 @@ export interface BackendEnv {
 
 /**
  * Whether an accelerator may be used at all. `ANOMALY_GPU=0` disables it;
- * `LANG_GPU=cpu` forces the host backend. The WebGPU backend (a later issue)
- * plugs in where this returns true.
+ * `LANG_GPU=cpu` forces the host backend. The WebGPU backend (anomaly/gpu)
+ * is tried only where this returns true.
  */
 export function acceleratorAllowed(env: BackendEnv): boolean {
   if (env.ANOMALY_GPU === "0") return false;

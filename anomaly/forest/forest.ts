@@ -182,7 +182,7 @@ export function buildForest(rows: RowMatrix, nCols: number, options: ForestOptio
 
 /**
  * Recomputes `value` from the tree structure (after loading a file).
- * Returns false when the structure is not a set of trees (a cycle, a node
+ * Returns null when the structure is not a set of trees (a cycle, a node
  * shared between parents, or a child index out of range).
  */
 export function computeLeafValues(f: Omit<Forest, "value">): Float64Array | null {

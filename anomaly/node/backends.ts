@@ -1,8 +1,8 @@
 /**
  * Backend choice for Node hosts (server, CLI, bench): worker threads for
- * large batches (small ones stay on the calling thread). An accelerator
- * backend (WebGPU, a later issue) plugs in here, tried first unless
- * ANOMALY_GPU=0 or LANG_GPU=cpu.
+ * large batches (small ones stay on the calling thread), behind WebGPU
+ * (Dawn, anomaly/gpu) when ANOMALY_GPU asks for it and neither ANOMALY_GPU=0
+ * nor LANG_GPU=cpu turns accelerators off.
  */
 import { acceleratorAllowed, type BackendEnv, type ScoringBackend } from "../backends/backend";
 import { dawnGpu } from "../gpu/node/dawn";

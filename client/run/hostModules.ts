@@ -5,10 +5,10 @@
 // from WASI and every provider in HOST_MODULES: a provider names its import
 // module and returns the functions, given a context that reaches the
 // program's memory (available once the instance exists, so read it lazily
-// inside each call) and a channel to the page. On the page, a panel
-// registered in hostPanels.ts under the same name receives what the provider
-// posts (frames as ImageBitmaps, audio ring set-up, ...), mounted in the
-// output pane while the program runs.
+// inside each call) and a channel to the page. On the page, the run's
+// HostSession (client/host/hostSession.ts) receives what the provider posts,
+// by import module name (frames as ImageBitmaps, audio ring set-up, ...);
+// CanvasPanel shows the canvas in the output pane while the program runs.
 //
 // Programs run in a worker that never yields while they run: a provider that
 // must wait (sleep, input) blocks with Atomics.wait on a SharedArrayBuffer it

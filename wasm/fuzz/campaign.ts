@@ -71,9 +71,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
       }
       log(`seed ${seed}: ${verdict.kind}; minimising`);
       const small = await minimise(source, verdict, differ);
-      const savedAs = options.save === false ? null : saveRepro(`seed_${seed}`, small.source, small.verdict, `seed ${seed}`);
+      const savedAs =
+        options.save === false ? null : saveRepro(`seed_${seed}`, small.source, small.verdict, `seed ${seed}`);
       report.failures.push({ seed, kind: verdict.kind, detail: describe(small.verdict), repro: small.source, savedAs });
-      log(`seed ${seed}: ${small.source.split("\n").length} lines after ${small.tries} tries${savedAs ? `, saved as ${savedAs}` : ""}`);
+      log(
+        `seed ${seed}: ${small.source.split("\n").length} lines after ${small.tries} tries${savedAs ? `, saved as ${savedAs}` : ""}`,
+      );
     }
   } finally {
     await differ.close();

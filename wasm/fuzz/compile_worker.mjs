@@ -19,7 +19,7 @@ function runCompiler(args, dir, out) {
     const instance = new WebAssembly.Instance(compiler, { wasi_snapshot_preview1: wasi.wasiImport });
     return { exit: wasi.start(instance) };
   } catch (error) {
-    return { exit: -1, trap: String(error && error.message) };
+    return { exit: -1, trap: String(error?.message) };
   }
 }
 
@@ -52,11 +52,13 @@ parentPort.on("message", (source) => {
   if (formatted.text !== undefined) {
     const again = format(formatted.text);
     if (again.exit !== 0) fmt.problem = `formatting the formatted text exited ${again.exit} ${again.trap ?? ""}`;
-    else if (again.text !== formatted.text) fmt.problem = `formatting the formatted text changed it:\n${formatted.text}`;
+    else if (again.text !== formatted.text)
+      fmt.problem = `formatting the formatted text changed it:\n${formatted.text}`;
     else if (check.exit === 0) {
       const dirAfter = new PreopenDirectory("/", [["f.pith", new File(new TextEncoder().encode(formatted.text))]]);
       const checkAfter = runCompiler(["check", "f.pith", "--json"], dirAfter);
-      if (checkAfter.exit !== 0) fmt.problem = `the formatted program no longer checks (exit ${checkAfter.exit}):\n${formatted.text}`;
+      if (checkAfter.exit !== 0)
+        fmt.problem = `the formatted program no longer checks (exit ${checkAfter.exit}):\n${formatted.text}`;
     }
   }
   parentPort.postMessage({ check, build, valid, fmt });

@@ -30,13 +30,19 @@ describe("differential fuzzing", () => {
     ["a fixed seed", FIXED_SEED],
     ["a random seed", Math.floor(Math.random() * 2 ** 32)],
   ] as const) {
-    it(`wasm and linux-x64 at -O0 and -O3 agree on every generated program (${label}: ${seed})`, async () => {
-      const report = await runCampaign({ seed, seconds: SECONDS / 2, maxFailures: 1, log: console.log });
-      console.log(summary(report, seed));
-      expect(report.programs).toBeGreaterThan(0);
-      // Every generated program is well typed; a rejection is a generator or checker bug.
-      expect(report.rejections).toEqual([]);
-      expect(report.failures.map((f) => `seed ${f.seed} (${f.kind}), saved as ${f.savedAs}:\n${f.repro}\n${f.detail}`)).toEqual([]);
-    }, (SECONDS / 2) * 1000 + 300_000);
+    it(
+      `wasm and linux-x64 at -O0 and -O3 agree on every generated program (${label}: ${seed})`,
+      async () => {
+        const report = await runCampaign({ seed, seconds: SECONDS / 2, maxFailures: 1, log: console.log });
+        console.log(summary(report, seed));
+        expect(report.programs).toBeGreaterThan(0);
+        // Every generated program is well typed; a rejection is a generator or checker bug.
+        expect(report.rejections).toEqual([]);
+        expect(
+          report.failures.map((f) => `seed ${f.seed} (${f.kind}), saved as ${f.savedAs}:\n${f.repro}\n${f.detail}`),
+        ).toEqual([]);
+      },
+      (SECONDS / 2) * 1000 + 300_000,
+    );
   }
 });

@@ -137,7 +137,10 @@ export function describe(verdict: Verdict): string {
   switch (verdict.kind) {
     case "mismatch":
       return Object.entries(verdict.outcomes)
-        .map(([config, o]) => `--- ${config}: exit ${o.exit}\nstdout:\n${o.stdout.slice(0, 2000)}\nstderr:\n${o.stderr.slice(0, 2000)}`)
+        .map(
+          ([config, o]) =>
+            `--- ${config}: exit ${o.exit}\nstdout:\n${o.stdout.slice(0, 2000)}\nstderr:\n${o.stderr.slice(0, 2000)}`,
+        )
         .join("\n");
     case "agree":
       return "all configurations agree";

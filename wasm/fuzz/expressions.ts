@@ -23,7 +23,19 @@ export interface Fn {
   ret: Ty;
 }
 
-const INT_EDGES = ["0", "1", "2", "7", "-1", "255", "65536", "2147483647", "-2147483648", "9223372036854775807", "(-9223372036854775807 - 1)"];
+const INT_EDGES = [
+  "0",
+  "1",
+  "2",
+  "7",
+  "-1",
+  "255",
+  "65536",
+  "2147483647",
+  "-2147483648",
+  "9223372036854775807",
+  "(-9223372036854775807 - 1)",
+];
 const FLOAT_LITERALS = ["0.0", "1.0", "-1.5", "0.1", "2.5", "1e10", "1e-7", "3.14159", "-0.0", "100.25", "1e300"];
 const WORDS = ["a", "bc", "pith", "", "héllo", "x y", "42", "{", "}"];
 
@@ -119,7 +131,8 @@ export abstract class ExpressionGenerator {
   // An i32 or u8 literal carries its type: an expression made only of
   // literals would otherwise be an i64.
   private intLiteral(ty: "i64" | "i32" | "u8"): string {
-    if (ty === "u8") return `(${this.rng.chance(0.3) ? this.rng.pick([0, 1, 127, 128, 255]) : this.rng.int(256)} as u8)`;
+    if (ty === "u8")
+      return `(${this.rng.chance(0.3) ? this.rng.pick([0, 1, 127, 128, 255]) : this.rng.int(256)} as u8)`;
     if (ty === "i32") {
       if (this.rng.chance(0.2)) return `(${this.rng.pick(["2147483647", "-2147483648", "-1", "65535"])} as i32)`;
       return `(${this.rng.int(2000) - 1000} as i32)`;

@@ -11,7 +11,7 @@
 // Division, remainder and indexing are usually guarded; a small share are
 // not, so panics (and their messages and positions) are compared as well.
 
-import { ExpressionGenerator, type Fn, PARAM_TYPES, RETURN_TYPES, SCALARS, strLiteral, type Ty, type Var } from "./expressions";
+import { ExpressionGenerator, PARAM_TYPES, RETURN_TYPES, SCALARS, type Ty } from "./expressions";
 import { PRELUDE } from "./prelude";
 import { Rng } from "./rng";
 
@@ -49,9 +49,6 @@ export class ProgramGenerator extends ExpressionGenerator {
   private line(text: string): void {
     this.out.push(text === "" ? "" : "    ".repeat(this.indent) + text);
   }
-
-
-
 
   private function(): void {
     const name = this.fresh("f");
@@ -110,41 +107,52 @@ export class ProgramGenerator extends ExpressionGenerator {
     switch (roll) {
       case 0:
       case 1:
-        return this.declaration();
+        this.declaration();
+        break;
       case 2:
       case 3:
-        return this.fold();
+        this.fold();
+        break;
       case 4:
-        return this.assignment();
+        this.assignment();
+        break;
       case 5:
-        return this.printValue();
+        this.printValue();
+        break;
       case 6:
-        return this.arrayEdit();
+        this.arrayEdit();
+        break;
       case 7:
-        return this.structEdit();
+        this.structEdit();
+        break;
       case 8:
-        return this.closure();
+        this.closure();
+        break;
       case 9:
-        if (this.rng.chance(0.25)) return this.copiesInLoops();
-        if (this.loopDepth > 0 && this.rng.chance(0.5)) {
+        if (this.rng.chance(0.25)) this.copiesInLoops();
+        else if (this.loopDepth > 0 && this.rng.chance(0.5)) {
           this.line(`if ${this.expr("bool", 2)} { ${this.rng.chance(0.5) ? "break" : "continue"} }`);
-          return;
-        }
-        return this.fold();
+        } else this.fold();
+        break;
       case 10:
-        return this.fold();
+        this.fold();
+        break;
       case 11:
-        return this.ifStatement(depth);
+        this.ifStatement(depth);
+        break;
       case 12:
-        return this.forRange(depth);
+        this.forRange(depth);
+        break;
       case 13:
-        return this.whileLoop(depth);
+        this.whileLoop(depth);
+        break;
       case 14:
-        if (this.rng.chance(0.3)) return this.nestedFor(depth);
-        return this.forEach(depth);
+        if (this.rng.chance(0.3)) this.nestedFor(depth);
+        else this.forEach(depth);
+        break;
       default:
-        if (this.rng.chance(0.4)) return this.tupleMatch();
-        return this.matchStatement(depth);
+        if (this.rng.chance(0.4)) this.tupleMatch();
+        else this.matchStatement(depth);
     }
   }
 
@@ -188,7 +196,10 @@ export class ProgramGenerator extends ExpressionGenerator {
 
   private assignment(): void {
     const targets = this.vars((v) => v.mutable && v.name !== "h");
-    if (targets.length === 0) return this.declaration();
+    if (targets.length === 0) {
+      this.declaration();
+      return;
+    }
     const v = this.rng.pick(targets);
     const numeric = v.ty === "i64" || v.ty === "i32" || v.ty === "u8";
     if (numeric && this.rng.chance(0.5)) {
@@ -210,7 +221,10 @@ export class ProgramGenerator extends ExpressionGenerator {
 
   private arrayEdit(): void {
     const arrays = this.vars((v) => v.ty === "[i64]" && v.mutable);
-    if (arrays.length === 0) return this.declaration();
+    if (arrays.length === 0) {
+      this.declaration();
+      return;
+    }
     const a = this.rng.pick(arrays).name;
     switch (this.rng.int(6)) {
       case 0:
@@ -229,7 +243,9 @@ export class ProgramGenerator extends ExpressionGenerator {
         this.line(`var ${q} = Q { ps: ${ps}, n: 0 }`);
         this.line(`${q}.relax(${this.rng.int(3)})`);
         this.line(`let ${spread} = spread(${q}.ps, ${this.rng.int(3)})`);
-        this.line(`h = mix(h, ${ps}[0].x + ${q}.ps[1].x * 3 + ${spread}[2].x * 5 + ${q}.n + ((${spread}[0].y + ${q}.ps[2].y) * 64.0) as i64)`);
+        this.line(
+          `h = mix(h, ${ps}[0].x + ${q}.ps[1].x * 3 + ${spread}[2].x * 5 + ${q}.n + ((${spread}[0].y + ${q}.ps[2].y) * 64.0) as i64)`,
+        );
         break;
       }
       case 1:
@@ -296,7 +312,10 @@ export class ProgramGenerator extends ExpressionGenerator {
 
   private structEdit(): void {
     const structs = this.vars((v) => v.ty === "S" && v.mutable);
-    if (structs.length === 0) return this.declaration();
+    if (structs.length === 0) {
+      this.declaration();
+      return;
+    }
     const s = this.rng.pick(structs).name;
     switch (this.rng.int(7)) {
       case 6: {
@@ -387,7 +406,12 @@ export class ProgramGenerator extends ExpressionGenerator {
     const name = this.fresh("c");
     const captured = this.vars((v) => v.ty === "i64");
     const k = captured.length > 0 ? this.rng.pick(captured).name : "3";
-    const body = this.rng.pick([`x * ${k} + 1`, `(x ^ ${k}) >> 1`, `if x > ${k} { x - ${k} } else { ${k} - x }`, `x % 7 + ${k}`]);
+    const body = this.rng.pick([
+      `x * ${k} + 1`,
+      `(x ^ ${k}) >> 1`,
+      `if x > ${k} { x - ${k} } else { ${k} - x }`,
+      `x % 7 + ${k}`,
+    ]);
     this.line(`let ${name} = |x: i64| ${body}`);
     this.line(`h = mix(h, ${name}(${this.expr("i64", 2)}))`);
     if (this.rng.chance(0.5)) {

@@ -37,9 +37,14 @@ export async function minimise(
   while (progress && Date.now() < deadline) {
     progress = false;
     // Largest chunks first, then single statements and whole blocks.
-    for (let size = Math.max(1, Math.floor(lines.length / 4)); size >= 1 && Date.now() < deadline; size = Math.floor(size / 2)) {
+    for (
+      let size = Math.max(1, Math.floor(lines.length / 4));
+      size >= 1 && Date.now() < deadline;
+      size = Math.floor(size / 2)
+    ) {
       for (let at = 0; at < lines.length && Date.now() < deadline; ) {
-        const end = size === 1 && lines[at].trimEnd().endsWith("{") ? blockEnd(lines, at) : Math.min(lines.length, at + size);
+        const end =
+          size === 1 && lines[at].trimEnd().endsWith("{") ? blockEnd(lines, at) : Math.min(lines.length, at + size);
         const candidate = [...lines.slice(0, at), ...lines.slice(end)];
         tries++;
         const result = await differ.judge(candidate.join("\n"));
@@ -69,7 +74,9 @@ export function saveRepro(name: string, source: string, verdict: Verdict, note: 
   const header = [`// Found by the differential fuzzer (${note}).`];
   if (verdict.kind === "mismatch") {
     for (const [config, o] of Object.entries(verdict.outcomes)) {
-      header.push(`// ${config}: exit ${o.exit}, stdout ${JSON.stringify(o.stdout.slice(0, 120))}, stderr ${JSON.stringify(o.stderr.slice(0, 120))}`);
+      header.push(
+        `// ${config}: exit ${o.exit}, stdout ${JSON.stringify(o.stdout.slice(0, 120))}, stderr ${JSON.stringify(o.stderr.slice(0, 120))}`,
+      );
     }
     const reference = verdict.outcomes["wasm -O0"];
     let stdout = reference.stdout;
@@ -78,17 +85,24 @@ export function saveRepro(name: string, source: string, verdict: Verdict, note: 
       // Without the failure line the test fails until the compiler is fixed;
       // the rest of the expected output must then be checked by hand.
       header.push("// Every build failed the program's own check: check the expected output by hand once fixed.");
-      stdout = stdout.split("\n").filter((line) => !line.includes(SELF_CHECK_FAILED)).join("\n");
+      stdout = stdout
+        .split("\n")
+        .filter((line) => !line.includes(SELF_CHECK_FAILED))
+        .join("\n");
     }
     writeFileSync(join(dir, `${name}.stdout`), stdout, "latin1");
     // The corpus compiles each program under its own name; panic lines carry it.
-    if (reference.stderr) writeFileSync(join(dir, `${name}.stderr`), reference.stderr.replaceAll("main.pith:", `${name}.pith:`), "latin1");
+    if (reference.stderr)
+      writeFileSync(join(dir, `${name}.stderr`), reference.stderr.replaceAll("main.pith:", `${name}.pith:`), "latin1");
     if (reference.exit !== 0) writeFileSync(join(dir, `${name}.exit`), `${reference.exit}\n`);
   } else {
     header.push(`// ${verdict.kind}: ${JSON.stringify(verdict).slice(0, 300)}`);
   }
   const path = join(dir, `${name}.pith`);
   writeFileSync(path, `${source.trimEnd()}\n\n${header.join("\n")}\n`);
-  appendFileSync(join(REPO_ROOT, "lang/tests/pending.txt"), `lang/tests/fuzz/${name}.pith  # differential fuzzer: ${verdict.kind}\n`);
+  appendFileSync(
+    join(REPO_ROOT, "lang/tests/pending.txt"),
+    `lang/tests/fuzz/${name}.pith  # differential fuzzer: ${verdict.kind}\n`,
+  );
   return path;
 }

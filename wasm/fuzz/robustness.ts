@@ -177,7 +177,9 @@ export async function runRobustness(options: RobustnessOptions): Promise<Robustn
           fail(`check exited ${answer.check.exit} ${answer.check.trap ?? ""} on ${input.label}:\n${input.source}`);
         } else if (answer.build !== null && answer.build.exit !== 0) {
           report.crashes++;
-          fail(`build exited ${answer.build.exit} ${answer.build.trap ?? ""} after a clean check on ${input.label}:\n${input.source}`);
+          fail(
+            `build exited ${answer.build.exit} ${answer.build.trap ?? ""} after a clean check on ${input.label}:\n${input.source}`,
+          );
         } else if (!answer.valid) {
           report.invalidModules++;
           fail(`invalid module for ${input.label}:\n${input.source}`);

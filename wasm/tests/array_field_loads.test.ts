@@ -51,10 +51,13 @@ fn main() {
  * [from, to): i32 loads with a TBAA tag other than the header's.
  */
 function pointerLoads(ll: string, from: number, to: number): number {
-  const header = /^!(\d+) = !\{!1, !1, i64 0\}$/m.exec(ll)![1];
+  const header = /^!(\d+) = !\{!1, !1, i64 0\}$/m.exec(ll)?.[1];
+  if (header === undefined) throw new Error("the IR has no TBAA tag for headers");
   const start = ll.indexOf(`; loads.pith:${from}:`);
   const body = ll.slice(start, ll.indexOf(`; loads.pith:${to}:`, start));
-  return body.split("\n").filter((line) => / = load i32, .*!tbaa !\d+$/.test(line) && !line.endsWith(`!tbaa !${header}`)).length;
+  return body
+    .split("\n")
+    .filter((line) => / = load i32, .*!tbaa !\d+$/.test(line) && !line.endsWith(`!tbaa !${header}`)).length;
 }
 
 describe("fields of array elements through self", () => {

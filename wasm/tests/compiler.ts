@@ -1,9 +1,10 @@
 // Test helpers: run the built compiler.wasm and the programs it writes, on
 // the JS WASI shim (Node 20's node:wasi degrades after many runs in one
 // process; host parity is the conformance suite's job).
+
+import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { type CompilerDiagnostic, parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
 import { loadCompilerModule } from "../../server/compiler/compilerModule";
-import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 
 const decoder = new TextDecoder();
 
@@ -15,11 +16,21 @@ export interface Compiled {
 }
 
 /** compiler.wasm with `source` as `name` in its working directory, beside `modules` (the files `import` reads). */
-export async function pith(args: string[], source?: string, name = "main.pith", modules: Record<string, string> = {}): Promise<Compiled> {
+export async function pith(
+  args: string[],
+  source?: string,
+  name = "main.pith",
+  modules: Record<string, string> = {},
+): Promise<Compiled> {
   const module = await loadCompilerModule();
   const files: Record<string, string> = source === undefined ? { ...modules } : { ...modules, [name]: source };
   const r = await runWasiShim({ module, program: "pith", args, files });
-  return { exitCode: r.exitCode, stdout: decoder.decode(r.stdout), stderr: decoder.decode(r.stderr), wasm: r.files.get("out.wasm") };
+  return {
+    exitCode: r.exitCode,
+    stdout: decoder.decode(r.stdout),
+    stderr: decoder.decode(r.stderr),
+    wasm: r.files.get("out.wasm"),
+  };
 }
 
 export type JsonDiagnostic = CompilerDiagnostic;
@@ -33,7 +44,12 @@ export async function diagnostics(source: string, modules: Record<string, string
 }
 
 /** Compiles and runs a program; returns its output, exit code and live allocations at exit. */
-export async function run(source: string, stdin = "", opt = "-O2", modules: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
+export async function run(
+  source: string,
+  stdin = "",
+  opt = "-O2",
+  modules: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; exitCode: number; live: number }> {
   const built = await pith(["build", "main.pith", opt, "--leak-check", "-o", "out.wasm"], source, "main.pith", modules);
   if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed (${built.exitCode}): ${built.stderr}`);
   const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { occurrences, optimisedIr as ir, run } from "./compiler";
+import { optimisedIr as ir, occurrences, run } from "./compiler";
 import { permProgram } from "./perm_program";
 
 const FANNKUCH = join(import.meta.dirname, "../../bench/programs/fannkuch-redux.pith");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { diagnostics, pith } from "./compiler";
 
-const at = (list: { line: number; col: number; message: string }[]) => list.map((d) => `${d.line}:${d.col}: ${d.message}`);
+const at = (list: { line: number; col: number; message: string }[]) =>
+  list.map((d) => `${d.line}:${d.col}: ${d.message}`);
 
 describe("compiler diagnostics", () => {
   it("version answers 'pith <version>' with exit 0", async () => {
@@ -17,14 +18,25 @@ describe("compiler diagnostics", () => {
   });
 
   it("human diagnostics show file:line:col, the source line and a caret", async () => {
-    const r = await pith(["check", "main.pith"], "fn main() {\n    let x: i64 = \"no\"\n}\n");
+    const r = await pith(["check", "main.pith"], 'fn main() {\n    let x: i64 = "no"\n}\n');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain("main.pith:2:18: error: expected i64, found str\n      let x: i64 = \"no\"\n                   ^~~~\n");
+    expect(r.stderr).toContain(
+      'main.pith:2:18: error: expected i64, found str\n      let x: i64 = "no"\n                   ^~~~\n',
+    );
   });
 
   it("JSON diagnostics carry start and end positions and the code of the table in protocol/diagnostics", async () => {
     const [d] = await diagnostics("fn main() {\n    println(nope)\n}\n");
-    expect(d).toEqual({ file: "main.pith", line: 2, col: 13, end_line: 2, end_col: 17, severity: "error", code: "E0200", message: "unknown name 'nope'" });
+    expect(d).toEqual({
+      file: "main.pith",
+      line: 2,
+      col: 13,
+      end_line: 2,
+      end_col: 17,
+      severity: "error",
+      code: "E0200",
+      message: "unknown name 'nope'",
+    });
   });
 
   it("the lexer reports bad characters, escapes and unterminated strings", async () => {
@@ -35,8 +47,14 @@ describe("compiler diagnostics", () => {
   });
 
   it("a statement misplaced in a match arm is reported where it is, not as a non-exhaustive match", async () => {
-    const list = at(await diagnostics("fn main() {\n    let c = 3\n    match c {\n        1 => let x = 2,\n        2 => println(\"two\"),\n    }\n}\n"));
-    expect(list).toContain("4:14: a declaration cannot be a match arm by itself; put statements in a block: '=> { let ... }'");
+    const list = at(
+      await diagnostics(
+        'fn main() {\n    let c = 3\n    match c {\n        1 => let x = 2,\n        2 => println("two"),\n    }\n}\n',
+      ),
+    );
+    expect(list).toContain(
+      "4:14: a declaration cannot be a match arm by itself; put statements in a block: '=> { let ... }'",
+    );
     expect(list.some((d) => d.includes("not exhaustive"))).toBe(false);
   });
 
@@ -48,7 +66,7 @@ describe("compiler diagnostics", () => {
       "    var x = 5",
       '    println("x is {}")',
       "    x++",
-      "    if x = 6 || x == 7 { println(\"six\") }",
+      '    if x = 6 || x == 7 { println("six") }',
       '    let s = "n = " + x',
       "    let ok: bool = 1",
       "}",
@@ -59,7 +77,7 @@ describe("compiler diagnostics", () => {
       "5:19: an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
       "6:6: Pith has no '++': write 'x += 1'",
       "7:10: '=' assigns a value; use '==' to compare",
-      '8:13: \'+\' needs both sides of the same type, found str and i64; put the value into the string instead: "text {value}"',
+      "8:13: '+' needs both sides of the same type, found str and i64; put the value into the string instead: \"text {value}\"",
       "9:20: expected bool, found i64",
     ]);
   });
@@ -71,7 +89,7 @@ describe("compiler diagnostics", () => {
       "    let n = null",
       "    let xs = [1, 2]",
       "    println(xs.length())",
-      "    let s: String = \"a\"",
+      '    let s: String = "a"',
       "    var total = 0",
       "    for (i = 0; i < 3; i += 1) { total += i }",
       "    for (k, v) in [(1, 2)] { total += k * v }",
@@ -95,11 +113,25 @@ describe("compiler diagnostics", () => {
 
   it("the habits' recovery survives them cut short or malformed: exit 1 with diagnostics, never a crash", async () => {
     const shapes = [
-      "fn main() { let c = '", "fn main() { let c = '' }", "fn main() { let c = 'ab' }", "fn main() { let c = 'é",
-      "fn main() { for (", "fn main() { for (let", "fn main() { for (i = 0; i < 3", "fn main() { let x = not",
-      "fn main() { let x = true and", 'fn main() { println("{"{}"}") }', "fn main() { let x = 1 or }", "enum E { A {",
-      "enum E { A { x: }", "enum E { A { : i64 } }", "fn f(x", "fn main() { if x = }", "fn main() { x+++ }",
-      'fn main() { let s = "{}', 'fn main() { let s = "{" }',
+      "fn main() { let c = '",
+      "fn main() { let c = '' }",
+      "fn main() { let c = 'ab' }",
+      "fn main() { let c = 'é",
+      "fn main() { for (",
+      "fn main() { for (let",
+      "fn main() { for (i = 0; i < 3",
+      "fn main() { let x = not",
+      "fn main() { let x = true and",
+      'fn main() { println("{"{}"}") }',
+      "fn main() { let x = 1 or }",
+      "enum E { A {",
+      "enum E { A { x: }",
+      "enum E { A { : i64 } }",
+      "fn f(x",
+      "fn main() { if x = }",
+      "fn main() { x+++ }",
+      'fn main() { let s = "{}',
+      'fn main() { let s = "{" }',
     ];
     for (const source of shapes) {
       const r = await pith(["check", "main.pith"], source);
@@ -147,13 +179,16 @@ describe("compiler diagnostics", () => {
 
   it("constructs that are not implemented yet get a clear diagnostic, not a crash", async () => {
     const list = at(
-      await diagnostics("struct B<T> { x: T }\nimpl B<T> {\n    fn pick<U>(self, u: U) -> U { u }\n}\nfn main() {\n    let b: B<i64> = B { x: 1 }\n    println(b.pick(2))\n}\n"),
+      await diagnostics(
+        "struct B<T> { x: T }\nimpl B<T> {\n    fn pick<U>(self, u: U) -> U { u }\n}\nfn main() {\n    let b: B<i64> = B { x: 1 }\n    println(b.pick(2))\n}\n",
+      ),
     );
     expect(list).toContain("3:8: generic methods of generic types are not supported yet");
   });
 
   it("a generic method of a plain type is instantiated per use", async () => {
-    const src = "struct P { x: i64 }\nimpl P {\n    fn pick<T>(self, t: T) -> T { t }\n}\nfn main() {\n    let p = P { x: 1 }\n    println(p.pick(2))\n    println(p.pick(\"s\"))\n}\n";
+    const src =
+      'struct P { x: i64 }\nimpl P {\n    fn pick<T>(self, t: T) -> T { t }\n}\nfn main() {\n    let p = P { x: 1 }\n    println(p.pick(2))\n    println(p.pick("s"))\n}\n';
     expect(await diagnostics(src)).toEqual([]);
   });
 

@@ -11,16 +11,20 @@ const SECONDS = Number(process.env.PITH_FUZZ_SECONDS ?? 20);
 const SEED = Number(process.env.PITH_FUZZ_SEED ?? 12345);
 
 describe("compiler fuzzing", () => {
-  it(`never crashes, traps, hangs or writes an invalid module (${SECONDS} s of random and mutated programs)`, async () => {
-    const report = await runRobustness({
-      root: join(import.meta.dirname, "..", ".."),
-      compilerPath: COMPILER_WASM_PATH,
-      seed: SEED,
-      seconds: SECONDS,
-    });
-    console.log(robustnessSummary(report, SEED));
-    expect(report.failures).toEqual([]);
-    expect(report.programs).toBeGreaterThan(0);
-    expect(report.byKind.generated).toBeGreaterThan(0);
-  }, SECONDS * 1000 + 60_000);
+  it(
+    `never crashes, traps, hangs or writes an invalid module (${SECONDS} s of random and mutated programs)`,
+    async () => {
+      const report = await runRobustness({
+        root: join(import.meta.dirname, "..", ".."),
+        compilerPath: COMPILER_WASM_PATH,
+        seed: SEED,
+        seconds: SECONDS,
+      });
+      console.log(robustnessSummary(report, SEED));
+      expect(report.failures).toEqual([]);
+      expect(report.programs).toBeGreaterThan(0);
+      expect(report.byKind.generated).toBeGreaterThan(0);
+    },
+    SECONDS * 1000 + 60_000,
+  );
 });

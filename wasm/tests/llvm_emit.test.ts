@@ -5,10 +5,17 @@
 // the same natively on linux-x64 at -O0 and -O2 as their wasm build does.
 // The full corpus across every target is native_differential.test.ts.
 import { describe, expect, it } from "vitest";
-import { linkNative } from "../../server/toolchain/linkNative";
 import { missingToolsFor } from "../../server/toolchain/detect";
+import { linkNative } from "../../server/toolchain/linkNative";
 import { runNative } from "../../server/toolchain/runNative";
-import { emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
+import { builtReference, emitLl, nativeDifferences, reference, verifyLl } from "./llvm_support";
+
+/** The metadata node number `pattern` captures in the IR; throws when the IR has no such node. */
+function metadataNode(ll: string, pattern: RegExp): string {
+  const node = pattern.exec(ll)?.[1];
+  if (node === undefined) throw new Error(`no metadata node matches ${pattern}`);
+  return node;
+}
 
 const HELLO = `fn main() {\n    println("hello, native")\n}\n`;
 
@@ -35,18 +42,22 @@ describe("build --emit ll", () => {
   });
 
   it("marks where each statement of the source begins", async () => {
-    const source = "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
+    const source =
+      "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
     const { ll } = await emitLl(source, "where.pith", "-O0");
     const text = ll as string;
     expect(text).toContain("; fn twice at where.pith:1:1\n");
     const mainBody = text.slice(text.indexOf("define internal void @pith.main()"));
-    const marks = [...mainBody.slice(0, mainBody.indexOf("\n}\n")).matchAll(/; (where\.pith:\d+:\d+)/g)].map((m) => m[1]);
+    const marks = [...mainBody.slice(0, mainBody.indexOf("\n}\n")).matchAll(/; (where\.pith:\d+:\d+)/g)].map(
+      (m) => m[1],
+    );
     expect(marks).toEqual(["where.pith:7:5", "where.pith:8:5", "where.pith:9:5"]);
     expect(await verifyLl(text)).toBe("");
   });
 
   it("with -g gives each instruction its statement's line (valid debug info), and adds nothing else", async () => {
-    const source = "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
+    const source =
+      "fn twice(x: i64) -> i64 {\n    let y = x * 2\n    y\n}\n\nfn main() {\n    var a = [1, 2, 3]\n    a[1] = twice(a[0])\n    println(a[1])\n}\n";
     for (const opt of ["-O0", "-O2"]) {
       const plain = (await emitLl(source, "where.pith", opt)).ll as string;
       const lines = (await emitLl(source, "where.pith", opt, ["-g"])).ll as string;
@@ -69,7 +80,8 @@ describe("build --emit ll", () => {
   });
 
   it("tells LLVM that field and element stores cannot change headers (TBAA)", async () => {
-    const source = "fn main() {\n    var xs = [0.5; 4]\n    for i in 0..4 {\n        xs[i] = xs[i] * 2.0 + len(xs) as f64\n    }\n    println(xs[3])\n}\n";
+    const source =
+      "fn main() {\n    var xs = [0.5; 4]\n    for i in 0..4 {\n        xs[i] = xs[i] * 2.0 + len(xs) as f64\n    }\n    println(xs[3])\n}\n";
     const { ll } = await emitLl(source, "tbaa.pith", "-O0");
     const text = ll as string;
     expect(text).toMatch(/load i32, ptr %[\w.]+, align 4, !tbaa !21/); // a length: header
@@ -82,28 +94,31 @@ describe("build --emit ll", () => {
   });
 
   it("gives fields at different offsets types LLVM knows cannot alias (TBAA)", async () => {
-    const source = "struct B {\n    x: f64,\n    v: f64,\n}\n\nfn main() {\n    var b = B { x: 1.0, v: 2.0 }\n    b.v += b.x\n    println(b.v)\n}\n";
+    const source =
+      "struct B {\n    x: f64,\n    v: f64,\n}\n\nfn main() {\n    var b = B { x: 1.0, v: 2.0 }\n    b.v += b.x\n    println(b.v)\n}\n";
     const text = (await emitLl(source, "fields.pith", "-O0")).ll as string;
     // x at offset 8 and v at offset 16: siblings under the f64 field type (!9).
-    const x = /^!(\d+) = !\{!"pith field \+8 \(9\)", !9, i64 0\}$/m.exec(text);
-    const v = /^!(\d+) = !\{!"pith field \+16 \(9\)", !9, i64 0\}$/m.exec(text);
-    expect(x).not.toBeNull();
-    expect(v).not.toBeNull();
-    const tagOf = (node: string) => new RegExp(`^!(\\d+) = !\\{!${node}, !${node}, i64 0\\}$`, "m").exec(text)![1];
-    expect(text).toMatch(new RegExp(`load double, ptr %[\\w.]+, align 8, !tbaa !${tagOf(x![1])}`));
-    expect(text).toMatch(new RegExp(`store double %[\\w.]+, ptr %[\\w.]+, align 8, !tbaa !${tagOf(v![1])}`));
+    const x = metadataNode(text, /^!(\d+) = !\{!"pith field \+8 \(9\)", !9, i64 0\}$/m);
+    const v = metadataNode(text, /^!(\d+) = !\{!"pith field \+16 \(9\)", !9, i64 0\}$/m);
+    const tagOf = (node: string) => metadataNode(text, new RegExp(`^!(\\d+) = !\\{!${node}, !${node}, i64 0\\}$`, "m"));
+    expect(text).toMatch(new RegExp(`load double, ptr %[\\w.]+, align 8, !tbaa !${tagOf(x)}`));
+    expect(text).toMatch(new RegExp(`store double %[\\w.]+, ptr %[\\w.]+, align 8, !tbaa !${tagOf(v)}`));
     expect(await verifyLl(text)).toBe("");
   });
 
   it("declares only the shim functions the program needs", async () => {
     const { ll } = await emitLl(HELLO);
-    const declares = (ll as string).split("\n").filter((line) => line.startsWith("declare ") && line.includes("pith_sys_"));
+    const declares = (ll as string)
+      .split("\n")
+      .filter((line) => line.startsWith("declare ") && line.includes("pith_sys_"));
     const names = declares.map((line) => /@(pith_sys_\w+)/.exec(line)?.[1]).sort();
     expect(names).toEqual(["pith_sys_heap_base", "pith_sys_heap_grow", "pith_sys_write"]);
   });
 
   it("refuses an import it has no native adapter for, naming it", async () => {
-    const { ll, stderr } = await emitLl(`extern "env" fn beep(x: i32) -> i32\n\nfn main() {\n    println(beep(3))\n}\n`);
+    const { ll, stderr } = await emitLl(
+      `extern "env" fn beep(x: i32) -> i32\n\nfn main() {\n    println(beep(3))\n}\n`,
+    );
     expect(ll).toBeNull();
     expect(stderr).toContain("the native backend cannot provide 'env.beep'");
   });
@@ -221,18 +236,24 @@ describe("native linux-x64 builds match the wasm build", () => {
     it(program.name, { timeout: 120_000 }, async () => {
       const ref = await reference(program.source, program.name, program.stdin ?? "");
       expect(ref.error).toBe("");
-      expect(await verifyLl(ref.ll as string)).toBe("");
+      const { ll, wasm } = builtReference(ref);
+      expect(await verifyLl(ll)).toBe("");
       const problems: string[] = [];
       for (const opt of ["-O0", "-O2"]) {
-        problems.push(
-          ...(await nativeDifferences(ref.ll as string, ref.wasm!, "linux-x64", opt, program.name, program.stdin ?? "")),
-        );
+        problems.push(...(await nativeDifferences(ll, wasm, "linux-x64", opt, program.name, program.stdin ?? "")));
       }
       // The IR before the compiler's own passes (no inlining, no folding) must behave the same.
       const unoptimised = await emitLl(program.source, program.name, "-O0");
       expect(unoptimised.stderr).toBe("");
       problems.push(
-        ...(await nativeDifferences(unoptimised.ll as string, ref.wasm!, "linux-x64", "-O2", program.name, program.stdin ?? "")),
+        ...(await nativeDifferences(
+          unoptimised.ll as string,
+          wasm,
+          "linux-x64",
+          "-O2",
+          program.name,
+          program.stdin ?? "",
+        )),
       );
       expect(problems.join("\n\n")).toBe("");
     });
@@ -275,7 +296,13 @@ describe("the WASI argument adapters", () => {
   it.skipIf(missing.length > 0)("pass the process arguments natively", { timeout: 120_000 }, async () => {
     const { ll, stderr } = await emitLl(ARGS, "args.pith");
     expect(stderr).toBe("");
-    const built = await linkNative({ ll: ll as string, target: "linux-x64", opt: "-O2", filename: "args.pith", sandbox: false });
+    const built = await linkNative({
+      ll: ll as string,
+      target: "linux-x64",
+      opt: "-O2",
+      filename: "args.pith",
+      sandbox: false,
+    });
     expect(built.errors).toEqual([]);
     const run = await runNative(built.binary as Uint8Array, "linux-x64", { args: ["a", "two words"] });
     const lines = new TextDecoder().decode(run.stdout).split("\n");

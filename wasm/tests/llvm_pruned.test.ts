@@ -28,7 +28,8 @@ function callGraph(ll: string): Map<string, Set<string>> {
   // Globals (function tables, closures' code pointers) name functions too.
   for (const line of ll.split("\n")) {
     const g = /^@("[^"]+"|[\w.$]+) = .*$/.exec(line);
-    if (g) graph.set(g[1], new Set([...line.slice(g[0].indexOf("=")).matchAll(/@("[^"]+"|[\w.$]+)/g)].map((m) => m[1])));
+    if (g)
+      graph.set(g[1], new Set([...line.slice(g[0].indexOf("=")).matchAll(/@("[^"]+"|[\w.$]+)/g)].map((m) => m[1])));
   }
   return graph;
 }
@@ -54,7 +55,10 @@ describe("native IR holds only what the program uses", () => {
     expect(defined.length).toBeLessThanOrEqual(8);
     // Runtime a constant string's println never calls.
     for (const name of ["fmt_f64", "parse", "rt.alloc", "rt.free", "hash", "json"]) {
-      expect(defined.filter((d) => d.includes(name)), name).toEqual([]);
+      expect(
+        defined.filter((d) => d.includes(name)),
+        name,
+      ).toEqual([]);
     }
     expect(unreachable(ll, ["pith_main"])).toEqual([]);
     expect(ll.length).toBeLessThan(20_000);

@@ -31,6 +31,12 @@ export interface Reference {
   error: string;
 }
 
+/** The IR and the wasm run of a reference that built and ran; throws with its `error` otherwise. */
+export function builtReference(ref: Reference): { ll: string; wasm: RunOutcome } {
+  if (ref.ll === null || ref.wasm === null) throw new Error(ref.error || "the reference did not build");
+  return { ll: ref.ll, wasm: ref.wasm };
+}
+
 async function compile(args: string[], name: string, source: string, output: string) {
   const compiler = await loadCompilerModule();
   // The JS shim, not node:wasi: Node 20's node:wasi corrupts its own heap
@@ -66,10 +72,16 @@ export async function reference(
     return { ll: emitted.ll, wasm: null, error: `the wasm build failed:\n${built.stderr}` };
   }
   try {
-    const module = await WebAssembly.compile(built.file);
+    // The shim types its files as Uint8Array<ArrayBufferLike>; its in-memory
+    // files are plain ArrayBuffers, which WebAssembly.compile requires.
+    const module = await WebAssembly.compile(built.file as Uint8Array<ArrayBuffer>);
     const run = await runWasiShim({ module, program: name, args: [], stdin, env });
     releaseMemories();
-    return { ll: emitted.ll, wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode }, error: "" };
+    return {
+      ll: emitted.ll,
+      wasm: { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode },
+      error: "",
+    };
   } catch (error) {
     return { ll: emitted.ll, wasm: null, error: `the wasm build did not run: ${(error as Error).message}` };
   }
@@ -108,7 +120,8 @@ export async function nativeDifferences(
   env?: Record<string, string>,
 ): Promise<string[]> {
   const built = await linkNative({ ll, target, opt, filename: name, sandbox: false, timeoutMs: 60_000 });
-  if (built.status !== "ok" || !built.binary) return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
+  if (built.status !== "ok" || !built.binary)
+    return [`${target} ${opt}: build failed (${built.failure}): ${built.errors.join("\n")}`];
   const run = await runNative(built.binary, target, { stdin, env, timeoutMs: 60_000 });
   if (run.timedOut) return [`${target} ${opt}: timed out`];
   const got: RunOutcome = { stdout: text(run.stdout), stderr: text(run.stderr), exit: run.exitCode };

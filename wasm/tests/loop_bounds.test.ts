@@ -6,8 +6,8 @@
 // are conformance programs too (lang/tests/panics/*_past_the_end.pith,
 // range_loop_from_a_negative_start.pith, arrays/loops_over_index_ranges.pith).
 import { describe, expect, it } from "vitest";
-import { emitLl } from "./llvm_support";
 import { occurrences, run } from "./compiler";
+import { emitLl } from "./llvm_support";
 
 /** The define of pith's _start (where -O2 inlines main) in LLVM IR text. */
 function startFunction(ll: string): string {

@@ -9,7 +9,8 @@ const MAIN = 'import a\n\nfn main() {\n    println("{a.f()} {a.TEN}")\n}\n';
 describe("modules of the program's own files", () => {
   it("loads modules that import modules, each once, cycles included", async () => {
     const modules = {
-      "a.pith": "import b\n\nconst TEN: i64 = 10\n\nfn f() -> i64 {\n    b.g() + 1\n}\n\nfn back() -> i64 {\n    2\n}\n",
+      "a.pith":
+        "import b\n\nconst TEN: i64 = 10\n\nfn f() -> i64 {\n    b.g() + 1\n}\n\nfn back() -> i64 {\n    2\n}\n",
       "b.pith": "import a\n\nfn g() -> i64 {\n    a.back() * 20\n}\n",
     };
     const r = await run(MAIN, "", "-O2", modules);
@@ -19,7 +20,7 @@ describe("modules of the program's own files", () => {
 
   it("reports an error in a module with the module's file name, even in a function nobody calls", async () => {
     const r = await pith(["check", "main.pith"], MAIN, "main.pith", {
-      "a.pith": 'const TEN: i64 = 10\n\nfn f() -> i64 {\n    1\n}\n\nfn unused() -> str {\n    42\n}\n',
+      "a.pith": "const TEN: i64 = 10\n\nfn f() -> i64 {\n    1\n}\n\nfn unused() -> str {\n    42\n}\n",
     });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/^a\.pith:8:5: error: expected str, found i64/);
@@ -30,11 +31,18 @@ describe("modules of the program's own files", () => {
     expect(missing.stderr).toContain(
       "main.pith:1:1: error: unknown module 'a': there is no file a.pith beside main.pith (standard modules are imported as std.name)",
     );
-    const shadow = await pith(["check", "main.pith"], 'import math\n\nfn main() {\n    println("{math.sqrt(4.0)}")\n}\n', "main.pith", {
-      "math.pith": "fn sqrt(x: f64) -> f64 {\n    x\n}\n",
-    });
-    expect(shadow.stderr).toContain("unknown module 'math': the standard module is imported as std.math (a file of the program cannot be named math.pith)");
-    const itself = await pith(["check", "main.pith"], 'import main\n\nfn main() {\n}\n');
+    const shadow = await pith(
+      ["check", "main.pith"],
+      'import math\n\nfn main() {\n    println("{math.sqrt(4.0)}")\n}\n',
+      "main.pith",
+      {
+        "math.pith": "fn sqrt(x: f64) -> f64 {\n    x\n}\n",
+      },
+    );
+    expect(shadow.stderr).toContain(
+      "unknown module 'math': the standard module is imported as std.math (a file of the program cannot be named math.pith)",
+    );
+    const itself = await pith(["check", "main.pith"], "import main\n\nfn main() {\n}\n");
     expect(itself.stderr).toContain("unknown module 'main': a program cannot import its own entry file");
   });
 });

@@ -14,7 +14,7 @@ import { discover, readPending } from "../../lang/tests/corpus";
 import { missingToolsFor } from "../../server/toolchain/detect";
 import { HOST_MODULES } from "../../server/toolchain/hostModules";
 import { wineRunsRepeated } from "../../server/toolchain/runNative";
-import { Limiter, nativeDifferences, type Reference, reference } from "./llvm_support";
+import { builtReference, Limiter, nativeDifferences, type Reference, reference } from "./llvm_support";
 
 const ALL_TARGETS = [
   "linux-x64",
@@ -26,11 +26,19 @@ const ALL_TARGETS = [
 ];
 const ALL_OPTS = ["-O0", "-O2"];
 const listFrom = (value: string | undefined, all: string[]) =>
-  value ? value.split(",").map((s) => s.trim()).filter((s) => all.includes(s)) : all;
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => all.includes(s))
+    : all;
 const targets = listFrom(process.env.PITH_NATIVE_TARGETS, ALL_TARGETS);
 const opts = listFrom(process.env.PITH_NATIVE_OPTS, ALL_OPTS);
 
-const HOST_IMPORT = new RegExp(`^\\s*import\\s+(${HOST_MODULES.map((m) => m.name.replace(".", "\\.")).join("|")})\\b`, "m");
+const HOST_IMPORT = new RegExp(
+  `^\\s*import\\s+(${HOST_MODULES.map((m) => m.name.replace(".", "\\.")).join("|")})\\b`,
+  "m",
+);
 
 const pending = readPending();
 const all = discover().filter((c) => c.expected);
@@ -96,11 +104,12 @@ for (const target of ALL_TARGETS) {
       it(c.path, { timeout: 300_000 }, async () => {
         const ref = await referenceOf(c.path, c.source, c.stdin, c.env);
         expect(ref.error).toBe("");
+        const { ll, wasm } = builtReference(ref);
         const name = c.path.split("/").pop() as string;
         const problems = await Promise.all(
           opts.map((opt) =>
             limiter.run(async () => {
-              const found = await nativeDifferences(ref.ll as string, ref.wasm!, target, opt, name, c.stdin, c.env);
+              const found = await nativeDifferences(ll, wasm, target, opt, name, c.stdin, c.env);
               tally(target, opt, found.length === 0);
               return found;
             }),

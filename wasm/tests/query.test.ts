@@ -112,7 +112,9 @@ describe("pith query complete", () => {
     const { answer } = await query("complete", insertLine(SHAPES, 26, `  let z = to${CURSOR}`));
     const items = answer.items as Item[];
     const names = items.map((i) => i.label);
-    expect(names).toEqual(expect.arrayContaining(["p", "total", "area", "main", "Point", "Shape", "math", "println", "match", "fn"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["p", "total", "area", "main", "Point", "Shape", "math", "println", "match", "fn"]),
+    );
     expect(items.find((i) => i.label === "total")).toMatchObject({ kind: "local", detail: "let total: f64" });
     // Locals of other functions are not in scope.
     expect(names).not.toContain("r");
@@ -142,7 +144,11 @@ describe("pith query signature, hover, definition", () => {
     const local = await query("hover", at(SHAPES, 25, "let to"));
     expect(local.answer).toMatchObject({ kind: "local", signature: "let total: f64" });
     const fn = await query("hover", at(SHAPES, 25, "ar"));
-    expect(fn.answer).toMatchObject({ kind: "function", signature: "fn area(s: Shape) -> f64", doc: "Area of a shape." });
+    expect(fn.answer).toMatchObject({
+      kind: "function",
+      signature: "fn area(s: Shape) -> f64",
+      doc: "Area of a shape.",
+    });
     const param = await query("hover", at(SHAPES, 18, "Shape.Square(a) => a"));
     expect(param.answer.signature).toBe("a: f64");
     const self = await query("hover", at(SHAPES, 8, "math.sqrt(se"));

@@ -7,8 +7,8 @@
 // `pith run`'s host, so here it is only type-checked.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importsHostModule } from "../../lang/tests/corpus";
 import { namedFiles } from "../../lang/docs/docFiles";
+import { importsHostModule } from "../../lang/tests/corpus";
 import { pith, run } from "./compiler";
 
 const readme = readFileSync(new URL("../../lang/README.md", import.meta.url), "utf8");
@@ -40,7 +40,14 @@ describe("lang/README.md", () => {
       expect(r.live).toBe(0);
       if (/^import util$/m.test(program)) expect(r.stdout).toBe("42\n");
       if (program.includes("import std.map")) {
-        for (const shown of ["the 2\ncat 1\nsaw 1\ndog 1\n2\n", "1, 2, 3 sum 6", "0.667 1.23e+03 ff", "[  7]007", "is out of the i64 range", '{"a":[1,2.5,null]}']) {
+        for (const shown of [
+          "the 2\ncat 1\nsaw 1\ndog 1\n2\n",
+          "1, 2, 3 sum 6",
+          "0.667 1.23e+03 ff",
+          "[  7]007",
+          "is out of the i64 range",
+          '{"a":[1,2.5,null]}',
+        ]) {
           expect(r.stdout).toContain(shown);
         }
       }

@@ -54,7 +54,9 @@ fn main() {
   });
 
   it("std.env gives the arguments after the program name and exits with a status", async () => {
-    const built = await pith(["build", "main.pith", "-O2", "-o", "out.wasm"], `import std.env
+    const built = await pith(
+      ["build", "main.pith", "-O2", "-o", "out.wasm"],
+      `import std.env
 
 fn main() {
     for a in env.args() {
@@ -62,9 +64,10 @@ fn main() {
     }
     env.exit(7)
 }
-`);
+`,
+    );
     expect(built.exitCode).toBe(0);
-    const module = await WebAssembly.compile(built.wasm as Uint8Array);
+    const module = await WebAssembly.compile(built.wasm as Uint8Array<ArrayBuffer>);
     const r = await runWasiShim({ module, program: "main.pith", args: ["a b", "héllo", ""] });
     expect(new TextDecoder().decode(r.stdout)).toBe("[a b]\n[héllo]\n[]\n");
     expect(r.exitCode).toBe(7);

@@ -18,17 +18,25 @@ function generator(seed: number): () => number {
 
 function randomNumber(r: () => number): number {
   switch (Math.floor(r() * 6)) {
-    case 0: return Math.floor(r() * 2000) - 1000;
-    case 1: return (r() - 0.5) * 1e6;
-    case 2: return r();
-    case 3: return (r() - 0.5) * 10 ** Math.floor(r() * 600 - 300);
-    case 4: return new Float64Array(new BigUint64Array([BigInt(Math.floor(r() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(r() * 2 ** 32))]).buffer)[0];
-    default: return Math.floor(r() * 2 ** 53) * (r() < 0.5 ? -1 : 1);
+    case 0:
+      return Math.floor(r() * 2000) - 1000;
+    case 1:
+      return (r() - 0.5) * 1e6;
+    case 2:
+      return r();
+    case 3:
+      return (r() - 0.5) * 10 ** Math.floor(r() * 600 - 300);
+    case 4:
+      return new Float64Array(
+        new BigUint64Array([BigInt(Math.floor(r() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(r() * 2 ** 32))]).buffer,
+      )[0];
+    default:
+      return Math.floor(r() * 2 ** 53) * (r() < 0.5 ? -1 : 1);
   }
 }
 
 function randomString(r: () => number): string {
-  const pool = ["a", "Z", " ", "\"", "\\", "\n", "\t", "\u0001", "\u001f", "é", "€", "😀", "/", "{", "}", "\u2028"];
+  const pool = ["a", "Z", " ", '"', "\\", "\n", "\t", "\u0001", "\u001f", "é", "€", "😀", "/", "{", "}", "\u2028"];
   let s = "";
   const n = Math.floor(r() * 8);
   for (let i = 0; i < n; i++) s += pool[Math.floor(r() * pool.length)];
@@ -71,7 +79,7 @@ describe("std.json", () => {
   it("reads and writes 300 random documents exactly as JavaScript's JSON does, without leaking", async () => {
     const r = generator(2026);
     const docs = Array.from({ length: 300 }, () => randomValue(r, 0));
-    const input = docs.map((d) => JSON.stringify(d)).join("\n") + "\n";
+    const input = docs.map((d) => `${JSON.stringify(d)}\n`).join("");
     const want = docs.map((d) => `${JSON.stringify(d)}\n${JSON.stringify(d, null, 2)}\n`).join("");
     const got = await run(ROUND_TRIP, input);
     expect(got.stderr).toBe("");
@@ -80,9 +88,9 @@ describe("std.json", () => {
   }, 120_000);
 
   it("names the line and column of the first error, as JavaScript rejects the same texts", async () => {
-    const bad = ["[1,]", "{\"a\":}", "[1 2]", "\"\\x\"", "01", "{\"a\":1,\n\"b\" 2}", "nul", "[", "1e", "-"];
+    const bad = ["[1,]", '{"a":}', "[1 2]", '"\\x"', "01", '{"a":1,\n"b" 2}', "nul", "[", "1e", "-"];
     for (const text of bad) expect(() => JSON.parse(text), text).toThrow();
-    const got = await run(ROUND_TRIP, bad.map((b) => b.replace("\n", " ")).join("\n") + "\n");
+    const got = await run(ROUND_TRIP, bad.map((b) => `${b.replace("\n", " ")}\n`).join(""));
     const lines = got.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(bad.length);
     for (const line of lines) expect(line).toMatch(/^error: line 1, column \d+: /);

@@ -54,7 +54,10 @@ describe("inlining of calls with a var argument", () => {
 
   it("still calls a var self method too large to inline", async () => {
     // Forty statements in the body: well over the limit at -O2.
-    const lines = Array.from({ length: 40 }, (_, i) => `        self.items[${i % 4}] = self.items[${(i + 1) % 4}] + ${i}`);
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `        self.items[${i % 4}] = self.items[${(i + 1) % 4}] + ${i}`,
+    );
     const source = `struct Big {
     items: [i64],
 }
