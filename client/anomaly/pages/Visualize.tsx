@@ -249,8 +249,9 @@ function RingCharts({
     <>
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
-          {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged ({scores.alerts.length}{" "}
-          opening an alert) · scored in {loadMs.toFixed(0)} ms{bands !== null && " · shaded: expected band"}
+          {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged (
+          {scores.alerts.length} opening an alert) · scored in {loadMs.toFixed(0)} ms
+          {bands !== null && " · shaded: expected band"}
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
           Zoom in
