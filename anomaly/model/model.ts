@@ -27,10 +27,11 @@ import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
 import { applyCalibrations } from "./calibrate";
 import { CommitQueue, saveForests } from "./commitQueue";
-import { checkFits, checkRecord, EncodingError, learnRecord, Projector, recordTime, TIMESTAMP_KEY } from "./encoding";
+import { checkRecord, EncodingError, learnRecord, Projector, recordTime, TIMESTAMP_KEY } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { opensAlert, takePoint } from "./onset";
 import { Ring } from "./ring";
+import { learnQuietly, pushIfFits } from "./storedRecords";
 import { trainVersions } from "./training";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";
@@ -477,25 +478,4 @@ function encodeRingWithModelScaler(model: Model) {
     matrix[i] = (matrix[i] - mean[c]) / std[c];
   }
   return { matrix };
-}
-
-/** Teaches the encoder a stored record; a damaged one teaches nothing (it was valid when ingested). */
-function learnQuietly(meta: MetadataJson, record: RawRecord): void {
-  try {
-    learnRecord(meta, checkRecord(record));
-  } catch {
-    // Left to pushIfFits, which sets it aside.
-  }
-}
-
-/** Puts a stored record in the ring, or lists it as unusable; true when it went in. */
-function pushIfFits(meta: MetadataJson, ring: Ring, record: RawRecord, unusable: UnusableLine[]): boolean {
-  try {
-    checkFits(meta, checkRecord(record));
-  } catch (e) {
-    unusable.push({ reason: (e as Error).message, text: JSON.stringify(record) });
-    return false;
-  }
-  ring.push(record, recordTime(record));
-  return true;
 }

@@ -18,6 +18,7 @@
  * same answer live, in a replay and when a loaded model scores points again
  * (onset.ts), as long as records arrive in time order.
  */
+import { KIND_NUMERIC, KIND_TIMESTAMP, type MetadataJson } from "./metadata";
 import type { Ring } from "./ring";
 
 const DAY_S = 86_400;
@@ -32,6 +33,13 @@ const TOLERANCE = 0.05;
 export interface RecurrenceField {
   name: string;
   numeric: boolean;
+}
+
+/** The fields of a model's records the check compares (every column but the timestamp). */
+export function recurrenceFields(meta: Pick<MetadataJson, "cols" | "kinds">): RecurrenceField[] {
+  return meta.cols.flatMap((name, c) =>
+    meta.kinds[c] === KIND_TIMESTAMP ? [] : [{ name, numeric: meta.kinds[c] === KIND_NUMERIC }],
+  );
 }
 
 /** A numeric field's value (numbers may arrive as numeric strings); NaN if none. */

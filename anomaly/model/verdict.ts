@@ -17,8 +17,8 @@ import {
   versionSeverity,
 } from "./calibrate";
 import { type Projector, recordTime } from "./encoding";
-import { KIND_NUMERIC, KIND_TIMESTAMP, type MetadataJson } from "./metadata";
-import { type RecurrenceField, recursDaily } from "./recurrence";
+import type { MetadataJson } from "./metadata";
+import { type RecurrenceField, recurrenceFields, recursDaily } from "./recurrence";
 import type { Ring } from "./ring";
 import type { VersionConfig } from "./versions";
 
@@ -200,9 +200,7 @@ export class ScoringRun {
     for (let j = 0; j < k; j++) {
       const v = verdicts[j];
       if (!v.anomaly) continue;
-      fields ??= meta.cols.flatMap((name, c) =>
-        meta.kinds[c] === KIND_TIMESTAMP ? [] : [{ name, numeric: meta.kinds[c] === KIND_NUMERIC }],
-      );
+      fields ??= recurrenceFields(meta);
       if (recursDaily(this.s.ring, fields, this.records[j], this.times[j])) withdraw(v, meta.false_alarm_rate);
     }
     for (const v of verdicts) if (!Number.isFinite(v.score)) v.score = 0;

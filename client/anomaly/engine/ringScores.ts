@@ -11,9 +11,9 @@ import { typicalValues } from "../../../anomaly/explain/typical";
 import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
 import { Projector, recordTime } from "../../../anomaly/model/encoding";
-import { KIND_NUMERIC, KIND_TIMESTAMP } from "../../../anomaly/model/metadata";
+import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
 import { newOnsetState, takePoint } from "../../../anomaly/model/onset";
-import { recursDaily } from "../../../anomaly/model/recurrence";
+import { recurrenceFields, recursDaily } from "../../../anomaly/model/recurrence";
 import { Ring } from "../../../anomaly/model/ring";
 import { forestWidth } from "../../../anomaly/model/verdict";
 import { slidingWindows } from "../../../anomaly/model/windows";
@@ -97,9 +97,7 @@ export async function scoreRing(
   // daily recurrences withdrawn (recurrence.ts), then onsets (onset.ts). The
   // ring is rebuilt point by point so each check sees only earlier points.
   const ring = new Ring(Math.max(1, n));
-  const fields = meta.cols.flatMap((name, c) =>
-    meta.kinds[c] === KIND_TIMESTAMP ? [] : [{ name, numeric: meta.kinds[c] === KIND_NUMERIC }],
-  );
+  const fields = recurrenceFields(meta);
   const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min };
   for (let i = 0; i < n; i++) {
     const record = bundle.ring[i];
