@@ -3,16 +3,25 @@ import { Diagnostics } from "./diagnostics";
 import { emitWasm } from "./backend/wasm/emit";
 import { emitLlvm } from "./backend/llvm/emit";
 import { printIr } from "./ir/print";
-import { lowerProgram } from "./lower/lower";
+import { finishLowering, lowerReached, nextReached, startLowering } from "./lower/lower";
+import { checkOnDemand } from "./check/checker";
 import { optimize } from "./passes/pipeline";
 import { rotateLoops } from "./passes/rotate";
 
-/** Lowers a checked program, optimises it and runs the selected backend. */
+/** Lowers a checked program (checking the library functions it reaches), optimises it and runs the selected backend. */
 export function buildModule(
   program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics, lineTables: bool = false,
 ): Uint8Array {
-  const ir = lowerProgram(program, diags, leakCheck, opt > 0, emit != "ll");
-  if (ir === null) return new Uint8Array(0);
+  const lowering = startLowering(program, diags, leakCheck, opt > 0, emit != "ll");
+  if (lowering === null) return new Uint8Array(0);
+  // Lowering and on-demand checking alternate: a library function is checked
+  // when the program first reaches it, before it is lowered.
+  for (let f = nextReached(lowering); f !== null; f = nextReached(lowering)) {
+    checkOnDemand(program, f);
+    if (diags.errorCount > 0) return new Uint8Array(0);
+    lowerReached(lowering, f);
+  }
+  const ir = finishLowering(lowering);
   optimize(ir, opt, emit != "ll");
   if (emit == "ir") return Uint8Array.wrap(String.UTF8.encode(printIr(ir)));
   if (emit == "ll") {

@@ -435,6 +435,15 @@ export function checkProgram(program: Program): void {
   checkMain(program);
 }
 
+/**
+ * Checks a function the lowering reached that `checkProgram` left for later
+ * (the library's, checked only where a program uses them); does nothing for
+ * one already checked.
+ */
+export function checkOnDemand(program: Program, f: FnInfo): void {
+  program.lazy.ensureChecked(f);
+}
+
 function checkMain(program: Program): void {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {

@@ -90,12 +90,21 @@ class FnLower extends FlowLower {
   }
 }
 
+/** A program's lowering in progress: the module being built and the lowering of its functions. */
+export class ProgramLowering {
+  constructor(public m: ModuleLowering, public fns: FnLower) {}
+}
+
 /**
- * Lowers the functions reachable from `main` (and the runtime they use) to
- * IR; `optimising` (not -O0) also keeps loop nests' arrays unshared
- * (unique_nests.ts); `forWasm`: the code is for the wasm backend.
+ * Starts lowering the functions reachable from `main` (and the runtime they
+ * use) to IR; `optimising` (not -O0) also keeps loop nests' arrays unshared
+ * (unique_nests.ts); `forWasm`: the code is for the wasm backend. Null when
+ * the program has no usable `main`. The caller then alternates `nextReached`
+ * and `lowerReached` and ends with `finishLowering`: the library's bodies are
+ * type-checked only where a program reaches them, and that check is the
+ * caller's phase between the two, so the lowering never calls the checker.
  */
-export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true): IrModule | null {
+export function startLowering(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true): ProgramLowering | null {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
     diags.error("E0212", user, 0, 0, "no 'main' function");
@@ -124,7 +133,17 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
     probe.body.push(call("rt.live_allocations", [], T.I32));
     m.addFunc(probe);
   }
-  const lowering = new FnLower(m);
+  return new ProgramLowering(m, new FnLower(m));
+}
+
+/**
+ * Lowers the queued helpers and closures up to the next source function the
+ * program reaches, taken off the queue and returned for checking and
+ * `lowerReached`; null when the queue is empty.
+ */
+export function nextReached(l: ProgramLowering): FnInfo | null {
+  const m = l.m;
+  const program = m.program;
   while (m.queue.length > 0) {
     const name = m.queue.shift();
     if (m.helperTypes.has(name)) {
@@ -134,19 +153,27 @@ export function lowerProgram(program: Program, diags: Diagnostics, leakCheck: bo
       continue;
     }
     if (m.closures.has(name)) {
-      m.addFunc(lowering.lowerClosure(m.closures.get(name)));
+      m.addFunc(l.fns.lowerClosure(m.closures.get(name)));
       continue;
     }
     if (!program.funcs.has(name)) continue;
-    const info = program.funcs.get(name);
-    program.lazy.ensureChecked(info);
-    if (diags.errorCount > 0) return null;
-    if (info.decl.isExtern) {
-      m.addImport(info);
-      continue;
-    }
-    m.addFunc(lowering.lowerFunction(info));
+    return program.funcs.get(name);
   }
+  return null;
+}
+
+/** Lowers a function `nextReached` returned, once it is type-checked: an import for an extern one. */
+export function lowerReached(l: ProgramLowering, info: FnInfo): void {
+  if (info.decl.isExtern) {
+    l.m.addImport(info);
+    return;
+  }
+  l.m.addFunc(l.fns.lowerFunction(info));
+}
+
+/** The finished module: data laid out and the heap's start patched in. */
+export function finishLowering(l: ProgramLowering): IrModule {
+  const m = l.m;
   m.ir.data = m.data.toArray();
   const heapBase = (m.ir.dataBase + m.ir.data.length + 15) & ~15;
   for (let i = 0; i < m.ir.funcs.length; i++) patchHeapBase(m.ir.funcs[i].body, heapBase);
