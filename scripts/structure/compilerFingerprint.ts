@@ -107,7 +107,8 @@ for (let seed = 1; seed <= Number(values.generated); seed++) {
 const manifest: Record<string, string> = {};
 const started = performance.now();
 for (const p of programs) {
-  for (const mode of MODES) manifest[`${p.name} ${mode.slice(2).join(" ")} ${mode[0]}`] = await fingerprint(mode, p.files);
+  for (const mode of MODES)
+    manifest[`${p.name} ${mode.slice(2).join(" ")} ${mode[0]}`] = await fingerprint(mode, p.files);
   for (const at of probePositions(p.files["main.pith"])) {
     for (const what of ["hover", "complete", "definition", "references"]) {
       manifest[`${p.name} query ${what} ${at}`] = await fingerprint(["query", "main.pith", what, "--at", at], p.files);
