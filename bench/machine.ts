@@ -7,18 +7,31 @@
 import { readFileSync } from "node:fs";
 import { arch, cpus, loadavg } from "node:os";
 
-/** The CPU's model name: /proc/cpuinfo's "model name" on x86, os.cpus() elsewhere. */
-export function cpuModel(cpuinfo?: string): string {
-  let text = cpuinfo;
-  if (text === undefined) {
-    try {
-      text = readFileSync("/proc/cpuinfo", "utf8");
-    } catch {
-      text = "";
-    }
+function procCpuinfo(): string {
+  try {
+    return readFileSync("/proc/cpuinfo", "utf8");
+  } catch {
+    return "";
   }
-  const named = /^model name\s*:\s*(.+)$/m.exec(text)?.[1]?.trim();
-  if (named) return named.replace(/\s+/g, " ");
+}
+
+/**
+ * The CPU's model name: /proc/cpuinfo's "model name" on x86, os.cpus()
+ * elsewhere. A virtual machine often shows only the vendor's line ("AMD
+ * EPYC"), which names no core, so the family, model and stepping follow:
+ * they tell the microarchitecture apart (AMD family 25 is Zen 3/4, 26 is
+ * Zen 5; Intel family 6 with its model number).
+ */
+export function cpuModel(cpuinfo: string = procCpuinfo()): string {
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(cpuinfo)?.[1]?.trim();
+  const named = field("model name");
+  if (named) {
+    const family = field("cpu family");
+    const model = field("model");
+    const stepping = field("stepping");
+    const core = family && model ? ` (family ${family} model ${model}${stepping ? ` stepping ${stepping}` : ""})` : "";
+    return named.replace(/\s+/g, " ") + core;
+  }
   const fromNode = cpus()[0]?.model?.trim();
   return fromNode && fromNode !== "unknown" ? fromNode : `unknown ${arch()} CPU`;
 }
