@@ -564,8 +564,14 @@ export function App() {
             }}
           />
         </div>
-        <a className="header-link" href="/modelmanager.html" title="The anomaly service's dashboards">
-          Anomaly dashboards
+        <a
+          className="header-link"
+          href="/modelmanager.html"
+          title="The anomaly service's dashboards"
+          aria-label="Anomaly dashboards"
+        >
+          <span className="wide-only">Anomaly dashboards</span>
+          <span className="narrow-only">Anomaly</span>
         </a>
         <button
           type="button"
