@@ -30,11 +30,12 @@ interface Site {
   firstArgument: string;
 }
 
-// The methods that report a diagnostic: Diagnostics.error and the phases'
-// wrappers around it (Lexer.error, Cursor.errorAt/errorHere, Scopes.err/errAt,
-// Program.err). A call's first argument is its code.
-const EMITTERS = /\b(?:error|errorAt|errorHere|err|errAt)\(\s*([^,)]*)/g;
-const DEFINITION = /^\s*(?:error|errorAt|errorHere|err|errAt)\(code: string/;
+// The functions that report a diagnostic: Diagnostics.error and the phases'
+// wrappers around it (Lexer.error, the parser's errorAt/errorHere,
+// Scopes.err/errAt, Program.err). A call's first argument is its code, after
+// the phase's state where the wrapper is a free function (`errorHere(p, "E0100", ...)`).
+const EMITTERS = /\b(?:error|errorAt|errorHere|err|errAt)\(\s*(?:\w+,\s*(?="|code\b))?([^,)]*)/g;
+const DEFINITION = /^\s*(?:export function )?(?:error|errorAt|errorHere|err|errAt)\((?:\w+: \w+, )?code: string/;
 
 function emissionSites(): Site[] {
   const sites: Site[] = [];

@@ -6,8 +6,10 @@
 // takes apart. So the checker, the lowering and the passes see nothing new,
 // and a program without nested patterns compiles exactly as before.
 import { EK, Expr, FieldExpr, IdentExpr, Stmt, TypeExpr } from "./ast";
-import { Cursor } from "./cursor";
+import { advance, eat, errorHere, expect, expectIdent, peekKind, tooDeep } from "./cursor";
+import { ParserState } from "./parser_state";
 import { Tok } from "./token";
+import { parseType } from "./type_parser";
 
 export const enum BK { Name, Wild, Tuple, Struct }
 
@@ -20,61 +22,61 @@ export class BindingPattern {
 }
 
 /** At `(`, `_`, a name or `Name {`: one binding pattern. `what` names the variable in messages. */
-export function parseBindingPattern(c: Cursor, what: string): BindingPattern {
-  const start = c.tok.start;
-  if (c.kind == Tok.Underscore) {
-    c.advance();
-    return new BindingPattern(BK.Wild, start, c.prevEnd);
+export function parseBindingPattern(p: ParserState, what: string): BindingPattern {
+  const start = p.tok.start;
+  if (p.kind == Tok.Underscore) {
+    advance(p);
+    return new BindingPattern(BK.Wild, start, p.prevEnd);
   }
-  if (c.kind == Tok.LParen) {
-    c.advance();
-    c.depth++;
-    const p = new BindingPattern(BK.Tuple, start, start);
-    while (c.kind != Tok.RParen && c.kind != Tok.EOF && !c.tooDeep()) {
-      p.subs.push(parseBindingPattern(c, what));
-      if (c.kind == Tok.Colon) {
-        c.errorHere("E0122", "a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
-        c.advance();
-        c.parseType();
+  if (p.kind == Tok.LParen) {
+    advance(p);
+    p.depth++;
+    const pat = new BindingPattern(BK.Tuple, start, start);
+    while (p.kind != Tok.RParen && p.kind != Tok.EOF && !tooDeep(p)) {
+      pat.subs.push(parseBindingPattern(p, what));
+      if (p.kind == Tok.Colon) {
+        errorHere(p, "E0122", "a type goes after the whole pattern: 'let (a, b): (T, U) = ...'");
+        advance(p);
+        parseType(p);
       }
-      if (!c.eat(Tok.Comma)) break;
+      if (!eat(p, Tok.Comma)) break;
     }
-    c.depth--;
-    c.expect(Tok.RParen, "')'");
-    p.end = c.prevEnd;
-    return p;
+    p.depth--;
+    expect(p, Tok.RParen, "')'");
+    pat.end = p.prevEnd;
+    return pat;
   }
-  if (c.kind == Tok.Ident && c.peekKind(1) == Tok.LBrace) {
-    const p = new BindingPattern(BK.Struct, start, start);
-    p.name = c.advance().text;
-    c.advance();
-    c.depth++;
-    while (c.kind != Tok.RBrace && c.kind != Tok.EOF && !c.tooDeep()) {
+  if (p.kind == Tok.Ident && peekKind(p, 1) == Tok.LBrace) {
+    const pat = new BindingPattern(BK.Struct, start, start);
+    pat.name = advance(p).text;
+    advance(p);
+    p.depth++;
+    while (p.kind != Tok.RBrace && p.kind != Tok.EOF && !tooDeep(p)) {
       // `..`: the fields not named are left out (they are never required).
-      if (c.eat(Tok.DotDot)) break;
-      const fieldStart = c.tok.start;
-      const field = c.expectIdent("a field name");
+      if (eat(p, Tok.DotDot)) break;
+      const fieldStart = p.tok.start;
+      const field = expectIdent(p, "a field name");
       if (field.length == 0) break;
       let sub: BindingPattern;
-      if (c.eat(Tok.Colon)) sub = parseBindingPattern(c, what);
+      if (eat(p, Tok.Colon)) sub = parseBindingPattern(p, what);
       else {
-        sub = new BindingPattern(BK.Name, fieldStart, c.prevEnd);
+        sub = new BindingPattern(BK.Name, fieldStart, p.prevEnd);
         sub.name = field;
       }
-      p.fields.push(field);
-      p.fieldStarts.push(fieldStart);
-      p.subs.push(sub);
-      if (!c.eat(Tok.Comma)) break;
+      pat.fields.push(field);
+      pat.fieldStarts.push(fieldStart);
+      pat.subs.push(sub);
+      if (!eat(p, Tok.Comma)) break;
     }
-    c.depth--;
-    c.expect(Tok.RBrace, "'}' to close the struct pattern");
-    p.end = c.prevEnd;
-    return p;
+    p.depth--;
+    expect(p, Tok.RBrace, "'}' to close the struct pattern");
+    pat.end = p.prevEnd;
+    return pat;
   }
-  const p = new BindingPattern(BK.Name, start, start);
-  p.name = c.expectIdent(what);
-  p.end = c.prevEnd;
-  return p;
+  const pat = new BindingPattern(BK.Name, start, start);
+  pat.name = expectIdent(p, what);
+  pat.end = p.prevEnd;
+  return pat;
 }
 
 /** The hidden local holding a nested part: `#` keeps it out of reach of every program. */

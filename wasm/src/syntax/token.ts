@@ -18,6 +18,8 @@ export const enum Tok {
   PlusEq, MinusEq, StarEq, SlashEq, PercentEq, AmpEq, PipeEq, CaretEq, ShlEq, ShrEq,
   ColonColon, Underscore,
 }
+// How many kinds there are (Underscore stays last): the size of tables indexed by kind.
+export const TOKEN_KINDS: i32 = <i32>Tok.Underscore + 1;
 
 // Keywords by spelling (lexicon.ts, the list the editors read too), grouped
 // by first byte: the lexer asks for every identifier, so a keyword is

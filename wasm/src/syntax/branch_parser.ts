@@ -1,0 +1,78 @@
+import { BinaryExpr, BlockExpr, EK, Expr, IfExpr, MatchArm, MatchExpr } from "./ast";
+import { parseBlock, parseStmt } from "./block_parser";
+import { advance, eat, errorHere, expect, skipTo } from "./cursor";
+import { binaryOpHere, isAssignOp, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
+import { ParserState } from "./parser_state";
+import { parsePattern } from "./pattern_parser";
+import { Tok } from "./token";
+
+// The branching expressions: `if` / `else if` / `else`, and `match` with
+// its arms (a pattern, an optional guard, `=>` and a body).
+
+export function parseIf(p: ParserState): Expr {
+  const start = advance(p).start;
+  const e = new IfExpr(EK.If, start, start);
+  e.cond = parseExprNoStruct(p);
+  e.then = parseBlock(p);
+  if (p.kind == Tok.Else) {
+    advance(p);
+    if (p.kind == Tok.If) e.otherwise = parseIf(p);
+    else e.otherwise = parseBlock(p);
+  }
+  e.end = p.prevEnd;
+  return e;
+}
+
+export function parseMatch(p: ParserState): Expr {
+  const start = advance(p).start;
+  const m = new MatchExpr(EK.Match, start, start);
+  m.scrutinee = parseExprNoStruct(p);
+  const savedDepth = p.parenDepth;
+  p.parenDepth = 0;
+  const savedNoStruct = p.noStruct;
+  p.noStruct = false;
+  const errorsBefore = p.diags.list.length;
+  if (expect(p, Tok.LBrace, "'{' to open the match arms")) {
+    while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {
+      const before = p.pos;
+      const arm = new MatchArm(p.tok.start, p.tok.start);
+      arm.pattern = parsePattern(p);
+      if (eat(p, Tok.If)) arm.guard = parseExpr(p);
+      expect(p, Tok.FatArrow, "'=>' after the pattern");
+      if (p.kind == Tok.Let || p.kind == Tok.Var || p.kind == Tok.Const) {
+        errorHere(p, "E0104", "a declaration cannot be a match arm by itself; put statements in a block: '=> { " + p.tok.text + " ... }'");
+        // Read it as if the braces were there, so the rest of the
+        // declaration does not cascade into errors of its own.
+        const block = new BlockExpr(EK.Block, p.tok.start, p.tok.start);
+        const stmt = parseStmt(p);
+        if (stmt !== null) block.stmts.push(stmt);
+        block.end = p.prevEnd;
+        arm.body = block;
+      } else arm.body = parseExpr(p);
+      const op = binaryOpHere(p);
+      if (isAssignOp(op) && !p.tok.nlBefore) {
+        // `34 => out += "q",`: an assignment as an arm (a statement of type ()), as in Rust.
+        takeBinaryOp(p, op);
+        const a = new BinaryExpr(EK.Assign, arm.body.start, arm.body.end);
+        a.op = op;
+        a.left = arm.body;
+        a.right = parseExpr(p);
+        a.end = p.prevEnd;
+        arm.body = a;
+      }
+      arm.end = p.prevEnd;
+      m.arms.push(arm);
+      if (!eat(p, Tok.Comma) && p.kind != Tok.RBrace && !p.tok.nlBefore) {
+        errorHere(p, "E0100", "expected ',' or a new line between match arms");
+        skipTo(p, Tok.RBrace);
+      }
+      if (p.pos == before) advance(p);
+    }
+    expect(p, Tok.RBrace, "'}' to close the match");
+  }
+  m.recovered = p.diags.list.length > errorsBefore;
+  p.parenDepth = savedDepth;
+  p.noStruct = savedNoStruct;
+  m.end = p.prevEnd;
+  return m;
+}

@@ -1,0 +1,254 @@
+import {
+  ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
+} from "./ast";
+import { parseBlock } from "./block_parser";
+import { advance, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
+import { parseExpr } from "./expr_parser";
+import { ParserState } from "./parser_state";
+import { Tok } from "./token";
+import { parseType } from "./type_parser";
+
+// A file's top-level declarations: fn, struct, enum, impl, import, const,
+// extern fn; after an error, the parser skips to the next line that starts
+// one.
+
+export function parseModule(p: ParserState): Module {
+  const m = new Module(p.source);
+  while (p.kind != Tok.EOF) {
+    const before = p.pos;
+    const d = parseDecl(p);
+    if (d !== null) {
+      d.source = p.source;
+      m.decls.push(d);
+    }
+    if (p.pos == before) {
+      advance(p);
+      recoverDecl(p);
+    }
+  }
+  return m;
+}
+
+/** Skips to the next token that can start a declaration at the start of a line. */
+function recoverDecl(p: ParserState): void {
+  while (p.kind != Tok.EOF) {
+    const k = p.kind;
+    if (p.tok.nlBefore && (k == Tok.Fn || k == Tok.Struct || k == Tok.Enum || k == Tok.Impl ||
+      k == Tok.Import || k == Tok.Const || k == Tok.Extern || k == Tok.Pub)) return;
+    advance(p);
+  }
+}
+
+function parseDecl(p: ParserState): Decl | null {
+  eat(p, Tok.Pub);
+  const k = p.kind;
+  if (k == Tok.Fn) return parseFn(p, "");
+  if (k == Tok.Extern) {
+    advance(p);
+    let module = "env";
+    if (p.kind == Tok.Str) module = advance(p).text;
+    if (p.kind != Tok.Fn) {
+      errorHere(p, "E0100", "expected 'fn' after 'extern'");
+      recoverDecl(p);
+      return null;
+    }
+    const f = parseFn(p, "");
+    f.isExtern = true;
+    f.externModule = module;
+    return f;
+  }
+  if (k == Tok.Struct) return parseStruct(p);
+  if (k == Tok.Enum) return parseEnum(p);
+  if (k == Tok.Impl) return parseImpl(p);
+  if (k == Tok.Import) {
+    const start = advance(p).start;
+    const d = new ImportDecl(DK.Import, start, start);
+    let path = expectIdent(p, "a module path such as std.math");
+    while (p.kind == Tok.Dot) {
+      advance(p);
+      path += "." + expectIdent(p, "a module name");
+    }
+    d.path = path;
+    d.end = p.prevEnd;
+    return d;
+  }
+  if (k == Tok.Const) {
+    const start = advance(p).start;
+    const d = new ConstDecl(DK.Const, start, start);
+    d.nameStart = p.tok.start;
+    d.name = expectIdent(p, "a constant name");
+    if (eat(p, Tok.Colon)) d.type = parseType(p);
+    expect(p, Tok.Eq, "'='");
+    d.value = parseExpr(p);
+    d.end = p.prevEnd;
+    return d;
+  }
+  if (k == Tok.Let || k == Tok.Var) {
+    errorHere(p, "E0106", "top-level variables are not allowed; use 'const' or move this into a function");
+  } else {
+    errorHere(p, "E0100", "expected a declaration (fn, struct, enum, impl, import, const), found " + describe(p, p.tok));
+  }
+  advance(p);
+  recoverDecl(p);
+  return null;
+}
+
+function parseTypeParams(p: ParserState, d: Decl): void {
+  if (!eat(p, Tok.Lt)) return;
+  while (p.kind == Tok.Ident) {
+    d.typeParams.push(advance(p).text);
+    if (!eat(p, Tok.Comma)) break;
+  }
+  expect(p, Tok.Gt, "'>' to close the type parameters");
+}
+
+function parseFn(p: ParserState, owner: string): FnDecl {
+  const start = advance(p).start;
+  const f = new FnDecl(DK.Fn, start, start);
+  f.owner = owner;
+  f.nameStart = p.tok.start;
+  f.name = expectIdent(p, "a function name");
+  parseTypeParams(p, f);
+  if (expect(p, Tok.LParen, "'(' to start the parameters")) {
+    p.parenDepth++;
+    while (p.kind != Tok.RParen && p.kind != Tok.EOF) {
+      const param = new Param(p.tok.start, p.tok.end);
+      if (p.kind == Tok.Var && peekKind(p, 1) == Tok.SelfKw) { advance(p); param.mutable = true; }
+      if (p.kind == Tok.SelfKw) {
+        advance(p);
+        param.name = "self";
+        param.isSelf = true;
+      } else {
+        param.name = expectIdent(p, "a parameter name");
+        if (param.name == "") { skipTo(p, Tok.RParen); break; }
+        if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
+        else {
+          // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
+          const unknown = new TypeExpr(TK.Named, param.start, param.start);
+          unknown.name = "?";
+          param.type = unknown;
+        }
+      }
+      param.end = p.prevEnd;
+      f.params.push(param);
+      if (!eat(p, Tok.Comma)) break;
+    }
+    p.parenDepth--;
+    expect(p, Tok.RParen, "')' to close the parameters");
+  }
+  if (eat(p, Tok.Arrow)) f.ret = parseType(p);
+  if (p.kind == Tok.LBrace) f.body = parseBlock(p);
+  else if (p.kind != Tok.EOF && !p.tok.nlBefore && p.kind != Tok.RBrace && p.kind != Tok.Semi) {
+    errorHere(p, "E0100", "expected '{' to start the function body, found " + describe(p, p.tok));
+    recoverDecl(p);
+  }
+  f.end = p.prevEnd;
+  return f;
+}
+
+function parseStruct(p: ParserState): StructDecl {
+  const start = advance(p).start;
+  const s = new StructDecl(DK.Struct, start, start);
+  s.nameStart = p.tok.start;
+  s.name = expectIdent(p, "a struct name");
+  parseTypeParams(p, s);
+  if (expect(p, Tok.LBrace, "'{' to start the fields")) {
+    while (p.kind == Tok.Ident) {
+      const f = new FieldDecl(p.tok.start, p.tok.end);
+      f.name = advance(p).text;
+      expect(p, Tok.Colon, "':' and the field type");
+      f.type = parseType(p);
+      f.end = p.prevEnd;
+      s.fields.push(f);
+      if (!eat(p, Tok.Comma) && !p.tok.nlBefore) break;
+    }
+    if (!expect(p, Tok.RBrace, "'}' to close the struct")) recoverDecl(p);
+  }
+  s.end = p.prevEnd;
+  return s;
+}
+
+function parseEnum(p: ParserState): EnumDecl {
+  const start = advance(p).start;
+  const e = new EnumDecl(DK.Enum, start, start);
+  e.nameStart = p.tok.start;
+  e.name = expectIdent(p, "an enum name");
+  parseTypeParams(p, e);
+  if (expect(p, Tok.LBrace, "'{' to start the variants")) {
+    while (p.kind == Tok.Ident) {
+      const v = new VariantDecl(p.tok.start, p.tok.end);
+      v.name = advance(p).text;
+      if (eat(p, Tok.LParen)) {
+        while (p.kind != Tok.RParen && p.kind != Tok.EOF) {
+          v.payload.push(parseType(p));
+          if (!eat(p, Tok.Comma)) break;
+        }
+        expect(p, Tok.RParen, "')' to close the variant payload");
+      } else if (p.kind == Tok.LBrace) {
+        namedVariantFields(p, v);
+      }
+      v.end = p.prevEnd;
+      e.variants.push(v);
+      if (!eat(p, Tok.Comma) && !p.tok.nlBefore) break;
+    }
+    if (!expect(p, Tok.RBrace, "'}' to close the enum")) recoverDecl(p);
+  }
+  e.end = p.prevEnd;
+  return e;
+}
+
+/**
+ * `Tri { a: f64, b: f64 }`, as Rust writes a variant with named fields:
+ * one error that says how Pith writes it, and the field types become the
+ * payload so the rest of the file is checked as if it were `Tri(f64, f64)`.
+ */
+function namedVariantFields(p: ParserState, v: VariantDecl): void {
+  const start = advance(p).start;
+  const types: string[] = [];
+  while (p.kind == Tok.Ident) {
+    advance(p);
+    if (!expect(p, Tok.Colon, "':' and the field type")) break;
+    const ty = p.tok.start;
+    v.payload.push(parseType(p));
+    types.push(p.prevEnd > ty ? p.source.text(ty, p.prevEnd) : "?");
+    if (!eat(p, Tok.Comma) && !p.tok.nlBefore) break;
+  }
+  expect(p, Tok.RBrace, "'}' to close the variant's fields");
+  errorAt(p, "E0120", start, p.prevEnd, "a variant's payload is written as a tuple, without field names: " +
+    v.name + "(" + types.join(", ") + ")");
+}
+
+function parseImpl(p: ParserState): ImplDecl {
+  const start = advance(p).start;
+  const d = new ImplDecl(DK.Impl, start, start);
+  parseTypeParams(p, d);
+  d.nameStart = p.tok.start;
+  d.name = expectIdent(p, "a type name after 'impl'");
+  if (p.kind == Tok.Lt) {
+    // `impl Pair<A, B>`: the arguments name the type parameters.
+    advance(p);
+    while (p.kind == Tok.Ident) {
+      const name = advance(p).text;
+      if (!d.typeParams.includes(name)) d.typeParams.push(name);
+      if (!eat(p, Tok.Comma)) break;
+    }
+    expect(p, Tok.Gt, "'>'");
+  }
+  if (expect(p, Tok.LBrace, "'{' to start the methods")) {
+    while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {
+      eat(p, Tok.Pub);
+      if (p.kind == Tok.Fn) {
+        const f = parseFn(p, d.name);
+        f.source = p.source;
+        d.methods.push(f);
+      } else {
+        errorHere(p, "E0100", "expected 'fn' inside impl, found " + describe(p, p.tok));
+        advance(p);
+        while (p.kind != Tok.EOF && p.kind != Tok.RBrace && !(p.kind == Tok.Fn && p.tok.nlBefore)) advance(p);
+      }
+    }
+    expect(p, Tok.RBrace, "'}' to close the impl");
+  }
+  d.end = p.prevEnd;
+  return d;
+}

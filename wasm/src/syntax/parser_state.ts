@@ -1,0 +1,48 @@
+import { Diagnostics } from "../diagnostics";
+import { Source } from "../source";
+import { Expr, Stmt } from "./ast";
+import { Tok, Token } from "./token";
+
+/**
+ * Parses the expression that starts with the current token (a literal, a
+ * name, a bracket, a keyword such as `if` or `for`). The parser's entry
+ * (parser.ts) fills the table of these by token kind, so the expression
+ * grammar reaches blocks, loops and closures without importing them.
+ */
+export type PrefixRule = (p: ParserState) => Expr;
+
+/**
+ * Everything the parser knows while it reads one token list; the grammar is
+ * free functions over it, grouped by concept (cursor.ts, expr_parser.ts,
+ * block_parser.ts, decl_parser.ts, ...).
+ */
+export class ParserState {
+  pos: i32 = 0;
+  // Inside (...) or [...] newlines do not end anything.
+  parenDepth: i32 = 0;
+  // Guards against runaway recursion on hostile input (deeply nested brackets).
+  depth: i32 = 0;
+  lastErrorPos: i32 = -1;
+  // Set by the formatter: token start offset -> ROLE_* (cursor.ts).
+  roles: Map<i32, i32> | null = null;
+  // In `if c {`, `while c {`, `match x {`, `for x in e {` a '{' opens the body, not a struct literal.
+  noStruct: bool = false;
+  // Operators on the path from the root of the expression being parsed (see tooManyOperators).
+  operatorDepth: i32 = 0;
+  // The further `let`s of a nested pattern parsed by parseStmt, for the block to append.
+  followingStmts: Stmt[] = [];
+
+  constructor(
+    public tokens: Token[],
+    public source: Source,
+    public diags: Diagnostics,
+    // By token kind: how an expression starting with that token is parsed.
+    // Spelt out rather than PrefixRule: AssemblyScript cannot resolve an
+    // alias that refers back to the class being declared.
+    public prefixRules: StaticArray<(p: ParserState) => Expr>,
+  ) {}
+
+  get tok(): Token { return this.tokens[this.pos]; }
+  get kind(): Tok { return this.tokens[this.pos].kind; }
+  get prevEnd(): i32 { return this.pos > 0 ? this.tokens[this.pos - 1].end : 0; }
+}

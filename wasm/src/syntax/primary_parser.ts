@@ -1,0 +1,189 @@
+import { EK, Expr, IdentExpr, InterpExpr, ListExpr, LitExpr, StructLitExpr } from "./ast";
+import { advance, describe, eat, errorAt, errorHere, expect, peekKind } from "./cursor";
+import { errorExpr, parseExpr } from "./expr_parser";
+import { ParserState } from "./parser_state";
+import { Tok } from "./token";
+import { looksLikeTypeArgs, parseType } from "./type_parser";
+
+// The operands without a body: literals, names (with type arguments or a
+// struct literal after them), parentheses and tuples, arrays, interpolated
+// strings, and the error for a token that cannot start an operand. Each is
+// the prefix rule (parser_state.ts) of the token kinds it starts with.
+
+/** `12`, `1.5` */
+export function parseNumber(p: ParserState): Expr {
+  const t = advance(p);
+  const lit = new LitExpr(t.kind == Tok.Int ? EK.Int : EK.Float, t.start, t.end);
+  lit.text = t.text;
+  return lit;
+}
+
+/** A string without interpolations. */
+export function parseString(p: ParserState): Expr {
+  const t = advance(p);
+  const lit = new LitExpr(EK.Str, t.start, t.end);
+  lit.text = t.text;
+  return lit;
+}
+
+export function parseBool(p: ParserState): Expr {
+  const t = advance(p);
+  const lit = new LitExpr(EK.Bool, t.start, t.end);
+  lit.boolValue = t.kind == Tok.True;
+  return lit;
+}
+
+/** A name or `self`, with type arguments (`make<i64>()`), or a struct literal (`Point { x: 1 }`). */
+export function parseName(p: ParserState): Expr {
+  const t = advance(p);
+  const start = t.start;
+  if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
+    return parseStructLit(p, t.text, start);
+  }
+  const id = new IdentExpr(EK.Ident, start, t.end);
+  id.name = t.kind == Tok.SelfKw ? "self" : t.text;
+  if (p.kind == Tok.Lt && t.kind == Tok.Ident && looksLikeTypeArgs(p)) {
+    // `make<i64>()`: comparisons do not chain, so `a < b > (c)` cannot mean anything else.
+    advance(p);
+    while (p.kind != Tok.Gt && p.kind != Tok.EOF) {
+      id.typeArgs.push(parseType(p));
+      if (!eat(p, Tok.Comma)) break;
+    }
+    expect(p, Tok.Gt, "'>' to close the type arguments");
+    id.end = p.prevEnd;
+  }
+  return id;
+}
+
+function looksLikeStructLit(p: ParserState): bool {
+  const a = peekKind(p, 1);
+  if (a == Tok.RBrace) return true;
+  if (a != Tok.Ident) return false;
+  const b = peekKind(p, 2);
+  return b == Tok.Colon || b == Tok.Comma || b == Tok.RBrace;
+}
+
+function parseStructLit(p: ParserState, name: string, start: i32): Expr {
+  advance(p);
+  const s = new StructLitExpr(EK.StructLit, start, start);
+  s.name = name;
+  const savedDepth = p.parenDepth;
+  p.parenDepth = 1;
+  while (p.kind == Tok.Ident) {
+    const fieldTok = advance(p);
+    s.fieldNames.push(fieldTok.text);
+    s.fieldStarts.push(fieldTok.start);
+    if (eat(p, Tok.Colon)) {
+      s.values.push(parseExpr(p));
+    } else {
+      // Shorthand `Point { x, y }` takes the variables of the same name.
+      const id = new IdentExpr(EK.Ident, fieldTok.start, fieldTok.end);
+      id.name = fieldTok.text;
+      s.values.push(id);
+    }
+    if (!eat(p, Tok.Comma)) break;
+  }
+  p.parenDepth = savedDepth;
+  expect(p, Tok.RBrace, "'}' to close the struct literal");
+  s.end = p.prevEnd;
+  return s;
+}
+
+export function parseParenOrTuple(p: ParserState): Expr {
+  const start = advance(p).start;
+  p.parenDepth++;
+  const savedNoStruct = p.noStruct;
+  p.noStruct = false;
+  let result: Expr;
+  if (p.kind == Tok.RParen) {
+    result = new ListExpr(EK.TupleLit, start, start);
+  } else {
+    const first = parseExpr(p);
+    if (p.kind == Tok.Comma) {
+      const tup = new ListExpr(EK.TupleLit, start, start);
+      tup.elems.push(first);
+      while (eat(p, Tok.Comma)) {
+        if (p.kind == Tok.RParen) break;
+        tup.elems.push(parseExpr(p));
+      }
+      result = tup;
+    } else result = first;
+  }
+  p.noStruct = savedNoStruct;
+  p.parenDepth--;
+  expect(p, Tok.RParen, "')'");
+  if (result.kind == EK.TupleLit) { result.start = start; result.end = p.prevEnd; }
+  return result;
+}
+
+/** `[a, b, c]` or `[x; n]` (n copies of x). */
+export function parseArray(p: ParserState): Expr {
+  const start = advance(p).start;
+  p.parenDepth++;
+  const arr = new ListExpr(EK.ArrayLit, start, start);
+  while (p.kind != Tok.RBracket && p.kind != Tok.EOF) {
+    const before = p.pos;
+    arr.elems.push(parseExpr(p));
+    if (arr.elems.length == 1 && p.kind == Tok.Semi) {
+      advance(p);
+      arr.count = parseExpr(p);
+      break;
+    }
+    if (!eat(p, Tok.Comma)) break;
+    if (p.pos == before) break;
+  }
+  p.parenDepth--;
+  expect(p, Tok.RBracket, "']' to close the array");
+  arr.end = p.prevEnd;
+  return arr;
+}
+
+export function parseInterp(p: ParserState): Expr {
+  const start = p.tok.start;
+  const e = new InterpExpr(EK.Interp, start, start);
+  e.parts.push(advance(p).text);
+  const savedDepth = p.parenDepth;
+  p.parenDepth = 1;
+  while (true) {
+    if (p.kind == Tok.StrMid || p.kind == Tok.StrEnd) {
+      // `"{}"`, as a format string elsewhere: nothing to interpolate.
+      errorAt(p, "E0121", p.prevEnd - 1, p.tok.start + 1,
+        "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
+      e.exprs.push(errorExpr(p));
+    } else e.exprs.push(parseExpr(p));
+    if (p.kind == Tok.StrMid) {
+      e.parts.push(advance(p).text);
+      continue;
+    }
+    if (p.kind == Tok.StrEnd) {
+      e.parts.push(advance(p).text);
+      break;
+    }
+    errorHere(p, "E0100", "expected '}' to close the interpolation (a literal brace in a string is written '\\{')");
+    // Skip to the end of the string so later code still parses, but not
+    // past the line: the string's end may have been taken already.
+    while (p.kind != Tok.StrEnd && p.kind != Tok.EOF && !p.tok.nlBefore) advance(p);
+    if (p.kind == Tok.StrEnd) advance(p);
+    e.parts.push("");
+    break;
+  }
+  p.parenDepth = savedDepth;
+  e.end = p.prevEnd;
+  return e;
+}
+
+/** The rule of every token that cannot start an operand: an error expression. */
+export function parseMissingOperand(p: ParserState): Expr {
+  const t = p.tok;
+  const before = p.pos > 0 ? p.tokens[p.pos - 1] : null;
+  if ((t.kind == Tok.Plus || t.kind == Tok.Minus) && before !== null && before.kind == t.kind && before.end == t.start) {
+    // `x++`: the first `+` was taken as a binary operator.
+    const op = t.kind == Tok.Plus ? "+" : "-";
+    errorAt(p, "E0112", before.start, t.end, "Pith has no '" + op + op + "': write 'x " + op + "= 1'");
+  } else errorHere(p, "E0100", "expected an expression, found " + describe(p, t));
+  const e = errorExpr(p);
+  // Do not swallow tokens that close or separate something: recovery needs them.
+  const k = t.kind;
+  if (k != Tok.RBrace && k != Tok.RParen && k != Tok.RBracket && k != Tok.EOF && k != Tok.Comma && k != Tok.Semi) advance(p);
+  return e;
+}
