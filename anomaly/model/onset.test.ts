@@ -35,16 +35,23 @@ describe("the onset state", () => {
   });
 
   it("stored state is checked; metadata without one starts current at its n_seen", () => {
-    expect(parseOnsetState(undefined, 70)).toEqual({ quiet_min: 240, last_flagged: null, scored_seen: 70 });
-    expect(parseOnsetState({ quiet_min: -1, last_flagged: "x", scored_seen: 90 }, 70)).toEqual({
+    expect(parseOnsetState(undefined, 70)).toEqual({
       quiet_min: 240,
       last_flagged: null,
       scored_seen: 70,
+      evidence: 0,
     });
-    expect(parseOnsetState({ quiet_min: 30, last_flagged: T0, scored_seen: 12 }, 70)).toEqual({
+    expect(parseOnsetState({ quiet_min: -1, last_flagged: "x", scored_seen: 90, evidence: -5 }, 70)).toEqual({
+      quiet_min: 240,
+      last_flagged: null,
+      scored_seen: 70,
+      evidence: 0,
+    });
+    expect(parseOnsetState({ quiet_min: 30, last_flagged: T0, scored_seen: 12, evidence: 57.5 }, 70)).toEqual({
       quiet_min: 30,
       last_flagged: T0,
       scored_seen: 12,
+      evidence: 57.5,
     });
   });
 });

@@ -28,10 +28,12 @@ export interface OnsetState {
   last_flagged: number | null;
   /** n_seen of the newest point the state has taken. */
   scored_seen: number;
+  /** The running sum of sustained.ts (severity points), 0 when no run is building. */
+  evidence: number;
 }
 
 export function newOnsetState(scoredSeen = 0): OnsetState {
-  return { quiet_min: DEFAULT_ALERT_QUIET_MIN, last_flagged: null, scored_seen: scoredSeen };
+  return { quiet_min: DEFAULT_ALERT_QUIET_MIN, last_flagged: null, scored_seen: scoredSeen, evidence: 0 };
 }
 
 export function isQuietMinutes(v: unknown): v is number {
@@ -64,5 +66,6 @@ export function parseOnsetState(raw: unknown, nSeen: number): OnsetState {
     quiet_min: isQuietMinutes(r.quiet_min) ? r.quiet_min : fresh.quiet_min,
     last_flagged: typeof r.last_flagged === "number" && Number.isFinite(r.last_flagged) ? r.last_flagged : null,
     scored_seen: typeof seen === "number" && Number.isInteger(seen) && seen >= 0 && seen <= nSeen ? seen : nSeen,
+    evidence: typeof r.evidence === "number" && Number.isFinite(r.evidence) && r.evidence >= 0 ? r.evidence : 0,
   };
 }

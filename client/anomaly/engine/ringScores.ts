@@ -10,11 +10,14 @@ import { type Explanation, explainPoint } from "../../../anomaly/explain/explain
 import { typicalValues } from "../../../anomaly/explain/typical";
 import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
 import { decisionFunction } from "../../../anomaly/forest/scoring";
+import { agreeingSeverity, calibratedVoters, versionRate, versionSeverity } from "../../../anomaly/model/calibrate";
+import { severityThreshold } from "../../../anomaly/model/calibration";
 import { Projector, recordTime } from "../../../anomaly/model/encoding";
 import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
 import { newOnsetState, takePoint } from "../../../anomaly/model/onset";
 import { recurrenceFields, recursDaily } from "../../../anomaly/model/recurrence";
 import { Ring } from "../../../anomaly/model/ring";
+import { takeEvidence } from "../../../anomaly/model/sustained";
 import { forestWidth } from "../../../anomaly/model/verdict";
 import { slidingWindows } from "../../../anomaly/model/windows";
 import type { ParsedBundle } from "../../../anomaly/store/bundle";
@@ -34,7 +37,7 @@ export interface RingScores {
   /** Each numeric column's values (NaN where a record lacks it). */
   columns: { name: string; values: Float64Array }[];
   versions: VersionScores[];
-  /** Ring indices flagged by at least one version, less the daily recurrences the service withdraws. */
+  /** Ring indices flagged by at least one version, less the daily recurrences the service withdraws, plus its sustained departures. */
   flagged: number[];
   /** Flagged ring indices that open an alert (the first flag after the model's quiet period). */
   alerts: number[];
@@ -75,6 +78,9 @@ export async function scoreRing(
   const forests = new Map(bundle.forests.map((f) => [f.name, f.forest]));
   const versions: VersionScores[] = [];
   const flaggedSet = new Uint8Array(n);
+  // The highest version severity per point, as the verdict's (calibrate.ts).
+  const severity = new Float64Array(n);
+  const voters = calibratedVoters(meta);
   for (const v of meta.versions) {
     const forest = forests.get(v.vname);
     if (!v.enabled || forest === undefined || nFeat === 0) continue;
@@ -85,8 +91,12 @@ export async function scoreRing(
     if (rows !== null) {
       const d = await decisionFunction(backend, forest, rows);
       for (let j = 0; j < d.length; j++) {
-        scores[j + width - 1] = d[j];
-        if (d[j] <= -v.decision_margin) flaggedSet[j + width - 1] = 1;
+        const i = j + width - 1;
+        const flagged = d[j] <= -v.decision_margin;
+        scores[i] = d[j];
+        if (flagged) flaggedSet[i] = 1;
+        const own = versionSeverity(meta, v, d[j], v.decision_margin, voters);
+        severity[i] = Math.max(severity[i], agreeingSeverity(own, flagged, versionRate(meta, v)));
       }
     }
     versions.push({ name: v.vname, margin: v.decision_margin, width, scores });
@@ -94,15 +104,22 @@ export async function scoreRing(
   const flagged: number[] = [];
   const alerts: number[] = [];
   // The verdict's rules on top of the versions' flags, from their one home:
-  // daily recurrences withdrawn (recurrence.ts), then onsets (onset.ts). The
-  // ring is rebuilt point by point so each check sees only earlier points.
+  // daily recurrences withdrawn (recurrence.ts), sustained departures
+  // flagged (sustained.ts), then onsets (onset.ts). The ring is rebuilt
+  // point by point so each check sees only earlier points.
   const ring = new Ring(Math.max(1, n));
   const fields = recurrenceFields(meta);
   const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min };
+  const threshold = severityThreshold(meta.false_alarm_rate);
+  let evidence = 0;
   for (let i = 0; i < n; i++) {
     const record = bundle.ring[i];
-    const isFlag = flaggedSet[i] === 1 && !recursDaily(ring, fields, record, times[i]);
+    const recurs = flaggedSet[i] === 1 && recursDaily(ring, fields, record, times[i]);
     ring.push(record, times[i]);
+    // A withdrawn flag's severity stays under the threshold, as withdraw() in verdict.ts leaves it.
+    const taken = takeEvidence(evidence, recurs ? Math.min(severity[i], threshold - 0.01) : severity[i], threshold);
+    evidence = taken.evidence;
+    const isFlag = (flaggedSet[i] === 1 && !recurs) || taken.sustained;
     if (!isFlag) continue;
     flagged.push(i);
     if (takePoint(onset, true, times[i], i + 1)) alerts.push(i);
