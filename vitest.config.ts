@@ -6,7 +6,7 @@ import { TIME_FACTOR, TIMING_TESTS } from "./vitest.timing.config";
 // tests run after this suite, alone (vitest.timing.config.ts).
 export default defineConfig({
   test: {
-    include: ["{anomaly,server,client,lang,wasm,scripts,bench,protocol}/**/*.test.ts"],
+    include: ["{anomaly,server,client,lang,wasm,scripts,bench,protocol,threads}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "e2e/**", ...TIMING_TESTS],
     testTimeout: 30_000 * TIME_FACTOR,
     hookTimeout: 60_000 * TIME_FACTOR,

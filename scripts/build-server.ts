@@ -3,8 +3,8 @@
 // TypeScript loader at run time.
 //
 //   build/server/main.cjs               the server (server/main.ts and every dependency)
-//   build/server/workers/<name>.cjs     each worker thread's module, loaded by
-//                                       the worker loaders instead of tsx
+//   build/server/workers/<entry>.cjs    each worker thread's entry, loaded by
+//                                       threads/workerCode.ts instead of tsx
 //
 // Two things the sources do from their own location are kept working:
 // - `import.meta.url` (files found beside a source file: lang/, dist/,
@@ -12,21 +12,26 @@
 //   the bundle sits in (build/server/../..), so the bundle finds the same
 //   files as the sources when the tree keeps its layout (clone, image, the
 //   executable's extracted tree);
-// - the worker loaders see `globalThis.__pithPrebuiltWorkers` (set by the
-//   banner below) and load the prebuilt workers.
+// - threads/workerCode.ts sees `globalThis.__pithPrebuiltWorkers` (set by the
+//   banner below) and starts workers from the prebuilt entries.
 // `webgpu` stays outside: a native addon, optional, imported only where used.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { type BuildOptions, build, type Plugin } from "esbuild";
+import { prebuiltWorkerName } from "../threads/workerCode";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "build", "server");
 
-const WORKERS: Record<string, string> = {
-  compileJob: "server/playground/compileJob.ts",
-  threadJobs: "anomaly/node/threadJobs.ts",
-  restart: "anomaly/autoencoder/restart.ts",
-};
+// Every worker thread's entry (threads/serve.ts serves its handlers); each
+// is bundled under its own file name, which threads/workerCode.ts derives
+// from the entry's path.
+const WORKER_ENTRIES = [
+  "server/playground/compileWorker.ts",
+  "anomaly/node/engineWorker.ts",
+  "anomaly/node/restartWorker.ts",
+  "anomaly/node/forestWalkWorker.ts",
+];
 
 /** Replaces `import.meta.url` in the project's sources with the source file's URL under the run-time root. */
 const sourceLocation: Plugin = {
@@ -64,7 +69,7 @@ const common: BuildOptions = {
   plugins: [sourceLocation],
   logLevel: "warning",
   // The sources use import.meta only for their URL (rewritten above) and,
-  // in the tsx branches of the worker loaders, resolve() that never runs here.
+  // in the tsx branch of threads/workerCode.ts, resolve() that never runs here.
   logOverride: { "empty-import-meta": "silent" },
   legalComments: "none",
   // Less to parse at start; names are kept so stack traces still read.
@@ -86,7 +91,9 @@ await build({
 });
 await build({
   ...common,
-  entryPoints: Object.fromEntries(Object.entries(WORKERS).map(([name, file]) => [name, join(root, file)])),
+  entryPoints: Object.fromEntries(
+    WORKER_ENTRIES.map((file) => [prebuiltWorkerName(file).replace(/\.cjs$/, ""), join(root, file)]),
+  ),
   outdir: join(out, "workers"),
   outExtension: { ".js": ".cjs" },
   banner: { js: BANNER.replace(`"..", ".."`, `"..", "..", ".."`) },

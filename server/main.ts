@@ -1,16 +1,17 @@
 // The production entry point: `npm start` builds, then runs this file.
 
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { createNodeBackend } from "../anomaly/node/backends";
 import { FileStore } from "../anomaly/node/fileStore";
-import { AnomalyService } from "../anomaly/service";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
+import { openNodeService } from "./anomaly/serve";
 import { createApp } from "./app";
 import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
 import { checkEnvironment, integerVariable, textVariable } from "./config/environment";
 import { listenMessage } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
+import { drainHttpServer, exitOnSignals } from "./shutdown";
 
 try {
   // Every variable the server reads (server/config/environment.ts), before
@@ -42,7 +43,9 @@ if (anomalyStore instanceof FileStore) {
     (error: Error) => console.warn(`could not sweep stale temporary files: ${error.message}`),
   );
 }
-const anomaly = new AnomalyService(anomalyStore, { backend: createNodeBackend() });
+// The engine with its worker-thread backend, both closed at shutdown.
+const anomalyEngine = openNodeService(anomalyStore);
+const anomaly = anomalyEngine.service;
 let playground: PlaygroundServices;
 try {
   playground = createPlaygroundServices();
@@ -82,32 +85,17 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-let stopping = false;
-function shutdown(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing in-flight requests`);
-  // Stop accepting connections; let open requests complete, then exit.
-  server.close(() => {
-    Promise.all([
+// Requests get 10 s to finish; closing the stores after them, 5 s more.
+exitOnSignals(
+  async () => {
+    await drainHttpServer(server as Server, 10_000);
+    await Promise.all([
       anomalyAlerts
         .close(2000)
-        .then(() => anomaly.close())
+        .then(() => anomalyEngine.close())
         .then(() => anomalyCluster?.close()),
       playground.close(),
-    ]).then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(`closing the anomaly models failed: ${error.message}`);
-        process.exit(1);
-      },
-    );
-  });
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  setTimeout(() => {
-    console.error("shutdown timed out after 10 s; exiting");
-    process.exit(1);
-  }, 10_000).unref();
-}
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+    ]);
+  },
+  { log: console.log, warn: console.error, giveUpAfterMs: 15_000 },
+);

@@ -1,18 +1,18 @@
 /**
- * Bulk scoring on worker_threads. Forest arrays and rows live in
- * SharedArrayBuffers, so a job is only a message with views; each worker
- * runs the very same kernel as the CPU backend (walkForest, passed as
- * source text so the worker needs no TypeScript loader) on a contiguous
- * range of rows. Per-row sums are added in tree order by one thread, so the
- * result is bit-identical to single-threaded scoring.
+ * Bulk scoring on worker threads. Forest arrays and rows live in
+ * SharedArrayBuffers, so a job is only a message with views; each thread
+ * runs the very same kernel as the CPU backend (forestWalkWorker.ts) on a
+ * contiguous range of rows. Per-row sums are added in tree order by one
+ * thread, so the result is bit-identical to single-threaded scoring.
  */
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { ThreadPool } from "../../threads/pool";
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { ForestJob, ScoringBackend, TrainedForests } from "../backends/backend";
 import type { Forest, RowMatrix } from "../forest/forest";
 import { type CompiledForest, compileForest, walkForest } from "../forest/walk";
 import { EngineThread } from "./engineThread";
+import type { ForestWalkHandlers } from "./forestWalkWorker";
 import { RestartPool } from "./restartPool";
 
 /** CSV batches yield the CPU to request handling on a busy machine (see engineThread.ts). */
@@ -20,29 +20,6 @@ const BATCH_NICE = 10;
 
 /** Below this many rows, thread start-up and copying cost more than they save. */
 const DEFAULT_MIN_ROWS = 8192;
-
-interface Job {
-  id: number;
-  forest: CompiledForest;
-  data: Float64Array;
-  rowStride: number;
-  from: number;
-  to: number;
-  out: Float64Array;
-}
-
-const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const walkForest = ${walkForest.toString()};
-parentPort.on("message", (job) => {
-  try {
-    walkForest(job.forest, job.data, job.rowStride, job.from, job.to, job.out);
-    parentPort.postMessage({ id: job.id });
-  } catch (e) {
-    parentPort.postMessage({ id: job.id, error: String(e && e.stack || e) });
-  }
-});
-`;
 
 function shared<T extends Int32Array | Float64Array>(a: T): T {
   if (a.buffer instanceof SharedArrayBuffer) return a;
@@ -67,10 +44,7 @@ export class WorkerBackend implements ScoringBackend {
   readonly name = "cpu-workers";
   private readonly threads: number;
   private readonly minRows: number;
-  private workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
-  private nextId = 1;
-  private readonly busy = new Map<Worker, number>();
+  private walkers: ThreadPool<ForestWalkHandlers> | null = null;
   private readonly sharedForests = new WeakMap<Forest, CompiledForest>();
   private restarts: RestartPool | null = null;
   /** CSV batches, one at a time (engineThread.ts). */
@@ -89,28 +63,6 @@ export class WorkerBackend implements ScoringBackend {
         return this.restarts.train(jobs);
       };
     }
-  }
-
-  private pool(): Worker[] {
-    if (this.workers.length === 0) {
-      for (let i = 0; i < this.threads; i++) {
-        const w = new Worker(WORKER_SOURCE, { eval: true });
-        w.on("message", (m: { id: number; error?: string }) => {
-          const p = this.pending.get(m.id);
-          this.pending.delete(m.id);
-          if (m.error !== undefined) p?.reject(new Error(m.error));
-          else p?.resolve();
-        });
-        w.on("error", (e) => {
-          for (const p of this.pending.values()) p.reject(e);
-          this.pending.clear();
-        });
-        // Idle workers must not keep the process alive.
-        w.unref();
-        this.workers.push(w);
-      }
-    }
-    return this.workers;
   }
 
   private share(forest: Forest): CompiledForest {
@@ -132,22 +84,6 @@ export class WorkerBackend implements ScoringBackend {
     return s;
   }
 
-  private run(worker: Worker, job: Omit<Job, "id">): Promise<void> {
-    const id = this.nextId++;
-    // A busy worker keeps the process alive; an idle one must not.
-    const busy = (this.busy.get(worker) ?? 0) + 1;
-    this.busy.set(worker, busy);
-    if (busy === 1) worker.ref();
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...job, id });
-    }).finally(() => {
-      const left = (this.busy.get(worker) ?? 1) - 1;
-      this.busy.set(worker, left);
-      if (left === 0) worker.unref();
-    });
-  }
-
   async pathSums(forest: Forest, rows: RowMatrix): Promise<Float64Array> {
     const n = rows.nRows;
     const out = new Float64Array(n);
@@ -160,15 +96,20 @@ export class WorkerBackend implements ScoringBackend {
     const extent = Math.min(rows.data.length, (n - 1) * rows.rowStride + forest.nCols);
     const data = shared(rows.data.subarray(0, extent));
     const outShared = new Float64Array(new SharedArrayBuffer(n * 8));
-    const workers = this.pool();
-    const per = Math.ceil(n / workers.length);
+    this.walkers ??= new ThreadPool({
+      entry: new URL("./forestWalkWorker.ts", import.meta.url),
+      label: "forest scoring",
+      threads: this.threads,
+    });
+    const walkers = this.walkers;
+    const per = Math.ceil(n / this.threads);
     const jobs: Promise<void>[] = [];
-    for (let i = 0; i < workers.length; i++) {
+    for (let i = 0; i < this.threads; i++) {
       const from = i * per;
       const to = Math.min(n, from + per);
       if (from >= to) break;
       const view = new Float64Array(outShared.buffer, from * 8, to - from);
-      jobs.push(this.run(workers[i], { forest: f, data, rowStride: rows.rowStride, from, to, out: view }));
+      jobs.push(walkers.run("walk", { forest: f, data, rowStride: rows.rowStride, from, to, out: view }));
     }
     await Promise.all(jobs);
     out.set(outShared);
@@ -202,8 +143,7 @@ export class WorkerBackend implements ScoringBackend {
     this.training = null;
     await this.restarts?.close();
     this.restarts = null;
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((w) => w.terminate()));
+    await this.walkers?.close();
+    this.walkers = null;
   }
 }

@@ -27,7 +27,7 @@ async function cycles(folder: string, transform: boolean): Promise<string[]> {
 }
 
 describe("import cycles", () => {
-  for (const folder of ["wasm/src", "server", "anomaly", "client", "protocol", "lang"]) {
+  for (const folder of ["wasm/src", "server", "anomaly", "client", "protocol", "lang", "threads"]) {
     it(`${folder} has none at run time`, async () => {
       expect(await cycles(folder, true)).toEqual([]);
     }, 120_000);

@@ -1,6 +1,7 @@
 // The standalone anomaly server (what `anomaly serve` runs): the anomaly
 // sub-app plus the OpenAPI docs and the dashboards' static assets, on
-// @hono/node-server, with a shutdown that lets in-flight requests finish.
+// @hono/node-server, with the servers' graceful shutdown (server/shutdown.ts).
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -11,6 +12,7 @@ import { AnomalyService } from "../../anomaly/service";
 import type { ModelStore } from "../../anomaly/store/store";
 import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
+import { drainHttpServer, exitOnSignals } from "../shutdown";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
@@ -140,18 +142,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
     closing ??= (async () => {
       // Live streams never finish on their own: end them so close() need not wait.
       hub.close();
-      await new Promise<void>((resolve) => {
-        const http = server as import("node:http").Server;
-        http.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open forever; busy ones
-        // are left to finish their request, then cut after drainMs.
-        const sweep = setInterval(() => http.closeIdleConnections(), 25);
-        const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
-        http.once("close", () => {
-          clearInterval(sweep);
-          clearTimeout(cut);
-        });
-      });
+      await drainHttpServer(server as Server, options.drainMs ?? 10_000);
       // Deliveries already queued get a short grace, then are logged as cut by the shutdown.
       await alerts.close(Math.min(options.drainMs ?? 10_000, 2000));
       await opened.close();
@@ -159,24 +150,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
     return closing;
   };
 
-  if (options.handleSignals) {
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (closing) {
-        log(`${signal} again: exiting without waiting`);
-        process.exit(1);
-      }
-      log(`${signal} received: finishing in-flight requests`);
-      close().then(
-        () => process.exit(0),
-        (err) => {
-          log(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
-          process.exit(1);
-        },
-      );
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  }
+  if (options.handleSignals) exitOnSignals(close, { log });
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return { host, port, url: `http://${shownHost}:${port}`, close };
