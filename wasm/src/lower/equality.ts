@@ -4,8 +4,9 @@
 // tuples of them (nested too). Operands are borrowed pointers or scalars.
 import { TyK, Type } from "../check/types";
 import { binary, block, fconst, get, iconst, iff, Ins, Op, set, T, unary } from "../ir/ir";
-import { FnBase } from "./fn_base";
 import { dataLoad, fieldOffsets, irType, widthOf } from "./layout";
+import { FnState, newLocal } from "./fn_state";
+import { rt } from "./runtime_calls";
 
 // The start of a tuple's hash; any odd constant keeps (0,) apart from ().
 const TUPLE_SEED: i64 = 0x27d4eb2f165667c5;
@@ -16,35 +17,35 @@ function loadElem(t: Type, i: i32, p: i32): Ins {
 }
 
 /** `l == r` for two values of type t (an i32 0 or 1). */
-export function valuesEqual(fb: FnBase, t: Type, l: Ins, r: Ins): Ins {
-  if (t.kind == TyK.Str) return fb.rt("str_eq", [l, r]);
+export function valuesEqual(fl: FnState, t: Type, l: Ins, r: Ins): Ins {
+  if (t.kind == TyK.Str) return rt(fl, "str_eq", [l, r]);
   if (t.kind != TyK.Tuple) return binary(Op.Eq, T.I32, l, r);
-  const a = fb.newLocal(T.Ptr);
-  const b = fb.newLocal(T.Ptr);
+  const a = newLocal(fl, T.Ptr);
+  const b = newLocal(fl, T.Ptr);
   const last = t.elems.length - 1;
-  let result = valuesEqual(fb, t.elems[last], loadElem(t, last, a), loadElem(t, last, b));
+  let result = valuesEqual(fl, t.elems[last], loadElem(t, last, a), loadElem(t, last, b));
   for (let i = last - 1; i >= 0; i--) {
-    const eq = valuesEqual(fb, t.elems[i], loadElem(t, i, a), loadElem(t, i, b));
+    const eq = valuesEqual(fl, t.elems[i], loadElem(t, i, a), loadElem(t, i, b));
     result = iff(eq, [result], [iconst(T.I32, 0)], T.I32);
   }
   return block(0, [set(a, l), set(b, r), result], T.I32);
 }
 
 /** The i64 hash of a value of type t; equal values hash alike (0.0 and -0.0 included). */
-export function hashOf(fb: FnBase, t: Type, v: Ins): Ins {
-  if (t.kind == TyK.Str) return fb.rt("str_hash", [v]);
+export function hashOf(fl: FnState, t: Type, v: Ins): Ins {
+  if (t.kind == TyK.Str) return rt(fl, "str_hash", [v]);
   if (t.kind == TyK.Tuple) {
-    const p = fb.newLocal(T.Ptr);
+    const p = newLocal(fl, T.Ptr);
     let h = iconst(T.I64, TUPLE_SEED);
-    for (let i = 0; i < t.elems.length; i++) h = fb.rt("hash_mix", [h, hashOf(fb, t.elems[i], loadElem(t, i, p))]);
+    for (let i = 0; i < t.elems.length; i++) h = rt(fl, "hash_mix", [h, hashOf(fl, t.elems[i], loadElem(t, i, p))]);
     return block(0, [set(p, v), h], T.I64);
   }
   if (t.kind == TyK.F64) {
-    const x = fb.newLocal(T.F64);
+    const x = newLocal(fl, T.F64);
     const bits = iff(binary(Op.Eq, T.I32, get(x, T.F64), fconst(0)), [iconst(T.I64, 0)],
       [unary(Op.Reinterpret, T.I64, get(x, T.F64))], T.I64);
-    return block(0, [set(x, v), fb.rt("hash_i64", [bits])], T.I64);
+    return block(0, [set(x, v), rt(fl, "hash_i64", [bits])], T.I64);
   }
   const wide = irType(t) == T.I64 ? v : unary(t.isUnsigned || t.kind == TyK.Bool ? Op.ExtendI32U : Op.ExtendI32S, T.I64, v);
-  return fb.rt("hash_i64", [wide]);
+  return rt(fl, "hash_i64", [wide]);
 }

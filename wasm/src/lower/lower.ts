@@ -1,98 +1,17 @@
 import { Program } from "../check/program";
 import { TyK } from "../check/types";
 import { Diagnostics } from "../diagnostics";
-import { call, Func, get, Ins, IrModule, K, set, T, pushAll, unreachable } from "../ir/ir";
-import { FlowLower } from "./flow_lower";
-import { ClosureExpr, Expr, FnInfo } from "../syntax/ast";
-import { closureFields } from "./aggregate_lower";
-import { fieldOffsets, irType } from "./layout";
+import { FnInfo } from "../syntax/ast";
+import { call, Func, Ins, IrModule, K, T } from "../ir/ir";
 import { ModuleLowering } from "./module";
 import { genHelper, heapChildNames } from "./rc_helpers";
-import { stableLengthLocals } from "./stable_lengths";
-
-class FnLower extends FlowLower {
-  lowerFunction(info: FnInfo): Func {
-    const params: T[] = [];
-    for (let i = 0; i < info.params.length; i++) params.push(irType(info.params[i]) == T.None ? T.I32 : irType(info.params[i]));
-    const result = info.ret.kind == TyK.Never ? T.None : irType(info.ret);
-    const f = new Func(info.name, params, result);
-    this.f = f;
-    this.info = info;
-    this.source = info.decl.source;
-    f.loc = this.posText(info.decl.start);
-    for (let i = 0; i < params.length; i++) {
-      f.locals.push(params[i]);
-      const l = info.paramLocals[i];
-      l.index = i;
-      l.borrowed = true;
-    }
-    this.scopes = [[]];
-    this.temps = [[]];
-    this.startLengths(info.decl.body!);
-    this.lowerBody(info.decl.body!, result);
-    return f;
-  }
-
-  /** A closure's body as a function: (closure, params...) -> result; the captures are read from the closure. */
-  lowerClosure(c: ClosureExpr): Func {
-    const info = c.info!;
-    const params: T[] = [T.Ptr];
-    for (let i = 0; i < info.params.length; i++) params.push(irType(info.params[i]) == T.None ? T.I32 : irType(info.params[i]));
-    const result = info.ret.kind == TyK.Never ? T.None : irType(info.ret);
-    const f = new Func(c.fnName, params, result);
-    this.f = f;
-    this.info = info;
-    this.source = c.source!;
-    f.loc = this.posText(c.start);
-    for (let i = 0; i < params.length; i++) f.locals.push(params[i]);
-    for (let i = 0; i < info.paramLocals.length; i++) {
-      const l = info.paramLocals[i];
-      l.index = i + 1;
-      l.borrowed = true;
-    }
-    this.scopes = [[]];
-    this.temps = [[]];
-    // The closure keeps its captures alive while it runs: they are borrowed.
-    const offs = fieldOffsets(closureFields(c));
-    for (let j = 0; j < c.inner.length; j++) {
-      const l = c.inner[j];
-      l.borrowed = true;
-      if (this.isUnit(l.ty)) continue;
-      f.body.push(set(this.localIndex(l), this.loadField(l.ty, get(0, T.Ptr), offs[j + 1])));
-    }
-    this.startLengths(c.body);
-    this.lowerBody(c.body, result);
-    return f;
-  }
-
-  /**
-   * The array locals of a function body whose length is read once, at their
-   * declaration: for LLVM, above -O0. V8 ran wasm fannkuch about 9% slower
-   * with the extra locals (medians of 7 interleaved runs: 1406 ms against 1291).
-   */
-  startLengths(body: Expr): void {
-    this.stableLens = this.m.uniqueNests && !this.m.forWasm ? stableLengthLocals(body) : [];
-    this.lenLocals = new Map();
-  }
-
-  lowerBody(body: Expr, result: T): void {
-    const f = this.f;
-    if (result == T.None || body.ty!.kind == TyK.Never) {
-      f.body.push(this.discard(body));
-      pushAll(f.body, this.popTemps());
-      if (body.ty!.kind == TyK.Never) f.body.push(unreachable());
-    } else {
-      const r = this.newLocal(result);
-      f.body.push(set(r, this.owned(body)));
-      pushAll(f.body, this.popTemps());
-      f.body.push(get(r, result));
-    }
-  }
-}
+import { exprRules } from "./expr_rules";
+import { lowerClosure, lowerFunction } from "./fn_lower";
+import { FnState } from "./fn_state";
 
 /** A program's lowering in progress: the module being built and the lowering of its functions. */
 export class ProgramLowering {
-  constructor(public m: ModuleLowering, public fns: FnLower) {}
+  constructor(public m: ModuleLowering, public fns: FnState) {}
 }
 
 /**
@@ -133,7 +52,9 @@ export function startLowering(program: Program, diags: Diagnostics, leakCheck: b
     probe.body.push(call("rt.live_allocations", [], T.I32));
     m.addFunc(probe);
   }
-  return new ProgramLowering(m, new FnLower(m));
+  const fns = new FnState(m);
+  fns.rules = exprRules();
+  return new ProgramLowering(m, fns);
 }
 
 /**
@@ -153,7 +74,7 @@ export function nextReached(l: ProgramLowering): FnInfo | null {
       continue;
     }
     if (m.closures.has(name)) {
-      m.addFunc(l.fns.lowerClosure(m.closures.get(name)));
+      m.addFunc(lowerClosure(l.fns, m.closures.get(name)));
       continue;
     }
     if (!program.funcs.has(name)) continue;
@@ -168,7 +89,7 @@ export function lowerReached(l: ProgramLowering, info: FnInfo): void {
     l.m.addImport(info);
     return;
   }
-  l.m.addFunc(l.fns.lowerFunction(info));
+  l.m.addFunc(lowerFunction(l.fns, info));
 }
 
 /** The finished module: data laid out and the heap's start patched in. */
