@@ -1,6 +1,6 @@
 // Bounds-check elimination by loop versioning (wasm/src/passes/bounds.ts)
 // and element addresses sunk into their stores and computed in 64 bits by
-// the LLVM backend (passes/sink.ts, backend/llvm/expr.ts): the loops that
+// the LLVM backend (passes/sink.ts, backend/llvm/memory.ts): the loops that
 // get an unchecked copy, those that keep theirs, and that both copies give
 // the results and the panics of the checked loop. The boundary programs
 // are conformance programs too (lang/tests/panics/*_past_the_end.pith,

@@ -1,6 +1,6 @@
 import { Func, IrModule } from "../../ir/ir";
-import { ModuleContext } from "./emitter";
-import { FuncEmitter, symbolOf } from "./expr";
+import { emitFunction, symbolOf } from "./function";
+import { ModuleContext } from "./module_context";
 import { adapterFor, adapterSymbol, SHIM_DECLARES } from "./imports";
 import { DebugInfo, Position } from "./debug";
 import { byteString } from "./names";
@@ -79,9 +79,8 @@ export function emitLlvm(m: IrModule, sourceName: string, lineTables: bool = fal
 
   for (let i = 0; i < m.funcs.length; i++) {
     const f: Func = m.funcs[i];
-    const fe = new FuncEmitter(ctx, f);
     out.push("; fn " + f.name + (f.loc.length > 0 ? " at " + f.loc : ""));
-    out.push(fe.emitFunction(ctx.symbols.get(f.name)));
+    out.push(emitFunction(ctx, f, ctx.symbols.get(f.name)));
     out.push("");
   }
   if (m.table.length > 0 || ctx.usesTable) {
