@@ -7,15 +7,6 @@ import { Source } from "../source";
 import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
 import { foreignTypeHint } from "./foreign_names";
 
-/**
- * Checks a function's body on demand. Only the user's functions are checked
- * up front; runtime and library functions are checked when the lowering
- * first needs them, which keeps a small program's compile short.
- */
-export class LazyCheck {
-  ensureChecked(f: FnInfo): void {}
-}
-
 /** A generic function and its instances by type arguments. */
 export class GenericFn {
   instances: Map<string, FnInfo> = new Map();
@@ -54,7 +45,6 @@ export class Program {
   genericMethods: Map<string, ImplDecl> = new Map();
   // Type parameters in scope while resolving an instance's types.
   typeEnv: Map<string, Type> | null = null;
-  lazy: LazyCheck = new LazyCheck();
 
   constructor(public diags: Diagnostics) {}
 

@@ -1,0 +1,98 @@
+import { Expr, LitExpr, MatchExpr, Pattern, PK } from "../syntax/ast";
+import { check } from "./dispatch";
+import { missingPatterns } from "./exhaustive";
+import { declareLocal } from "./scope";
+import { CheckState, err, errAt } from "./state";
+import { tError, TyK, Type } from "./types";
+
+// The patterns of `match` arms against the scrutinee's type, and whether the arms cover it.
+
+export function checkExhaustive(cx: CheckState, m: MatchExpr, t: Type): void {
+  // A guarded arm may fail its guard: it covers nothing for certain.
+  const unguarded: Pattern[] = [];
+  for (let i = 0; i < m.arms.length; i++) if (m.arms[i].guard === null) unguarded.push(m.arms[i].pattern);
+  const missing = missingPatterns(unguarded, t);
+  if (missing.length == 0) return;
+  if (missing.length == 1 && missing[0] == "_") {
+    err(cx, "E0610", m.start, m.scrutinee.end, "match is not exhaustive: add a '_ =>' arm");
+    return;
+  }
+  err(cx, "E0611", m.start, m.scrutinee.end, "match is not exhaustive: missing " + missing.join(", "));
+}
+
+/** A bound of a range pattern: a literal of the scrutinee's integer type (not `2.5`, not `2E9`). */
+export function checkRangeBound(cx: CheckState, bound: Expr, t: Type): void {
+  const bt = check(cx, bound, t);
+  if (!t.isError && !bt.isError && bt != t) errAt(cx, "E0612", bound, "range pattern bound of type " + bt.name + " does not match " + t.name);
+}
+
+export function checkPattern(cx: CheckState, p: Pattern, t: Type): void {
+  switch (p.kind) {
+    case PK.Wild: return;
+    case PK.Bind: {
+      // A bare name that is a variant of the scrutinee's enum matches that variant.
+      if (t.kind == TyK.Enum && t.variantIndex(p.name) >= 0) {
+        p.kind = PK.Variant;
+        checkPattern(cx, p, t);
+        return;
+      }
+      p.local = declareLocal(cx, p.name, t, false);
+      return;
+    }
+    case PK.Lit: {
+      const lt = check(cx, p.lit!, t.isNumeric ? t : null);
+      if (!t.isError && !lt.isError && lt != t) errAt(cx, "E0612", p.lit!, "pattern type " + lt.name + " does not match " + t.name);
+      if (!t.isError && !(t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Bool)) errAt(cx, "E0612", p.lit!, "cannot match " + t.name + " against a literal");
+      if (t.kind == TyK.Bool) p.variant = (p.lit! as LitExpr).boolValue ? 1 : 0;
+      return;
+    }
+    case PK.Range: {
+      if (!t.isError && !t.isInt) { err(cx, "E0612", p.start, p.end, "range patterns need an integer, found " + t.name); return; }
+      checkRangeBound(cx, p.lit!, t);
+      if (p.hi !== null) checkRangeBound(cx, p.hi!, t);
+      return;
+    }
+    case PK.Or: {
+      for (let i = 0; i < p.subs.length; i++) {
+        const before = cx.fn.locals.length;
+        checkPattern(cx, p.subs[i], t);
+        if (cx.fn.locals.length != before) err(cx, "E0613", p.subs[i].start, p.subs[i].end, "patterns joined with '|' cannot bind names");
+      }
+      return;
+    }
+    case PK.Tuple: {
+      if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
+        if (!t.isError) err(cx, "E0612", p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
+        for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], tError);
+        return;
+      }
+      for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], t.elems[i]);
+      return;
+    }
+  }
+  // Variant
+  let name = p.name;
+  const dot = name.lastIndexOf(".");
+  if (dot >= 0) {
+    const enumName = name.substring(0, dot);
+    name = name.substring(dot + 1);
+    if (!t.isError && enumName != t.name && enumName != t.base) {
+      err(cx, "E0612", p.start, p.end, "pattern " + p.name + " does not match a value of type " + t.name);
+      for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], tError);
+      return;
+    }
+  }
+  if (t.isError) { for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], tError); return; }
+  if (t.kind != TyK.Enum || t.variantIndex(name) < 0) {
+    err(cx, "E0409", p.start, p.end, t.kind == TyK.Enum ? "enum " + t.name + " has no variant '" + name + "'" : "cannot match " + t.name + " against variant '" + name + "'");
+    for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], tError);
+    return;
+  }
+  const v = t.variantIndex(name);
+  p.variant = v;
+  const payload = t.variants[v].payload;
+  if (p.subs.length != payload.length && (p.hasParens || payload.length > 0)) {
+    err(cx, "E0410", p.start, p.end, "variant " + t.name + "." + name + " has " + payload.length.toString() + " value(s), the pattern has " + p.subs.length.toString());
+  }
+  for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], i < payload.length ? payload[i] : tError);
+}
