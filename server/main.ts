@@ -1,9 +1,8 @@
 // The production entry point: `npm start` builds, then runs this file.
 
 import { serve } from "@hono/node-server";
-import { createNodeBackend } from "../anomaly/node/backends";
-import { FileStore } from "../anomaly/node/fileStore";
-import { AnomalyService } from "../anomaly/service";
+import { AnomalyService } from "../anomaly";
+import { createNodeBackend, FileStore } from "../anomaly/node";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
 import { createApp } from "./app";

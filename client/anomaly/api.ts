@@ -6,12 +6,17 @@
  * service's message.
  */
 
-import type { CollectingBody, DetectBody, SuccessBody, VersionVerdict } from "../../anomaly/answers";
-import type { BatchResult } from "../../anomaly/batch";
-import type { FeedbackBody } from "../../anomaly/feedback/feedbackApi";
-import type { MetadataJson } from "../../anomaly/model/metadata";
-import type { ModelBundle } from "../../anomaly/store/bundle";
-import type { RawRecord } from "../../anomaly/store/store";
+import type {
+  BatchResult,
+  CollectingBody,
+  DetectBody,
+  FeedbackBody,
+  MetadataJson,
+  ModelBundle,
+  RawRecord,
+  SuccessBody,
+  VersionVerdict,
+} from "../../anomaly";
 
 // The engine's own wire types, so the dashboards and the service cannot drift apart.
 export type {

@@ -1,5 +1,5 @@
 // AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
-import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
+import type { AlertsFile, DeliveryEntry } from "../../anomaly";
 import {
   type AnomalyBackend,
   BackendError,

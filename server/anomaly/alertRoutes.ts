@@ -3,8 +3,7 @@
 // engine-side type and defaults are anomaly/alerts/rule.ts.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { ALERT_FORMATS, type AlertRuleInput, completeRules } from "../../anomaly/alerts/rule";
-import { AnomalyError } from "../../anomaly/apiError";
+import { ALERT_FORMATS, type AlertRuleInput, AnomalyError, completeRules } from "../../anomaly";
 import type { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";

@@ -4,7 +4,7 @@
 // with each point's values, its severity (when verdicts carry one) and its
 // top feature.
 import { useEffect, useMemo, useState } from "react";
-import { topFeature } from "../../../anomaly/alerts/explanation";
+import { topFeature } from "../../../anomaly";
 import type { SuccessBody } from "../api";
 import { pageHref } from "../backendChoice";
 import { ModelPicker } from "../ModelPicker";
