@@ -13,7 +13,7 @@ export { topFeature } from "./alerts/explanation";
 export { type AlertFacts, alertPayload } from "./alerts/payload";
 export type { AlertsFile, DeliveryEntry, StoredState } from "./alerts/records";
 export { ALERT_FORMATS, type AlertFormat, type AlertRule, type AlertRuleInput, completeRules } from "./alerts/rule";
-export type { CollectingBody, DetectAnswer, DetectBody, SuccessBody, VersionVerdict } from "./answers";
+export type { CollectingBody, DetectAnswer, DetectBody, VerdictBody, VersionVerdict } from "./answers";
 export { AnomalyError, checkModelName, INVALID_NAME, MODEL_NAME } from "./apiError";
 export { type AutoencoderJson, fitAutoencoder } from "./autoencoder/autoencoder";
 export { acceleratorAllowed, type BackendEnv, CpuBackend, type ScoringBackend } from "./backends/backend";

@@ -9,10 +9,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AnomalyService } from "../../anomaly";
+import { MessageBody, ModelBundle, ModelParams } from "../../protocol/anomaly/schemas";
 import type { AlertCenter } from "./alerts";
 import { errorResponse, requireModelName } from "./errors";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import { MessageBody, ModelBundle, ModelParams } from "./schemas";
 
 export interface ImportRouteOptions {
   service: Pick<AnomalyService, "importStream">;

@@ -116,7 +116,7 @@ async function runLane(lane: number): Promise<LaneReport> {
   // The last kill's outcome, checked in-process: the store must open as is.
   const service = new AnomalyService(new FileStore(store));
   try {
-    const meta = (await service.metadata(MODEL)) as unknown as { n_seen: number };
+    const meta = await service.metadata(MODEL);
     if (meta.n_seen === acked) report.exact++;
     else if (meta.n_seen === acked + 1) report.plusOne++;
     else report.violations.push(`final: n_seen ${meta.n_seen}, last acknowledged ${acked}`);
