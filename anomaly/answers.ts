@@ -1,46 +1,18 @@
 /**
- * The JSON bodies of the ingest and verdict routes (WIRE.md), as types the
- * dashboards import too, and how a model's verdict becomes one.
+ * How a model's verdict becomes the body of the ingest and verdict routes.
+ * The bodies' types are the wire's own (protocol/anomaly/schemas.ts).
  */
+import type { CollectingBody, DetectBody, VerdictBody } from "../protocol/anomaly/schemas";
 import { MIN_POINTS } from "./constants";
-import type { Explanation } from "./explain/explain";
-import type { ColumnExpectation } from "./model/calibrate";
 import type { IngestResult, Model } from "./model/model";
-import type { Verdict, VersionVerdict } from "./model/verdict";
+import type { Verdict } from "./model/verdict";
 import type { RawRecord } from "./store/store";
 
 export type { VersionVerdict } from "./model/verdict";
+export type { CollectingBody, DetectBody, VerdictBody };
 
-/** POST /detect while the model is warming up (fewer than 50 points). */
-export interface CollectingBody {
-  status: "collecting";
-  message: string;
-  data_points: number;
-  min_data_points: typeof MIN_POINTS;
-  model_name: string;
-}
-
-/** A verdict: the lowest decision value over the versions, and each version's. */
-export interface SuccessBody {
-  status: "success";
-  model: string;
-  anomaly: boolean;
-  score: number;
-  data_points: number;
-  versions: Record<string, VersionVerdict>;
-  data_point: RawRecord;
-  /** Only when asked for (`?explain=1`): per-column contributions; null when no forest version can explain the point. */
-  explanation?: Explanation | null;
-  /** 0–100 (calibration.ts); added after the reference's fields. */
-  severity: number;
-  /** Flagged after a quiet spell: the point to page on (onset.ts). */
-  alert: boolean;
-  /** Per numeric column: value, expected value and band; the routes send it only with `?expected=1`. */
-  expected?: Record<string, ColumnExpectation>;
-}
-
-export type DetectBody = CollectingBody | SuccessBody;
-export type DetectAnswer = { httpStatus: 200 | 202; body: DetectBody };
+/** What POST /detect answers, with the HTTP status that goes with the body. */
+export type DetectAnswer = { httpStatus: 202; body: CollectingBody } | { httpStatus: 200; body: VerdictBody };
 
 /** How a damaged model appears in the model list. */
 export interface DamagedEntry {
@@ -48,7 +20,7 @@ export interface DamagedEntry {
   error: string;
 }
 
-export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen = m.meta.n_seen): SuccessBody {
+export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen = m.meta.n_seen): VerdictBody {
   return {
     status: "success",
     model: m.name,

@@ -8,6 +8,7 @@
  * 50 MB upload parses, scores and serialises for seconds): see
  * node/engineThread.ts.
  */
+import type { BatchBody, BatchResult } from "../protocol/anomaly/schemas";
 import type { ScoringBackend } from "./backends/backend";
 import { FOREST_SEED } from "./constants";
 import { buildForest } from "./forest/forest";
@@ -87,22 +88,7 @@ export async function scoreTable(table: NumericTable, backend: ScoringBackend, m
 /** A CSV the job cannot use (not UTF-8, no numeric rows): the client's mistake, a 400. */
 export class BatchInputError extends Error {}
 
-export interface BatchResult {
-  total_rows: number;
-  anomaly_count: number;
-  anomaly_percentage: number;
-  has_anomalies: boolean;
-  anomaly_indices: number[];
-  scores: number[];
-  model_used: "batch:iforest";
-  skipped_rows: number;
-}
-
-export interface BatchBody {
-  status: "success";
-  message: "Anomaly detection completed";
-  result: BatchResult;
-}
+export type { BatchBody, BatchResult };
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 

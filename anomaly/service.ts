@@ -13,7 +13,20 @@
  * all ingested points are durable. Models load lazily and stay cached.
  */
 
-import { type DamagedEntry, type DetectAnswer, type DetectBody, detectAnswer, verdictBody } from "./answers";
+import type {
+  AlertQuietBody,
+  AutoencoderBody,
+  DataBody,
+  FalseAlarmRateBody,
+  FinetuneBody,
+  MarginBody,
+  MessageBody,
+  ModelsBody,
+  ScheduleBody,
+  TrainedBody,
+  VerdictBody,
+} from "../protocol/anomaly/schemas";
+import { type DamagedEntry, type DetectAnswer, detectAnswer, verdictBody } from "./answers";
 import { AnomalyError, asClientErrors, checkModelName, damaged, MODEL_NAME, notFound, notTrained } from "./apiError";
 import { fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backends/backend";
@@ -31,7 +44,7 @@ import { type BundleHead, type ModelBundle, makeBundleStepwise, parseBundle } fr
 import { BundleError, readBundleStream, yieldToLoop } from "./store/bundleStream";
 import { DamagedModelError, type ModelStore, type RawRecord, type StoredForest } from "./store/store";
 
-export type { CollectingBody, DamagedEntry, DetectAnswer, DetectBody, SuccessBody, VersionVerdict } from "./answers";
+export type { CollectingBody, DamagedEntry, DetectAnswer, DetectBody, VerdictBody, VersionVerdict } from "./answers";
 export { AnomalyError, checkModelName, INVALID_NAME } from "./apiError";
 export type { ModelBundle } from "./store/bundle";
 
@@ -217,7 +230,7 @@ export class AnomalyService {
   }
 
   /** A verdict without learning the point; `options` as for detect. */
-  async detectOnly(model: string, record: unknown, now?: number, options: VerdictOptions = {}): Promise<DetectBody> {
+  async detectOnly(model: string, record: unknown, now?: number, options: VerdictOptions = {}): Promise<VerdictBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const m = await this.get(model);
@@ -250,7 +263,7 @@ export class AnomalyService {
     return this.serial(model, async () => removeFeedback(await this.get(model), id));
   }
 
-  async forceTrain(model: string, now?: number): Promise<{ status: "success"; message: string; points_used: number }> {
+  async forceTrain(model: string, now?: number): Promise<TrainedBody> {
     return this.serial(model, async () => {
       const m = await this.get(model);
       const used = await m.retrain(now ?? this.clock());
@@ -259,7 +272,7 @@ export class AnomalyService {
     });
   }
 
-  async reset(model: string, now?: number): Promise<{ status: "success"; message: string }> {
+  async reset(model: string, now?: number): Promise<MessageBody> {
     return this.serial(model, async () => {
       const m = await this.get(model);
       await m.reset(now ?? this.clock());
@@ -268,7 +281,7 @@ export class AnomalyService {
   }
 
   /** Deleting is an operator's act, so a damaged model can be deleted too. */
-  async deleteModel(model: string): Promise<{ status: "success"; message: string }> {
+  async deleteModel(model: string): Promise<MessageBody> {
     return this.serial(model, async () => {
       try {
         await this.get(model);
@@ -281,13 +294,7 @@ export class AnomalyService {
     });
   }
 
-  async listModels(): Promise<{
-    status: "success";
-    models: Record<string, MetadataJson>;
-    min_data_points: 50;
-    max_data_points: 150000;
-    damaged_models: Record<string, DamagedEntry>;
-  }> {
+  async listModels(): Promise<ModelsBody> {
     const models: Record<string, MetadataJson> = {};
     const damagedModels: Record<string, DamagedEntry> = {};
     for (const name of (await this.store.list()).sort()) {
@@ -322,15 +329,7 @@ export class AnomalyService {
     });
   }
 
-  async data(
-    model: string,
-    limit: number | "all",
-  ): Promise<{
-    status: "success";
-    model_name: string;
-    data_points_count: number;
-    data: Record<string, unknown>[];
-  }> {
+  async data(model: string, limit: number | "all"): Promise<DataBody> {
     return this.serial(model, async () => {
       const m = await this.get(model);
       const n = m.ring.length;
@@ -343,29 +342,14 @@ export class AnomalyService {
     });
   }
 
-  async setSchedule(
-    model: string,
-    body: unknown,
-  ): Promise<{
-    status: "success";
-    message: string;
-    training_schedule: { below_max: number; at_max: number };
-  }> {
+  async setSchedule(model: string, body: unknown): Promise<ScheduleBody> {
     return this.serial(model, async () => {
       const change = parseSchedule(body);
       return applySchedule(await this.get(model), change);
     });
   }
 
-  async finetune(
-    model: string,
-    _now?: number,
-  ): Promise<{
-    status: "success";
-    message: string;
-    adjusted_margins: Record<string, number>;
-    max_anomaly_scores: Record<string, number>;
-  }> {
+  async finetune(model: string, _now?: number): Promise<FinetuneBody> {
     return this.serial(model, async () => {
       const m = await this.get(model);
       if (m.forests.size === 0) throw notTrained(model);
@@ -373,11 +357,7 @@ export class AnomalyService {
     });
   }
 
-  async setMargin(
-    model: string,
-    version: string,
-    margin: number,
-  ): Promise<{ status: "success"; message: string; version: string; margin: number }> {
+  async setMargin(model: string, version: string, margin: number): Promise<MarginBody> {
     return this.serial(model, async () => {
       checkMargin(margin);
       return applyMargin(await this.get(model), version, margin);
@@ -385,7 +365,7 @@ export class AnomalyService {
   }
 
   /** PUT /api/dynamic/{m}/false_alarm_rate (sensitivity.ts). */
-  async setFalseAlarmRate(model: string, body: unknown) {
+  async setFalseAlarmRate(model: string, body: unknown): Promise<FalseAlarmRateBody> {
     return this.serial(model, async () => {
       const change = parseRateChange(body);
       return applyRateChange(await this.get(model), change);
@@ -393,24 +373,14 @@ export class AnomalyService {
   }
 
   /** PUT /api/dynamic/{m}/alert_quiet (sensitivity.ts). */
-  async setAlertQuiet(model: string, body: unknown) {
+  async setAlertQuiet(model: string, body: unknown): Promise<AlertQuietBody> {
     return this.serial(model, async () => {
       const minutes = parseQuietMinutes(body);
       return applyQuietMinutes(await this.get(model), minutes);
     });
   }
 
-  async trainAutoencoder(
-    model: string,
-    body: unknown,
-    _now?: number,
-  ): Promise<{
-    status: "success";
-    message: string;
-    training_data_points: number;
-    filtered_anomalies: number;
-    reconstruction_threshold: number;
-  }> {
+  async trainAutoencoder(model: string, body: unknown, _now?: number): Promise<AutoencoderBody> {
     return this.serial(model, () =>
       asClientErrors(async () => {
         const request = parseAutoencoderRequest(body);
@@ -472,7 +442,7 @@ export class AnomalyService {
     });
   }
 
-  async importModel(model: string, bundle: unknown): Promise<{ status: "success"; message: string }> {
+  async importModel(model: string, bundle: unknown): Promise<MessageBody> {
     return this.serial(model, async () => {
       const parsed = parseBundle(bundle);
       if (typeof parsed === "string") throw new AnomalyError(400, parsed);
@@ -492,10 +462,7 @@ export class AnomalyService {
    * as ingest checks it, so the model is not loaded here: it loads at its
    * next use, as after a restart.
    */
-  async importStream(
-    model: string,
-    upload: AsyncIterable<Uint8Array>,
-  ): Promise<{ status: "success"; message: string }> {
+  async importStream(model: string, upload: AsyncIterable<Uint8Array>): Promise<MessageBody> {
     checkModelName(model);
     const kept: RawRecord[] = [];
     const draft = (await this.store.draftRing?.(model)) ?? {

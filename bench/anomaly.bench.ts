@@ -16,18 +16,20 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fitAutoencoder } from "../anomaly/autoencoder/autoencoder";
-import { CpuBackend } from "../anomaly/backends/backend";
-import { MAX_POINTS } from "../anomaly/constants";
-import { buildForest } from "../anomaly/forest/forest";
-import { Xoshiro256 } from "../anomaly/forest/prng";
-import { decisionFunction } from "../anomaly/forest/scoring";
-import { checkRecord, learnRecord } from "../anomaly/model/encoding";
-import { newMetadata } from "../anomaly/model/metadata";
-import { trainVersions } from "../anomaly/model/training";
-import { FileStore } from "../anomaly/node/fileStore";
-import { WorkerBackend } from "../anomaly/node/workerBackend";
-import { AnomalyService } from "../anomaly/service";
+import {
+  AnomalyService,
+  buildForest,
+  CpuBackend,
+  checkRecord,
+  decisionFunction,
+  fitAutoencoder,
+  learnRecord,
+  MAX_POINTS,
+  newMetadata,
+  trainVersions,
+  Xoshiro256,
+} from "../anomaly";
+import { FileStore, WorkerBackend } from "../anomaly/node";
 
 const PYTHON = process.env.SKLEARN_PYTHON ?? "/usr/bin/python3";
 const useSklearn = !process.argv.includes("--no-sklearn");

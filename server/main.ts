@@ -2,7 +2,7 @@
 
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { FileStore } from "../anomaly/node/fileStore";
+import { FileStore } from "../anomaly/node";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
 import { openNodeService } from "./anomaly/serve";

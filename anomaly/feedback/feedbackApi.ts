@@ -4,6 +4,7 @@
  * model's queue. Every change writes the whole feedback document atomically
  * before memory changes, so a failed write changes nothing.
  */
+import type { FeedbackBody, FeedbackRemovedBody, MaintenanceBody, MarkedBody } from "../../protocol/anomaly/feedback";
 import { AnomalyError } from "../apiError";
 import type { Model } from "../model/model";
 import {
@@ -17,16 +18,7 @@ import {
 } from "./feedback";
 import { trainingSet } from "./trainingSet";
 
-export interface FeedbackBody {
-  status: "success";
-  model_name: string;
-  marks: FeedbackMark[];
-  maintenance: MaintenanceWindow[];
-  /** Per trained version: the stored margin and the one in force after feedback. */
-  margins: Record<string, { base: number; adapted: number }>;
-  /** Ring points that training leaves out now (false positives and maintenance windows). */
-  excluded_from_training: number;
-}
+export type { FeedbackBody };
 
 function margins(m: Model): FeedbackBody["margins"] {
   const out: FeedbackBody["margins"] = {};
@@ -57,7 +49,7 @@ async function change(m: Model, edit: (doc: FeedbackDoc) => void): Promise<void>
   }
 }
 
-export async function addMark(m: Model, body: unknown, now: number) {
+export async function addMark(m: Model, body: unknown, now: number): Promise<MarkedBody> {
   const request = parseMarkRequest(body);
   let mark: FeedbackMark | null = null;
   await change(m, (doc) => {
@@ -72,7 +64,7 @@ export async function addMark(m: Model, body: unknown, now: number) {
   };
 }
 
-export async function addMaintenance(m: Model, body: unknown, now: number) {
+export async function addMaintenance(m: Model, body: unknown, now: number): Promise<MaintenanceBody> {
   const request = parseMaintenanceRequest(body);
   let window: MaintenanceWindow | null = null;
   await change(m, (doc) => {
@@ -87,7 +79,7 @@ export async function addMaintenance(m: Model, body: unknown, now: number) {
 }
 
 /** Removes a mark or a maintenance window by id (ids are shared, so one route serves both). */
-export async function removeFeedback(m: Model, id: number) {
+export async function removeFeedback(m: Model, id: number): Promise<FeedbackRemovedBody> {
   if (!Number.isSafeInteger(id) || id <= 0) throw new AnomalyError(400, "id must be a positive whole number.");
   const known = m.feedback.marks.some((x) => x.id === id) || m.feedback.maintenance.some((x) => x.id === id);
   if (!known) throw new AnomalyError(404, `Feedback ${id} not found in model ${m.name}`);

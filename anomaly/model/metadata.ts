@@ -16,7 +16,9 @@ export const KIND_CATEGORICAL = 1;
 export const KIND_TIMESTAMP = 2;
 export type ColumnKind = 0 | 1 | 2;
 
-export interface MetadataJson {
+// A type alias, not an interface, so it is assignable to the wire's loose
+// `Record<string, unknown>` for metadata (protocol/anomaly/schemas.ts).
+export type MetadataJson = {
   name: string;
   created: string;
   cols: string[];
@@ -38,7 +40,7 @@ export interface MetadataJson {
   bands: ColumnBand[];
   /** Which flagged points open an alert, and the state that decides it (onset.ts). */
   alerting: OnsetState;
-}
+};
 
 export function isoFromUnix(seconds: number): string {
   return new Date(Math.round(seconds * 1000)).toISOString();

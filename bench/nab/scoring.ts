@@ -6,7 +6,7 @@
 // costs fp·σ(distance after the preceding window in window lengths), the
 // full fp when no window precedes it. σ(x) = 2/(1+e^{5x}) − 1. Corpus scores
 // are normalised so the null detector gets 0 and the perfect one 100.
-import { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "../../anomaly/model/onset";
+import { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "../../anomaly";
 import type { Series } from "./corpus";
 
 export interface Profile {

@@ -6,22 +6,41 @@
  * service's message.
  */
 
-import type { CollectingBody, DetectBody, SuccessBody, VersionVerdict } from "../../anomaly/answers";
-import type { BatchResult } from "../../anomaly/batch";
-import type { FeedbackBody } from "../../anomaly/feedback/feedbackApi";
-import type { MetadataJson } from "../../anomaly/model/metadata";
-import type { ModelBundle } from "../../anomaly/store/bundle";
-import type { RawRecord } from "../../anomaly/store/store";
+import type { BatchResult, FeedbackBody, MetadataJson, ModelBundle, RawRecord, VersionVerdict } from "../../anomaly";
+import type {
+  AutoencoderBody,
+  AutoencoderRequest,
+  CollectingBody,
+  DetectBody,
+  FinetuneBody,
+  MarginBody,
+  MessageBody,
+  ModelsBody,
+  ScheduleBody,
+  ScheduleRequest,
+  TrainedBody,
+  VerdictBody,
+} from "../../protocol/anomaly/schemas";
 
-// The engine's own wire types, so the dashboards and the service cannot drift apart.
+// The wire's own types (protocol/anomaly/schemas.ts, inferred from the
+// server's zod schemas), so the dashboards, the routes and the service cannot
+// drift apart.
 export type {
+  AutoencoderBody,
+  AutoencoderRequest,
   CollectingBody,
   DetectBody,
   FeedbackBody,
+  FinetuneBody,
+  MarginBody,
+  MessageBody,
   MetadataJson,
   ModelBundle,
   RawRecord,
-  SuccessBody,
+  ScheduleBody,
+  ScheduleRequest,
+  TrainedBody,
+  VerdictBody,
   VersionVerdict,
 };
 
@@ -40,19 +59,11 @@ export interface VerdictEvent {
   body: unknown;
 }
 
-export interface ModelsList {
-  models: Record<string, MetadataJson>;
-  min_data_points: number;
-  max_data_points: number;
-}
+/** GET /models/dynamic: the wire describes each model's metadata loosely; the engine's type says what it holds. */
+export type ModelsList = Omit<ModelsBody, "models"> & { models: Record<string, MetadataJson> };
 
 /** The result of POST /detect_anomalies (and the local engine's batch). */
 export type BatchReport = BatchResult;
-
-export interface Message {
-  status: "success";
-  message: string;
-}
 
 export class BackendError extends Error {
   constructor(
@@ -75,23 +86,17 @@ export interface AnomalyBackend {
    * `extras` asks for the optional verdict fields (`?expected=1`, `?explain=1`);
    * a backend or server that does not know them answers without them.
    */
-  detectOnly(model: string, record: RawRecord, extras?: VerdictExtras): Promise<DetectBody>;
-  forceTrain(model: string): Promise<Message & { points_used: number }>;
-  reset(model: string): Promise<Message>;
-  deleteModel(model: string): Promise<Message>;
-  setSchedule(
-    model: string,
-    schedule: { below_max_retrain_frequency?: number; at_max_retrain_frequency?: number },
-  ): Promise<Message>;
-  finetune(model: string): Promise<Message & { adjusted_margins: Record<string, number> }>;
-  setMargin(model: string, version: string, margin: number): Promise<Message>;
-  trainAutoencoder(
-    model: string,
-    settings: { hidden?: number[]; contamination?: number },
-  ): Promise<Message & { training_data_points: number; reconstruction_threshold: number }>;
+  detectOnly(model: string, record: RawRecord, extras?: VerdictExtras): Promise<VerdictBody>;
+  forceTrain(model: string): Promise<TrainedBody>;
+  reset(model: string): Promise<MessageBody>;
+  deleteModel(model: string): Promise<MessageBody>;
+  setSchedule(model: string, schedule: ScheduleRequest): Promise<ScheduleBody>;
+  finetune(model: string): Promise<FinetuneBody>;
+  setMargin(model: string, version: string, margin: number): Promise<MarginBody>;
+  trainAutoencoder(model: string, settings: AutoencoderRequest): Promise<AutoencoderBody>;
   batch(csv: string, hasHeader: boolean): Promise<BatchReport>;
   exportModel(model: string): Promise<ModelBundle>;
-  importModel(model: string, bundle: ModelBundle): Promise<Message>;
+  importModel(model: string, bundle: ModelBundle): Promise<MessageBody>;
   /**
    * Feedback (anomaly/feedback/): only where the store keeps it (the server;
    * the browser's IndexedDB store does not), so the pages check for it.
@@ -108,7 +113,7 @@ export interface FeedbackApi {
   mark(
     model: string,
     mark: { label: "false_positive" | "true_positive"; from: string; to: string; note?: string },
-  ): Promise<Message>;
-  maintenance(model: string, window: { from: string; to: string; note?: string }): Promise<Message>;
-  remove(model: string, id: number): Promise<Message>;
+  ): Promise<MessageBody>;
+  maintenance(model: string, window: { from: string; to: string; note?: string }): Promise<MessageBody>;
+  remove(model: string, id: number): Promise<MessageBody>;
 }

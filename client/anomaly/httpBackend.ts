@@ -1,17 +1,26 @@
 // AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
-import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
+import type { AlertsFile, DeliveryEntry } from "../../anomaly";
+import type { BatchBody, DataBody } from "../../protocol/anomaly/schemas";
 import {
   type AnomalyBackend,
+  type AutoencoderBody,
+  type AutoencoderRequest,
   BackendError,
   type BatchReport,
   type DetectBody,
   type FeedbackApi,
   type FeedbackBody,
-  type Message,
+  type FinetuneBody,
+  type MarginBody,
+  type MessageBody,
   type MetadataJson,
   type ModelBundle,
   type ModelsList,
   type RawRecord,
+  type ScheduleBody,
+  type ScheduleRequest,
+  type TrainedBody,
+  type VerdictBody,
   type VerdictEvent,
   type VerdictExtras,
 } from "./api";
@@ -78,53 +87,45 @@ export class HttpBackend implements AnomalyBackend {
     return this.request("GET", `/models/dynamic/${model}/metadata`);
   }
   async data(model: string, limit: number | "all"): Promise<RawRecord[]> {
-    return (await this.request<{ data: RawRecord[] }>("GET", `/models/dynamic/${model}/data?limit=${limit}`)).data;
+    return (await this.request<DataBody>("GET", `/models/dynamic/${model}/data?limit=${limit}`)).data;
   }
   detect(model: string, record: RawRecord): Promise<DetectBody> {
     return this.request("POST", `/detect/${model}`, record);
   }
-  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<DetectBody> {
+  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<VerdictBody> {
     const flags = Object.entries(extras)
       .filter(([, on]) => on)
       .map(([flag]) => `${flag}=1`);
     return this.request("POST", `/detect_only/${model}${flags.length ? `?${flags.join("&")}` : ""}`, record);
   }
   forceTrain(model: string) {
-    return this.request<Message & { points_used: number }>("POST", `/force_train/${model}`);
+    return this.request<TrainedBody>("POST", `/force_train/${model}`);
   }
-  reset(model: string): Promise<Message> {
+  reset(model: string): Promise<MessageBody> {
     return this.request("POST", `/models/dynamic/${model}/reset`);
   }
-  deleteModel(model: string): Promise<Message> {
+  deleteModel(model: string): Promise<MessageBody> {
     return this.request("DELETE", `/delete_model/${model}`);
   }
-  setSchedule(model: string, schedule: object): Promise<Message> {
+  setSchedule(model: string, schedule: ScheduleRequest): Promise<ScheduleBody> {
     return this.request("PUT", `/api/dynamic/${model}/schedule`, schedule);
   }
   finetune(model: string) {
-    return this.request<Message & { adjusted_margins: Record<string, number> }>(
-      "POST",
-      `/api/dynamic/${model}/finetune`,
-    );
+    return this.request<FinetuneBody>("POST", `/api/dynamic/${model}/finetune`);
   }
-  setMargin(model: string, version: string, margin: number): Promise<Message> {
+  setMargin(model: string, version: string, margin: number): Promise<MarginBody> {
     return this.request("PUT", `/api/dynamic/${model}/margin`, { version, margin });
   }
-  trainAutoencoder(model: string, settings: { hidden?: number[]; contamination?: number }) {
-    return this.request<Message & { training_data_points: number; reconstruction_threshold: number }>(
-      "POST",
-      `/train/autoencoder/${model}`,
-      settings,
-    );
+  trainAutoencoder(model: string, settings: AutoencoderRequest) {
+    return this.request<AutoencoderBody>("POST", `/train/autoencoder/${model}`, settings);
   }
   async batch(csv: string, hasHeader: boolean): Promise<BatchReport> {
-    return (await this.request<{ result: BatchReport }>("POST", "/detect_anomalies", { csv, has_header: hasHeader }))
-      .result;
+    return (await this.request<BatchBody>("POST", "/detect_anomalies", { csv, has_header: hasHeader })).result;
   }
   exportModel(model: string): Promise<ModelBundle> {
     return this.request("GET", `/api/dynamic/${model}/export`);
   }
-  importModel(model: string, bundle: ModelBundle): Promise<Message> {
+  importModel(model: string, bundle: ModelBundle): Promise<MessageBody> {
     return this.request("PUT", `/api/dynamic/${model}/import`, bundle);
   }
 

@@ -3,13 +3,21 @@
 import * as Comlink from "comlink";
 import type {
   AnomalyBackend,
+  AutoencoderBody,
+  AutoencoderRequest,
   BatchReport,
   DetectBody,
-  Message,
+  FinetuneBody,
+  MarginBody,
+  MessageBody,
   MetadataJson,
   ModelBundle,
   ModelsList,
   RawRecord,
+  ScheduleBody,
+  ScheduleRequest,
+  TrainedBody,
+  VerdictBody,
   VerdictEvent,
   VerdictExtras,
 } from "./api";
@@ -43,33 +51,29 @@ export class LocalBackend implements AnomalyBackend {
   async detect(model: string, record: RawRecord): Promise<DetectBody> {
     return (await this.call<{ body: DetectBody }>("detect", model, record)).body;
   }
-  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<DetectBody> {
+  detectOnly(model: string, record: RawRecord, extras: VerdictExtras = {}): Promise<VerdictBody> {
     return this.call("detectOnly", model, record, undefined, extras);
   }
   forceTrain(model: string) {
-    return this.call<Message & { points_used: number }>("forceTrain", model);
+    return this.call<TrainedBody>("forceTrain", model);
   }
-  reset(model: string): Promise<Message> {
+  reset(model: string): Promise<MessageBody> {
     return this.call("reset", model);
   }
-  deleteModel(model: string): Promise<Message> {
+  deleteModel(model: string): Promise<MessageBody> {
     return this.call("deleteModel", model);
   }
-  setSchedule(model: string, schedule: object): Promise<Message> {
+  setSchedule(model: string, schedule: ScheduleRequest): Promise<ScheduleBody> {
     return this.call("setSchedule", model, schedule);
   }
   finetune(model: string) {
-    return this.call<Message & { adjusted_margins: Record<string, number> }>("finetune", model);
+    return this.call<FinetuneBody>("finetune", model);
   }
-  setMargin(model: string, version: string, margin: number): Promise<Message> {
+  setMargin(model: string, version: string, margin: number): Promise<MarginBody> {
     return this.call("setMargin", model, version, margin);
   }
-  trainAutoencoder(model: string, settings: { hidden?: number[]; contamination?: number }) {
-    return this.call<Message & { training_data_points: number; reconstruction_threshold: number }>(
-      "trainAutoencoder",
-      model,
-      settings,
-    );
+  trainAutoencoder(model: string, settings: AutoencoderRequest) {
+    return this.call<AutoencoderBody>("trainAutoencoder", model, settings);
   }
   async batch(csv: string, hasHeader: boolean): Promise<BatchReport> {
     return (await this.call<{ result: BatchReport }>("batch", csv, hasHeader)).result;
@@ -77,7 +81,7 @@ export class LocalBackend implements AnomalyBackend {
   exportModel(model: string): Promise<ModelBundle> {
     return this.call("exportModel", model);
   }
-  importModel(model: string, bundle: ModelBundle): Promise<Message> {
+  importModel(model: string, bundle: ModelBundle): Promise<MessageBody> {
     return this.call("importModel", model, bundle);
   }
 

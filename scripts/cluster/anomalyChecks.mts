@@ -10,8 +10,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
-import { AnomalyService } from "../../anomaly/service";
-import { MemoryStore } from "../../anomaly/store/memoryStore";
+import { AnomalyService, MemoryStore } from "../../anomaly";
 
 const LB = process.env.LB ?? "";
 const LEASE_MS = Number(process.env.LEASE_MS ?? 3000);

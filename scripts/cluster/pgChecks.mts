@@ -5,7 +5,7 @@
 // one process stand for two instances. Prints one "ok"/"FAIL" line per
 // check; the shell script counts them.
 import pg from "pg";
-import { newMetadata } from "../../anomaly/model/metadata";
+import { newMetadata } from "../../anomaly";
 import { ModelLeases } from "../../server/cluster/modelLeases";
 import { createSchema, FencedError, PgModelStore } from "../../server/cluster/pgModelStore";
 

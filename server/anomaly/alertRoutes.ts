@@ -3,12 +3,11 @@
 // engine-side type and defaults are anomaly/alerts/rule.ts.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { ALERT_FORMATS, type AlertRuleInput, completeRules } from "../../anomaly/alerts/rule";
-import { AnomalyError } from "../../anomaly/apiError";
+import { ALERT_FORMATS, type AlertRuleInput, AnomalyError, completeRules } from "../../anomaly";
+import { ModelParams } from "../../protocol/anomaly/schemas";
 import type { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import { ModelParams } from "./schemas";
 
 const seconds = z
   .number()
@@ -139,7 +138,7 @@ export function registerAlertRoutes(
     async (c) => {
       const { m } = c.req.valid("param");
       await service.metadata(m);
-      return c.json({ model: m, ...(await alerts.rules(m)) } as never, 200);
+      return c.json({ model: m, ...(await alerts.rules(m)) }, 200);
     },
   );
 
@@ -164,7 +163,7 @@ export function registerAlertRoutes(
       } catch (e) {
         throw new AnomalyError(400, (e as Error).message);
       }
-      return c.json({ model: m, ...(await alerts.setRules(m, rules)) } as never, 200);
+      return c.json({ model: m, ...(await alerts.setRules(m, rules)) }, 200);
     },
   );
 
@@ -182,7 +181,7 @@ export function registerAlertRoutes(
       const { m } = c.req.valid("param");
       await service.metadata(m);
       const deliveries = await alerts.deliveryLog(m, c.req.valid("query").limit ?? 100);
-      return c.json({ model: m, deliveries } as never, 200);
+      return c.json({ model: m, deliveries }, 200);
     },
   );
 }

@@ -6,10 +6,10 @@
 // (tests, memory stores) the same interface keeps everything in memory.
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AlertsFile, DeliveryEntry } from "../../anomaly/alerts/records";
-import { writeFileAtomic } from "../../anomaly/node/atomicFile";
+import type { AlertsFile, DeliveryEntry } from "../../anomaly";
+import { writeFileAtomic } from "../../anomaly/node";
 
-export type { AlertsFile, DeliveryEntry, StoredState } from "../../anomaly/alerts/records";
+export type { AlertsFile, DeliveryEntry, StoredState } from "../../anomaly";
 
 export interface AlertPersistence {
   load(model: string): Promise<AlertsFile | null>;

@@ -6,11 +6,18 @@
 // is logged. A slow or dead receiver therefore delays only its own rule's
 // later deliveries, never an ingest, and the verdict and data are already
 // stored before observe() is called.
-import { type AlertEvent, freshState, type RuleState, step } from "../../anomaly/alerts/debounce";
-import { topFeature } from "../../anomaly/alerts/explanation";
-import { type AlertFacts, alertPayload } from "../../anomaly/alerts/payload";
-import type { AlertRule } from "../../anomaly/alerts/rule";
-import { parseIsoTimestamp } from "../../anomaly/model/timestamp";
+
+import {
+  type AlertEvent,
+  type AlertFacts,
+  type AlertRule,
+  alertPayload,
+  freshState,
+  parseIsoTimestamp,
+  type RuleState,
+  step,
+  topFeature,
+} from "../../anomaly";
 import type { AlertPersistence, DeliveryEntry, StoredState } from "./alertStore";
 
 interface ModelAlerts {

@@ -1,7 +1,7 @@
 // The part of the anomaly service that the HTTP API calls. It lives apart from
 // routes.ts so the route modules (alertRoutes, batch, feedback), the servers
 // and the test doubles can name it without importing the app that mounts them.
-import type { AnomalyService } from "../../anomaly/service";
+import type { AnomalyService } from "../../anomaly";
 
 export type AnomalyApi = Pick<
   AnomalyService,

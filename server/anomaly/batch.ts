@@ -9,11 +9,11 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import { BatchBody, BatchForm, BatchJson } from "../../protocol/anomaly/schemas";
 import type { AnomalyApi } from "./anomalyApi";
 import { JSON_UTF8, lenientBatchBody } from "./contentType";
 import { ApiError, errorResponse } from "./errors";
 import { jsonContent, modelErrors, TAG } from "./openapi";
-import { BatchBody, BatchForm, BatchJson } from "./schemas";
 
 interface BatchOptions {
   service: Pick<AnomalyApi, "batchEncoded">;

@@ -5,8 +5,8 @@ import { appendFile, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { steadyRecord } from "../../anomaly/testing";
 import { createAnomalyApp } from "./routes";
 import { postJson } from "./testing";

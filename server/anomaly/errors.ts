@@ -7,8 +7,9 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 
-export const MODEL_NAME = /^[a-zA-Z0-9_]+$/;
-export const INVALID_MODEL_NAME = "Invalid model name. Use only letters, numbers, and underscores.";
+import { INVALID_MODEL_NAME, MODEL_NAME } from "../../protocol/anomaly/modelName";
+
+export { INVALID_MODEL_NAME, MODEL_NAME };
 
 /** A client mistake found at the edge, before the engine is asked anything. */
 export class ApiError extends Error {

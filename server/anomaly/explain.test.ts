@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBundle } from "../../anomaly/store/bundle";
+import { parseBundle } from "../../anomaly";
 import { explainRingPoint } from "../../client/anomaly/engine/ringScores";
 import { bundleCli, postJson, type ServerProcess, spawnServer } from "./testing";
 

@@ -1,8 +1,6 @@
 // The streamed export spells exactly JSON.stringify(bundle), slice by slice.
 import { describe, expect, it } from "vitest";
-import { AnomalyService } from "../../anomaly/service";
-import type { ModelBundle } from "../../anomaly/store/bundle";
-import { MemoryStore } from "../../anomaly/store/memoryStore";
+import { AnomalyService, MemoryStore, type ModelBundle } from "../../anomaly";
 import { steadyRecord } from "../../anomaly/testing";
 import { bundleStream } from "./exportStream";
 

@@ -4,7 +4,7 @@
 // slices of records, yielding to the event loop between slices, and the
 // response is pulled by the socket (a slow reader holds one slice, not the
 // whole text). The bytes are exactly JSON.stringify(bundle)'s.
-import type { ModelBundle } from "../../anomaly/store/bundle";
+import type { ModelBundle } from "../../anomaly";
 
 /** Records per slice: about 0.2 MB of JSON, well under a millisecond to encode each on a busy machine's core. */
 const SLICE = 1000;

@@ -10,8 +10,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBundle } from "../../anomaly/store/bundle";
+import { parseBundle } from "../../anomaly";
 import { explainRingPoint } from "../../client/anomaly/engine/ringScores";
+import type { FeedbackBody } from "../../protocol/anomaly/feedback";
+import type { VerdictBody } from "../../protocol/anomaly/schemas";
 import { bundleCli, postJson, REPO_ROOT, type ServerProcess, spawnServer } from "./testing";
 
 const MODEL = "checkout";
@@ -46,16 +48,6 @@ function point(i: number): Record<string, unknown> {
 }
 
 type Json = Record<string, unknown>;
-interface Verdict {
-  anomaly: boolean;
-  versions: Record<string, { anomaly: boolean; score: number; threshold_info: { margin: number } }>;
-}
-interface Feedback {
-  marks: { id: number; label: string; from: number; to: number; note: string }[];
-  maintenance: { id: number; from: number; to: number; note: string }[];
-  margins: Record<string, { base: number; adapted: number }>;
-  excluded_from_training: number;
-}
 
 let root: string;
 let store: string;
@@ -64,14 +56,15 @@ let server: ServerProcess;
 /** The explanation /detect?explain=1 gave for the newest point. */
 let lastExplanation: unknown = null;
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+/** One request; `T` names the body the route answers (the wire's type), unchecked like any parse. */
+async function call<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const init = body === undefined ? { method } : postJson(body, method);
   const res = await fetch(`${server.url}${path}`, init);
-  return { status: res.status, body: (await res.json()) as Json };
+  return { status: res.status, body: (await res.json()) as T };
 }
 const api = `/api/dynamic/${MODEL}`;
-const feedback = async () => (await call("GET", `${api}/feedback`)).body as unknown as Feedback;
-const verdict = async (i: number) => (await call("POST", `/detect_only/${MODEL}`, point(i))).body as unknown as Verdict;
+const feedback = async () => (await call<FeedbackBody>("GET", `${api}/feedback`)).body;
+const verdict = async (i: number) => (await call<VerdictBody>("POST", `/detect_only/${MODEL}`, point(i))).body;
 const train = async () => (await call("POST", `/force_train/${MODEL}`)).body.points_used as number;
 async function scaler(column: string): Promise<{ mean: number; std: number }> {
   const meta = (await call("GET", `/models/dynamic/${MODEL}/metadata`)).body as {
@@ -181,7 +174,7 @@ describe("feedback and maintenance windows", () => {
     });
     expect(status).toBe(200);
     expect(body.mark).toMatchObject({ label: "false_positive", from: at(DEPLOY[0]), to: at(DEPLOY[1]) });
-    const margins = body.margins as Feedback["margins"];
+    const margins = body.margins as FeedbackBody["margins"];
     // Each version that flagged the burst now has a margin just past it.
     for (const [version, v] of Object.entries(flagged.versions)) {
       if (!(version in margins)) continue;
@@ -211,7 +204,7 @@ describe("feedback and maintenance windows", () => {
     expect((await verdict(last)).anomaly).toBe(false); // silenced by the deploy's raise
     const { status, body } = await call("POST", `${api}/feedback`, { label: "true_positive", timestamp: iso(last) });
     expect(status).toBe(200);
-    const margins = body.margins as Feedback["margins"];
+    const margins = body.margins as FeedbackBody["margins"];
     const now = await verdict(last);
     // Flagged by every version whose stored margin flags it: the raise stops at its score.
     for (const [version, v] of Object.entries(now.versions)) {
@@ -290,7 +283,7 @@ describe("feedback and maintenance windows", () => {
     expect(removed.code, removed.stderr).toBe(0);
     const list = await runCli(["feedback", MODEL]);
     expect(list.code, list.stderr).toBe(0);
-    const listed = JSON.parse(list.stdout) as Feedback;
+    const listed = JSON.parse(list.stdout) as FeedbackBody;
     expect(listed.marks.map((m) => m.label)).toEqual(["false_positive"]);
     expect(listed.maintenance).toHaveLength(1);
     // What the CLI wrote is the model's feedback file.
@@ -314,14 +307,13 @@ describe("feedback and maintenance windows", () => {
     for (const old of (await feedback()).marks) await call("DELETE", `${api}/feedback/${old.id}`);
     const next = POINTS + 1;
     const burst = { timestamp: at(next), requests: 320, latency: 55 };
-    expect(((await call("POST", `/detect_only/${MODEL}`, burst)).body as unknown as Verdict).anomaly).toBe(true);
+    expect((await call<VerdictBody>("POST", `/detect_only/${MODEL}`, burst)).body.anomaly).toBe(true);
     // A known false alarm under way: the operator marks the next minute.
     const mark = await call("POST", `${api}/feedback`, { label: "false_positive", from: at(next), to: at(next + 30) });
     expect(mark.status).toBe(200);
     // The point counts among the marked ones as it arrives, so it is scored with margins past it.
-    const answer = (await call("POST", `/detect/${MODEL}?explain=1`, burst)).body;
-    lastExplanation = answer.explanation;
-    const first = answer as unknown as Verdict;
+    const first = (await call<VerdictBody>("POST", `/detect/${MODEL}?explain=1`, burst)).body;
+    lastExplanation = first.explanation;
     expect(first.anomaly).toBe(false);
     const listed = await feedback();
     for (const [version, v] of Object.entries(first.versions)) {
@@ -344,7 +336,7 @@ describe("feedback and maintenance windows", () => {
     // Import under another name: the copy has the same feedback.
     const copy = await call("PUT", `/api/dynamic/${MODEL}_copy/import`, exported);
     expect(copy.status).toBe(200);
-    const copied = (await call("GET", `/api/dynamic/${MODEL}_copy/feedback`)).body as unknown as Feedback;
+    const copied = (await call<FeedbackBody>("GET", `/api/dynamic/${MODEL}_copy/feedback`)).body;
     expect(copied.marks).toEqual(listed.marks);
     expect(copied.maintenance).toEqual(listed.maintenance);
     expect(copied.margins).toEqual(listed.margins);

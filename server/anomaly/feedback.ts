@@ -4,54 +4,17 @@
 // API's file stays about the reference's routes.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import {
+  FeedbackBody,
+  FeedbackRemovedBody,
+  MaintenanceBody,
+  MaintenanceRequest,
+  MarkedBody,
+  MarkRequest,
+} from "../../protocol/anomaly/feedback";
+import { ModelParams } from "../../protocol/anomaly/schemas";
 import type { AnomalyApi } from "./anomalyApi";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import { MessageBody, ModelParams } from "./schemas";
-
-const Time = z.union([z.number().finite(), z.string()]).openapi({
-  description: "Unix seconds or an ISO-8601 time, on the points' own clock (their `timestamp`)",
-  example: "2024-05-01T12:00:00Z",
-});
-
-const Note = z.string().max(1000).optional().openapi({ description: "Free text for the operator" });
-
-export const MarkRequest = z
-  .object({
-    label: z.enum(["false_positive", "true_positive"]),
-    timestamp: Time.optional().openapi({ description: "One point (instead of from and to)" }),
-    from: Time.optional(),
-    to: Time.optional(),
-    note: Note,
-  })
-  .openapi("FeedbackRequest", {
-    description:
-      "Mark one point (`timestamp`) or an inclusive range (`from`, `to`). False positives are left out of training and raise the margin of each version that still flags them, up to where a true positive would no longer be flagged.",
-    example: { label: "false_positive", timestamp: "2024-05-01T12:00:00Z", note: "deploy" },
-  });
-
-export const MaintenanceRequest = z.object({ from: Time, to: Time, note: Note }).openapi("MaintenanceRequest", {
-  description: "An inclusive time range whose points are left out of training.",
-  example: { from: "2024-05-01T02:00:00Z", to: "2024-05-01T03:00:00Z", note: "database upgrade" },
-});
-
-const Range = { id: z.number().int(), from: z.number(), to: z.number(), note: z.string(), created: z.number() };
-const Mark = z.object({ ...Range, label: z.enum(["false_positive", "true_positive"]) }).openapi("FeedbackMark");
-const Maintenance = z.object(Range).openapi("MaintenanceWindow");
-const Margins = z.record(z.string(), z.object({ base: z.number(), adapted: z.number() })).openapi({
-  description:
-    "Per trained version: the stored margin (calibrated or set) and the margin in force after feedback (verdicts' threshold_info.margin)",
-});
-
-export const FeedbackBody = z
-  .object({
-    status: z.literal("success"),
-    model_name: z.string(),
-    marks: z.array(Mark),
-    maintenance: z.array(Maintenance),
-    margins: Margins,
-    excluded_from_training: z.number().int().openapi({ description: "Ring points that training leaves out now" }),
-  })
-  .openapi("Feedback");
 
 const IdParams = ModelParams.extend({
   id: z.coerce
@@ -76,7 +39,7 @@ export function registerFeedbackRoutes(
       request: { params: ModelParams },
       responses: { 200: jsonContent(FeedbackBody, "The model's feedback"), ...modelErrors },
     }),
-    async (c) => c.json((await service.feedback(c.req.valid("param").m)) as never, 200),
+    async (c) => c.json(await service.feedback(c.req.valid("param").m), 200),
   );
 
   app.openapi(
@@ -88,11 +51,11 @@ export function registerFeedbackRoutes(
       middleware: middleware.record,
       request: { params: ModelParams, body: jsonBody(MarkRequest) },
       responses: {
-        200: jsonContent(MessageBody.extend({ mark: Mark, margins: Margins }), "Recorded (persisted)"),
+        200: jsonContent(MarkedBody, "Recorded (persisted)"),
         ...modelErrors,
       },
     }),
-    async (c) => c.json((await service.addFeedback(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.addFeedback(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(
@@ -104,11 +67,11 @@ export function registerFeedbackRoutes(
       middleware: middleware.record,
       request: { params: ModelParams, body: jsonBody(MaintenanceRequest) },
       responses: {
-        200: jsonContent(MessageBody.extend({ maintenance: Maintenance }), "Recorded (persisted)"),
+        200: jsonContent(MaintenanceBody, "Recorded (persisted)"),
         ...modelErrors,
       },
     }),
-    async (c) => c.json((await service.addMaintenance(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.addMaintenance(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(
@@ -119,11 +82,11 @@ export function registerFeedbackRoutes(
       summary: "Remove a feedback mark or maintenance window",
       middleware: middleware.bare,
       request: { params: IdParams },
-      responses: { 200: jsonContent(MessageBody.extend({ margins: Margins }), "Removed"), ...modelErrors },
+      responses: { 200: jsonContent(FeedbackRemovedBody, "Removed"), ...modelErrors },
     }),
     async (c) => {
       const { m, id } = c.req.valid("param");
-      return c.json((await service.removeFeedback(m, id)) as never, 200);
+      return c.json(await service.removeFeedback(m, id), 200);
     },
   );
 }

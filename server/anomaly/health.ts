@@ -5,8 +5,7 @@
 // quarantined.jsonl (see anomaly/node/quarantine.ts).
 import { join } from "node:path";
 import type { Hono } from "hono";
-import { AnomalyError } from "../../anomaly/apiError";
-import type { AnomalyService } from "../../anomaly/service";
+import { AnomalyError, type AnomalyService } from "../../anomaly";
 import { lineCount } from "./metrics";
 
 export function registerHealthRoute(

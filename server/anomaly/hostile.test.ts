@@ -7,7 +7,7 @@ import { request as rawRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
+import { FileStore } from "../../anomaly/node";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";
 
 let dir: string;

@@ -8,11 +8,11 @@
 // plain handler: the schema validator would parse the whole body first.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AnomalyService } from "../../anomaly/service";
+import type { AnomalyService } from "../../anomaly";
+import { MessageBody, ModelBundle, ModelParams } from "../../protocol/anomaly/schemas";
 import type { AlertCenter } from "./alerts";
 import { errorResponse, requireModelName } from "./errors";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
-import { MessageBody, ModelBundle, ModelParams } from "./schemas";
 
 export interface ImportRouteOptions {
   service: Pick<AnomalyService, "importStream">;

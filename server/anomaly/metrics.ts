@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AnomalyService } from "../../anomaly/service";
+import type { AnomalyService } from "../../anomaly";
 import { isAnomalyPath } from "./security";
 
 export interface MetricsOptions {

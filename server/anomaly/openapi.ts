@@ -1,7 +1,7 @@
 // Small builders for route declarations, so each route in routes.ts reads as
 // its method, path, body and answers rather than nested OpenAPI objects.
 import type { ZodType } from "zod";
-import { ErrorBody } from "./schemas";
+import { ErrorBody } from "../../protocol/anomaly/schemas";
 
 export const TAG = "Anomaly detection";
 

@@ -9,8 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { createAnomalyApp } from "./routes";
 import { postJson } from "./testing";
 

@@ -4,9 +4,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { ErrorBody } from "../../protocol/anomaly/schemas";
 import { errorResponse } from "./errors";
 import { jsonContent, TAG } from "./openapi";
-import { ErrorBody } from "./schemas";
 
 /**
  * URL path → file in the web root. `/` is the model manager, the

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { bundleCli, spawnServer } from "./testing";
 
 const LANES = Number(process.env.KILL_LANES ?? 4);
@@ -116,7 +116,7 @@ async function runLane(lane: number): Promise<LaneReport> {
   // The last kill's outcome, checked in-process: the store must open as is.
   const service = new AnomalyService(new FileStore(store));
   try {
-    const meta = (await service.metadata(MODEL)) as unknown as { n_seen: number };
+    const meta = await service.metadata(MODEL);
     if (meta.n_seen === acked) report.exact++;
     else if (meta.n_seen === acked + 1) report.plusOne++;
     else report.violations.push(`final: n_seen ${meta.n_seen}, last acknowledged ${acked}`);

@@ -5,6 +5,32 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import {
+  AlertQuietBody,
+  AlertQuietRequest,
+  AutoencoderBody,
+  AutoencoderRequest,
+  CollectingBody,
+  DataBody,
+  DataQuery,
+  FalseAlarmRateBody,
+  FalseAlarmRateRequest,
+  FinetuneBody,
+  MarginBody,
+  MarginRequest,
+  MessageBody,
+  Metadata,
+  ModelBundle,
+  ModelParams,
+  ModelsBody,
+  RecordBody,
+  ScheduleBody,
+  ScheduleRequest,
+  TrainedBody,
+  VerdictBody,
+  VerdictQuery,
+  verdictOptions,
+} from "../../protocol/anomaly/schemas";
 import { integerVariable } from "../config/environment";
 import { registerAlertRoutes } from "./alertRoutes";
 import type { AlertCenter } from "./alerts";
@@ -27,31 +53,6 @@ import { registerImportRoute } from "./importRoute";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
 import { registerPages } from "./pages";
-import {
-  AlertQuietBody,
-  AlertQuietRequest,
-  AutoencoderBody,
-  AutoencoderRequest,
-  CollectingBody,
-  DataBody,
-  DataQuery,
-  DetectBody,
-  FalseAlarmRateBody,
-  FalseAlarmRateRequest,
-  FinetuneBody,
-  MarginRequest,
-  MessageBody,
-  Metadata,
-  ModelBundle,
-  ModelParams,
-  ModelsBody,
-  RecordBody,
-  ScheduleBody,
-  ScheduleRequest,
-  TrainedBody,
-  VerdictQuery,
-  verdictOptions,
-} from "./schemas";
 import { type SecurityOptions, security, securityFromEnv } from "./security";
 import { registerStreamRoute, VerdictHub } from "./stream";
 
@@ -131,7 +132,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       middleware: record,
       request: { params: ModelParams, query: VerdictQuery, body: jsonBody(RecordBody) },
       responses: {
-        200: jsonContent(DetectBody, "The verdict of every enabled version"),
+        200: jsonContent(VerdictBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
         ...modelErrors,
       },
@@ -140,11 +141,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
       // Without the flag, exactly the reference's call.
-      const { httpStatus, body } = await service.detect(m, record, undefined, verdictOptions(c.req.valid("query")));
-      hub.publish({ model: m, httpStatus, body });
+      const answer = await service.detect(m, record, undefined, verdictOptions(c.req.valid("query")));
+      hub.publish({ model: m, httpStatus: answer.httpStatus, body: answer.body });
       // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
-      options.alerts?.observe(m, httpStatus, body);
-      return c.json(body as never, httpStatus);
+      options.alerts?.observe(m, answer.httpStatus, answer.body);
+      return answer.httpStatus === 202 ? c.json(answer.body, 202) : c.json(answer.body, 200);
     },
   );
 
@@ -156,13 +157,13 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       summary: "Score one record without storing or learning anything",
       middleware: record,
       request: { params: ModelParams, query: VerdictQuery, body: jsonBody(RecordBody) },
-      responses: { 200: jsonContent(DetectBody, "The verdict"), ...modelErrors },
+      responses: { 200: jsonContent(VerdictBody, "The verdict"), ...modelErrors },
     }),
     async (c) => {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
       const body = await service.detectOnly(m, record, undefined, verdictOptions(c.req.valid("query")));
-      return c.json(body as never, 200);
+      return c.json(body, 200);
     },
   );
 
@@ -177,7 +178,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
         request: { params: ModelParams },
         responses: { 200: jsonContent(TrainedBody, "Trained; points_used counts the ring points"), ...modelErrors },
       }),
-      async (c) => c.json((await service.forceTrain(c.req.valid("param").m)) as never, 200),
+      async (c) => c.json(await service.forceTrain(c.req.valid("param").m), 200),
     );
   }
 
@@ -189,7 +190,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       summary: "List every model with its metadata",
       responses: { 200: jsonContent(ModelsBody, "All models"), 500: modelErrors[500] },
     }),
-    async (c) => c.json((await service.listModels()) as never, 200),
+    async (c) => c.json(await service.listModels(), 200),
   );
 
   app.openapi(
@@ -202,7 +203,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams },
       responses: { 200: jsonContent(Metadata, "The metadata"), ...modelErrors },
     }),
-    async (c) => c.json((await service.metadata(c.req.valid("param").m)) as never, 200),
+    async (c) => c.json(await service.metadata(c.req.valid("param").m), 200),
   );
 
   app.openapi(
@@ -217,7 +218,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     }),
     async (c) => {
       const { limit } = c.req.valid("query");
-      return c.json((await service.data(c.req.valid("param").m, limit ?? 100)) as never, 200);
+      return c.json(await service.data(c.req.valid("param").m, limit ?? 100), 200);
     },
   );
 
@@ -231,7 +232,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams },
       responses: { 200: jsonContent(MessageBody, "Reset"), ...modelErrors },
     }),
-    async (c) => c.json((await service.reset(c.req.valid("param").m)) as never, 200),
+    async (c) => c.json(await service.reset(c.req.valid("param").m), 200),
   );
 
   for (const method of ["delete", "get"] as const) {
@@ -249,7 +250,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
         const { m } = c.req.valid("param");
         const answer = await service.deleteModel(m);
         options.alerts?.forget(m);
-        return c.json(answer as never, 200);
+        return c.json(answer, 200);
       },
     );
   }
@@ -264,7 +265,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(ScheduleRequest) },
       responses: { 200: jsonContent(ScheduleBody, "The schedule now in force"), ...modelErrors },
     }),
-    async (c) => c.json((await service.setSchedule(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.setSchedule(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(
@@ -277,7 +278,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams },
       responses: { 200: jsonContent(FinetuneBody, "The new margins"), ...modelErrors },
     }),
-    async (c) => c.json((await service.finetune(c.req.valid("param").m)) as never, 200),
+    async (c) => c.json(await service.finetune(c.req.valid("param").m), 200),
   );
 
   app.openapi(
@@ -288,11 +289,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       summary: "Set one version's decision margin (persisted, no retrain)",
       middleware: record,
       request: { params: ModelParams, body: jsonBody(MarginRequest) },
-      responses: { 200: jsonContent(MessageBody, "The margin now in force"), ...modelErrors },
+      responses: { 200: jsonContent(MarginBody, "The margin now in force"), ...modelErrors },
     }),
     async (c) => {
       const { version, margin } = c.req.valid("json");
-      return c.json((await service.setMargin(c.req.valid("param").m, version, margin)) as never, 200);
+      return c.json(await service.setMargin(c.req.valid("param").m, version, margin), 200);
     },
   );
 
@@ -306,7 +307,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(FalseAlarmRateRequest) },
       responses: { 200: jsonContent(FalseAlarmRateBody, "The rate and the margins now in force"), ...modelErrors },
     }),
-    async (c) => c.json((await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.setFalseAlarmRate(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(
@@ -320,7 +321,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(AlertQuietRequest) },
       responses: { 200: jsonContent(AlertQuietBody, "The quiet period now in force"), ...modelErrors },
     }),
-    async (c) => c.json((await service.setAlertQuiet(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.setAlertQuiet(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(
@@ -333,7 +334,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       request: { params: ModelParams, body: jsonBody(AutoencoderRequest, false) },
       responses: { 200: jsonContent(AutoencoderBody, "Trained"), ...modelErrors },
     }),
-    async (c) => c.json((await service.trainAutoencoder(c.req.valid("param").m, c.req.valid("json"))) as never, 200),
+    async (c) => c.json(await service.trainAutoencoder(c.req.valid("param").m, c.req.valid("json")), 200),
   );
 
   app.openapi(

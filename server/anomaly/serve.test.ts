@@ -58,13 +58,13 @@ describe("anomaly server on loopback", () => {
     const service = Object.assign(recordingService(), {
       finetune: async () => {
         await gate;
-        return { status: "success", message: "slow" };
+        return { status: "success" as const, message: "slow", adjusted_margins: {}, max_anomaly_scores: {} };
       },
       close: async () => {
         closed = true;
       },
     });
-    const handle = await startAnomalyServer({ port: 0, service: service as never, log: () => {} });
+    const handle = await startAnomalyServer({ port: 0, service, log: () => {} });
     const inFlight = fetch(`${handle.url}/api/dynamic/m/finetune`, { method: "POST" });
     await new Promise((r) => setTimeout(r, 100));
     const closing = handle.close();
@@ -74,7 +74,12 @@ describe("anomaly server on loopback", () => {
     release();
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "success", message: "slow" });
+    expect(await res.json()).toEqual({
+      status: "success",
+      message: "slow",
+      adjusted_margins: {},
+      max_anomaly_scores: {},
+    });
     await closing;
     expect(closed).toBe(true);
   });

@@ -8,7 +8,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
+import { FileStore } from "../../anomaly/node";
 import { INVALID_MODEL_NAME } from "./errors";
 import { securityFromEnv } from "./security";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";

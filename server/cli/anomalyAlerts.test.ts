@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { startAnomalyServer } from "../anomaly/serve";
 import { CLI, postJson, REPO_ROOT } from "../anomaly/testing";
 

@@ -3,7 +3,7 @@
 // A server running on the same store reads rules once per model, so rules
 // changed here take effect there after its restart (or set them over HTTP).
 
-import { type AlertRuleInput, completeRules } from "../../anomaly/alerts/rule";
+import { type AlertRuleInput, completeRules } from "../../anomaly";
 import { AlertRulesRequest } from "../anomaly/alertRoutes";
 import { type DeliveryEntry, FileAlertStore } from "../anomaly/alertStore";
 import { AlertCenter } from "../anomaly/alerts";

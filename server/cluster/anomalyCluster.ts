@@ -6,8 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { Redis } from "ioredis";
 import pg from "pg";
-import type { DetectAnswer } from "../../anomaly/service";
-import type { ModelStore } from "../../anomaly/store/store";
+import type { DetectAnswer, ModelStore } from "../../anomaly";
 import { ModelLeases } from "./modelLeases";
 import { modelOwnerGate } from "./modelOwner";
 import { createSchema, PgModelStore } from "./pgModelStore";

@@ -7,7 +7,7 @@
 // expire, takes the model over and serves the request itself, so a client
 // sees a slower answer, not an error.
 import type { MiddlewareHandler } from "hono";
-import { MODEL_NAME } from "../../anomaly/apiError";
+import { MODEL_NAME } from "../../anomaly";
 import type { ModelLeases } from "./modelLeases";
 
 /** The anomaly routes that name a model, with where the name sits (one list, from server/anomaly/routes.ts). */

@@ -13,17 +13,19 @@
 // write fails with FencedError and the service reloads the model, which then
 // meets the lease check again.
 import type { Pool, PoolClient } from "pg";
-import type { AutoencoderJson } from "../../anomaly/autoencoder/autoencoder";
-import { decodeForestFile, encodeForestFile } from "../../anomaly/forest/forestFile";
-import { type MetadataJson, parseMetadata } from "../../anomaly/model/metadata";
 import {
+  type AutoencoderJson,
   DamagedModelError,
+  decodeForestFile,
+  encodeForestFile,
   type LoadedRing,
+  type MetadataJson,
   type ModelStore,
+  parseMetadata,
   type RawRecord,
   type StoredForest,
   type UnusableLine,
-} from "../../anomaly/store/store";
+} from "../../anomaly";
 import type { ModelLeases } from "./modelLeases";
 
 /** A write refused because this process no longer holds the model's lease at the epoch it loaded it with. */

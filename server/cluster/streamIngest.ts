@@ -9,7 +9,7 @@
 // Messages are acknowledged only after every point of the batch is durable;
 // a failure leaves the batch unacknowledged, to be read again (at least
 // once: a crash between durable and acknowledged stores those points twice).
-import type { DetectAnswer } from "../../anomaly/service";
+import type { DetectAnswer } from "../../anomaly";
 import type { ModelLeases } from "./modelLeases";
 import type { PointSource, StreamMessage, StreamVerdict } from "./pointSource";
 

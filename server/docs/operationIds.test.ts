@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileStore } from "../../anomaly/node/fileStore";
-import { AnomalyService } from "../../anomaly/service";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { createApp } from "../app";
 import { derivedOperationId, withOperationIds } from "./operationIds";
 

@@ -3,13 +3,21 @@
 // the local model service (models in IndexedDB) for LocalBackend, and ring
 // rescoring / per-column explanations for the charts of either backend.
 import * as Comlink from "comlink";
-import { CpuBackend, type ScoringBackend } from "../../../anomaly/backends/backend";
-import { IndexedDbStore } from "../../../anomaly/browser/indexedDbStore";
-import type { Explanation } from "../../../anomaly/explain/explain";
-import { checkBitIdentity, type IdentityReport } from "../../../anomaly/gpu/bitIdentity";
-import { GpuFirstBackend, openWebGpu } from "../../../anomaly/gpu/select";
-import { AnomalyService } from "../../../anomaly/service";
-import { type ParsedBundle, parseBundle } from "../../../anomaly/store/bundle";
+import {
+  AnomalyService,
+  CpuBackend,
+  type Explanation,
+  type ParsedBundle,
+  parseBundle,
+  type ScoringBackend,
+} from "../../../anomaly";
+import {
+  checkBitIdentity,
+  GpuFirstBackend,
+  type IdentityReport,
+  IndexedDbStore,
+  openWebGpu,
+} from "../../../anomaly/browser";
 import type { VerdictEvent } from "../api";
 import { explainRingPoint, type RingScores, scaledRing, scoreRing } from "./ringScores";
 

@@ -5,22 +5,31 @@
  * the explanation of one point. Pure engine code: runs in the
  * engine worker, and in Node for tests.
  */
-import type { ScoringBackend } from "../../../anomaly/backends/backend";
-import { type Explanation, explainPoint } from "../../../anomaly/explain/explain";
-import { typicalValues } from "../../../anomaly/explain/typical";
-import { trainingRecords } from "../../../anomaly/feedback/trainingSet";
-import { decisionFunction } from "../../../anomaly/forest/scoring";
-import { agreeingSeverity, calibratedVoters, versionRate, versionSeverity } from "../../../anomaly/model/calibrate";
-import { severityThreshold } from "../../../anomaly/model/calibration";
-import { Projector, recordTime } from "../../../anomaly/model/encoding";
-import { KIND_NUMERIC } from "../../../anomaly/model/metadata";
-import { newOnsetState, takePoint } from "../../../anomaly/model/onset";
-import { recurrenceFields, recursDaily } from "../../../anomaly/model/recurrence";
-import { Ring } from "../../../anomaly/model/ring";
-import { takeEvidence } from "../../../anomaly/model/sustained";
-import { forestWidth } from "../../../anomaly/model/verdict";
-import { slidingWindows } from "../../../anomaly/model/windows";
-import type { ParsedBundle } from "../../../anomaly/store/bundle";
+import {
+  agreeingSeverity,
+  calibratedVoters,
+  decisionFunction,
+  type Explanation,
+  explainPoint,
+  forestWidth,
+  KIND_NUMERIC,
+  newOnsetState,
+  type ParsedBundle,
+  Projector,
+  Ring,
+  recordTime,
+  recurrenceFields,
+  recursDaily,
+  type ScoringBackend,
+  severityThreshold,
+  slidingWindows,
+  takeEvidence,
+  takePoint,
+  trainingRecords,
+  typicalValues,
+  versionRate,
+  versionSeverity,
+} from "../../../anomaly";
 
 export interface VersionScores {
   name: string;

@@ -3,7 +3,7 @@
 // what is wrong), whether each has an incident open, and the latest
 // delivery attempts, so an operator sees at a glance whether pages go out.
 import { useCallback, useEffect, useState } from "react";
-import type { DeliveryEntry } from "../../../anomaly/alerts/records";
+import type { DeliveryEntry } from "../../../anomaly";
 import type { AlertRulesAnswer, HttpBackend } from "../httpBackend";
 
 const EXAMPLE =

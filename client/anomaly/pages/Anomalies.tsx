@@ -4,8 +4,8 @@
 // with each point's values, its severity (when verdicts carry one) and its
 // top feature.
 import { useEffect, useMemo, useState } from "react";
-import { topFeature } from "../../../anomaly/alerts/explanation";
-import type { SuccessBody } from "../api";
+import { topFeature } from "../../../anomaly";
+import type { VerdictBody } from "../api";
 import { pageHref } from "../backendChoice";
 import { ModelPicker } from "../ModelPicker";
 import { errorText, useBackend } from "../Shell";
@@ -135,7 +135,7 @@ export function Anomalies() {
   useEffect(
     () =>
       backend.subscribe((event) => {
-        const body = event.body as SuccessBody & { severity?: unknown; explanation?: unknown };
+        const body = event.body as VerdictBody & { severity?: unknown; explanation?: unknown };
         if (event.httpStatus !== 200 || body.status !== "success" || !body.anomaly) return;
         const versions: Record<string, number> = {};
         for (const [v, verdict] of Object.entries(body.versions)) if (verdict.anomaly) versions[v] = verdict.score;

@@ -6,7 +6,7 @@
 // selected point the features that drove its score.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
-import type { Explanation } from "../../../anomaly/explain/explain";
+import type { Explanation } from "../../../anomaly";
 import { pageHref } from "../backendChoice";
 import { anomalyMarkers, MARKER_COLOR } from "../charts/anomalyMarkers";
 import { Histogram } from "../charts/Histogram";

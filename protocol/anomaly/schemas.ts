@@ -1,8 +1,10 @@
-// Zod schemas for the anomaly API: they validate requests at the edge and
-// generate the OpenAPI document. Response schemas describe WIRE.md's bodies
-// for readers of /openapi.json; the engine produces the bodies themselves.
+// The anomaly API's bodies (WIRE.md), each once: a zod schema that validates
+// requests at the server's edge and generates the OpenAPI document, and the
+// TypeScript type inferred from it that the engine's service returns, the
+// routes send, the dashboards' HTTP client reads and the CLI prints. The
+// dashboards import only the types, so zod never reaches the browser bundle.
 import { z } from "@hono/zod-openapi";
-import { MODEL_NAME } from "./errors";
+import { MODEL_NAME } from "./modelName";
 
 export const ModelParams = z.object({
   m: z
@@ -97,7 +99,7 @@ export const verdictOptions = (q: { explain?: string; expected?: string }) => ({
   expected: isOn(q.expected),
 });
 
-export const DetectBody = z
+export const VerdictBody = z
   .object({
     status: z.literal("success"),
     model: z.string(),
@@ -234,6 +236,8 @@ export const MarginRequest = z
   .object({ version: z.string().min(1), margin: z.number().finite() })
   .openapi("MarginRequest", { example: { version: "daily", margin: 0.1 } });
 
+export const MarginBody = MessageBody.extend({ version: z.string(), margin: z.number() }).openapi("Margin");
+
 export const AutoencoderRequest = z
   .object({
     hidden: z.array(z.number().int().positive()).min(1).optional(),
@@ -275,10 +279,38 @@ export const BatchBody = MessageBody.extend({
     has_anomalies: z.boolean(),
     anomaly_indices: z.array(z.number().int()),
     scores: z.array(z.number()),
-    model_used: z.string(),
+    model_used: z.literal("batch:iforest"),
+    skipped_rows: z
+      .number()
+      .int()
+      .openapi({ description: "Rows left out: their count of numeric fields differs from the first numeric row's" }),
   }),
 }).openapi("BatchResult");
 
 export const ModelBundle = z.record(z.string(), z.unknown()).openapi("ModelBundle", {
   description: "A whole model (metadata, ring, forests) as produced by export; import it elsewhere to share.",
 });
+
+// The bodies as TypeScript sees them: what the server sends (z.output) and,
+// for requests, what a client may send (z.input).
+export type CollectingBody = z.output<typeof CollectingBody>;
+export type VerdictBody = z.output<typeof VerdictBody>;
+/** POST /detect's answer: 202 while collecting, else the verdict (POST /detect_only answers only verdicts). */
+export type DetectBody = CollectingBody | VerdictBody;
+export type MessageBody = z.output<typeof MessageBody>;
+export type TrainedBody = z.output<typeof TrainedBody>;
+export type ModelsBody = z.output<typeof ModelsBody>;
+export type DataBody = z.output<typeof DataBody>;
+export type ScheduleBody = z.output<typeof ScheduleBody>;
+export type FinetuneBody = z.output<typeof FinetuneBody>;
+export type FalseAlarmRateBody = z.output<typeof FalseAlarmRateBody>;
+export type AlertQuietBody = z.output<typeof AlertQuietBody>;
+export type MarginBody = z.output<typeof MarginBody>;
+export type AutoencoderBody = z.output<typeof AutoencoderBody>;
+export type BatchBody = z.output<typeof BatchBody>;
+export type BatchResult = BatchBody["result"];
+export type ScheduleRequest = z.input<typeof ScheduleRequest>;
+export type MarginRequest = z.input<typeof MarginRequest>;
+export type FalseAlarmRateRequest = z.input<typeof FalseAlarmRateRequest>;
+export type AlertQuietRequest = z.input<typeof AlertQuietRequest>;
+export type AutoencoderRequest = z.input<typeof AutoencoderRequest>;

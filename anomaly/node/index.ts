@@ -1,0 +1,10 @@
+/**
+ * The anomaly engine's Node-only half: the file store, the worker-thread
+ * and Dawn (WebGPU) backends, and the atomic file write the server's own
+ * stores share. The platform-neutral engine is ../index.ts.
+ */
+
+export { writeFileAtomic } from "./atomicFile";
+export { createNodeBackend } from "./backends";
+export { FileStore } from "./fileStore";
+export { WorkerBackend } from "./workerBackend";
