@@ -5,6 +5,7 @@
 // microphone at once.
 import { fetchFailure, type HttpOutcome, type HttpRequest } from "../../lang/runtime/host/httpHost";
 import { InputState } from "../../lang/runtime/host/input";
+import { hostImportName } from "../../protocol/hostModules";
 import { AUDIBLE, RING_PROCESSOR_SOURCE, readProbe } from "./audioRing";
 import type { AudioMessage, CanvasMessage, HttpMessage } from "./hostMessages";
 import { answerFetch } from "./httpChannel";
@@ -60,9 +61,9 @@ export class HostSession {
 
   handle(module: string, payload: unknown): void {
     if (this.ended) return;
-    if (module === "pith_canvas") this.onCanvas(payload as CanvasMessage);
-    else if (module === "pith_audio") void this.onAudio(payload as AudioMessage);
-    else if (module === "pith_http") this.onHttp(payload as HttpMessage);
+    if (module === hostImportName("canvas")) this.onCanvas(payload as CanvasMessage);
+    else if (module === hostImportName("audio")) void this.onAudio(payload as AudioMessage);
+    else if (module === hostImportName("http")) this.onHttp(payload as HttpMessage);
   }
 
   private onCanvas(m: CanvasMessage): void {

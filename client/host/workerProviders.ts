@@ -7,6 +7,7 @@ import { type AudioDevice, createAudioImports } from "../../lang/runtime/host/au
 import { type CanvasDevice, createCanvasImports } from "../../lang/runtime/host/canvasHost";
 import { createHttpImports, type HttpRequest } from "../../lang/runtime/host/httpHost";
 import { InputState, SHOWN } from "../../lang/runtime/host/input";
+import { HOST_MODULE_NAMES, type HostModuleName, hostImportName } from "../../protocol/hostModules";
 import { createRing, RING_SAMPLE_RATE, RingWriter } from "./audioRing";
 import type { AudioMessage, CanvasMessage, HttpMessage } from "./hostMessages";
 import { awaitFetch, createHttpChannel } from "./httpChannel";
@@ -78,17 +79,15 @@ function fetchSync(post: (m: HttpMessage) => void) {
   };
 }
 
-export const PITH_HOST_MODULES = [
-  {
-    name: "pith_canvas",
-    imports: (context: ProviderContext) => createCanvasImports(context.memory, canvasDevice(context.post)),
-  },
-  {
-    name: "pith_audio",
-    imports: (context: ProviderContext) => createAudioImports(audioDevice(context.post)),
-  },
-  {
-    name: "pith_http",
-    imports: (context: ProviderContext) => createHttpImports(context.memory, fetchSync(context.post)),
-  },
-];
+// Keyed by the host-module table (protocol/hostModules.ts): a module added
+// there without a provider here does not compile.
+const PROVIDERS: Record<HostModuleName, (context: ProviderContext) => WebAssembly.ModuleImports> = {
+  canvas: (context) => createCanvasImports(context.memory, canvasDevice(context.post)),
+  audio: (context) => createAudioImports(audioDevice(context.post)),
+  http: (context) => createHttpImports(context.memory, fetchSync(context.post)),
+};
+
+export const PITH_HOST_MODULES = HOST_MODULE_NAMES.map((module) => ({
+  name: hostImportName(module),
+  imports: PROVIDERS[module],
+}));

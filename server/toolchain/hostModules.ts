@@ -1,8 +1,10 @@
 // Which host modules (declared with `extern` in the standard library and
-// provided by the environment) exist on which target. Availability is part
-// of the language: using a module a target lacks is a compile-time error
-// naming both. canvas and audio need a browser; http has no native
-// implementation yet, so for now it is wasm-only too.
+// provided by the environment) exist on which target, from the one table in
+// protocol/hostModules.ts. Availability is part of the language: using a
+// module a target lacks is a compile-time error naming both. canvas and
+// audio need a browser; http has no native implementation yet, so for now
+// it is wasm-only too.
+import { HOST_MODULE_TABLE } from "../../protocol/hostModules";
 
 export interface HostModule {
   name: string;
@@ -12,11 +14,11 @@ export interface HostModule {
   needs: string;
 }
 
-export const HOST_MODULES: readonly HostModule[] = [
-  { name: "std.canvas", targets: ["wasm"], needs: "a browser framebuffer" },
-  { name: "std.audio", targets: ["wasm"], needs: "the browser's audio output" },
-  { name: "std.http", targets: ["wasm"], needs: "an HTTP client, which native targets do not have yet" },
-];
+export const HOST_MODULES: readonly HostModule[] = HOST_MODULE_TABLE.map((m) => ({
+  name: `std.${m.module}`,
+  targets: m.targets,
+  needs: m.needs,
+}));
 
 export interface HostModuleDiagnostic {
   module: string;
