@@ -11,7 +11,8 @@ const compilerModule = () => {
   return compiled;
 };
 
-export interface CompilerRun {
+/** What one run of compiler.wasm in this worker printed and wrote. */
+export interface CompilerOutput {
   exitCode: number;
   stdout: string;
   stderr: string;
@@ -26,7 +27,7 @@ const api = {
     return version;
   },
   /** Runs the compiler with arguments and input files; returns its output and written files. */
-  async run(args: string[], files: Record<string, string | Uint8Array>): Promise<CompilerRun> {
+  async run(args: string[], files: Record<string, string | Uint8Array>): Promise<CompilerOutput> {
     const result = await runWasiShim({
       module: await compilerModule(),
       args,

@@ -8,8 +8,8 @@
 // length, the header {exitCode, parts: [[name, bytes], ...]}, then the parts'
 // bytes in order ("stdout", "stderr", then "file:<name>" per output file).
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import type { CompilerRunResult } from "../compiler/compilerRun";
 import type { SharedCompileTier } from "../playground/compileCache";
-import type { CompilerRunResult } from "../toolchain/compileToLl";
 
 export const COMPILE_CACHE_PREFIX = "compile-cache/";
 

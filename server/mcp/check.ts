@@ -7,7 +7,7 @@ import {
   helpUrl,
   parseCompilerDiagnostics,
 } from "../../protocol/diagnostics/compilerDiagnostic";
-import { type CompilerRunner, safeName } from "../toolchain/compileToLl";
+import { type CompilerRunner, safeName } from "../compiler/compilerRun";
 import { hintFor } from "./hints";
 
 export interface CheckDiagnostic extends CompilerDiagnostic {

@@ -1,7 +1,7 @@
 // `lang_format`'s engine: compiler.wasm `fmt` (the same formatter as
 // `pith fmt`) on one source. A program the formatter cannot parse gets the
 // checker's positioned diagnostics instead, with their fix hints.
-import { type CompilerRunner, safeName } from "../toolchain/compileToLl";
+import { type CompilerRunner, safeName } from "../compiler/compilerRun";
 import { type CheckDiagnostic, checkSource } from "./check";
 
 export interface FormatResult {

@@ -2,7 +2,7 @@
 // models coming from Rust, Swift or TypeScript make most often each get a
 // diagnostic whose hint says what to write instead.
 import { describe, expect, it } from "vitest";
-import { runCompilerInProcess } from "../toolchain/compileToLl";
+import { runCompilerInProcess } from "../compiler/compilerRun";
 import { checkSource } from "./check";
 import { explainCode, hintFor } from "./hints";
 

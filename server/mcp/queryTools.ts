@@ -4,8 +4,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { QUERY_KINDS, queryArgs } from "../../wasm/queryJson";
+import { safeName } from "../compiler/compilerRun";
 import type { PlaygroundServices } from "../playground/services";
-import { safeName } from "../toolchain/compileToLl";
 import { filenameField, perSourceLimit, sourceField } from "./inputs";
 
 const QueryInput = perSourceLimit((maxBytes) =>

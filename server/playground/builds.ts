@@ -9,14 +9,9 @@ import {
   helpUrl,
   parseCompilerDiagnostics,
 } from "../../protocol/diagnostics/compilerDiagnostic";
+import { COMPILER_OPT, type CompilerRunResult, safeName } from "../compiler/compilerRun";
 import { buildNative } from "../toolchain/buildNative";
-import {
-  COMPILER_OPT,
-  type CompilerRunResult,
-  compileToLl,
-  type SourceError,
-  safeName,
-} from "../toolchain/compileToLl";
+import { compileToLl, type SourceError } from "../toolchain/compileToLl";
 import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";

@@ -2,7 +2,7 @@
 // answered from memory, any difference in arguments or files is a new run,
 // the byte budget evicts the least recently used, and 0 bytes turns it off.
 import { describe, expect, it } from "vitest";
-import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
+import type { CompilerRun, CompilerRunResult } from "../compiler/compilerRun";
 import { CompileCache } from "./compileCache";
 
 function countingRunner(outputBytes = 100) {

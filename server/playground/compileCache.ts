@@ -7,7 +7,7 @@
 // shared tier (S3, server/cluster/s3CompileResults.ts) sits behind the
 // local one: a local miss asks it before compiling, a compile fills it.
 import { createHash } from "node:crypto";
-import type { CompilerRun, CompilerRunner, CompilerRunResult } from "../toolchain/compileToLl";
+import type { CompilerRun, CompilerRunner, CompilerRunResult } from "../compiler/compilerRun";
 
 function keyOf(run: CompilerRun): string {
   const hash = createHash("sha256");

@@ -4,7 +4,7 @@
 // mid-compile (time limit) loses nothing.
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { loadCompilerModule } from "../compiler/compilerModule";
-import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
+import type { CompilerRun, CompilerRunResult } from "../compiler/compilerRun";
 
 /** Compiles compiler.wasm ahead of the first job. */
 export async function warmCompiler(): Promise<void> {

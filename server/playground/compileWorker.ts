@@ -2,7 +2,7 @@
 // bundles it for production): compiler.wasm is compiled before the thread
 // reports ready, so a compile's time limit measures the compile alone.
 import { type Handlers, serveRequests } from "../../threads/serve";
-import type { CompilerRun } from "../toolchain/compileToLl";
+import type { CompilerRun } from "../compiler/compilerRun";
 import { runCompilerJob, warmCompiler } from "./compileJob";
 
 const handlers = {

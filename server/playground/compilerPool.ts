@@ -3,7 +3,7 @@
 // compiles. A compile past its time limit has its thread stopped and
 // replaced, and the caller gets a 504; a full queue is a 429.
 import { ThreadPool } from "../../threads/pool";
-import type { CompilerRun, CompilerRunResult } from "../toolchain/compileToLl";
+import type { CompilerRun, CompilerRunResult } from "../compiler/compilerRun";
 import type { CompileHandlers } from "./compileWorker";
 import { PlaygroundHttpError } from "./httpError";
 

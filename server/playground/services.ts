@@ -4,7 +4,7 @@
 // artifact folder and clock.
 
 import { sharedArtifacts, sharedCompileResults } from "../cluster/shared";
-import type { CompilerRunner } from "../toolchain/compileToLl";
+import type { CompilerRunner } from "../compiler/compilerRun";
 import { ArtifactStore, type Artifacts } from "./artifacts";
 import { BuildQueue } from "./buildQueue";
 import { CompileCache } from "./compileCache";

@@ -3,7 +3,8 @@
 // Compile errors in the user's program are a result (status "error" with
 // positioned errors), not a failure of the service.
 
-import { type CompilerRunner, compileToLl, type SourceError } from "./compileToLl";
+import type { CompilerRunner } from "../compiler/compilerRun";
+import { compileToLl, type SourceError } from "./compileToLl";
 import { type BuildFailure, linkNative, requestProblem } from "./linkNative";
 
 export interface BuildNativeRequest {

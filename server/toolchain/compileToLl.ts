@@ -1,32 +1,10 @@
 // The seam between the Pith compiler and the native toolchain: checks the
 // program's host-module imports against the target, then runs compiler.wasm
 // (`build --emit ll`, in memory under the WASI shim) to get portable LLVM IR.
-import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDiagnostic";
-import { loadCompilerModule } from "../compiler/compilerModule";
+import { COMPILER_OPT, type CompilerRunner, runCompilerInProcess, safeName } from "../compiler/compilerRun";
 import { rejectHostModules } from "./hostModules";
 import { findImports } from "./imports";
-
-/** One invocation of compiler.wasm: its arguments and the files in its working directory. */
-export interface CompilerRun {
-  args: string[];
-  files: Record<string, string>;
-}
-
-export interface CompilerRunResult {
-  exitCode: number;
-  stdout: Uint8Array;
-  stderr: Uint8Array;
-  /** Every regular file left in the working directory. */
-  files: Map<string, Uint8Array>;
-}
-
-/** Runs compiler.wasm; the server passes one that runs it on worker threads with a time limit. */
-export type CompilerRunner = (run: CompilerRun) => Promise<CompilerRunResult>;
-
-/** compiler.wasm in this thread, under the in-memory WASI shim. */
-export const runCompilerInProcess: CompilerRunner = async ({ args, files }) =>
-  runWasiShim({ module: await loadCompilerModule(), program: "pith", args, files });
 
 export interface CompileToLlRequest {
   source: string;
@@ -59,22 +37,6 @@ export interface CompileToLlResult {
   rejectedHostModules: boolean;
   /** Anything the compiler printed besides diagnostics. */
   logs: string;
-}
-
-export const COMPILER_OPT: Record<string, string> = {
-  "-O0": "-O0",
-  "-O1": "-O1",
-  "-O2": "-O2",
-  "-O3": "-O3",
-  "-Os": "-Os",
-  "-Oz": "-Os",
-};
-
-/** The file name the program is compiled under: a plain name, so diagnostics read well. */
-export function safeName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[^A-Za-z0-9._-]/g, "_");
-  return clean && clean !== "." && clean !== ".." ? clean : "main.pith";
 }
 
 export async function compileToLl(request: CompileToLlRequest): Promise<CompileToLlResult> {
