@@ -19,14 +19,15 @@ const DiagnosticSchema = z.object({
   severity: z.string(),
   code: z.string(),
   message: z.string(),
-  hint: z.string().nullable(),
+  // anyOf of single types (see WasmBuildResultSchema): no `type: [..., "null"]`.
+  hint: z.union([z.string().describe("how to fix it, when the code has a known fix"), z.null()]),
   help_url: z.string(),
 });
 
 const CheckInput = perSourceLimit((maxBytes) => z.object({ source: sourceField(maxBytes), filename: filenameField }));
 const CheckOutput = z.object({ ok: z.boolean(), diagnostics: z.array(DiagnosticSchema), elapsed_ms: z.number() });
 const FormatOutput = z.object({
-  formatted: z.string().nullable(),
+  formatted: z.union([z.string().describe("the formatted source"), z.null()]),
   changed: z.boolean(),
   diagnostics: z.array(DiagnosticSchema),
 });

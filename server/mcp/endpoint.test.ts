@@ -105,6 +105,21 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
     }
   });
 
+  it('gives every schema node a single type: string-or-null is anyOf, never type: [..., "null"]', async () => {
+    // Clients whose schema dialect has only single types reject a type array.
+    const arrays: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (node === null || typeof node !== "object") return;
+      if (Array.isArray((node as { type?: unknown }).type)) arrays.push(path);
+      for (const [key, child] of Object.entries(node)) walk(child, `${path}/${key}`);
+    };
+    for (const tool of (await client.listTools()).tools) {
+      walk(tool.inputSchema, `${tool.name}/input`);
+      walk(tool.outputSchema, `${tool.name}/output`);
+    }
+    expect(arrays).toEqual([]);
+  });
+
   it("calls every tool successfully, with structured content matching its output", { timeout: 120_000 }, async () => {
     for (const [name, call] of Object.entries(CALLS)) {
       const result = await client.callTool({ name, arguments: call.args ?? {} });

@@ -99,12 +99,15 @@ export const WasmBuildResultSchema = z
     status: z.enum(["ok", "error"]),
     message: z.string(),
     filename: z.string(),
-    wasm_base64: z.string().nullable(),
+    // string-or-null as anyOf of single types, not `type: ["string", "null"]`,
+    // which MCP clients with single-type schema dialects reject (the MCP
+    // tools return this shape).
+    wasm_base64: z.union([z.string().describe("the module, base64"), z.null()]),
     wasm_bytes: z.number().int(),
     logs: z.string(),
     errors: z.array(SourceErrorSchema),
     warnings: z.array(SourceErrorSchema),
-    llvm_ir: z.string().nullable(),
+    llvm_ir: z.union([z.string().describe("the LLVM IR, when asked for"), z.null()]),
     uses_canvas: z.boolean(),
     uses_audio: z.boolean(),
     uses_http: z.boolean(),
