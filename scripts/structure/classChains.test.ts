@@ -6,10 +6,11 @@
 // The one exception is data: the syntax tree's node classes (`LitExpr
 // extends Expr extends Node`) are a tagged union of records, so a subclass
 // is allowed when neither it nor any class above it declares a method.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as asc from "assemblyscript";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./sourceFiles";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SRC = join(ROOT, "wasm/src");
@@ -18,15 +19,6 @@ interface ClassInfo {
   file: string;
   base: string | null;
   methods: string[];
-}
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (entry.name.endsWith(".ts")) out.push(full);
-  }
-  return out;
 }
 
 // Parsed with AssemblyScript's own parser: the compiler is AssemblyScript
@@ -40,7 +32,7 @@ function classes(): Map<string, ClassInfo> {
   const found = new Map<string, ClassInfo>();
   const program = asc.newProgram(asc.newOptions());
   const paths = new Map<string, string>();
-  for (const path of sources(SRC)) {
+  for (const path of tsFiles(SRC)) {
     const name = relative(ROOT, path);
     paths.set(name.replace(/\.ts$/, ""), name);
     asc.parse(program, readFileSync(path, "utf8"), name, true);

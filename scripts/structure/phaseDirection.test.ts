@@ -4,30 +4,22 @@
 // The lowering used to check library functions itself when it first reached
 // them (`program.lazy.ensureChecked`); that is now a phase the build
 // alternates with lowering (wasm/src/build.ts), and this keeps it so.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tsFiles } from "./sourceFiles";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SRC = join(ROOT, "wasm/src");
 const LATER_PHASES = ["lower", "passes", "backend", "ir"];
 const CHECKER_DATA = new Set(["check/program", "check/types"]);
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (entry.name.endsWith(".ts")) out.push(full);
-  }
-  return out;
-}
-
 describe("phase direction in the compiler", () => {
   it("the lowering, the optimiser and the backends import only the checker's data", () => {
     const reaching: string[] = [];
     let files = 0;
     for (const phase of LATER_PHASES) {
-      for (const path of sources(join(SRC, phase))) {
+      for (const path of tsFiles(join(SRC, phase))) {
         files++;
         for (const m of readFileSync(path, "utf8").matchAll(/from\s+"(\.[^"]+)"/g)) {
           const target = relative(SRC, resolve(join(path, ".."), m[1]));
