@@ -1,13 +1,13 @@
 /**
  * An alert rule: where a model's anomaly onsets and recoveries are sent, in
  * which payload shape, and how flags are debounced before they count. The
- * wire schema that validates rules lives in server/anomaly/alertSchemas.ts;
- * this is the engine-side type and its defaults, shared by the server, the
- * CLI and the dashboards.
+ * wire schema that validates rules (and the list of formats) lives in
+ * protocol/anomaly/alerts.ts; this is the engine-side type and its
+ * defaults, shared by the server, the CLI and the dashboards.
  */
+import { ALERT_FORMATS } from "../../protocol/anomaly/alertFormats";
 
-/** Payload shapes: our own JSON, Alertmanager's v2 `/api/v2/alerts` array, Slack's `{text}`. */
-export const ALERT_FORMATS = ["json", "alertmanager", "slack"] as const;
+export { ALERT_FORMATS };
 export type AlertFormat = (typeof ALERT_FORMATS)[number];
 
 export interface AlertRule {

@@ -1,5 +1,5 @@
 // AnomalyBackend over the server's HTTP API (WIRE.md) and its SSE stream.
-import type { AlertsFile, DeliveryEntry } from "../../anomaly";
+import type { AlertRulesBody, DeliveryLogBody } from "../../protocol/anomaly/alerts";
 import type { BatchBody, DataBody } from "../../protocol/anomaly/schemas";
 import {
   type AnomalyBackend,
@@ -25,7 +25,8 @@ import {
   type VerdictExtras,
 } from "./api";
 
-export type AlertRulesAnswer = AlertsFile & { model: string };
+export type AlertRulesAnswer = AlertRulesBody;
+export type DeliveryEntry = DeliveryLogBody["deliveries"][number];
 
 export class HttpBackend implements AnomalyBackend {
   readonly kind = "server";
@@ -75,9 +76,7 @@ export class HttpBackend implements AnomalyBackend {
     return this.request("PUT", `/api/dynamic/${model}/alerts`, { rules });
   }
   async alertLog(model: string, limit: number): Promise<DeliveryEntry[]> {
-    return (
-      await this.request<{ deliveries: DeliveryEntry[] }>("GET", `/api/dynamic/${model}/alert_log?limit=${limit}`)
-    ).deliveries;
+    return (await this.request<DeliveryLogBody>("GET", `/api/dynamic/${model}/alert_log?limit=${limit}`)).deliveries;
   }
 
   listModels(): Promise<ModelsList> {

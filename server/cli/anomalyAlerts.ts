@@ -4,7 +4,7 @@
 // changed here take effect there after its restart (or set them over HTTP).
 
 import { type AlertRuleInput, completeRules } from "../../anomaly";
-import { AlertRulesRequest } from "../anomaly/alertRoutes";
+import { AlertRulesRequest } from "../../protocol/anomaly/alerts";
 import { type DeliveryEntry, FileAlertStore } from "../anomaly/alertStore";
 import { AlertCenter } from "../anomaly/alerts";
 

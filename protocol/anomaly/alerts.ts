@@ -1,0 +1,117 @@
+// The alert routes' bodies (server/anomaly/alertRoutes.ts): a model's
+// webhook rules, as sent and as answered with their state, and the delivery
+// log. The routes validate with these, OpenAPI is generated from them, and
+// the dashboards' client reads their types.
+import { z } from "@hono/zod-openapi";
+import { ALERT_FORMATS } from "./alertFormats";
+
+const seconds = z
+  .number()
+  .min(0)
+  .max(7 * 86_400);
+
+export const AlertRuleSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, '_' or '-', at most 64"),
+    url: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
+    format: z.enum(ALERT_FORMATS).optional().openapi({
+      description:
+        "`json`: `{model, rule, event, at, started_at, score, data_points, data_point, severity?, top_feature?}`; `alertmanager`: Alertmanager's v2 `/api/v2/alerts` array (recovery carries `endsAt`); `slack`: `{text}`. Default json.",
+    }),
+    k: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: "Flagged points among the last n that make an onset (default 1)" }),
+    n: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .openapi({ description: "Points looked at (default 1); recovery when none of the last n is flagged" }),
+    min_duration_s: seconds
+      .optional()
+      .openapi({ description: "How long the onset condition must hold, on the points' own clock (default 0)" }),
+    cooldown_s: seconds
+      .optional()
+      .openapi({ description: "No onset is sent sooner than this after the last recovery (default 0)" }),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .optional()
+      .openapi({ description: "Attempts after a failed one (default 3)" }),
+    backoff_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .optional()
+      .openapi({ description: "Wait before the first retry, doubling after each (default 500)" }),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(120_000)
+      .optional()
+      .openapi({ description: "Per-attempt limit (default 5000)" }),
+    enabled: z.boolean().optional(),
+  })
+  .strict()
+  .openapi("AlertRule", {
+    example: { id: "pager", url: "http://alertmanager:9093/api/v2/alerts", format: "alertmanager", k: 3, n: 5 },
+  });
+
+export const AlertRulesRequest = z
+  .object({ rules: z.array(AlertRuleSchema).max(32) })
+  .strict()
+  .openapi("AlertRulesRequest");
+
+export const RuleStateBody = z.object({
+  firing: z.boolean(),
+  notified: z.boolean(),
+  since: z.number().nullable(),
+  onset_at: z.number().nullable(),
+  last_recovery: z.number().nullable(),
+});
+
+export const AlertRulesBody = z
+  .object({
+    model: z.string(),
+    rules: z.array(AlertRuleSchema.required()),
+    state: z
+      .record(z.string(), RuleStateBody)
+      .openapi({ description: "Per rule id: whether an incident is open (times in ms)" }),
+  })
+  .openapi("AlertRules");
+
+export const DeliveryLogBody = z
+  .object({
+    model: z.string(),
+    deliveries: z.array(
+      z.object({
+        delivery: z.string(),
+        rule: z.string(),
+        event: z.enum(["onset", "recovery"]),
+        url: z.string(),
+        attempt: z.number().int(),
+        at: z.string(),
+        ok: z.boolean(),
+        status: z.number().int().optional(),
+        error: z.string().optional(),
+        final: z.boolean(),
+      }),
+    ),
+  })
+  .openapi("AlertDeliveryLog");
+
+export type AlertRulesRequest = z.input<typeof AlertRulesRequest>;
+export type AlertRulesBody = z.output<typeof AlertRulesBody>;
+export type DeliveryLogBody = z.output<typeof DeliveryLogBody>;
