@@ -74,9 +74,12 @@ export function bandMargin(meta: MetadataJson, b: ColumnBand, voters: number): n
  * raises margins past false positives without touching the calibration, and
  * a point no longer flagged must not keep an anomaly's severity.
  */
+/** How far under its threshold an unflagged (or withdrawn) check's severity is held. */
+export const WITHDRAWN_GAP = 0.01;
+
 export function agreeingSeverity(severity: number, flagged: boolean, rate: number): number {
   const at = severityThreshold(rate);
-  return flagged ? Math.max(severity, at) : Math.min(severity, Math.max(0, at - 0.01));
+  return flagged ? Math.max(severity, at) : Math.min(severity, Math.max(0, at - WITHDRAWN_GAP));
 }
 
 /** What a verdict says about one numeric column (returned with `?expected=1`). */

@@ -26,14 +26,13 @@ import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
 import { applyCalibrations } from "./calibrate";
-import { severityThreshold } from "./calibration";
 import { CommitQueue, saveForests } from "./commitQueue";
 import { checkRecord, EncodingError, learnRecord, Projector, recordTime, TIMESTAMP_KEY } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { opensAlert, takePoint } from "./onset";
 import { Ring } from "./ring";
 import { learnQuietly, pushIfFits } from "./storedRecords";
-import { flagSustained, takeEvidence, wouldSustain } from "./sustained";
+import { applySustained } from "./sustained";
 import { trainVersions } from "./training";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { slidingWindows } from "./windows";
@@ -293,13 +292,10 @@ export class Model {
     this.runResults = [];
     if (run === null) return;
     const verdicts = run.score();
-    const threshold = severityThreshold(this.meta.false_alarm_rate);
     for (let i = 0; i < verdicts.length; i++) {
       const { record, nSeen } = waiting[i];
       const v = verdicts[i];
-      const taken = takeEvidence(this.meta.alerting.evidence, v.severity, threshold);
-      this.meta.alerting.evidence = taken.evidence;
-      if (taken.sustained) flagSustained(v, threshold);
+      applySustained(this.meta.alerting, v, this.meta.versions, this.meta.false_alarm_rate, true);
       v.alert = takePoint(this.meta.alerting, v.anomaly, recordTime(record), nSeen);
       waiting[i].verdict = v;
     }
@@ -325,8 +321,7 @@ export class Model {
     const checked = checkRecord(input);
     const time = checked.timestamp ?? now;
     const verdict = scorePoint(this.state(), Object.fromEntries(checked.fields), false, time);
-    const threshold = severityThreshold(this.meta.false_alarm_rate);
-    if (wouldSustain(this.meta.alerting.evidence, verdict.severity, threshold)) flagSustained(verdict, threshold);
+    applySustained(this.meta.alerting, verdict, this.meta.versions, this.meta.false_alarm_rate, false);
     verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, time);
     return verdict;
   }

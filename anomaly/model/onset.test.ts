@@ -40,19 +40,26 @@ describe("the onset state", () => {
       last_flagged: null,
       scored_seen: 70,
       evidence: 0,
+      echo: 0,
     });
-    expect(parseOnsetState({ quiet_min: -1, last_flagged: "x", scored_seen: 90, evidence: -5 }, 70)).toEqual({
-      quiet_min: 240,
-      last_flagged: null,
-      scored_seen: 70,
-      evidence: 0,
-    });
-    expect(parseOnsetState({ quiet_min: 30, last_flagged: T0, scored_seen: 12, evidence: 57.5 }, 70)).toEqual({
-      quiet_min: 30,
-      last_flagged: T0,
-      scored_seen: 12,
-      evidence: 57.5,
-    });
+    expect(parseOnsetState({ quiet_min: -1, last_flagged: "x", scored_seen: 90, evidence: -5, echo: 1.5 }, 70)).toEqual(
+      {
+        quiet_min: 240,
+        last_flagged: null,
+        scored_seen: 70,
+        evidence: 0,
+        echo: 0,
+      },
+    );
+    expect(parseOnsetState({ quiet_min: 30, last_flagged: T0, scored_seen: 12, evidence: 57.5, echo: 40 }, 70)).toEqual(
+      {
+        quiet_min: 30,
+        last_flagged: T0,
+        scored_seen: 12,
+        evidence: 57.5,
+        echo: 40,
+      },
+    );
   });
 });
 

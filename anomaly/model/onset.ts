@@ -30,10 +30,12 @@ export interface OnsetState {
   scored_seen: number;
   /** The running sum of sustained.ts (severity points), 0 when no run is building. */
   evidence: number;
+  /** Points whose window versions add no evidence yet (sustained.ts). */
+  echo: number;
 }
 
 export function newOnsetState(scoredSeen = 0): OnsetState {
-  return { quiet_min: DEFAULT_ALERT_QUIET_MIN, last_flagged: null, scored_seen: scoredSeen, evidence: 0 };
+  return { quiet_min: DEFAULT_ALERT_QUIET_MIN, last_flagged: null, scored_seen: scoredSeen, evidence: 0, echo: 0 };
 }
 
 export function isQuietMinutes(v: unknown): v is number {
@@ -67,5 +69,6 @@ export function parseOnsetState(raw: unknown, nSeen: number): OnsetState {
     last_flagged: typeof r.last_flagged === "number" && Number.isFinite(r.last_flagged) ? r.last_flagged : null,
     scored_seen: typeof seen === "number" && Number.isInteger(seen) && seen >= 0 && seen <= nSeen ? seen : nSeen,
     evidence: typeof r.evidence === "number" && Number.isFinite(r.evidence) && r.evidence >= 0 ? r.evidence : 0,
+    echo: typeof r.echo === "number" && Number.isInteger(r.echo) && r.echo >= 0 ? r.echo : 0,
   };
 }

@@ -15,12 +15,10 @@ const AT = severityThreshold(DEFAULT_FALSE_ALARM_RATE);
 
 /** Runs severities through the evidence sum; the indexes that complete a run. */
 function sustainedAt(severities: number[]): number[] {
-  let evidence = 0;
+  const state = { evidence: 0, echo: 0 };
   const out: number[] = [];
   severities.forEach((s, i) => {
-    const taken = takeEvidence(evidence, s, AT);
-    evidence = taken.evidence;
-    if (taken.sustained) out.push(i);
+    if (takeEvidence(state, { pointwise: s, windowed: 0, width: 1 }, AT)) out.push(i);
   });
   return out;
 }
@@ -50,9 +48,28 @@ describe("the evidence sum", () => {
   });
 
   it("answers without taking: whether this point would complete the run", () => {
-    const evidence = SUSTAINED_LIMIT - 5;
-    expect(wouldSustain(evidence, AT - SUSTAINED_SLACK + 5, AT)).toBe(true);
-    expect(wouldSustain(evidence, AT - SUSTAINED_SLACK + 4, AT)).toBe(false);
+    const state = { evidence: SUSTAINED_LIMIT - 5, echo: 0 };
+    const point = (pointwise: number) => ({ pointwise, windowed: 0, width: 1 });
+    expect(wouldSustain(state, point(AT - SUSTAINED_SLACK + 5), AT)).toBe(true);
+    expect(wouldSustain(state, point(AT - SUSTAINED_SLACK + 4), AT)).toBe(false);
+    expect(state.evidence).toBe(SUSTAINED_LIMIT - 5);
+  });
+
+  it("after a point rare on its own, the windows that hold it add nothing until they move past it", () => {
+    const state = { evidence: 0, echo: 0 };
+    const unusual = AT - SUSTAINED_SLACK + 20;
+    // The spike: its single-point check is at the threshold; windows of 10 points.
+    takeEvidence(state, { pointwise: AT + 30, windowed: AT, width: 10 }, AT);
+    const afterSpike = state.evidence;
+    expect(state.echo).toBe(9);
+    for (let i = 0; i < 9; i++) takeEvidence(state, { pointwise: 0, windowed: unusual, width: 10 }, AT);
+    expect(state).toEqual({ evidence: Math.max(0, afterSpike - 9 * (AT - SUSTAINED_SLACK)), echo: 0 });
+    // Past the echo, the same window severities add up again.
+    takeEvidence(state, { pointwise: 0, windowed: unusual, width: 10 }, AT);
+    expect(state.evidence).toBeGreaterThan(0);
+    // A withdrawn daily recurrence (held just under the threshold) starts an echo too.
+    takeEvidence(state, { pointwise: AT - 0.01, windowed: 0, width: 10 }, AT);
+    expect(state.echo).toBe(9);
   });
 });
 
@@ -79,5 +96,39 @@ describe("sustained departures through the service", () => {
     const mature = sustained.filter((i) => i >= 576);
     expect(mature.length).toBeGreaterThan(0);
     expect(mature.every((i) => i >= SHIFT[0] && i < SHIFT[1])).toBe(true);
+  }, 120_000);
+});
+
+describe("a single spike is not a sustained run", () => {
+  it("the windows that still hold the spike afterwards neither flag nor add evidence, via detect nor detect_only", async () => {
+    // Two columns a minute apart with one spike: the "timevector" version's
+    // windows hold it for its next 100 points and score unusual throughout.
+    const T0 = 1_767_571_200;
+    const SPIKE = 150;
+    const svc = new AnomalyService(
+      new FileStore(mkdtempSync(join(tmpdir(), "sustained-")), { durable: false, log: () => {} }),
+    );
+    const point = (i: number) => ({
+      timestamp: new Date((T0 + 60 * i) * 1000).toISOString(),
+      cpu: i === SPIKE ? 400 : 50 + 8 * Math.sin(i / 9) + ((i * 7919) % 13) / 4,
+      mem: i === SPIKE ? 5 : 30 + 3 * Math.cos(i / 17) + ((i * 104729) % 7) / 5,
+    });
+    const sustained: number[] = [];
+    const flagged: number[] = [];
+    let echoes = 0;
+    for (let i = 0; i < 250; i++) {
+      const body = (await svc.detect("m", point(i))).body;
+      if (body.status !== "success") continue;
+      if (i > SPIKE && (body.versions.timevector?.severity ?? 0) > AT - SUSTAINED_SLACK) echoes++;
+      if (body.anomaly && Math.abs(body.severity - AT) < 1e-9) sustained.push(i);
+      if (body.anomaly) flagged.push(i);
+    }
+    // The echo is there (so the test sees what it guards against), flags nothing and does not add up.
+    expect(echoes).toBeGreaterThan(20);
+    expect(flagged).toEqual([SPIKE]);
+    expect(sustained).toEqual([]);
+    const again = await svc.detectOnly("m", point(SPIKE + 90));
+    expect(again.status === "success" && again.anomaly && Math.abs(again.severity - AT) < 1e-9).toBe(false);
+    await svc.close();
   }, 120_000);
 });

@@ -209,7 +209,7 @@ export class ScoringRun {
 }
 
 /** Clears every flag of a verdict, each severity brought under its anomaly threshold. */
-function withdraw(v: Verdict, rate: number): void {
+export function withdraw(v: Verdict, rate: number): void {
   v.anomaly = false;
   v.severity = agreeingSeverity(v.severity, false, rate);
   for (const version of Object.values(v.versions)) {

@@ -12,6 +12,7 @@ import {
   type Explanation,
   explainPoint,
   forestWidth,
+  isEcho,
   KIND_NUMERIC,
   newOnsetState,
   type ParsedBundle,
@@ -21,6 +22,7 @@ import {
   recurrenceFields,
   recursDaily,
   type ScoringBackend,
+  scoresWindows,
   severityThreshold,
   slidingWindows,
   takeEvidence,
@@ -29,6 +31,7 @@ import {
   typicalValues,
   versionRate,
   versionSeverity,
+  WITHDRAWN_GAP,
 } from "../../../anomaly";
 
 export interface VersionScores {
@@ -87,8 +90,11 @@ export async function scoreRing(
   const forests = new Map(bundle.forests.map((f) => [f.name, f.forest]));
   const versions: VersionScores[] = [];
   const flaggedSet = new Uint8Array(n);
-  // The highest version severity per point, as the verdict's (calibrate.ts).
-  const severity = new Float64Array(n);
+  // Per point, the highest severity of the single-point versions and of the
+  // window versions: what the verdict's sustained-departure sum reads (sustained.ts).
+  const pointwise = new Float64Array(n);
+  const windowed = new Float64Array(n);
+  let widest = 1;
   const voters = calibratedVoters(meta);
   for (const v of meta.versions) {
     const forest = forests.get(v.vname);
@@ -105,30 +111,36 @@ export async function scoreRing(
         scores[i] = d[j];
         if (flagged) flaggedSet[i] = 1;
         const own = versionSeverity(meta, v, d[j], v.decision_margin, voters);
+        const severity = scoresWindows(v) ? windowed : pointwise;
         severity[i] = Math.max(severity[i], agreeingSeverity(own, flagged, versionRate(meta, v)));
       }
     }
+    if (scoresWindows(v)) widest = Math.max(widest, v.window_size);
     versions.push({ name: v.vname, margin: v.decision_margin, width, scores });
   }
   const flagged: number[] = [];
   const alerts: number[] = [];
   // The verdict's rules on top of the versions' flags, from their one home:
-  // daily recurrences withdrawn (recurrence.ts), sustained departures
-  // flagged (sustained.ts), then onsets (onset.ts). The ring is rebuilt
-  // point by point so each check sees only earlier points.
+  // daily recurrences withdrawn (recurrence.ts), echoes withdrawn and
+  // sustained departures flagged (sustained.ts), then onsets (onset.ts).
+  // The ring is rebuilt point by point so each check sees only earlier
+  // points.
   const ring = new Ring(Math.max(1, n));
   const fields = recurrenceFields(meta);
   const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min };
   const threshold = severityThreshold(meta.false_alarm_rate);
-  let evidence = 0;
+  const sum = { evidence: 0, echo: 0 };
   for (let i = 0; i < n; i++) {
     const record = bundle.ring[i];
     const recurs = flaggedSet[i] === 1 && recursDaily(ring, fields, record, times[i]);
     ring.push(record, times[i]);
-    // A withdrawn flag's severity stays under the threshold, as withdraw() in verdict.ts leaves it.
-    const taken = takeEvidence(evidence, recurs ? Math.min(severity[i], threshold - 0.01) : severity[i], threshold);
-    evidence = taken.evidence;
-    const isFlag = (flaggedSet[i] === 1 && !recurs) || taken.sustained;
+    // A withdrawn flag's severities stay under the threshold, as withdraw() in verdict.ts leaves them.
+    const under = (severity: number) => (recurs ? Math.min(severity, threshold - WITHDRAWN_GAP) : severity);
+    const point = { pointwise: under(pointwise[i]), windowed: under(windowed[i]), width: widest };
+    const echo = isEcho(sum, point, threshold);
+    if (echo) point.windowed = threshold - WITHDRAWN_GAP;
+    const sustained = takeEvidence(sum, point, threshold);
+    const isFlag = (flaggedSet[i] === 1 && !recurs && !echo) || sustained;
     if (!isFlag) continue;
     flagged.push(i);
     if (takePoint(onset, true, times[i], i + 1)) alerts.push(i);
