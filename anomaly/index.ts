@@ -34,7 +34,7 @@ export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./m
 export { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
-export { isEcho, scoresWindows, takeEvidence } from "./model/sustained";
+export { dropEcho, scoresWindows, takeEvidence } from "./model/sustained";
 export { parseIsoTimestamp } from "./model/timestamp";
 export { trainVersions } from "./model/training";
 export { forestWidth } from "./model/verdict";

@@ -68,15 +68,15 @@ export function bandMargin(meta: MetadataJson, b: ColumnBand, voters: number): n
   return b.margin ?? calibratedMargin(b.calibration, meta.false_alarm_rate, voters);
 }
 
+/** How far under its threshold an unflagged (or withdrawn) check's severity is held. */
+export const WITHDRAWN_GAP = 0.01;
+
 /**
  * A severity that agrees with the flag: at or above the rate's threshold
  * exactly when the voter flags. Calibration alone gives that, but feedback
  * raises margins past false positives without touching the calibration, and
  * a point no longer flagged must not keep an anomaly's severity.
  */
-/** How far under its threshold an unflagged (or withdrawn) check's severity is held. */
-export const WITHDRAWN_GAP = 0.01;
-
 export function agreeingSeverity(severity: number, flagged: boolean, rate: number): number {
   const at = severityThreshold(rate);
   return flagged ? Math.max(severity, at) : Math.min(severity, Math.max(0, at - WITHDRAWN_GAP));

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileStore } from "../node/fileStore";
 import { AnomalyService } from "../service";
+import { WITHDRAWN_GAP } from "./calibrate";
 import { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./calibration";
 import { SUSTAINED_LIMIT, SUSTAINED_SLACK, takeEvidence, wouldSustain } from "./sustained";
 
@@ -68,7 +69,7 @@ describe("the evidence sum", () => {
     takeEvidence(state, { pointwise: 0, windowed: unusual, width: 10 }, AT);
     expect(state.evidence).toBeGreaterThan(0);
     // A withdrawn daily recurrence (held just under the threshold) starts an echo too.
-    takeEvidence(state, { pointwise: AT - 0.01, windowed: 0, width: 10 }, AT);
+    takeEvidence(state, { pointwise: AT - WITHDRAWN_GAP, windowed: 0, width: 10 }, AT);
     expect(state.echo).toBe(9);
   });
 });

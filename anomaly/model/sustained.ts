@@ -81,9 +81,15 @@ export function pointEvidence(v: Verdict, versions: readonly VersionConfig[]): P
   return out;
 }
 
-/** Whether a point is flagged only as the echo of an earlier one: by window versions alone, within their echo. */
-export function isEcho(s: EvidenceState, p: PointEvidence, threshold: number): boolean {
-  return s.echo > 0 && p.windowed >= threshold && p.pointwise < threshold;
+/**
+ * Whether a point is flagged only as the echo of an earlier one (by window
+ * versions alone, within their echo); if so, its window severity is brought
+ * under the threshold, as withdraw() in verdict.ts leaves it.
+ */
+export function dropEcho(s: EvidenceState, p: PointEvidence, threshold: number): boolean {
+  if (!(s.echo > 0 && p.windowed >= threshold && p.pointwise < threshold)) return false;
+  p.windowed = threshold - WITHDRAWN_GAP;
+  return true;
 }
 
 /** The running sum after this point, before any reset. */
@@ -120,8 +126,8 @@ export function applySustained(
   take: boolean,
 ): void {
   const threshold = severityThreshold(rate);
-  if (isEcho(s, pointEvidence(v, versions), threshold)) withdraw(v, rate);
   const point = pointEvidence(v, versions);
+  if (dropEcho(s, point, threshold)) withdraw(v, rate);
   const sustained = take ? takeEvidence(s, point, threshold) : wouldSustain(s, point, threshold);
   if (sustained) flagSustained(v, threshold);
 }

@@ -9,10 +9,10 @@ import {
   agreeingSeverity,
   calibratedVoters,
   decisionFunction,
+  dropEcho,
   type Explanation,
   explainPoint,
   forestWidth,
-  isEcho,
   KIND_NUMERIC,
   newOnsetState,
   type ParsedBundle,
@@ -137,8 +137,7 @@ export async function scoreRing(
     // A withdrawn flag's severities stay under the threshold, as withdraw() in verdict.ts leaves them.
     const under = (severity: number) => (recurs ? Math.min(severity, threshold - WITHDRAWN_GAP) : severity);
     const point = { pointwise: under(pointwise[i]), windowed: under(windowed[i]), width: widest };
-    const echo = isEcho(sum, point, threshold);
-    if (echo) point.windowed = threshold - WITHDRAWN_GAP;
+    const echo = dropEcho(sum, point, threshold);
     const sustained = takeEvidence(sum, point, threshold);
     const isFlag = (flaggedSet[i] === 1 && !recurs && !echo) || sustained;
     if (!isFlag) continue;
