@@ -100,6 +100,16 @@ describe("every key a program contains types into the editor", () => {
     await context.close();
   });
 
+  it("closes no quote typed in a comment, so the next line starts clean", async () => {
+    const { context, page } = await freshPage();
+    await clearEditor(page);
+    await page.keyboard.type('// a lone " quote, and \'s');
+    await page.keyboard.press("Enter");
+    await page.keyboard.type('let s = "x"');
+    await expect.poll(() => editorText(page)).toBe('// a lone " quote, and \'s\nlet s = "x"');
+    await context.close();
+  });
+
   it("keeps F1 in the editor for Monaco's command palette; Shift+F1 opens the help, which lists the way out", async () => {
     const { context, page } = await freshPage();
     await focusEditor(page);

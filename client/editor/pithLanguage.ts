@@ -30,7 +30,9 @@ export const languageConfiguration: languages.LanguageConfiguration = {
     { open: "{", close: "}" },
     { open: "[", close: "]" },
     { open: "(", close: ")" },
-    { open: '"', close: '"', notIn: ["string"] },
+    // Not in a comment either: a lone quote there would be closed, and Enter
+    // would carry the closer to the start of the next line.
+    { open: '"', close: '"', notIn: ["string", "comment"] },
   ],
   surroundingPairs: [
     { open: "{", close: "}" },
