@@ -151,6 +151,27 @@ describe("anomaly serve dashboards", { timeout: 120_000 }, () => {
     }
   });
 
+  it("says the table is loading, not empty, until the model's points are scored", async () => {
+    // The model's export held back: the page has nothing to show yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/dynamic/*/export*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${url}/anomalies.html?backend=server&model=${MODEL}`);
+      const empty = page.locator('[data-testid="anomalies-table"] td.empty');
+      await expect.poll(() => empty.textContent()).toBe("Loading flagged points…");
+      release();
+      await page.locator(`[data-testid="anomalies-table"] tr[data-index="${SPIKE}"]`).waitFor();
+      expect(await empty.count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute("**/api/dynamic/*/export*");
+    }
+  });
+
   it("sets an alert rule in the manager; the onset reaches a receiver and shows in the delivery log", async () => {
     const bodies: { event: string; model: string }[] = [];
     const receiver = createServer((req, res) => {

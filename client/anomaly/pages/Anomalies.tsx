@@ -88,6 +88,8 @@ export function Anomalies() {
   const [rows, setRows] = useState<Row[]>([]);
   const [live, setLive] = useState<Row[]>([]);
   const [status, setStatus] = useState("Loading…");
+  // Until the rings are scored, an empty table means "not yet", not "none".
+  const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(0);
 
   const names = useMemo(() => (list === null ? [] : Object.keys(list.models).sort()), [list]);
@@ -96,6 +98,8 @@ export function Anomalies() {
   useEffect(() => {
     let alive = true;
     const wanted = model === "" ? namesKey.split(",").filter((n) => n !== "") : [model];
+    setLoading(true);
+    setStatus("Loading…");
     (async () => {
       const out: Row[] = [];
       for (const name of wanted) {
@@ -124,6 +128,7 @@ export function Anomalies() {
       }
       if (alive) {
         setRows(out);
+        setLoading(false);
         setStatus(`${out.length} flagged points in ${wanted.length} model${wanted.length === 1 ? "" : "s"}`);
       }
     })();
@@ -279,7 +284,7 @@ export function Anomalies() {
           {shown.length === 0 && (
             <tr>
               <td colSpan={8} className="empty">
-                No flagged points match.
+                {loading ? "Loading flagged points…" : "No flagged points match."}
               </td>
             </tr>
           )}
