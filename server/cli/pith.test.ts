@@ -1,15 +1,18 @@
 // The `pith` command as a user runs it: a real process, real files.
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { missingToolsFor } from "../toolchain/detect";
 
 const run = promisify(execFile);
 const TSX = new URL("../../node_modules/.bin/tsx", import.meta.url).pathname;
 const PITH = new URL("./pith.ts", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "pith-cli-"));
+const EXAMPLES = new URL("../../lang/examples/", import.meta.url).pathname;
+const canBuildNative = missingToolsFor("linux-x64").length === 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function pith(...args: string[]) {
@@ -147,4 +150,48 @@ describe("the pith command", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^draw\.pith:1:1: error: std\.canvas is not available on target windows-x64/);
   });
+
+  it("runs a module that pith build made, and refuses any other file named .wasm in one line", async () => {
+    expect((await pith("build", "hello.pith", "-o", "built.wasm")).code).toBe(0);
+    expect(await pith("run", "built.wasm")).toEqual({ code: 0, stdout: "hello, 42\n", stderr: "" });
+    writeFileSync(join(dir, "junk.wasm"), "fn main() {}\n");
+    const junk = await pith("run", "junk.wasm");
+    expect(junk.code).toBe(2);
+    expect(junk.stderr).toBe(
+      "pith: junk.wasm is not a WebAssembly module; pith run takes a .pith source file or a module that 'pith build file.pith -o out.wasm' made\n",
+    );
+    writeFileSync(join(dir, "empty.wasm"), Uint8Array.of(0, 0x61, 0x73, 0x6d, 1, 0, 0, 0));
+    const empty = await pith("run", "empty.wasm");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^pith: empty\.wasm has no _start and memory exports.*\n$/);
+  });
+
+  it("reports a program's own stack overflow like a panic (101), with a hint, not as a compiler error (70)", async () => {
+    writeFileSync(
+      join(dir, "deep.pith"),
+      'fn deep(n: i64) -> i64 {\n    if n == 0 { return 0 }\n    1 + deep(n - 1) + deep(0)\n}\nfn main() {\n    println("{deep(100000000)}")\n}\n',
+    );
+    const result = await pith("run", "deep.pith");
+    expect(result.code).toBe(101);
+    expect(result.stderr).toMatch(/^panic: stack overflow: .*recursion.*\n$/);
+  });
+
+  it("names the imported file an error is in, in a native build", async () => {
+    writeFileSync(join(dir, "entry.pith"), "import helper\nfn main() {\n    println(helper.twice(2))\n}\n");
+    writeFileSync(join(dir, "helper.pith"), 'fn twice(n: i64) -> i64 {\n    n * "2"\n}\n');
+    const result = await pith("build", "entry.pith", "--target", "linux-x64", "-o", "entry");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^helper\.pith:2:\d+: error: /);
+  });
+
+  it.skipIf(!canBuildNative)(
+    "builds an example for linux-x64 from inside lang/examples, whose other files use std.canvas",
+    async () => {
+      const built = await pith("build", join(EXAMPLES, "json_config.pith"), "--target", "linux-x64", "-o", "config");
+      expect(built.stderr).toMatch(/^built config for linux-x64/);
+      expect(built.code).toBe(0);
+      const ran = spawnSync(join(dir, "config"), { input: readFileSync(join(EXAMPLES, "json_config.stdin")) });
+      expect(ran.stdout.toString("utf8")).toBe(readFileSync(join(EXAMPLES, "json_config.stdout"), "utf8"));
+    },
+  );
 });

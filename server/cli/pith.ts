@@ -2,7 +2,7 @@
 // The `pith` command: runs compiler.wasm under node:wasi to check and build
 // Pith programs, and runs the built program with this process's stdin,
 // stdout, stderr and exit code.
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { runWasiNode } from "../compiler/wasiNode";
@@ -12,7 +12,7 @@ import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
 import { explain } from "./explain";
-import { siblingModules } from "./programFolder";
+import { importedModules } from "./programFolder";
 
 const HELP = `usage: pith <command> [options]
 
@@ -26,6 +26,8 @@ commands:
                           compile and run the program (stdin/stdout/stderr and exit code pass through);
                           std.canvas frames go to DIR as PNG files (else nowhere), should_close()
                           turns true after N frames, std.audio goes to FILE as WAV (else nowhere)
+  run [options] <out.wasm> [args]
+                          run a module that 'pith build' made, as it is
   check <file.pith> [--json]
                           report diagnostics only (--json: each with its code, e.g. E0116)
   explain [CODE]          what a diagnostic code means and how to fix it; without a code, list them
@@ -39,7 +41,7 @@ commands:
   --help                  show this help
 
 exit codes: 0 ok, 1 compile errors, 2 usage, 70 internal compiler error;
-'run' exits with the program's own status (101 after a panic).
+'run' exits with the program's own status (101 after a panic or a stack overflow).
 `;
 
 interface CompileResult {
@@ -51,7 +53,7 @@ interface CompileResult {
 
 /**
  * Runs compiler.wasm with the source file mapped into its working directory,
- * beside the other .pith files of its folder (what `import util` reads).
+ * beside the files of its folder that it imports (what `import util` reads).
  */
 async function compile(args: string[], file: string | undefined, output: string | undefined): Promise<CompileResult> {
   const module = await loadCompilerModule();
@@ -59,7 +61,7 @@ async function compile(args: string[], file: string | undefined, output: string 
   let files: Record<string, Uint8Array> = {};
   if (file !== undefined) {
     const name = basename(file);
-    files = { ...siblingModules(file), [name]: readFileSync(file) };
+    files = { ...importedModules(file), [name]: readFileSync(file) };
     mapped[mapped.indexOf(file)] = name;
   }
   const result = await runWasiNode({ module, program: "pith", args: mapped, files });
@@ -154,16 +156,52 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "run") {
     const { options, file, programArgs } = parseRunArgs(rest);
-    const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
-    process.stderr.write(r.stderr);
-    if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
+    const built = await builtModule(file);
+    let wasm = built;
+    if (wasm === undefined) {
+      const r = await compile(["build", file, "-O2", "-o", "out.wasm"], file, "out.wasm");
+      process.stderr.write(r.stderr);
+      if (r.exitCode !== 0 || !r.output) return r.exitCode === 0 ? 70 : r.exitCode;
+      wasm = r.output;
+    }
     // The program sees this shell's environment, as a native executable would.
     const env = Object.fromEntries(
       Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
     );
-    return runProgram({ wasm: r.output, file, args: programArgs, env, host: options });
+    return runProgram({ wasm, file, args: programArgs, env, host: options });
   }
   fail(`unknown command '${command}'`);
+}
+
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+const RUNNABLE = "pith run takes a .pith source file or a module that 'pith build file.pith -o out.wasm' made";
+
+/**
+ * `pith run out.wasm`: a module `pith build` made runs as it is; any other
+ * wasm file, or a .wasm name that holds no module, is one clear error rather
+ * than the binary parsed as source. Undefined for a source file.
+ */
+async function builtModule(file: string): Promise<Uint8Array | undefined> {
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) runError(`there is no file ${file}`);
+  const bytes = readFileSync(file);
+  const isWasm = WASM_MAGIC.every((b, i) => bytes[i] === b);
+  if (!isWasm) {
+    if (file.endsWith(".wasm")) runError(`${file} is not a WebAssembly module; ${RUNNABLE}`);
+    return undefined;
+  }
+  const module = await WebAssembly.compile(bytes).catch((error: Error) =>
+    runError(`${file} is not a valid WebAssembly module (${error.message}); ${RUNNABLE}`),
+  );
+  const exports = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!exports.includes("_start") || !exports.includes("memory"))
+    runError(`${file} has no _start and memory exports, so it is not a program 'pith build' made; ${RUNNABLE}`);
+  return bytes;
+}
+
+/** A run that cannot start: one line, exit 2 (a usage error, nothing ran). */
+function runError(message: string): never {
+  process.stderr.write(`pith: ${message}\n`);
+  process.exit(2);
 }
 
 /** `run`'s own options come before the file; everything after it is the program's. */
@@ -214,12 +252,13 @@ async function buildForTarget(args: string[]): Promise<number> {
   const build = await buildNative({
     source: readFileSync(file, "utf8"),
     filename: basename(file),
-    files: Object.fromEntries(Object.entries(siblingModules(file)).map(([n, b]) => [n, b.toString("utf8")])),
+    files: Object.fromEntries(Object.entries(importedModules(file)).map(([n, b]) => [n, b.toString("utf8")])),
     target,
     opt,
   });
   for (const e of build.errors) {
-    process.stderr.write(e.line > 0 ? `${file}:${e.line}:${e.col}: error: ${e.message}\n` : `error: ${e.message}\n`);
+    // Each error names its own file: an imported module's, or the entry's.
+    process.stderr.write(e.line > 0 ? `${e.file}:${e.line}:${e.col}: error: ${e.message}\n` : `error: ${e.message}\n`);
   }
   if (build.status !== "ok" || !build.binary) {
     if (build.failure === "toolchain_error" || build.failure === "timeout") process.stderr.write(`${build.logs}\n`);

@@ -19,7 +19,19 @@ export interface ProgramRun {
   stdio?: { stdin?: number; stdout?: number; stderr?: number };
 }
 
-/** The program's exit status; 101 after a host-module error (reported on stderr like a panic). */
+/** What a panic exits with; a stack overflow and a host-module error exit with it too. */
+export const PANIC_STATUS = 101;
+
+/**
+ * V8 reports a wasm program that exhausts its stack as a RangeError. That is
+ * the program's own failure (unbounded or too deep recursion), not the
+ * compiler's, so it is reported like a panic.
+ */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/** The program's exit status; 101 after a host-module error or a stack overflow (reported on stderr like a panic). */
 export async function runProgram(run: ProgramRun): Promise<number> {
   const module = await WebAssembly.compile(run.wasm as Uint8Array<ArrayBuffer>);
   // wasiNode's loader: the experimental warning filtered out, fast API calls off.
@@ -43,9 +55,15 @@ export async function runProgram(run: ProgramRun): Promise<number> {
   try {
     return wasi.start(instance);
   } catch (error) {
+    if (isStackOverflow(error)) {
+      process.stderr.write(
+        "panic: stack overflow: the program's calls nested too deeply (a recursion without a base case, or one deeper than the stack holds); make the recursion end sooner or turn it into a loop\n",
+      );
+      return PANIC_STATUS;
+    }
     if (!(error instanceof HostError)) throw error;
     process.stderr.write(`error: ${error.message}\n`);
-    return 101;
+    return PANIC_STATUS;
   } finally {
     await host.finish();
   }

@@ -5,11 +5,12 @@ import { parseCompilerDiagnostics } from "../../protocol/diagnostics/compilerDia
 import { COMPILER_OPT, type CompilerRunner, runCompilerInProcess, safeName } from "../compiler/compilerRun";
 import { rejectHostModules } from "./hostModules";
 import { findImports } from "./imports";
+import { programModules } from "./programModules";
 
 export interface CompileToLlRequest {
   source: string;
   filename: string;
-  /** The program's other files by name, beside the entry file in the compiler's working directory. */
+  /** Other files by name, beside the entry file; only those the entry imports (transitively) are compiled or checked. */
   files?: Record<string, string>;
   target: string;
   /** A clang level; -Oz has no compiler equivalent and compiles as -Os. */
@@ -41,8 +42,13 @@ export interface CompileToLlResult {
 
 export async function compileToLl(request: CompileToLlRequest): Promise<CompileToLlResult> {
   const file = safeName(request.filename);
-  const files = { ...request.files, [file]: request.source };
-  // Every file's imports: a host module the target lacks is refused wherever the program imports it.
+  // Only the files the program imports are part of it: a sibling nobody imports changes nothing.
+  const others = request.files ?? {};
+  const read = (name: string) =>
+    name === file ? request.source : Object.hasOwn(others, name) ? others[name] : undefined;
+  const files: Record<string, string> = { [file]: request.source };
+  for (const name of programModules(file, read)) files[name] = others[name];
+  // Each of its files' imports: a host module the target lacks is refused wherever the program imports it.
   const sites = Object.entries(files).flatMap(([name, text]) => findImports(text).map((site) => ({ ...site, name })));
   const rejected = rejectHostModules([...new Set(sites.map((s) => s.path))], request.target);
   if (rejected.length > 0) {
