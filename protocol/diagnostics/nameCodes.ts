@@ -112,11 +112,11 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0211",
     title: "constant from a run-time value",
-    template: "a constant must be computed from literals and other constants",
+    template: "a constant must be {rule}",
     explanation:
-      "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls.",
+      "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls, and it holds a number, a bool or a str (not an array, tuple, struct or enum).",
     example: "fn ten() -> i64 { 10 }\nconst N: i64 = ten()\nfn main() {\n    println(N)\n}\n",
-    fix: "Compute the value from literals, or make it a `let` inside a function.",
+    fix: 'Compute the value from literals, or make it a `let` inside a function; for an array, write a function that returns it (`fn weekdays() -> [str] { ["mon", "tue"] }`).',
     fixed: "const N: i64 = 2 * 5\nfn main() {\n    println(N)\n}\n",
   },
   {

@@ -190,7 +190,7 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0113",
     title: "reference",
-    template: "Pith has no references: values are copied",
+    template: "Pith has no references: values are copied{hint}",
     explanation: "Every value is copied; there is no `&` or `&mut`.",
     example: "fn show(n: i64) {\n    println(n)\n}\nfn main() {\n    let n = 5\n    show(&n)\n}\n",
     fix: "Pass the value itself. To change a caller's value, return the new value, or call a `var self` method on a `var`.",
@@ -208,10 +208,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0115",
     title: "macro call",
-    template: "macros are not supported: call '{name}(...)'",
+    template: "macros are not supported: {fix}",
     explanation: "`println!`, `vec!` and other macros do not exist; the printing functions are ordinary functions.",
     example: 'fn main() {\n    println!("hi")\n}\n',
-    fix: 'Call the function: `println("hi")`; write arrays as `[1, 2, 3]`.',
+    fix: 'Call the function: `println("hi")`; write arrays as `[1, 2, 3]` (`vec![1, 2, 3]` gets that advice).',
     fixed: 'fn main() {\n    println("hi")\n}\n',
   },
   {
@@ -277,6 +277,26 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     example: "fn main() {\n    let (a: i64, b) = (1, 2)\n    println(a + b)\n}\n",
     fix: "Write `let (a, b): (i64, i64) = (1, 2)`, or leave the type out.",
     fixed: "fn main() {\n    let (a, b): (i64, i64) = (1, 2)\n    println(a + b)\n}\n",
+  },
+  {
+    code: "E0123",
+    title: "if let",
+    template: "Pith has no 'if let': match on the value, 'match o { Some(x) => { ... }, _ => {} }'",
+    explanation: "Rust's `if let` does not exist; a `match` with a `_` arm does the same.",
+    example: "fn main() {\n    let o: i64? = Some(2)\n    if let Some(x) = o {\n        println(x)\n    }\n}\n",
+    fix: "Write `match o { Some(x) => { ... }, _ => {} }`; the `_` arm is the `else`.",
+    fixed:
+      "fn main() {\n    let o: i64? = Some(2)\n    match o {\n        Some(x) => println(x),\n        _ => {}\n    }\n}\n",
+  },
+  {
+    code: "E0124",
+    title: "'??' fallback",
+    template: "Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'",
+    explanation: "There is no null-coalescing operator; an option's value is taken out with `match`.",
+    example: "fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n",
+    fix: "Write `let x = match o { Some(v) => v, None => 1 }`.",
+    fixed:
+      "fn main() {\n    let o: i64? = None\n    let x = match o {\n        Some(v) => v,\n        None => 1,\n    }\n    println(x)\n}\n",
   },
   {
     code: "E0150",

@@ -83,7 +83,13 @@ function checkFunction(cx: CheckState, f: FnInfo): void {
 function checkConst(cx: CheckState, c: ConstDecl, declared: Type): Type {
   const t = check(cx, c.value, declared.isError ? null : declared);
   if (!declared.isError && !assignable(t, declared)) errAt(cx, "E0300", c.value, "expected " + declared.name + ", found " + t.name);
-  if (!isConstant(c.value)) errAt(cx, "E0211", c.value, "a constant must be computed from literals and other constants");
+  const kind = declared.isError ? t.kind : declared.kind;
+  if (kind == TyK.Array || kind == TyK.Tuple || kind == TyK.Struct || kind == TyK.Enum || kind == TyK.Func) {
+    // `const DAYS: [str] = ["mon"]` is made of literals, so "computed from
+    // literals" would mislead: say what a constant may hold instead.
+    const ty = declared.isError ? t.name : declared.name;
+    errAt(cx, "E0211", c.value, "a constant must be a number, bool or str, not " + ty + "; return the value from a function instead: 'fn " + c.name.toLowerCase() + "() -> " + ty + " { ... }'");
+  } else if (!isConstant(c.value)) errAt(cx, "E0211", c.value, "a constant must be computed from literals and other constants");
   return declared.isError ? t : declared;
 }
 

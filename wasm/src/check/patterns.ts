@@ -61,6 +61,9 @@ export function checkPattern(cx: CheckState, p: Pattern, t: Type): void {
       return;
     }
     case PK.Tuple: {
+      // `()` matches the unit value (`Ok(()) =>` on a Result<(), E>): it
+      // covers every value of its type, like `_`.
+      if (p.subs.length == 0 && t.kind == TyK.Unit) { p.kind = PK.Wild; return; }
       if (t.kind != TyK.Tuple || t.elems.length != p.subs.length) {
         if (!t.isError) err(cx, "E0612", p.start, p.end, "tuple pattern does not match " + t.name + (t.kind == TyK.Tuple ? ": it has " + p.subs.length.toString() + " parts, the tuple " + t.elems.length.toString() : ""));
         for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], tError);

@@ -1,6 +1,6 @@
-import { BinaryExpr, BlockExpr, EK, Expr, IfExpr, MatchArm, MatchExpr } from "./ast";
+import { BinaryExpr, BlockExpr, EK, Expr, IfExpr, MatchArm, MatchExpr, Pattern, PK } from "./ast";
 import { parseBlock, parseStmt } from "./block_parser";
-import { advance, eat, errorHere, expect, skipTo } from "./cursor";
+import { advance, eat, errorAt, errorHere, expect, skipTo } from "./cursor";
 import { binaryOpHere, isAssignOp, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { parsePattern } from "./pattern_parser";
@@ -11,6 +11,7 @@ import { Tok } from "./token";
 
 export function parseIf(p: ParserState): Expr {
   const start = advance(p).start;
+  if (p.kind == Tok.Let) return parseIfLet(p, start);
   const e = new IfExpr(EK.If, start, start);
   e.cond = parseExprNoStruct(p);
   e.then = parseBlock(p);
@@ -21,6 +22,37 @@ export function parseIf(p: ParserState): Expr {
   }
   e.end = p.prevEnd;
   return e;
+}
+
+/**
+ * Rust's `if let Some(x) = o { ... } else { ... }`: one error with the
+ * Pith spelling, then it is read as the `match` it means (the pattern's arm,
+ * then `_` for the else), so the body is checked with its bindings and
+ * nothing after it reports again.
+ */
+function parseIfLet(p: ParserState, start: i32): Expr {
+  const letTok = advance(p);
+  errorAt(p, "E0123", start, letTok.end, "Pith has no 'if let': match on the value, 'match o { Some(x) => { ... }, _ => {} }'");
+  const m = new MatchExpr(EK.Match, start, start);
+  const arm = new MatchArm(p.tok.start, p.tok.start);
+  arm.pattern = parsePattern(p);
+  expect(p, Tok.Eq, "'=' after the pattern");
+  m.scrutinee = parseExprNoStruct(p);
+  arm.body = parseBlock(p);
+  arm.end = p.prevEnd;
+  m.arms.push(arm);
+  const rest = new MatchArm(p.tok.start, p.tok.start);
+  rest.pattern = new Pattern(PK.Wild, p.tok.start, p.tok.start);
+  if (p.kind == Tok.Else) {
+    advance(p);
+    rest.body = p.kind == Tok.If ? parseIf(p) : parseBlock(p);
+  } else rest.body = new BlockExpr(EK.Block, p.prevEnd, p.prevEnd);
+  rest.end = p.prevEnd;
+  m.arms.push(rest);
+  // Exhaustiveness is moot: the `_` arm covers the rest.
+  m.recovered = true;
+  m.end = p.prevEnd;
+  return m;
 }
 
 export function parseMatch(p: ParserState): Expr {

@@ -113,6 +113,14 @@ function parseFn(p: ParserState, owner: string): FnDecl {
     p.parenDepth++;
     while (p.kind != Tok.RParen && p.kind != Tok.EOF) {
       const param = new Param(p.tok.start, p.tok.end);
+      if (p.kind == Tok.Amp && (peekKind(p, 1) == Tok.SelfKw || (peekKind(p, 2) == Tok.SelfKw && p.tokens[p.pos + 1].text == "mut"))) {
+        // Rust's `&self` / `&mut self`: one error, then the receiver it means.
+        const mutable = peekKind(p, 1) != Tok.SelfKw;
+        errorHere(p, "E0113", "Pith has no references: values are copied; write " + (mutable ? "'var self' for a method that changes its receiver" : "'self' (or 'var self' for a method that changes its receiver)"));
+        advance(p);
+        if (mutable) advance(p);
+        param.mutable = mutable;
+      }
       if (p.kind == Tok.Var && peekKind(p, 1) == Tok.SelfKw) { advance(p); param.mutable = true; }
       if (p.kind == Tok.SelfKw) {
         advance(p);

@@ -176,6 +176,14 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       advance(p);
       continue;
     }
+    if (k == Tok.Bang && !nl && e.kind == EK.Ident && (e as IdentExpr).name == "vec" && peekKind(p, 1) == Tok.LBracket) {
+      // Rust's `vec![1, 2]` is the array literal itself: one error, and the
+      // array stands in its place, so its uses check as they would.
+      errorAt(p, "E0115", e.start, p.tok.end, "macros are not supported: an array is written '[1, 2, 3]', without 'vec!'");
+      advance(p);
+      e = parsePrimary(p);
+      continue;
+    }
     if (k == Tok.Dot || k == Tok.ColonColon) {
       advance(p);
       const f = new FieldExpr(EK.Field, e.start, e.end);
@@ -208,6 +216,17 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       expect(p, Tok.RBracket, "']' to close the index");
       ix.end = p.prevEnd;
       e = ix;
+    } else if (k == Tok.Question && !nl && peekKind(p, 1) == Tok.Question && p.tokens[p.pos + 1].start == p.tok.end) {
+      // `o ?? 1` from Swift, C# or JavaScript: one error with the Pith
+      // spelling; the fallback is read past, and the whole
+      // has no type, so nothing after it reports again.
+      const start = p.tok.start;
+      advance(p);
+      errorAt(p, "E0124", start, p.tok.end, "Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'");
+      advance(p);
+      const fallback = parseUnary(p);
+      const err = new Expr(EK.Error, e.start, fallback.end);
+      e = err;
     } else if (k == Tok.Question && !nl) {
       advance(p);
       const t = new UnaryLikeExpr(EK.Try, e.start, p.prevEnd);

@@ -36,6 +36,16 @@ export function parseType(p: ParserState): TypeExpr {
     advance(p);
     return new TypeExpr(TK.Named, start, p.prevEnd);
   }
+  if (p.kind == Tok.Amp || p.kind == Tok.AndAnd) {
+    // `&str`, `&mut [i64]` from Rust: one error, then the type itself, so
+    // the declaration around it (a parameter list, a body) parses on.
+    errorHere(p, "E0113", "Pith has no references: values are copied; write the type without '&' ('str' for '&str')");
+    advance(p);
+    if (p.kind == Tok.Ident && p.tok.text == "mut") advance(p);
+    const inner = parseType(p);
+    p.depth--;
+    return inner;
+  }
   if (eat(p, Tok.LBracket)) {
     t = new TypeExpr(TK.Array, start, start);
     t.args.push(parseType(p));

@@ -1,0 +1,79 @@
+// Habits from Rust, Swift and JavaScript that a newcomer writes on day one:
+// each gets exactly one diagnostic, with its code and the Pith spelling,
+// and nothing after it reports again (the rows of semantics.md §11).
+import { describe, expect, it } from "vitest";
+import { diagnostics, run } from "./compiler";
+
+const one = async (source: string) =>
+  (await diagnostics(source)).map((d) => `${d.code} ${d.line}:${d.col}: ${d.message}`);
+
+describe("habits from other languages", () => {
+  it("`&str` as a parameter type: one error, the function still has its body", async () => {
+    expect(await one('fn show(s: &str) {\n    println(s)\n}\nfn main() {\n    show("a")\n}\n')).toEqual([
+      "E0113 1:12: Pith has no references: values are copied; write the type without '&' ('str' for '&str')",
+    ]);
+    expect(
+      await one("fn total(xs: &mut [i64]) -> i64 {\n    len(xs)\n}\nfn main() {\n    println(total([1]))\n}\n"),
+    ).toEqual(["E0113 1:14: Pith has no references: values are copied; write the type without '&' ('str' for '&str')"]);
+  });
+
+  it("`&self` and `&mut self`: one error each, the method is still a method", async () => {
+    const src = [
+      "struct P { x: i64 }",
+      "impl P {",
+      "    fn get(&self) -> i64 {",
+      "        self.x",
+      "    }",
+      "    fn bump(&mut self) {",
+      "        self.x += 1",
+      "    }",
+      "}",
+      "fn main() {",
+      "    var p = P { x: 1 }",
+      "    p.bump()",
+      "    println(p.get())",
+      "}",
+    ].join("\n");
+    expect(await one(src)).toEqual([
+      "E0113 3:12: Pith has no references: values are copied; write 'self' (or 'var self' for a method that changes its receiver)",
+      "E0113 6:13: Pith has no references: values are copied; write 'var self' for a method that changes its receiver",
+    ]);
+  });
+
+  it("`Ok(())` as a pattern matches a Result<(), E> and runs", async () => {
+    const src =
+      'fn f(fail: bool) -> Result<(), str> {\n    if fail { Err("no") } else { Ok(()) }\n}\nfn main() {\n    match f(false) {\n        Ok(()) => println("ok"),\n        Err(e) => println(e),\n    }\n    match f(true) {\n        Ok(()) => println("ok"),\n        Err(e) => println(e),\n    }\n}\n';
+    expect(await one(src)).toEqual([]);
+    expect(await run(src)).toEqual({ stdout: "ok\nno\n", stderr: "", exitCode: 0, live: 0 });
+  });
+
+  it("`o ?? 1`: one error with the match to write", async () => {
+    expect(await one("fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n")).toEqual([
+      "E0124 3:15: Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'",
+    ]);
+  });
+
+  it("`if let Some(x) = o {} else {}`: one error, and the body is checked with x bound", async () => {
+    const src =
+      'fn main() {\n    let o: i64? = Some(2)\n    if let Some(x) = o {\n        println(x + 1)\n    } else {\n        println("none")\n    }\n}\n';
+    expect(await one(src)).toEqual([
+      "E0123 3:5: Pith has no 'if let': match on the value, 'match o { Some(x) => { ... }, _ => {} }'",
+    ]);
+    // A real error in the body is still found.
+    const inBody =
+      'fn main() {\n    let o: i64? = Some(2)\n    if let Some(x) = o {\n        println(x + "s")\n    }\n}\n';
+    expect((await one(inBody)).map((d) => d.slice(0, 5))).toEqual(["E0123", "E0301"]);
+  });
+
+  it("`vec![1, 2, 3]`: the macro message with the array to write, then the array is used as one", async () => {
+    expect(await one("fn main() {\n    let v = vec![1, 2, 3]\n    println(len(v))\n}\n")).toEqual([
+      "E0115 2:13: macros are not supported: an array is written '[1, 2, 3]', without 'vec!'",
+    ]);
+  });
+
+  it("an array constant says a constant holds a number, bool or str, and what to write instead", async () => {
+    expect(await one('const WEEKDAYS: [str] = ["mon", "tue"]\nfn main() {\n    println(WEEKDAYS[0])\n}\n')).toEqual([
+      "E0211 1:25: a constant must be a number, bool or str, not [str]; return the value from a function instead: 'fn weekdays() -> [str] { ... }'",
+    ]);
+  });
+});
