@@ -2,7 +2,7 @@
 // file. Modules importing modules (once each, cycles too), and every way an
 // import of a file can be wrong, each with a message that says what to do.
 import { describe, expect, it } from "vitest";
-import { pith, run } from "./compiler";
+import { diagnostics, pith, run } from "./compiler";
 
 const MAIN = 'import a\n\nfn main() {\n    println("{a.f()} {a.TEN}")\n}\n';
 
@@ -44,5 +44,41 @@ describe("modules of the program's own files", () => {
     );
     const itself = await pith(["check", "main.pith"], "import main\n\nfn main() {\n}\n");
     expect(itself.stderr).toContain("unknown module 'main': a program cannot import its own entry file");
+  });
+
+  it("two files declaring one struct or enum name: one error naming both places, none at their uses", async () => {
+    const main = [
+      "import geo",
+      "enum Color { Red, Blue(i64) }",
+      "struct Point { x: i64, y: i64 }",
+      "impl Point {",
+      "    fn new() -> Point { Point { x: 0, y: 0 } }",
+      "}",
+      "fn main() {",
+      "    let p = Point.new()",
+      "    println(p.x + Point { x: 1, y: 2 }.y)",
+      "    match Color.Blue(3) {",
+      "        Color.Red => println(1),",
+      "        Color.Blue(n) => println(n),",
+      "    }",
+      "    println(geo.origin().lat)",
+      "}",
+    ].join("\n");
+    const geo = [
+      "enum Color { Green }",
+      "struct Point { lat: f64, lon: f64 }",
+      "impl Point {",
+      "    fn new() -> Point { Point { lat: 0.0, lon: 0.0 } }",
+      "}",
+      "fn origin() -> Point {",
+      "    Point { lat: 0.0, lon: Color.Green }",
+      "}",
+    ].join("\n");
+    const list = await diagnostics(main, { "geo.pith": geo });
+    const shared = "every file of a program shares its struct and enum names: rename one of them";
+    expect(list.map((d) => `${d.code} ${d.file}:${d.line}:${d.col}: ${d.message}`)).toEqual([
+      `E0207 geo.pith:1:6: type 'Color' is already defined (first at main.pith:2:6); ${shared}`,
+      `E0207 geo.pith:2:8: type 'Point' is already defined (first at main.pith:3:8); ${shared}`,
+    ]);
   });
 });

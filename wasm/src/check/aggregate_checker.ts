@@ -15,6 +15,7 @@ export function checkField(cx: CheckState, f: FieldExpr): Type {
     if (lookup(cx, id.name) === null && cx.program.types.has(id.name)) {
       const t = cx.program.types.get(id.name);
       f.object.ty = t;
+      if (t.isError) return tError;
       if (t.kind == TyK.Enum) {
         const v = t.variantIndex(f.name);
         if (v < 0) { err(cx, "E0409", f.end - f.name.length, f.end, "enum " + t.name + " has no variant '" + f.name + "'"); return tError; }
@@ -94,6 +95,11 @@ export function checkStructLit(cx: CheckState, s: StructLitExpr): Type {
 }
 
 export function checkStructLitAs(cx: CheckState, s: StructLitExpr, known: Type | null): Type {
+  if (known !== null && known!.isError) {
+    // A name two files both declare: reported once where it is declared.
+    for (let i = 0; i < s.values.length; i++) check(cx, s.values[i], null);
+    return tError;
+  }
   if (known === null || known.kind != TyK.Struct) {
     err(cx, "E0404", s.start, s.start + s.name.length, "unknown struct '" + s.name + "'");
     for (let i = 0; i < s.values.length; i++) check(cx, s.values[i], null);

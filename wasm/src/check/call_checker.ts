@@ -131,6 +131,11 @@ export function checkMethodCall(cx: CheckState, c: CallExpr, f: FieldExpr, expec
     if (cx.program.types.has(head)) {
       const t = cx.program.types.get(head);
       obj.ty = t;
+      if (t.isError) {
+        // A type name two files both declare: reported once where it is declared.
+        for (let i = 0; i < c.args.length; i++) check(cx, c.args[i], null);
+        return tError;
+      }
       // Enum constructor: `Shape.Circle(1.0)`.
       if (t.kind == TyK.Enum && t.variantIndex(f.name) >= 0) {
         const v = t.variantIndex(f.name);

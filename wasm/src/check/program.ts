@@ -155,6 +155,18 @@ export class Program {
           }
           continue;
         }
+        if (this.types.has(d.name) && this.typeDecls.has(d.name)) {
+          // Structs and enums are shared by every file of the program, so two
+          // of one name are one error naming both places. The name then means
+          // neither type: its uses check as unknown instead of against the
+          // wrong fields (a false error at every use in one of the files).
+          const first = this.typeDeclOf(d.name);
+          const where = first === null ? "" : " (first at " + first.source.name + ":" + first.source.line(first.nameStart).toString() + ":" + first.source.col(first.nameStart).toString() + ")";
+          this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined" + where +
+            "; every file of a program shares its struct and enum names: rename one of them");
+          this.types.set(d.name, tError);
+          continue;
+        }
         if (this.types.has(d.name) || primitiveByName(d.name) !== null) {
           this.err("E0207", d.source, d.nameStart, d.nameStart + d.name.length, "type '" + d.name + "' is already defined");
           continue;
@@ -163,6 +175,15 @@ export class Program {
         this.typeDecls.set(d.name, mod);
       }
     }
+  }
+
+  /** The declaration that first gave a struct or enum its name, or null. */
+  private typeDeclOf(name: string): Decl | null {
+    const decls = this.typeDecls.get(name).module.decls;
+    for (let i = 0; i < decls.length; i++) {
+      if ((decls[i].kind == DK.Struct || decls[i].kind == DK.Enum) && decls[i].name == name) return decls[i];
+    }
+    return null;
   }
 
   /** Step 2: fields, variants, function signatures, constants. */
@@ -217,6 +238,9 @@ export class Program {
             if (impl.name != "") this.err("E0206", d.source, d.nameStart, d.nameStart + impl.name.length, "unknown type '" + impl.name + "'");
             continue;
           }
+          // The methods of a type name two files declare belong to neither:
+          // the name's one error is at the second declaration.
+          if (self.isError) continue;
           if (impl.typeParams.length > 0) this.err("E0321", d.source, d.start, d.nameStart, "generic impl blocks are not supported yet");
           for (let j = 0; j < impl.methods.length; j++) {
             this.declareFn(impl.methods[j], mod, self.name + "." + impl.methods[j].name, self);
