@@ -15,9 +15,10 @@ import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
 import { errorResponse } from "./errors";
+import { exposureWarning } from "./exposure";
 import { createLogger, type Logger } from "./logger";
 import { createAnomalyApp } from "./routes";
-import type { SecurityOptions } from "./security";
+import { type SecurityOptions, securityFromEnv } from "./security";
 import { VerdictHub } from "./stream";
 
 export interface AnomalyServerOptions {
@@ -149,6 +150,12 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   };
 
   if (options.handleSignals) exitOnSignals(close, { log });
+
+  const exposed = exposureWarning(host, port, options.security ?? securityFromEnv());
+  if (exposed !== null) {
+    if (options.log) options.log(exposed);
+    else logger.log("warn", exposed);
+  }
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return { host, port, url: `http://${shownHost}:${port}`, close };
