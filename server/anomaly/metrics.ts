@@ -9,6 +9,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { AnomalyService } from "../../anomaly";
 import { integerVariable } from "../config/environment";
 import type { DeliveryStats } from "./alerts";
+import { ForestCheck } from "./damagedVersions";
 import { isAnomalyPath } from "./security";
 
 export interface MetricsOptions {
@@ -169,6 +170,16 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
   });
   const root = options.storeRoot;
   if (root !== undefined) {
+    const forests = new ForestCheck(root);
+    new Gauge({
+      name: "anomaly_damaged_versions",
+      help: "Number of stored model versions whose forest file cannot be decoded (they score nothing until retrained; see /health)",
+      registers: [registry],
+      async collect() {
+        const { models } = await options.service.listModels();
+        this.set((await forests.damaged(Object.keys(models))).length);
+      },
+    });
     new Gauge({
       name: "anomaly_store_bytes",
       help: "Bytes of every file in the model store",
