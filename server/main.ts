@@ -62,6 +62,7 @@ const app = createApp({
   anomaly,
   anomalyAlerts,
   anomalyDataDir: textVariable(process.env, "ANOMALY_DATA_DIR"),
+  anomalyStoreRoot: anomalyStore instanceof FileStore ? anomalyStore.root : undefined,
   anomalyGate: anomalyCluster?.gate,
   playground,
 });

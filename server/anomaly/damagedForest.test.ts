@@ -1,7 +1,7 @@
 // A forest file that no longer decodes, and a model whose metadata.json is
 // broken, as operators meet them: real model files written by a real
 // server, damaged on disk, then read back through `anomaly serve`'s /health
-// and /metrics and the real `anomaly` CLI (doctor, ls, info) in child
+// and /metrics, the main server's /health, and the real `anomaly` CLI (doctor, ls, info) in child
 // processes. Damage must show (degraded health naming model and version,
 // a gauge, doctor's exit 1) and read-only commands must change no byte.
 import { execFile } from "node:child_process";
@@ -10,7 +10,9 @@ import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { AnomalyService } from "../../anomaly";
 import { FileStore } from "../../anomaly/node";
+import { createApp } from "../app";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";
 import { CLI, postJson, REPO_ROOT } from "./testing";
 
@@ -99,6 +101,16 @@ describe("a damaged forest file", { timeout: 180_000 }, () => {
     ]);
     expect(await damagedVersionsGauge(handle.url)).toBe(1);
     await handle.close();
+
+    // The main server (npm start) reports the same body as its /health's `anomaly` part.
+    const service = new AnomalyService(new FileStore(dir, { durable: false }));
+    try {
+      const app = createApp({ anomaly: service, anomalyStoreRoot: dir });
+      const main = (await (await app.request("/health")).json()) as { anomaly?: unknown };
+      expect(main.anomaly).toEqual(degraded);
+    } finally {
+      await service.close();
+    }
 
     const doctor = await anomaly(dir, "doctor");
     expect(doctor.code).toBe(1);

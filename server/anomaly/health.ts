@@ -7,7 +7,8 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { AnomalyError, type AnomalyService } from "../../anomaly";
-import type { DamagedVersion, ForestCheck } from "./damagedVersions";
+import type { AnomalyHealthBody } from "../../protocol/anomaly/health";
+import type { ForestCheck } from "./damagedVersions";
 import { lineCount } from "./metrics";
 
 export function registerHealthRoute(
@@ -73,12 +74,4 @@ export async function anomalyHealth(
     damaged_models: damagedModels,
     damaged_versions: damagedVersions,
   };
-}
-
-export interface AnomalyHealthBody {
-  status: "ok" | "degraded";
-  /** Models in the store, damaged ones included. */
-  models: number;
-  damaged_models: { model: string; file: string | null; error: string }[];
-  damaged_versions: DamagedVersion[];
 }
