@@ -7,6 +7,7 @@
 // later deliveries, never an ingest, and the verdict and data are already
 // stored before observe() is called.
 
+import type { LookupFunction } from "node:net";
 import {
   type AlertEvent,
   type AlertFacts,
@@ -20,7 +21,8 @@ import {
   topFeature,
 } from "../../anomaly";
 import type { AlertPersistence, DeliveryEntry, StoredState } from "./alertStore";
-import { checkWebhookTarget, webhookPolicyFromEnv } from "./webhookTarget";
+import { postWebhook } from "./webhookPost";
+import { checkWebhookTarget, guardedLookup, REFUSED_TARGET, webhookPolicyFromEnv } from "./webhookTarget";
 
 /** How one delivery attempt ended, as anomaly_alert_deliveries_total counts it. */
 export type AttemptResult = "success" | "failure" | "timeout" | "refused" | "dropped" | "shutdown";
@@ -66,6 +68,8 @@ export class AlertCenter {
     shutdown: 0,
   };
   private readonly checkTarget: (url: string) => Promise<string | null>;
+  /** The connections' own DNS lookup, refusing internal answers (absent with a custom checkTarget). */
+  private readonly lookup: LookupFunction | undefined;
   private readonly stop = new AbortController();
   private sequence = 0;
   private readonly report: (line: string) => void;
@@ -79,6 +83,7 @@ export class AlertCenter {
     else {
       const policy = webhookPolicyFromEnv();
       this.checkTarget = (url) => checkWebhookTarget(url, policy);
+      this.lookup = guardedLookup(policy);
     }
   }
 
@@ -282,22 +287,16 @@ export class AlertCenter {
     const onStop = () => controller.abort();
     this.stop.signal.addEventListener("abort", onStop);
     try {
-      const res = await fetch(rule.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body,
-        signal: controller.signal,
-        redirect: "manual",
-      });
-      // The receiver's answer is not read, but its body must not hold the socket either.
-      await res.body?.cancel();
-      return res.ok
-        ? { result: "success", outcome: { ok: true, status: res.status } }
-        : { result: "failure", outcome: { ok: false, status: res.status, error: `HTTP ${res.status}` } };
+      const status = await postWebhook(rule.url, body, controller.signal, this.lookup);
+      return status >= 200 && status < 300
+        ? { result: "success", outcome: { ok: true, status } }
+        : { result: "failure", outcome: { ok: false, status, error: `HTTP ${status}` } };
     } catch (e) {
       if (timedOut)
         return { result: "timeout", outcome: { ok: false, error: `no answer within ${rule.timeout_ms} ms` } };
       if (this.stop.signal.aborted) return { result: "shutdown", outcome: { ok: false, error: "aborted" } };
+      if ((e as NodeJS.ErrnoException).code === REFUSED_TARGET)
+        return { result: "refused", outcome: { ok: false, error: `refused: ${(e as Error).message}` } };
       return { result: "failure", outcome: { ok: false, error: describe(e) } };
     } finally {
       clearTimeout(timer);
@@ -364,8 +363,7 @@ function facts(
 }
 
 function describe(e: unknown): string {
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+  return (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

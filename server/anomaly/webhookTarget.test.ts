@@ -3,7 +3,10 @@
 // behind a name that resolves to it (real `localhost`), when a rule is saved
 // over real HTTP (a 400 naming the rule, rules unchanged) and again before
 // a delivery, unless ANOMALY_WEBHOOK_ALLOW names the target.
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,7 +16,8 @@ import { MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import { startAnomalyServer } from "./serve";
 import { postJson } from "./testing";
-import { checkWebhookTarget, unwrapMapped, webhookPolicy } from "./webhookTarget";
+import { postWebhook } from "./webhookPost";
+import { checkWebhookTarget, guardedLookup, REFUSED_TARGET, unwrapMapped, webhookPolicy } from "./webhookTarget";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -102,6 +106,47 @@ describe("webhook targets", () => {
     }
     const rules = await (await fetch(`${handle.url}/api/dynamic/m/alerts`)).json();
     expect(rules.rules).toEqual([]);
+  });
+
+  it("checks the address the connection itself resolves (DNS rebinding), on a real socket", async () => {
+    let arrivals = 0;
+    const receiver = createServer((req, res) => {
+      arrivals++;
+      req.resume();
+      res.end("ok");
+    });
+    receiver.listen(0, "127.0.0.1");
+    await once(receiver, "listening");
+    cleanups.push(async () => {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    });
+    const port = (receiver.address() as AddressInfo).port;
+    // A name that answered a public address to the rule check now answers loopback.
+    let answer = "93.184.216.34";
+    const rebinding = async () => [{ address: answer, family: 4 }];
+    expect(await checkWebhookTarget(`http://rebind.example:${port}/`, none, rebinding)).toBeNull();
+    answer = "127.0.0.1";
+    const post = (policy: ReturnType<typeof webhookPolicy>) =>
+      postWebhook(
+        `http://rebind.example:${port}/`,
+        "{}",
+        new AbortController().signal,
+        guardedLookup(policy, rebinding),
+      );
+    await expect(post(none)).rejects.toMatchObject({
+      code: REFUSED_TARGET,
+      message: /127\.0\.0\.1 at connection time/,
+    });
+    expect(arrivals).toBe(0);
+    // Allowed, the same connection goes to the address the lookup gave.
+    expect(await post(webhookPolicy(["127.0.0.1/32"]))).toBe(200);
+    expect(arrivals).toBe(1);
+    // The system resolver's localhost too.
+    await expect(
+      postWebhook(`http://localhost:${port}/`, "{}", new AbortController().signal, guardedLookup(none)),
+    ).rejects.toMatchObject({ code: REFUSED_TARGET });
+    expect(arrivals).toBe(1);
   });
 
   it("checks again before each delivery: a target refused then is logged and not retried", async () => {

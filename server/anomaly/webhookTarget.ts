@@ -9,7 +9,7 @@
 // name's DNS answer can change after the rule was accepted.
 // ANOMALY_WEBHOOK_ALLOW names the exceptions: host names, addresses or CIDRs.
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 import { listVariable } from "../config/environment";
 
 export const WEBHOOK_ALLOW_ENV = "ANOMALY_WEBHOOK_ALLOW";
@@ -144,12 +144,62 @@ export async function checkWebhookTarget(
     if (addresses.length === 0) return `host ${host} does not resolve`;
   }
   for (const raw of addresses) {
-    const { address, family } = unwrapMapped(raw);
-    if (policy.addresses.check(address, family)) continue;
-    const why = inRefusedRange(address, family);
+    const why = addressRefusal(raw, policy);
     if (why === null) continue;
-    const via = address === host ? "" : ` (${host} resolves to ${raw})`;
+    const via = raw === host ? "" : ` (${host} resolves to ${raw})`;
     return `webhook target ${url} is in the ${why}${via}; internal addresses are refused so alert rules cannot reach the server's own network: add the host or a CIDR to ${WEBHOOK_ALLOW_ENV} to allow it`;
   }
   return null;
+}
+
+/** The refused range holding an address the allow-list does not name, in words; null when it may be reached. */
+function addressRefusal(raw: string, policy: WebhookPolicy): string | null {
+  const { address, family } = unwrapMapped(raw);
+  if (policy.addresses.check(address, family)) return null;
+  return inRefusedRange(address, family);
+}
+
+/** The error code of a connection refused by guardedLookup. */
+export const REFUSED_TARGET = "EWEBHOOKREFUSED";
+
+/**
+ * A DNS lookup for the delivery's own connection that refuses internal
+ * addresses: checking the name before the request is not enough, since a
+ * name with a short TTL can answer a public address to the check and an
+ * internal one to the connection (DNS rebinding). With this the socket
+ * only ever connects to an address that passed. (An address written in the
+ * URL is not looked up at all; checkWebhookTarget covers those.)
+ */
+export function guardedLookup(policy: WebhookPolicy, resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (all) => {
+        const host = hostname.toLowerCase();
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = all.filter((a) => family === 0 || a.family === family);
+        const refused = policy.hosts.has(host)
+          ? undefined
+          : usable.find((a) => addressRefusal(a.address, policy) !== null);
+        if (refused !== undefined) {
+          const error: NodeJS.ErrnoException = new Error(
+            `${hostname} resolved to ${refused.address} at connection time, in the ${addressRefusal(refused.address, policy)}`,
+          );
+          error.code = REFUSED_TARGET;
+          return callback(error, "", 0);
+        }
+        if (usable.length === 0) {
+          const error: NodeJS.ErrnoException = new Error(`${hostname} does not resolve`);
+          error.code = "ENOTFOUND";
+          return callback(error, "", 0);
+        }
+        if (options.all)
+          callback(
+            null,
+            usable.map((a) => ({ address: a.address, family: a.family })),
+          );
+        else callback(null, usable[0].address, usable[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 0),
+    );
+  };
 }
