@@ -57,7 +57,14 @@ try {
   process.exit(2);
 }
 // Alert rules and delivery logs live beside each model's files, as with `anomaly serve`.
-const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+let anomalyAlerts: AlertCenter;
+try {
+  anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+} catch (error) {
+  // A malformed ANOMALY_WEBHOOK_ALLOW entry: say which, before listening.
+  console.error((error as Error).message);
+  process.exit(2);
+}
 const app = createApp({
   anomaly,
   anomalyAlerts,

@@ -79,8 +79,10 @@ describe("webhook targets", () => {
   });
 
   it("names a malformed allow-list entry", () => {
-    expect(() => webhookPolicy(["10.0.0.0/33"])).toThrow(/ANOMALY_WEBHOOK_ALLOW: "10.0.0.0\/33" has a prefix/);
-    expect(() => webhookPolicy(["bad host!"])).toThrow(/neither a host name/);
+    expect(() => webhookPolicy(["10.0.0.0/33"])).toThrow(
+      'ANOMALY_WEBHOOK_ALLOW must be host names, addresses or CIDRs (e.g. 127.0.0.1/32), got "10.0.0.0/33", which has a prefix length outside 0-32',
+    );
+    expect(() => webhookPolicy(["bad host!"])).toThrow(/got "bad host!", which is neither a host name nor an address/);
   });
 
   it("unwraps IPv4-mapped addresses in both notations", () => {

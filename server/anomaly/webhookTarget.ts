@@ -84,10 +84,7 @@ export function webhookPolicy(entries: readonly string[]): WebhookPolicy {
     const ip = slash < 0 ? entry : entry.slice(0, slash);
     const family = isIP(ip);
     if (family === 0) {
-      if (slash >= 0 || !/^[a-z0-9.-]+$/.test(entry))
-        throw new Error(
-          `${WEBHOOK_ALLOW_ENV}: ${JSON.stringify(raw)} is neither a host name, an address nor a CIDR like 127.0.0.1/32`,
-        );
+      if (slash >= 0 || !/^[a-z0-9.-]+$/.test(entry)) throw badEntry(raw, "is neither a host name nor an address");
       hosts.add(entry);
       continue;
     }
@@ -99,10 +96,16 @@ export function webhookPolicy(entries: readonly string[]): WebhookPolicy {
       prefix > max ||
       (slash >= 0 && !/^\d+$/.test(entry.slice(slash + 1)))
     )
-      throw new Error(`${WEBHOOK_ALLOW_ENV}: ${JSON.stringify(raw)} has a prefix length outside 0-${max}`);
+      throw badEntry(raw, `has a prefix length outside 0-${max}`);
     addresses.addSubnet(ip, prefix, family === 4 ? "ipv4" : "ipv6");
   }
   return { hosts, addresses };
+}
+
+function badEntry(raw: string, why: string): Error {
+  return new Error(
+    `${WEBHOOK_ALLOW_ENV} must be host names, addresses or CIDRs (e.g. 127.0.0.1/32), got ${JSON.stringify(raw)}, which ${why}`,
+  );
 }
 
 export function webhookPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookPolicy {
