@@ -75,6 +75,9 @@ describe("/metrics under hostile requests", { timeout: 300_000 }, () => {
       );
     }
     const after = await scrape(handle.url);
+    console.log(
+      `/metrics after 3,000 requests naming no model: ${before.series.size} → ${after.series.size} series, ${before.bytes} → ${after.bytes} bytes`,
+    );
     expect([...after.series].filter((s) => !before.series.has(s))).toEqual([]);
     // Only counts grew (a few digits each), not the number of series.
     expect(Math.abs(after.bytes - before.bytes)).toBeLessThan(4096);
