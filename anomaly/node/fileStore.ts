@@ -403,6 +403,11 @@ export class FileStore implements ModelStore {
   }
 
   appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
+    try {
+      this.refuseWrite(model);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const opened = this.models.get(model)?.log;
     // With the log open the write is issued before this returns (no await in
     // between), so it runs while the caller goes on computing.

@@ -149,6 +149,11 @@ describe("read-only commands", { timeout: 180_000 }, () => {
     expect((await anomaly(dir, "alerts", "torn")).code).toBe(0);
     expect((await anomaly(dir, "alert-log", "torn")).code).toBe(0);
 
+    // A write through a read-only store is refused outright, not half done.
+    const readOnly = new FileStore(dir, { readOnly: true });
+    await expect(readOnly.appendRecords("torn", [{ value: 2 }])).rejects.toThrow("this command only reads");
+    await readOnly.close();
+
     expect(await checksums(dir)).toEqual(before);
   });
 });
