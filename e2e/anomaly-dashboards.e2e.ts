@@ -33,7 +33,10 @@ async function startCliServer(): Promise<void> {
   child = spawn(
     process.execPath,
     ["--import", "tsx", "server/cli/anomaly.ts", "serve", "--addr", "127.0.0.1:0", "--store", store],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ANOMALY_WEBROOT: "dist" } },
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ANOMALY_WEBROOT: "dist", ANOMALY_WEBHOOK_ALLOW: "127.0.0.1/32" },
+    },
   );
   let output = "";
   child.stderr?.on("data", (chunk) => (output += chunk));

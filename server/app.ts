@@ -6,6 +6,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AlertCenter } from "./anomaly/alerts";
 import type { AnomalyApi } from "./anomaly/anomalyApi";
+import { ForestCheck } from "./anomaly/damagedVersions";
+import { anomalyHealth } from "./anomaly/health";
 import { createAnomalyApp } from "./anomaly/routes";
 import { MODEL_ROUTES } from "./cluster/modelOwner";
 import { registerErrorPages } from "./docs/errorPages";
@@ -31,6 +33,8 @@ export interface AppOptions {
   anomalyAlerts?: AlertCenter;
   /** Folder that `POST /detect_anomalies {file_path}` may read from. */
   anomalyDataDir?: string;
+  /** The anomaly models' folder (a file store): /health then checks their forest files, /metrics their bytes. */
+  anomalyStoreRoot?: string;
   /**
    * Runs before every anomaly route that names a model: several instances
    * sharing one database route each model to its owner (server/cluster/anomalyCluster.ts).
@@ -61,7 +65,9 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   const app = new OpenAPIHono({ defaultHook: validationHook });
   const playground = options.playground ?? createPlaygroundServices();
   app.use("*", securityHeaders());
-  registerHealth(app, playground);
+  const anomaly = options.anomaly;
+  const forests = options.anomalyStoreRoot === undefined ? undefined : new ForestCheck(options.anomalyStoreRoot);
+  registerHealth(app, playground, anomaly && (() => anomalyHealth(anomaly, forests)));
   registerPlayground(app, playground);
   registerDocumentPages(app);
   registerErrorPages(app);
@@ -81,6 +87,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
         pages: false,
         dataDir: options.anomalyDataDir,
         alerts: options.anomalyAlerts,
+        storeRoot: options.anomalyStoreRoot,
       }),
     );
   }

@@ -5,6 +5,8 @@ import { serve } from "@hono/node-server";
 import { FileStore } from "../anomaly/node";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
+import { exposureWarning } from "./anomaly/exposure";
+import { securityFromEnv } from "./anomaly/security";
 import { openNodeService } from "./anomaly/serve";
 import { createApp } from "./app";
 import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
@@ -55,11 +57,19 @@ try {
   process.exit(2);
 }
 // Alert rules and delivery logs live beside each model's files, as with `anomaly serve`.
-const anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+let anomalyAlerts: AlertCenter;
+try {
+  anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+} catch (error) {
+  // A malformed ANOMALY_WEBHOOK_ALLOW entry: say which, before listening.
+  console.error((error as Error).message);
+  process.exit(2);
+}
 const app = createApp({
   anomaly,
   anomalyAlerts,
   anomalyDataDir: textVariable(process.env, "ANOMALY_DATA_DIR"),
+  anomalyStoreRoot: anomalyStore instanceof FileStore ? anomalyStore.root : undefined,
   anomalyGate: anomalyCluster?.gate,
   playground,
 });
@@ -78,6 +88,9 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(
     `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyCluster?.description ?? anomalyHome})`,
   );
+  // An open port with no anomaly tokens: say so where the operator looks first.
+  const exposed = exposureWarning(host, info.port, securityFromEnv());
+  if (exposed !== null) console.error(exposed);
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {

@@ -76,10 +76,11 @@ export class DataLog {
   ) {}
 
   /** Scans an existing file (cutting a torn tail so the next append starts on a fresh line). */
-  static async scan(path: string, durable: boolean): Promise<{ log: DataLog; bytes: Buffer }> {
+  /** Reads the log; a torn last line is cut off the file unless `repair` is false (read-only use). */
+  static async scan(path: string, durable: boolean, repair = true): Promise<{ log: DataLog; bytes: Buffer }> {
     const all = await readOrEmpty(path);
     const end = completeLength(all);
-    if (end < all.length) await truncate(path, end);
+    if (end < all.length && repair) await truncate(path, end);
     const bytes = all.subarray(0, end);
     let lines = 0;
     for (let i = bytes.indexOf(NEWLINE); i >= 0; i = bytes.indexOf(NEWLINE, i + 1)) lines++;

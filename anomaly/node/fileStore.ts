@@ -75,6 +75,12 @@ export interface FileStoreOptions {
   durable?: boolean;
   /** Where recovery is reported (default console.warn). */
   log?: (line: string) => void;
+  /**
+   * Never change a file (read-only CLI commands: ls, info): what loading
+   * would repair (a metadata rebuild, a torn log tail, an unfinished log
+   * replacement, lines to set aside) is left as it is, and a write throws.
+   */
+  readOnly?: boolean;
 }
 
 /** `anomaly doctor`'s view of one model folder. */
@@ -113,6 +119,7 @@ interface ModelFiles {
 
 export class FileStore implements ModelStore {
   private readonly durable: boolean;
+  private readonly readOnly: boolean;
   private readonly report: (line: string) => void;
   private readonly models = new Map<string, ModelFiles>();
 
@@ -121,6 +128,7 @@ export class FileStore implements ModelStore {
     options: FileStoreOptions = {},
   ) {
     this.durable = options.durable ?? true;
+    this.readOnly = options.readOnly ?? false;
     this.report = options.log ?? ((line) => console.warn(line));
   }
 
@@ -130,7 +138,12 @@ export class FileStore implements ModelStore {
     return join(this.root, model);
   }
 
+  private refuseWrite(model: string): void {
+    if (this.readOnly) throw new Error(`model ${model}: this command only reads; it changes no file`);
+  }
+
   private async ensureDir(model: string): Promise<string> {
+    this.refuseWrite(model);
     const dir = this.dir(model);
     await mkdir(dir, { recursive: true });
     return dir;
@@ -149,7 +162,7 @@ export class FileStore implements ModelStore {
   private async log(model: string): Promise<{ log: DataLog; bytes?: Buffer }> {
     const f = this.files(model);
     if (f.log !== null) return { log: f.log };
-    const scanned = await DataLog.scan(join(this.dir(model), DATA), this.durable);
+    const scanned = await DataLog.scan(join(this.dir(model), DATA), this.durable, !this.readOnly);
     f.log = scanned.log;
     return scanned;
   }
@@ -185,7 +198,7 @@ export class FileStore implements ModelStore {
     const { meta, raw } = read;
     const stamp = parseCheckpoint(raw.data_jsonl);
     const generation = stamp?.generation ?? 0;
-    await this.finishReplacement(dir, generation);
+    if (!this.readOnly) await this.finishReplacement(dir, generation);
     const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
     const f = this.files(model);
     if (stamp !== null && tail === null) {
@@ -201,7 +214,7 @@ export class FileStore implements ModelStore {
       f.log = null;
       const { log } = await this.log(model);
       f.checkpoint = { generation, bytes: log.size };
-      await this.writeMetadata(dir, meta, f.checkpoint);
+      if (!this.readOnly) await this.writeMetadata(dir, meta, f.checkpoint);
       return meta;
     }
     f.checkpoint = stamp;
@@ -220,6 +233,12 @@ export class FileStore implements ModelStore {
     if (read.kind === "missing" && scan.bytes === 0 && scan.pending.length === 0) return null;
     const problem = read.kind === "missing" ? "is missing" : read.problem;
     if (!logIsIntact(scan)) throw new DamagedModelError(model, METADATA, `${problem}; ${logTrouble(scan)}`);
+    if (this.readOnly)
+      throw new DamagedModelError(
+        model,
+        METADATA,
+        `${problem}; left as it is by a command that only reads (the server's next load, or anomaly doctor --rebuild, rebuilds it from ${DATA})`,
+      );
     const meta = await this.rebuildFrom(model, dir, scan);
     this.report(
       `anomaly store: model ${model}: ${METADATA} ${problem}; rebuilt it from ${DATA} (${scan.records.length} records)`,
@@ -345,6 +364,7 @@ export class FileStore implements ModelStore {
   }
 
   private async writeMetadata(dir: string, metadata: MetadataJson, checkpoint: Checkpoint): Promise<void> {
+    this.refuseWrite(metadata.name);
     const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint };
     await writeFileAtomic(join(dir, METADATA), `${JSON.stringify(body, null, 2)}\n`, this.durable);
   }
@@ -367,7 +387,8 @@ export class FileStore implements ModelStore {
     const saved = await parseLinesInSlices(bytes.subarray(0, split), 0);
     const unsaved = await parseLinesInSlices(bytes.subarray(split), saved.lines);
     const bad = saved.bad.concat(unsaved.bad);
-    if (bad.length > 0) {
+    // Read-only: the lines are skipped in memory and stay where they are.
+    if (bad.length > 0 && !this.readOnly) {
       await keepAside(this.dir(model), bad, this.durable);
       this.report(
         `anomaly store: model ${model}: ${bad.length} line(s) of ${DATA} are not records (first: line ${bad[0].line}, ${bad[0].reason}); kept aside in ${QUARANTINED}`,
@@ -382,6 +403,11 @@ export class FileStore implements ModelStore {
   }
 
   appendRecords(model: string, records: readonly RawRecord[]): Promise<number> {
+    try {
+      this.refuseWrite(model);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const opened = this.models.get(model)?.log;
     // With the log open the write is issued before this returns (no await in
     // between), so it runs while the caller goes on computing.
@@ -421,6 +447,7 @@ export class FileStore implements ModelStore {
    */
   async draftRing(model: string): Promise<RingDraft> {
     this.dir(model);
+    this.refuseWrite(model);
     await mkdir(this.root, { recursive: true });
     const draft = await LogDraft.create(join(this.root, `import-${model}`), this.durable);
     return {
@@ -471,6 +498,7 @@ export class FileStore implements ModelStore {
   }
 
   async deleteForest(model: string, version: string): Promise<void> {
+    this.refuseWrite(model);
     await rm(join(this.dir(model), forestFile(version)), { force: true });
   }
 
@@ -483,6 +511,7 @@ export class FileStore implements ModelStore {
   }
 
   async saveAutoencoder(model: string, autoencoder: AutoencoderJson | null): Promise<void> {
+    this.refuseWrite(model);
     if (autoencoder === null) {
       await rm(join(this.dir(model), AUTOENCODER), { force: true });
       return;
@@ -513,6 +542,7 @@ export class FileStore implements ModelStore {
   }
 
   async deleteModel(model: string): Promise<void> {
+    this.refuseWrite(model);
     await this.models.get(model)?.log?.close();
     this.models.delete(model);
     await rm(this.dir(model), { recursive: true, force: true });
@@ -520,6 +550,7 @@ export class FileStore implements ModelStore {
   }
 
   async keepAside(model: string, lines: readonly UnusableLine[]): Promise<void> {
+    this.refuseWrite(model);
     await keepAside(this.dir(model), lines, this.durable);
     this.report(
       `anomaly store: model ${model}: ${lines.length} stored record(s) do not fit the model (first: ${lines[0].reason}); kept aside in ${QUARANTINED}`,

@@ -79,6 +79,33 @@ describe("the production bundle", () => {
     expect(await response.text()).toContain("serverInfo");
   });
 
+  it("warns on stderr when it listens beyond loopback with no anomaly token, and not on loopback", async () => {
+    expect(output).not.toContain("anomaly API unauthenticated");
+    const open = spawn(process.execPath, [join(root, "build/server/main.cjs")], {
+      env: { ...process.env, NODE_OPTIONS: "", PORT: "0", HOST: "0.0.0.0", ANOMALY_HOME: home, ANOMALY_API_TOKENS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    open.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    await new Promise<void>((listening, reject) => {
+      open.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (/serving on/.test(stdout)) listening();
+      });
+      open.once("exit", (code) => reject(new Error(`the bundle exited (${code}) before listening:\n${stderr}`)));
+    });
+    const exited = new Promise((r) => open.once("exit", r));
+    open.kill("SIGTERM");
+    await exited;
+    expect(stderr).toMatch(
+      /WARNING: listening on 0\.0\.0\.0:\d+, beyond this machine, with the anomaly API unauthenticated/,
+    );
+    expect(stderr).toContain("ANOMALY_API_TOKENS");
+  });
+
   it("exits 0 on SIGTERM after draining", async () => {
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     child.kill("SIGTERM");

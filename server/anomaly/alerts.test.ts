@@ -18,6 +18,9 @@ import { AlertCenter } from "./alerts";
 import { type AnomalyServerHandle, startAnomalyServer } from "./serve";
 import { JSON_HEADERS, postJson } from "./testing";
 
+// The receivers here listen on loopback, which webhook targets may reach only when allowed.
+process.env.ANOMALY_WEBHOOK_ALLOW = "127.0.0.1/32";
+
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -7,10 +7,12 @@
 // later deliveries, never an ingest, and the verdict and data are already
 // stored before observe() is called.
 
+import type { LookupFunction } from "node:net";
 import {
   type AlertEvent,
   type AlertFacts,
   type AlertRule,
+  AnomalyError,
   alertPayload,
   freshState,
   parseIsoTimestamp,
@@ -19,6 +21,11 @@ import {
   topFeature,
 } from "../../anomaly";
 import type { AlertPersistence, DeliveryEntry, StoredState } from "./alertStore";
+import { postWebhook } from "./webhookPost";
+import { checkWebhookTarget, guardedLookup, REFUSED_TARGET, webhookPolicyFromEnv } from "./webhookTarget";
+
+/** How one delivery attempt ended, as anomaly_alert_deliveries_total counts it. */
+export type AttemptResult = "success" | "failure" | "timeout" | "refused" | "dropped" | "shutdown";
 
 interface ModelAlerts {
   rules: AlertRule[];
@@ -29,14 +36,40 @@ interface ModelAlerts {
 const MAX_WAITING = 1000;
 
 export interface AlertCenterOptions {
-  /** Where attempts are reported when the log itself cannot be written. */
+  /** Where failed attempts, stalls and unwritable log entries are reported. */
   log?: (line: string) => void;
+  /**
+   * Decides whether a webhook URL may be sent to, just before each attempt
+   * (DNS can change after the rule was accepted): null when it may, else why
+   * not. Absent: the internal-address check with $ANOMALY_WEBHOOK_ALLOW's exceptions.
+   */
+  checkTarget?: (url: string) => Promise<string | null>;
+}
+
+/** What /metrics reads from the deliveries (see metrics.ts). */
+export interface DeliveryStats {
+  /** Attempts so far, by how they ended. */
+  attempts: Record<AttemptResult, number>;
+  /** Age in ms of the oldest event queued and not yet delivered, given up or dropped (0: none). */
+  oldestWaitingMs: number;
 }
 
 export class AlertCenter {
   private readonly models = new Map<string, Promise<ModelAlerts>>();
   private readonly modelChains = new Map<string, Promise<void>>();
-  private readonly ruleChains = new Map<string, { tail: Promise<void>; waiting: number }>();
+  /** Per rule: its delivery chain, and when each event on it was queued (oldest first). */
+  private readonly ruleChains = new Map<string, { tail: Promise<void>; queuedAt: number[] }>();
+  private readonly attempts: Record<AttemptResult, number> = {
+    success: 0,
+    failure: 0,
+    timeout: 0,
+    refused: 0,
+    dropped: 0,
+    shutdown: 0,
+  };
+  private readonly checkTarget: (url: string) => Promise<string | null>;
+  /** The connections' own DNS lookup, refusing internal answers (absent with a custom checkTarget). */
+  private readonly lookup: LookupFunction | undefined;
   private readonly stop = new AbortController();
   private sequence = 0;
   private readonly report: (line: string) => void;
@@ -46,6 +79,22 @@ export class AlertCenter {
     options: AlertCenterOptions = {},
   ) {
     this.report = options.log ?? ((line) => console.error(line));
+    if (options.checkTarget !== undefined) this.checkTarget = options.checkTarget;
+    else {
+      const policy = webhookPolicyFromEnv();
+      this.checkTarget = (url) => checkWebhookTarget(url, policy);
+      this.lookup = guardedLookup(policy);
+    }
+  }
+
+  stats(): DeliveryStats {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const chain of this.ruleChains.values())
+      if (chain.queuedAt.length > 0) oldest = Math.min(oldest, chain.queuedAt[0]);
+    return {
+      attempts: { ...this.attempts },
+      oldestWaitingMs: Number.isFinite(oldest) ? Math.max(0, Date.now() - oldest) : 0,
+    };
   }
 
   /** Hands one answered /detect to the rules; never throws, never waits. */
@@ -75,11 +124,19 @@ export class AlertCenter {
     return this.onModel(model, async () => stored(await this.load(model)));
   }
 
-  /** Replaces the model's rules; a rule keeping its id keeps its incident state. */
+  /**
+   * Replaces the model's rules; a rule keeping its id keeps its incident
+   * state. A rule whose URL may not be sent to (see webhookTarget.ts) is a
+   * 400 naming it, and nothing changes.
+   */
   async setRules(
     model: string,
     rules: AlertRule[],
   ): Promise<{ rules: AlertRule[]; state: Record<string, StoredState> }> {
+    for (const rule of rules) {
+      const refusal = await this.checkTarget(rule.url);
+      if (refusal !== null) throw new AnomalyError(400, `rule ${rule.id}: ${refusal}`);
+    }
     return this.onModel(model, async () => {
       const old = await this.load(model);
       const states = new Map<string, RuleState>();
@@ -150,10 +207,13 @@ export class AlertCenter {
 
   private enqueue(model: string, rule: AlertRule, event: AlertFacts): void {
     const key = `${model}\u0000${rule.id}`;
-    const chain = this.ruleChains.get(key) ?? { tail: Promise.resolve(), waiting: 0 };
+    const chain = this.ruleChains.get(key) ?? { tail: Promise.resolve(), queuedAt: [] };
     this.ruleChains.set(key, chain);
     const delivery = `${Date.now().toString(36)}-${(this.sequence++).toString(36)}`;
-    if (chain.waiting >= MAX_WAITING) {
+    if (chain.queuedAt.length >= MAX_WAITING) {
+      this.attempts.dropped++;
+      const error = `dropped: ${MAX_WAITING} deliveries already waiting for this receiver`;
+      this.report(`alert delivery ${delivery} (${model}/${rule.id}) ${error}`);
       void this.record(model, {
         delivery,
         rule: rule.id,
@@ -162,19 +222,19 @@ export class AlertCenter {
         attempt: 0,
         at: new Date().toISOString(),
         ok: false,
-        error: `dropped: ${MAX_WAITING} deliveries already waiting for this receiver`,
+        error,
         final: true,
       });
       return;
     }
-    chain.waiting++;
+    chain.queuedAt.push(Date.now());
     chain.tail = chain.tail.then(async () => {
       try {
         await this.deliver(model, rule, event, delivery);
       } catch (e) {
         this.report(`alert delivery ${delivery}: ${e instanceof Error ? e.message : String(e)}`);
       } finally {
-        chain.waiting--;
+        chain.queuedAt.shift();
       }
     });
   }
@@ -185,30 +245,62 @@ export class AlertCenter {
       const at = new Date().toISOString();
       const base = { delivery, rule: rule.id, event: facts.event, url: rule.url, attempt, at };
       if (this.stop.signal.aborted) {
+        this.attempts.shutdown++;
         await this.record(model, { ...base, ok: false, error: "server shut down before delivery", final: true });
         return;
       }
-      let outcome: { ok: boolean; status?: number; error?: string };
-      try {
-        const signal = AbortSignal.any([this.stop.signal, AbortSignal.timeout(rule.timeout_ms)]);
-        const res = await fetch(rule.url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body,
-          signal,
-          redirect: "manual",
-        });
-        await res.body?.cancel();
-        outcome = res.ok
-          ? { ok: true, status: res.status }
-          : { ok: false, status: res.status, error: `HTTP ${res.status}` };
-      } catch (e) {
-        outcome = { ok: false, error: describe(e, rule.timeout_ms) };
+      const refusal = await this.checkTarget(rule.url).catch((e: Error) => `cannot check the target: ${e.message}`);
+      const { result, outcome } =
+        refusal === null
+          ? await this.attempt(rule, body)
+          : { result: "refused" as const, outcome: { ok: false, error: `refused: ${refusal}` } };
+      this.attempts[result]++;
+      const last = outcome.ok || result === "refused" || attempt === rule.retries + 1;
+      if (!outcome.ok) {
+        this.report(
+          `alert delivery ${delivery} (${model}/${rule.id}) attempt ${attempt} to ${rule.url} failed: ${outcome.error}${last ? "; giving up" : "; will retry"}`,
+        );
       }
-      const last = outcome.ok || attempt === rule.retries + 1;
       await this.record(model, { ...base, ...outcome, final: last });
       if (last) return;
       await sleep(rule.backoff_ms * 2 ** (attempt - 1), this.stop.signal);
+    }
+  }
+
+  /**
+   * One POST, ended by its timeout whatever happens: the timer is an
+   * ordinary referenced setTimeout aborting a controller held here, because
+   * on Node 20 an AbortSignal.timeout() reachable only through
+   * AbortSignal.any() can be garbage-collected and never fire, leaving the
+   * attempt (and every later event of the rule) hanging on a silent receiver.
+   */
+  private async attempt(
+    rule: AlertRule,
+    body: string,
+  ): Promise<{ result: AttemptResult; outcome: { ok: boolean; status?: number; error?: string } }> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, rule.timeout_ms);
+    const onStop = () => controller.abort();
+    this.stop.signal.addEventListener("abort", onStop);
+    try {
+      const status = await postWebhook(rule.url, body, controller.signal, this.lookup);
+      return status >= 200 && status < 300
+        ? { result: "success", outcome: { ok: true, status } }
+        : { result: "failure", outcome: { ok: false, status, error: `HTTP ${status}` } };
+    } catch (e) {
+      if (timedOut)
+        return { result: "timeout", outcome: { ok: false, error: `no answer within ${rule.timeout_ms} ms` } };
+      if (this.stop.signal.aborted) return { result: "shutdown", outcome: { ok: false, error: "aborted" } };
+      if ((e as NodeJS.ErrnoException).code === REFUSED_TARGET)
+        return { result: "refused", outcome: { ok: false, error: `refused: ${(e as Error).message}` } };
+      return { result: "failure", outcome: { ok: false, error: describe(e) } };
+    } finally {
+      clearTimeout(timer);
+      this.stop.signal.removeEventListener("abort", onStop);
     }
   }
 
@@ -270,12 +362,8 @@ function facts(
   return out;
 }
 
-function describe(e: unknown, timeoutMs: number): string {
-  if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
-    return e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : "aborted";
-  }
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+function describe(e: unknown): string {
+  return (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

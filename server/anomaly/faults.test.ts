@@ -109,7 +109,7 @@ describe("fault injection on a real server and store", () => {
 
     const early = await doctor();
     expect(early.code).toBe(1);
-    expect(early.stdout).toMatch(/^forest\tok\t.*version_\w+\.forest cannot be decoded/m);
+    expect(early.stdout).toMatch(/^forest\tdamaged\tversion_\w+\.forest cannot be decoded.*anomaly train forest`$/m);
     // doctor swept the stale temp file already; put it back for the start-up sweep.
     await writeFile(stale, "half a file");
 

@@ -2,10 +2,13 @@
 // operators. 200 {status: "ok", ...} when it loads; 409 {status: "damaged",
 // file?, error} while its files cannot be loaded (anomaly doctor); 404 when
 // there is no such model. `set_aside` counts stored lines kept aside in
-// quarantined.jsonl (see anomaly/node/quarantine.ts).
+// quarantined.jsonl (see anomaly/node/quarantine.ts). anomalyHealth() is
+// the whole service's, for GET /health.
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { AnomalyError, type AnomalyService } from "../../anomaly";
+import type { AnomalyHealthBody } from "../../protocol/anomaly/health";
+import type { ForestCheck } from "./damagedVersions";
 import { lineCount } from "./metrics";
 
 export function registerHealthRoute(
@@ -44,4 +47,31 @@ export function registerHealthRoute(
       );
     }
   });
+}
+
+/**
+ * The anomaly service's overall health (GET /health of `anomaly serve`):
+ * "ok" when every model loads and every stored forest decodes; "degraded"
+ * naming each damaged model (answers 409 until `anomaly doctor` repairs it)
+ * and each damaged version (scores nothing until retrained). Still a 200
+ * when degraded: the process serves every other model, so a load balancer
+ * should keep it; the body is for alerting and dashboards.
+ */
+export async function anomalyHealth(
+  service: Pick<AnomalyService, "listModels">,
+  forests?: ForestCheck,
+): Promise<AnomalyHealthBody> {
+  const { models, damaged_models } = await service.listModels();
+  const damagedModels = Object.entries(damaged_models).map(([model, { file, error }]) => ({
+    model,
+    file: file ?? null,
+    error,
+  }));
+  const damagedVersions = forests === undefined ? [] : await forests.damaged(Object.keys(models));
+  return {
+    status: damagedModels.length + damagedVersions.length > 0 ? "degraded" : "ok",
+    models: Object.keys(models).length + damagedModels.length,
+    damaged_models: damagedModels,
+    damaged_versions: damagedVersions,
+  };
 }

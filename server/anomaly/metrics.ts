@@ -7,23 +7,57 @@ import { join } from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { AnomalyService } from "../../anomaly";
+import { integerVariable } from "../config/environment";
+import type { DeliveryStats } from "./alerts";
+import { ForestCheck } from "./damagedVersions";
 import { isAnomalyPath } from "./security";
 
 export interface MetricsOptions {
   service: Pick<AnomalyService, "listModels">;
   /** The file store's folder, for anomaly_store_bytes and set-aside lines (absent: not reported). */
   storeRoot?: string;
+  /** The app's route templates (read on the first request, once every route is registered). */
+  routes: () => readonly string[];
+  /** Webhook deliveries, for their counts and queue age (absent: not reported). */
+  alerts?: { stats(): DeliveryStats };
+  /** Most models given per-model series (default $ANOMALY_METRICS_MAX_MODELS). */
+  maxModels?: number;
 }
 
-const MODEL_IN_PATH =
-  /^\/(?:detect|detect_only|force_train|delete_model|train\/autoencoder)\/([^/]+)|^\/models\/dynamic\/([^/]+)\/|^\/api\/dynamic\/([^/]+)\//;
-
-/** The route with the model name replaced, so label values stay few. */
-function routeOf(path: string): { route: string; model: string | null } {
-  const m = MODEL_IN_PATH.exec(path);
-  const model = m === null ? null : (m[1] ?? m[2] ?? m[3] ?? null);
-  if (model === null || model === "stream") return { route: path, model: null };
-  return { route: path.replace(`/${model}`, "/{m}"), model };
+/**
+ * Maps a request path to the route that answered it ("/detect/{m}") and the
+ * model it names. Label values come only from the app's own route
+ * templates, never from the path itself: a path matching none is "other",
+ * so unknown or hostile paths (NUL bytes, endless names) add no series.
+ */
+export function routeMatcher(templates: readonly string[]): (path: string) => { route: string; model: string | null } {
+  const compiled = [...new Set(templates)]
+    .filter((t) => !t.includes("*"))
+    // Literal routes before parametrised ones, so /models/dynamic/stream is not read as a model.
+    .sort((a, b) => (a.match(/[:{]/g)?.length ?? 0) - (b.match(/[:{]/g)?.length ?? 0))
+    .map((template) => {
+      const names: string[] = [];
+      const source = template
+        .split("/")
+        .map((part) => {
+          const param = /^(?::(\w+)|\{(\w+)\})$/.exec(part);
+          if (param === null) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          names.push(param[1] ?? param[2]);
+          return "([^/]+)";
+        })
+        .join("/");
+      const route = template.replace(/:(\w+)/g, "{$1}");
+      return { regex: new RegExp(`^${source}$`), names, route };
+    });
+  return (path) => {
+    for (const { regex, names, route } of compiled) {
+      const m = regex.exec(path);
+      if (m === null) continue;
+      const at = names.indexOf("m");
+      return { route, model: at < 0 ? null : m[at + 1] };
+    }
+    return { route: "other", model: null };
+  };
 }
 
 /** Bytes of every file under `dir` (one level of model folders deep, and their subfolders). */
@@ -136,6 +170,16 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
   });
   const root = options.storeRoot;
   if (root !== undefined) {
+    const forests = new ForestCheck(root);
+    new Gauge({
+      name: "anomaly_damaged_versions",
+      help: "Number of stored model versions whose forest file cannot be decoded (they score nothing until retrained; see /health)",
+      registers: [registry],
+      async collect() {
+        const { models } = await options.service.listModels();
+        this.set((await forests.damaged(Object.keys(models))).length);
+      },
+    });
     new Gauge({
       name: "anomaly_store_bytes",
       help: "Bytes of every file in the model store",
@@ -159,22 +203,58 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
     });
   }
 
+  const alerts = options.alerts;
+  if (alerts !== undefined) {
+    new Counter({
+      name: "anomaly_alert_deliveries_total",
+      help: "Webhook delivery attempts by how they ended: success, failure (refused connection, HTTP error), timeout, refused (internal target), dropped (queue full), shutdown",
+      labelNames: ["result"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [result, n] of Object.entries(alerts.stats().attempts)) this.inc({ result }, n);
+      },
+    });
+    new Gauge({
+      name: "anomaly_alert_queue_age_seconds",
+      help: "Age of the oldest alert event not yet delivered, given up or dropped (0: none waiting); a rising value is a stalled receiver",
+      registers: [registry],
+      collect() {
+        this.set(alerts.stats().oldestWaitingMs / 1000);
+      },
+    });
+  }
+
+  // Per-model series only for models that have answered without an error
+  // (so they exist), and at most maxModels of them: requests naming no
+  // model, or a flood of new names, cannot grow the scrape.
+  const maxModels = options.maxModels ?? integerVariable(process.env, "ANOMALY_METRICS_MAX_MODELS");
+  const known = new Set<string>();
+  const labelled = (model: string | null): model is string => model !== null && known.has(model);
+  let routeOf: ReturnType<typeof routeMatcher> | undefined;
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const path = c.req.path;
     if (!isAnomalyPath(path) || path === "/metrics") return next();
+    routeOf ??= routeMatcher(options.routes());
     const { route, model } = routeOf(path);
     const started = process.hrtime.bigint();
-    if (model !== null) inFlight.inc({ model });
+    const counted = labelled(model);
+    if (counted) inFlight.inc({ model });
     try {
       await next();
     } finally {
-      if (model !== null) inFlight.dec({ model });
+      if (counted) inFlight.dec({ model });
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const status = c.res.status;
     requests.observe({ route, method: c.req.method, status: String(status) }, seconds);
     if (status >= 400) refused.inc({ route, status: String(status) });
     if (model === null || status >= 400) return;
+    if (!known.has(model)) {
+      if (known.size >= maxModels) return;
+      known.add(model);
+    }
     if (route === "/force_train/{m}") retrain.observe({ model }, seconds);
     if (route === "/detect/{m}" && c.req.method === "POST") {
       ingested.inc({ model });

@@ -106,7 +106,12 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   // asks of both services, and the name guard answers only model paths.
   app.use("*", jsonCharset);
   // Metrics first, so they count what the security options refuse too.
-  const metrics = createMetrics({ service, storeRoot: options.storeRoot });
+  const metrics = createMetrics({
+    service,
+    storeRoot: options.storeRoot,
+    routes: () => app.routes.map((r) => r.path),
+    alerts: options.alerts,
+  });
   app.use("*", metrics.middleware);
   app.use("*", security(options.security ?? securityFromEnv()));
   app.use("*", guardModelNames);

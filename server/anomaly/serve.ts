@@ -14,10 +14,13 @@ import { drainHttpServer, exitOnSignals } from "../shutdown";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
+import { ForestCheck } from "./damagedVersions";
 import { errorResponse } from "./errors";
+import { exposureWarning } from "./exposure";
+import { anomalyHealth } from "./health";
 import { createLogger, type Logger } from "./logger";
 import { createAnomalyApp } from "./routes";
-import type { SecurityOptions } from "./security";
+import { type SecurityOptions, securityFromEnv } from "./security";
 import { VerdictHub } from "./stream";
 
 export interface AnomalyServerOptions {
@@ -113,6 +116,9 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
         }),
     }),
   );
+  // The service's own health (models, damaged models and versions), which its dashboards poll.
+  const forests = typeof storeRoot === "string" ? new ForestCheck(storeRoot) : undefined;
+  app.get("/health", async (c) => c.json(await anomalyHealth(service, forests)));
   registerDocs(app);
   // The dashboards' scripts and styles; serveStatic refuses paths that
   // climb out of the root.
@@ -149,6 +155,12 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   };
 
   if (options.handleSignals) exitOnSignals(close, { log });
+
+  const exposed = exposureWarning(host, port, options.security ?? securityFromEnv());
+  if (exposed !== null) {
+    if (options.log) options.log(exposed);
+    else logger.log("warn", exposed);
+  }
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return { host, port, url: `http://${shownHost}:${port}`, close };

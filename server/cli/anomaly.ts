@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { type AnomalyService, API_VERSION } from "../../anomaly";
 import { FileStore } from "../../anomaly/node";
+import { ForestCheck } from "../anomaly/damagedVersions";
 import { INVALID_MODEL_NAME, MODEL_NAME } from "../anomaly/errors";
 import { createLogger } from "../anomaly/logger";
 import { ListenError, openNodeService, startAnomalyServer } from "../anomaly/serve";
@@ -22,6 +23,8 @@ interface Command {
   usage: string;
   summary: string;
   options?: Options;
+  /** Changes no model file: its service opens the store read-only (no repair on load). */
+  readOnly?: boolean;
   /** Resolves to the exit code when it is not 0. */
   run(args: Parsed, service: () => AnomalyService, storeDir: string): Promise<number | undefined>;
 }
@@ -226,6 +229,7 @@ const COMMANDS: Record<string, Command> = {
   },
   ls: {
     usage: "ls",
+    readOnly: true,
     summary: "list models: name, points seen, last training (unix seconds); damaged models with their error",
     async run(args, service) {
       noMoreArgs(args, 0, "ls");
@@ -239,7 +243,7 @@ const COMMANDS: Record<string, Command> = {
   doctor: {
     usage: "doctor [<model>] [--rebuild | --quarantine]",
     summary:
-      "report models whose files cannot be loaded (exit 1 if any remain); --rebuild recomputes metadata.json from data.jsonl, --quarantine moves the folder to <store>/.quarantine/",
+      "report models whose files cannot be loaded or whose forest files do not decode (exit 1 if any remain); --rebuild recomputes metadata.json from data.jsonl, --quarantine moves the folder to <store>/.quarantine/",
     options: { rebuild: { type: "boolean" }, quarantine: { type: "boolean" } },
     async run(args, _service, storeDir) {
       const model = args.positionals.length > 0 ? modelArg(args, "doctor") : undefined;
@@ -248,6 +252,7 @@ const COMMANDS: Record<string, Command> = {
       const quarantine = args.values.quarantine === true;
       if (rebuild && quarantine) throw new UsageError("doctor: give --rebuild or --quarantine, not both");
       const store = new FileStore(storeDir, { log: () => {} });
+      const forests = new ForestCheck(storeDir);
       try {
         for (const path of await store.removeStaleTemps()) print(`removed stale temporary file ${path}`);
         const names = await store.list();
@@ -256,9 +261,17 @@ const COMMANDS: Record<string, Command> = {
         let remaining = 0;
         for (const name of names) {
           const d = await store.diagnose(name);
-          if (d.ok) {
+          // A forest that does not decode leaves the model loading but a version scoring nothing: damage to fix.
+          const brokenForests = d.ok ? await forests.damaged([name]) : [];
+          if (brokenForests.length > 0 && !quarantine) {
+            remaining++;
+            for (const b of brokenForests) print(`${name}\tdamaged\t${b.error}; run \`anomaly train ${name}\``);
+          } else if (d.ok && brokenForests.length === 0) {
             const note = d.problem ? ` (${d.file} ${d.problem})` : "";
             print(`${name}\tok\t${d.records} records${note}`);
+          } else if (d.ok) {
+            const files = brokenForests.map((b) => b.file).join(", ");
+            print(`${name}\tquarantined\t${files} cannot be decoded; moved to ${await store.quarantine(name)}`);
           } else if (rebuild) {
             const meta = await store.rebuild(name);
             const how =
@@ -284,6 +297,7 @@ const COMMANDS: Record<string, Command> = {
   },
   alerts: {
     usage: "alerts <model> [--set FILE|-]",
+    readOnly: true,
     summary:
       'print the model\'s webhook alert rules and open incidents (JSON); --set replaces them from a JSON file (- for stdin): {"rules": [{"id", "url", "format", "k", "n", ...}]}',
     options: { set: { type: "string" } },
@@ -299,6 +313,7 @@ const COMMANDS: Record<string, Command> = {
   },
   "alert-log": {
     usage: "alert-log <model> [--limit N] [--json]",
+    readOnly: true,
     summary: "print the model's webhook delivery attempts, oldest first (time, rule, event, attempt, outcome)",
     options: { limit: { type: "string" }, json: { type: "boolean" } },
     async run(args, service, storeDir) {
@@ -314,6 +329,7 @@ const COMMANDS: Record<string, Command> = {
   },
   info: {
     usage: "info <model>",
+    readOnly: true,
     summary: "print the model's metadata (pretty JSON)",
     async run(args, service) {
       const model = modelArg(args, "info");
@@ -494,7 +510,7 @@ export async function main(argv: string[]): Promise<number> {
     // The service is built on first use: `serve` builds its own, and a usage
     // error in a command's arguments should not touch the store.
     const lazyService = () => {
-      opened ??= openNodeService(new FileStore(storeDir));
+      opened ??= openNodeService(new FileStore(storeDir, { readOnly: command.readOnly === true }));
       return opened.service;
     };
     return (await command.run(parsed, lazyService, storeDir)) ?? 0;

@@ -14,6 +14,9 @@ import { FileStore } from "../../anomaly/node";
 import { startAnomalyServer } from "../anomaly/serve";
 import { CLI, postJson, REPO_ROOT } from "../anomaly/testing";
 
+// The receivers here listen on loopback, which webhook targets may reach only when allowed.
+process.env.ANOMALY_WEBHOOK_ALLOW = "127.0.0.1/32";
+
 let dir: string;
 
 function anomaly(args: string[], input = ""): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -395,6 +395,21 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: ANOMALY_API,
   },
   {
+    name: "ANOMALY_WEBHOOK_ALLOW",
+    kind: LIST,
+    description:
+      "alert webhooks: comma-separated host names, addresses or CIDRs (e.g. `127.0.0.1/32,hooks.internal`) that rules may send to although they are loopback, link-local, private or otherwise internal; unset, such targets are refused when a rule is saved and before each delivery",
+    readBy: ["server", "anomaly serve", "anomaly"],
+  },
+  {
+    name: "ANOMALY_METRICS_MAX_MODELS",
+    kind: integer(0),
+    defaultValue: 1000,
+    description:
+      "`/metrics`: most models given their own per-model series (ingest counts, latency, queue depth); models past it are counted in the route totals only",
+    readBy: ANOMALY_API,
+  },
+  {
     name: "ANOMALY_LOG_LEVEL",
     kind: { type: "enum", values: ["debug", "info", "warn", "error"] },
     defaultValue: "info",

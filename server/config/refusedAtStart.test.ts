@@ -38,6 +38,7 @@ describe("the server with a malformed variable", () => {
     ["ANOMALY_LEASE_MS", "fast", "an integer from 500 to 600000"],
     ["ANOMALY_MAX_UPLOAD_BYTES", "-1", "an integer >= 1"],
     ["TRUST_PROXY", "maybe", "1, 0, true or false"],
+    ["ANOMALY_WEBHOOK_ALLOW", "10.0.0.0/33", "host names, addresses or CIDRs (e.g. 127.0.0.1/32)"],
   ])("%s=%s exits 2 before listening, naming it", async (name, value, accepted) => {
     const { code, stderr } = await run(["server/main.ts"], { [name]: value });
     expect(code).toBe(2);

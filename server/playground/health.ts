@@ -4,6 +4,7 @@ import { readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { type AnomalyHealthBody, AnomalyHealthSchema } from "../../protocol/anomaly/health";
 import { sharedReadiness } from "../cluster/shared";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
@@ -45,6 +46,9 @@ const HealthSchema = z
     }),
     shared: z.object({ s3: z.boolean().nullable(), redis: z.boolean().nullable() }).openapi({
       description: "several instances: whether S3 and Redis answer (null: not configured)",
+    }),
+    anomaly: AnomalyHealthSchema.optional().openapi({
+      description: "the anomaly service's models (as `anomaly serve`'s /health), when it is mounted",
     }),
   })
   .openapi("Health");
@@ -117,9 +121,17 @@ async function stdlibModules(): Promise<string[]> {
   }
 }
 
-export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): void {
+export function registerHealth(
+  app: OpenAPIHono,
+  services: PlaygroundServices,
+  anomaly?: () => Promise<AnomalyHealthBody>,
+): void {
   app.openapi(route, async (c) => {
-    const [{ compiler, modules, missing }, shared] = await Promise.all([hostFacts(), sharedReadiness()]);
+    const [{ compiler, modules, missing }, shared, anomalyHealth] = await Promise.all([
+      hostFacts(),
+      sharedReadiness(),
+      anomaly?.(),
+    ]);
     const ready = shared.s3 !== false && shared.redis !== false;
     // The wasm target needs no host tools, only a working compiler.
     const toolchain = Object.fromEntries(
@@ -152,6 +164,7 @@ export function registerHealth(app: OpenAPIHono, services: PlaygroundServices): 
         shared_hits: services.compileCache.sharedHits,
       },
       shared,
+      ...(anomalyHealth === undefined ? {} : { anomaly: anomalyHealth }),
     };
     return ready ? c.json(body, 200) : c.json(body, 503);
   });
