@@ -5,6 +5,7 @@ import {
 } from "../syntax/ast";
 import { Source } from "../source";
 import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { CompileBudget } from "./budget";
 import { foreignTypeHint } from "./foreign_names";
 
 /** A generic function and its instances by type arguments. */
@@ -45,6 +46,8 @@ export class Program {
   genericMethods: Map<string, ImplDecl> = new Map();
   // Type parameters in scope while resolving an instance's types.
   typeEnv: Map<string, Type> | null = null;
+  // What this compile has spent of its budget (budget.ts).
+  budget: CompileBudget = new CompileBudget();
 
   constructor(public diags: Diagnostics) {}
 
@@ -295,6 +298,7 @@ export class Program {
     const mod = this.genericTypeMods.get(t.base);
     let implMod = mod;
     for (let i = 0; i < this.modules.length; i++) if (this.modules[i].module.source == impl.source) implMod = this.modules[i];
+    this.budget.countInstance(impl.source.bytes.length);
     const fresh = parse(impl.source, new Diagnostics());
     let copy: FnDecl | null = null;
     for (let i = 0; i < fresh.decls.length; i++) {
@@ -325,6 +329,7 @@ export class Program {
   instantiate(g: GenericFn, args: Type[]): FnInfo | null {
     const key = instanceKey(g, args);
     if (g.instances.has(key)) return g.instances.get(key);
+    this.budget.countInstance(g.decl.source.bytes.length);
     const fresh = parse(g.decl.source, new Diagnostics());
     let copy: FnDecl | null = null;
     for (let i = 0; i < fresh.decls.length; i++) {
