@@ -198,7 +198,7 @@ export const MEMBER_CODES: DiagnosticCodeEntry[] = [
     template:
       "compile budget exceeded: checking needed more than {limit} units of work ({count} generic instances so far), reached here in '{function}'; {rest}",
     explanation:
-      "One compile may spend at most 250,000 units of checking work: one per expression checked, each generic instance's body counted again, and one per 16 bytes of source parsed again to make a generic copy. About a megabyte of ordinary code fits; a program whose generic copies or generated code would take far longer to compile fails at the expression where the work ran out, the same way in the playground, the `pith` CLI and the build server.",
+      "One compile may spend at most 250,000 units of checking work: one per expression checked, each generic instance's body counted again, and one per 8 bytes of a generic declaration parsed again to copy it. About a megabyte of ordinary code fits; a program whose generic copies or generated code would take far longer to compile fails at the expression where the work ran out, the same way in the playground, the `pith` CLI and the build server.",
     example: EXAMPLE_HEAVY,
     fix: "Make the program smaller, move large repeated expressions out of generic functions, or call generic functions at fewer distinct types.",
     fixed: FIXED_HEAVY,

@@ -4,7 +4,7 @@
 // several types instantiate 4^8 copies without any one chain being deep), so
 // the size of the source says nothing about the time its compile takes. The
 // budget is counted in units the compiler can see (copies made, expressions
-// checked, bytes parsed again for a copy), never in time, so a program fails
+// checked, bytes of declarations parsed again for a copy), never in time, so a program fails
 // or compiles the same way in the browser, the `pith` CLI and the build
 // server, on any machine. These constants are the one home of the limits;
 // lang/docs/limits.md states them for programmers.
@@ -19,8 +19,8 @@ export const MAX_GENERIC_INSTANCES: i32 = 1000;
 
 /**
  * Units of checking work one compile may spend: one per expression checked
- * (each generic instance checks its body again) and one per 16 bytes of
- * source parsed again to copy a generic declaration. The lowering, the
+ * (each generic instance checks its body again) and one per 8 bytes of a
+ * generic declaration parsed again to copy it. The lowering, the
  * optimiser and the backends do work in proportion to what was checked, so
  * this bounds them too. The most any example or test program spends is
  * about 30,000, the 20,000-line program of the compile benchmark about
@@ -28,9 +28,9 @@ export const MAX_GENERIC_INSTANCES: i32 = 1000;
  */
 export const MAX_CHECK_FUEL: i32 = 250_000;
 
-// Bytes parsed again per unit of fuel: parsing a byte costs far less than
-// checking an expression.
-const PARSE_BYTES_PER_FUEL: i32 = 16;
+// Bytes parsed again per unit of fuel: copying a declaration of about ten
+// bytes per expression costs about as much as checking one expression.
+const PARSE_BYTES_PER_FUEL: i32 = 8;
 
 /** What one compile has spent, and whether it has run out. */
 export class CompileBudget {
@@ -47,10 +47,10 @@ export class CompileBudget {
     return this.unlimited || this.fuel <= MAX_CHECK_FUEL;
   }
 
-  /** Counts a copy of a generic declaration parsed again from a source of `sourceBytes`. */
-  countInstance(sourceBytes: i32): void {
+  /** Counts a copy of a generic declaration of `declBytes` bytes, parsed again. */
+  countInstance(declBytes: i32): void {
     this.instances++;
-    this.fuel += sourceBytes / PARSE_BYTES_PER_FUEL;
+    this.fuel += declBytes / PARSE_BYTES_PER_FUEL;
   }
 
   /** Whether one more generic instance fits. */
