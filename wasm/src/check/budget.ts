@@ -23,8 +23,10 @@ export const MAX_GENERIC_INSTANCES: i32 = 1000;
  * generic declaration parsed again to copy it. The lowering, the
  * optimiser and the backends do work in proportion to what was checked, so
  * this bounds them too. The most any example or test program spends is
- * about 30,000, the 20,000-line program of the compile benchmark about
- * 80,000, and a megabyte of ordinary code about 200,000.
+ * about 5,000, the 20,000-line program of the compile benchmark about
+ * 80,000, and a megabyte of ordinary code about 200,000: the limit leaves
+ * room for every program the 1 MiB source limit of the server admits that
+ * does not multiply its work.
  */
 export const MAX_CHECK_FUEL: i32 = 250_000;
 
