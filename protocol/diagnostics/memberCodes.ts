@@ -2,6 +2,27 @@
 // inference (E05xx).
 import type { DiagnosticCodeEntry } from "./entry";
 
+// The compile-budget examples (E0505, E0506): generic functions whose copies
+// multiply, each calling the next at four types (1 + 4 + ... + 4^5 copies).
+const EXAMPLE_FANOUT =
+  'fn f1<A>(a: A) -> i64 { f2(a, 1) + f2(a, 2.5) + f2(a, true) + f2(a, "s") }\nfn f2<A, B>(a: A, b: B) -> i64 { f3(a, b, 1) + f3(a, b, 2.5) + f3(a, b, true) + f3(a, b, "s") }\nfn f3<A, B, C>(a: A, b: B, c: C) -> i64 { f4(a, b, c, 1) + f4(a, b, c, 2.5) + f4(a, b, c, true) + f4(a, b, c, "s") }\nfn f4<A, B, C, D>(a: A, b: B, c: C, d: D) -> i64 { f5(a, b, c, d, 1) + f5(a, b, c, d, 2.5) + f5(a, b, c, d, true) + f5(a, b, c, d, "s") }\nfn f5<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E) -> i64 { f6(a, b, c, d, e, 1) + f6(a, b, c, d, e, 2.5) + f6(a, b, c, d, e, true) + f6(a, b, c, d, e, "s") }\nfn f6<A, B, C, D, E, F>(a: A, b: B, c: C, d: D, e: E, f: F) -> i64 { 1 }\nfn main() {\n    println(f1(0))\n}\n';
+const FIXED_FANOUT =
+  "fn f1<A>(a: A) -> i64 { f2(a, 1) + f2(a, 2) + f2(a, 3) + f2(a, 4) }\nfn f2<A, B>(a: A, b: B) -> i64 { f3(a, b, 1) + f3(a, b, 2) + f3(a, b, 3) + f3(a, b, 4) }\nfn f3<A, B, C>(a: A, b: B, c: C) -> i64 { f4(a, b, c, 1) + f4(a, b, c, 2) + f4(a, b, c, 3) + f4(a, b, c, 4) }\nfn f4<A, B, C, D>(a: A, b: B, c: C, d: D) -> i64 { f5(a, b, c, d, 1) + f5(a, b, c, d, 2) + f5(a, b, c, d, 3) + f5(a, b, c, d, 4) }\nfn f5<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E) -> i64 { f6(a, b, c, d, e, 1) + f6(a, b, c, d, e, 2) + f6(a, b, c, d, e, 3) + f6(a, b, c, d, e, 4) }\nfn f6<A, B, C, D, E, F>(a: A, b: B, c: C, d: D, e: E, f: F) -> i64 { 1 }\nfn main() {\n    println(f1(0))\n}\n";
+// 625 copies (five types through four levels) of a body of 300 additions.
+function heavyProgram(types: readonly string[]): string {
+  const sum = Array(300).fill("1").join(" + ");
+  const levels = [1, 2, 3, 4].map((k) => {
+    const tps = "ABCD".slice(0, k).split("");
+    const params = tps.map((t) => `${t.toLowerCase()}: ${t}`).join(", ");
+    const args = tps.map((t) => t.toLowerCase()).join(", ");
+    const body = types.map((v) => `g${k + 1}(${args}, ${v})`).join(" + ");
+    return `fn g${k}<${tps.join(", ")}>(${params}) -> i64 { ${body} }\n`;
+  });
+  return `${levels.join("")}fn g5<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E) -> i64 { ${sum} }\nfn main() {\n    println(g1(0))\n}\n`;
+}
+const EXAMPLE_HEAVY = heavyProgram(["1", "2.5", "true", '"s"', "[1]"]);
+const FIXED_HEAVY = heavyProgram(["1", "2", "3", "4", "5"]);
+
 export const MEMBER_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0400",
@@ -160,5 +181,26 @@ export const MEMBER_CODES: DiagnosticCodeEntry[] = [
     fix: "Give the recursive call the same type arguments (e.g. keep the values in one array).",
     fixed:
       "fn grow<T>(x: T, n: i64) -> i64 {\n    if n == 0 { return 0 }\n    grow(x, n - 1)\n}\nfn main() {\n    println(grow(1, 3))\n}\n",
+  },
+  {
+    code: "E0505",
+    title: "too many generic instances",
+    template: "generic instantiations exceeded {limit}: {instance} instantiated from here (in '{function}'); {rest}",
+    explanation:
+      "Each distinct list of type arguments makes a new copy of a generic function, and a copy that calls another generic function at several types multiplies the copies: eight generic functions that each call the next with four argument types ask for 4^8 copies from a kilobyte of source. One compile may create at most 1,000 generic instances (the compile budget, the same in the playground, the `pith` CLI and the build server), so such a program fails at once instead of compiling for minutes; the call that would create the copy past the limit gets the error.",
+    example: EXAMPLE_FANOUT,
+    fix: "Pass fewer distinct types through the chain (convert the values to one type first), or give the parameters that need not be generic a concrete type.",
+    fixed: FIXED_FANOUT,
+  },
+  {
+    code: "E0506",
+    title: "compile budget exceeded",
+    template:
+      "compile budget exceeded: checking needed more than {limit} units of work ({count} generic instances so far), reached here in '{function}'; {rest}",
+    explanation:
+      "One compile may spend at most 250,000 units of checking work: one per expression checked, each generic instance's body counted again, and one per 8 bytes of a generic declaration parsed again to copy it. About a megabyte of ordinary code fits; a program whose generic copies or generated code would take far longer to compile fails at the expression where the work ran out, the same way in the playground, the `pith` CLI and the build server.",
+    example: EXAMPLE_HEAVY,
+    fix: "Make the program smaller, move large repeated expressions out of generic functions, or call generic functions at fewer distinct types.",
+    fixed: FIXED_HEAVY,
   },
 ];

@@ -125,7 +125,8 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     code: "E0103",
     title: "expression too long",
     template: "expression too long: more than {limit} operators in one expression; split it into parts with 'let'",
-    explanation: "One expression may have at most 2,000 binary operators, so that compiling it stays fast.",
+    explanation:
+      "One path of an expression may have at most 2,000 operators (binary operators, and the fields, calls, indexes and `?` of a chain such as `c.next().next()`), so that compiling it stays fast.",
     example: `fn main() {\n    println(${Array(2002).fill("1").join(" + ")})\n}\n`,
     fix: "Split the expression into parts bound with `let` and combine them.",
   },

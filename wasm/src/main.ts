@@ -12,6 +12,8 @@ const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
   "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] [-g] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n" +
+  "  (check and build also take --budget-stats: print the compile budget spent as JSON on stderr;\n" +
+  "   and --no-budget: lift the compile budget, for benchmarks only)\n" +
   "  fmt <file> [--check] [--json]             print the file in canonical layout (--check: exit 1 if it would change)\n" +
   "  query <file> <what> [--at LINE:COL] [--name NEW]\n" +
   "                                            answer an editor question as JSON; what: " + QUERY_KINDS.join(", ") + "\n";
@@ -148,11 +150,15 @@ function run(argv: string[]): i32 {
   let opt = 2;
   let leakCheck = false;
   let lineTables = false;
+  let budgetStats = false;
+  let unlimited = false;
   for (let i = 2; i < argv.length; i++) {
     const a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--leak-check") leakCheck = true;
     else if (a == "-g") lineTables = true;
+    else if (a == "--budget-stats") budgetStats = true;
+    else if (a == "--no-budget") unlimited = true;
     else if (a == "-o") {
       if (i + 1 >= argv.length) return usage("-o needs a file name");
       out = argv[++i];
@@ -173,13 +179,15 @@ function run(argv: string[]): i32 {
     return 1;
   }
   const diags = new Diagnostics();
-  const program = analyze(file, data, diags);
+  const program = analyze(file, data, diags, unlimited);
   if (command == "check" || diags.errorCount > 0) {
+    if (budgetStats) writeString(STDERR, program.budget.statsJson() + "\n");
     report(diags, json);
     return diags.errorCount > 0 ? 1 : 0;
   }
   if (out == "") return usage("build needs -o <out>");
   const bytes = buildModule(program, opt, emit, leakCheck, diags, lineTables);
+  if (budgetStats) writeString(STDERR, program.budget.statsJson() + "\n");
   if (diags.errorCount > 0) {
     report(diags, json);
     return 1;

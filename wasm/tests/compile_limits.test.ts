@@ -34,6 +34,17 @@ describe("compile limits", () => {
     expect(list[0].line).toBe(2);
   }, 120_000);
 
+  it("counts a method chain's calls and fields toward the operator limit", async () => {
+    const chain = (n: number) =>
+      `struct C {\n    v: i64,\n}\nimpl C {\n    fn next(self) -> C { C { v: self.v + 1 } }\n}\nfn main() {\n    let c = C { v: 0 }${".next()".repeat(n)}\n    println(c.v)\n}\n`;
+    expect((await run(chain(999))).stdout).toBe("999\n");
+    const list = await diagnostics(chain(1001));
+    expect(list).toHaveLength(1);
+    expect(list[0].message).toMatch(/^expression too long: more than 2000 operators/);
+    // "    let c = C { v: 0 }" is 22 columns; each ".next()" is 7 more, and its "." and "(" count one each.
+    expect([list[0].line, list[0].col]).toEqual([8, 23 + 7 * 1000]);
+  }, 120_000);
+
   it("refuses polymorphic recursion at the recursive call", async () => {
     const list = await diagnostics(
       "fn grow<T>(x: T, n: i64) -> i64 {\n    if n == 0 { 0 } else { grow((x, x), n - 1) }\n}\nfn main() {\n    println(grow(1, 3))\n}\n",

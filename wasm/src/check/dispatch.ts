@@ -1,4 +1,5 @@
 import { EK, Expr } from "../syntax/ast";
+import { MAX_CHECK_FUEL } from "./budget";
 import { CheckState, errAt } from "./state";
 import { assignable, tError, TyK, Type } from "./types";
 
@@ -17,8 +18,25 @@ export type CheckRule = (cx: CheckState, e: Expr, expected: Type | null) => Type
  */
 export const RULES = new Array<CheckRule>(<i32>EK.Error + 1);
 
-/** Checks `e` by its kind's rule and records its type on it. */
+/**
+ * Checks `e` by its kind's rule and records its type on it. Each check
+ * spends a unit of the compile budget; once it is spent, checking stops
+ * (every later check is an error type at once, so the rest of the program,
+ * however large it would have grown, costs nothing) and the expression
+ * that crossed the limit gets the one diagnostic.
+ */
 export function check(cx: CheckState, e: Expr, expected: Type | null): Type {
+  const budget = cx.program.budget;
+  if (!budget.spend(1)) {
+    if (!budget.exhausted) {
+      budget.exhausted = true;
+      errAt(cx, "E0506", e, "compile budget exceeded: checking needed more than " + MAX_CHECK_FUEL.toString() +
+        " units of work (" + budget.instances.toString() + " generic instances so far), reached here in '" + cx.fn.name +
+        "'; make the program smaller or give generic calls fewer distinct type arguments");
+    }
+    e.ty = tError;
+    return tError;
+  }
   const t = RULES[e.kind](cx, e, expected);
   e.ty = t;
   return t;

@@ -2,6 +2,7 @@ import { CallExpr, DK, EK, EnumDecl, FieldExpr, FnDecl, IdentExpr, StructDecl, S
 import { checkStructLitAs } from "./aggregate_checker";
 import { callFn, checkArgs, takesArguments } from "./call_args";
 import { check, expectType } from "./dispatch";
+import { MAX_GENERIC_INSTANCES } from "./budget";
 import { GenericFn, instanceKey } from "./program";
 import { checkMutablePlace } from "./scope";
 import { CheckState, err, errAt } from "./state";
@@ -27,14 +28,31 @@ const MAX_TYPE_ARG_LENGTH: i32 = 512;
  * the bound gets the error.
  */
 export function instanceWithinLimits(cx: CheckState, c: CallExpr, g: GenericFn, args: Type[]): bool {
-  if (g.instances.has(instanceKey(g, args))) return true;
+  const key = instanceKey(g, args);
+  if (g.instances.has(key)) return true;
+  const budget = cx.program.budget;
+  if (!budget.instanceFits()) {
+    // Reported once: every later new instance would say the same.
+    if (!budget.exhausted) {
+      budget.exhausted = true;
+      errAt(cx, "E0505", c, "generic instantiations exceeded " + MAX_GENERIC_INSTANCES.toString() + ": " + shorten(key) +
+        " instantiated from here (in '" + shorten(cx.fn.name) + "'); calls that pass each generic call several distinct types multiply the copies: " +
+        "give them fewer distinct type arguments or make the parameters concrete");
+    }
+    return false;
+  }
   let longest = "";
   for (let i = 0; i < args.length; i++) if (args[i].name.length > longest.length) longest = args[i].name;
   if (cx.fn.instanceDepth < MAX_INSTANCE_DEPTH && longest.length <= MAX_TYPE_ARG_LENGTH) return true;
-  const shown = longest.length > 60 ? longest.substring(0, 57) + "..." : longest;
+  const shown = shorten(longest);
   errAt(cx, "E0504", c, "generic instantiation too deep: '" + g.decl.name + "' would be instantiated for " + shown +
     "; a generic function that calls itself with ever larger type arguments never ends: give the recursive call the same type arguments");
   return false;
+}
+
+/** A type or instance name cut to a length a message can show. */
+function shorten(name: string): string {
+  return name.length > 60 ? name.substring(0, 57) + "..." : name;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { Diagnostics } from "../diagnostics";
-import { parse } from "../syntax/parser";
+import { lex, parseFnAt } from "../syntax/parser";
+import { Token } from "../syntax/token";
 import {
   ConstDecl, Decl, DK, EnumDecl, FnDecl, FnInfo, ImplDecl, ImportDecl, Module, ModuleInfo, StructDecl, TK, TypeExpr,
 } from "../syntax/ast";
 import { Source } from "../source";
 import { arrayOf, fnOf, isEquatable, optionOf, primitiveByName, resultOf, tError, tI64, tupleOf, TyK, Type, tUnit, Variant } from "./types";
+import { CompileBudget } from "./budget";
 import { foreignTypeHint } from "./foreign_names";
 
 /** A generic function and its instances by type arguments. */
@@ -45,6 +47,10 @@ export class Program {
   genericMethods: Map<string, ImplDecl> = new Map();
   // Type parameters in scope while resolving an instance's types.
   typeEnv: Map<string, Type> | null = null;
+  // What this compile has spent of its budget (budget.ts).
+  budget: CompileBudget = new CompileBudget();
+  // Each source's tokens, once a generic declaration of it is copied (tokensOf).
+  tokens: Map<Source, Token[]> = new Map();
 
   constructor(public diags: Diagnostics) {}
 
@@ -319,14 +325,11 @@ export class Program {
     const mod = this.genericTypeMods.get(t.base);
     let implMod = mod;
     for (let i = 0; i < this.modules.length; i++) if (this.modules[i].module.source == impl.source) implMod = this.modules[i];
-    const fresh = parse(impl.source, new Diagnostics());
-    let copy: FnDecl | null = null;
-    for (let i = 0; i < fresh.decls.length; i++) {
-      const d = fresh.decls[i];
-      if (d.kind != DK.Impl || d.start != impl.start) continue;
-      const methods = (d as ImplDecl).methods;
-      for (let j = 0; j < methods.length; j++) if (methods[j].name == name) copy = methods[j];
-    }
+    let original: FnDecl | null = null;
+    for (let j = 0; j < impl.methods.length; j++) if (impl.methods[j].name == name) original = impl.methods[j];
+    if (original === null) return null;
+    this.budget.countInstance(original.end - original.start);
+    const copy = parseFnAt(this.tokensOf(impl.source), impl.source, original.start, impl.name);
     if (copy === null) return null;
     copy.source = impl.source;
     const env = new Map<string, Type>();
@@ -341,24 +344,22 @@ export class Program {
     return f;
   }
 
+  /** The tokens of `source`, lexed once for all the copies of its generic declarations. */
+  tokensOf(source: Source): Token[] {
+    if (!this.tokens.has(source)) this.tokens.set(source, lex(source));
+    return this.tokens.get(source);
+  }
+
   /**
    * The instance of a generic function for the given type arguments: a fresh
-   * copy of its declaration (parsed again from the source, so the checker can
+   * copy of its declaration (parsed again from its tokens, so the checker can
    * annotate each copy on its own), with the type parameters bound.
    */
   instantiate(g: GenericFn, args: Type[]): FnInfo | null {
     const key = instanceKey(g, args);
     if (g.instances.has(key)) return g.instances.get(key);
-    const fresh = parse(g.decl.source, new Diagnostics());
-    let copy: FnDecl | null = null;
-    for (let i = 0; i < fresh.decls.length; i++) {
-      const d = fresh.decls[i];
-      if (d.kind == DK.Fn && d.start == g.decl.start) copy = d as FnDecl;
-      if (d.kind == DK.Impl && g.self !== null) {
-        const methods = (d as ImplDecl).methods;
-        for (let j = 0; j < methods.length; j++) if (methods[j].start == g.decl.start) copy = methods[j];
-      }
-    }
+    this.budget.countInstance(g.decl.end - g.decl.start);
+    const copy = parseFnAt(this.tokensOf(g.decl.source), g.decl.source, g.decl.start, g.decl.owner);
     if (copy === null) return null;
     copy.source = g.decl.source;
     const env = new Map<string, Type>();

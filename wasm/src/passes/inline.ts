@@ -108,6 +108,20 @@ const RUNTIME_LIMIT_FACTOR = 2;
 // from two places ran at 1.43x C, against 1.13x with one call.)
 const VAR_ARGUMENT_LIMIT_FACTOR = 8;
 
+// The growth inlining may cause, in instructions copied. Each copy is of a
+// small or once-called body, but a chain of them compounds: a thousand
+// functions each calling the one before copy each finished body into the
+// next (quadratic work), and a thousand-call method chain in one function
+// makes a body that the later passes walk many times. Past these the calls
+// stay calls: the program compiles, with less inlining, in time linear in
+// its size. Counted, not timed, so every machine makes the same code.
+const MAX_INLINED_PER_FUNCTION = 20_000;
+const MODULE_GROWTH_FACTOR = 1;
+const MODULE_GROWTH_BASE = 50_000;
+// The inliner finishes callees before callers; past this depth of calls it
+// treats a callee as finished as it is, instead of exhausting the stack.
+const MAX_VISIT_DEPTH = 200;
+
 /** Whether a call passes a local as a `var` argument: `block { if rc(x) != 1 { x = unique.T(x) }; x }`. */
 function passesVarLocal(call: Ins): bool {
   for (let i = 0; i < call.args.length; i++) {
@@ -129,6 +143,10 @@ class Inliner {
   // once per body, forgotten when inlining into that function changes it.
   sizes: Map<string, i32> = new Map();
   loopDepth: i32 = 0;  // loops around the call being considered
+  visitDepth: i32 = 0;  // callers whose callees are being finished first
+  // Instructions this pass may still copy into the module, and into the function being processed.
+  moduleBudget: i32 = 0;
+  functionBudget: i32 = 0;
   constructor(public limit: i32, public runtime: bool, public forWasm: bool, public varArguments: bool) {}
 
   entry: string[] = [];  // the functions that run once: main and the start function
@@ -169,10 +187,14 @@ class Inliner {
   visit(f: Func): void {
     if (this.state.has(f.name)) return;
     this.state.set(f.name, 1);
-    const names: string[] = [];
-    callees(f.body, names);
-    for (let i = 0; i < names.length; i++) {
-      if (this.funcs.has(names[i])) this.visit(this.funcs.get(names[i]));
+    if (this.visitDepth < MAX_VISIT_DEPTH) {
+      this.visitDepth++;
+      const names: string[] = [];
+      callees(f.body, names);
+      for (let i = 0; i < names.length; i++) {
+        if (this.funcs.has(names[i])) this.visit(this.funcs.get(names[i]));
+      }
+      this.visitDepth--;
     }
     this.body(f);
     this.state.set(f.name, 2);
@@ -183,6 +205,7 @@ class Inliner {
 
   /** Inlines into the whole body of `f`, which then has a new size. */
   body(f: Func): void {
+    this.functionBudget = MAX_INLINED_PER_FUNCTION;
     this.list(f, f.body);
     this.sizes.delete(f.name);
   }
@@ -196,6 +219,11 @@ class Inliner {
     if (n.kind != K.Call || n.name == caller.name) return n;
     const callee = this.candidate(n.name, caller.name, n);
     if (callee === null) return n;
+    // candidate() measured the callee's size; a copy past either budget is left a call.
+    const cost = this.sizes.get(n.name);
+    if (cost > this.functionBudget || cost > this.moduleBudget) return n;
+    this.functionBudget -= cost;
+    this.moduleBudget -= cost;
     const localBase = caller.locals.length;
     for (let i = 0; i < callee.locals.length; i++) caller.locals.push(callee.locals[i]);
     const exit = nextLabel++;
@@ -226,10 +254,13 @@ export function inline(m: IrModule, limit: i32, runtime: bool, forWasm: bool, va
   const inl = new Inliner(limit, runtime, forWasm, varArguments && !runtime);
   inl.entry.push("main");
   if (m.start != "") inl.entry.push(m.start);
+  let total = 0;
   for (let i = 0; i < m.funcs.length; i++) {
     inl.funcs.set(m.funcs[i].name, m.funcs[i]);
     countCalls(m.funcs[i].body, inl.calls);
+    total += size(m.funcs[i].body);
   }
+  inl.moduleBudget = MODULE_GROWTH_BASE + MODULE_GROWTH_FACTOR * total;
   for (let i = 0; i < m.table.length; i++) inl.inTable.add(m.table[i]);
   // The runtime in module order, each call getting the callee's body as it is
   // then: its fast paths inline, its slow paths (rt.free in rt.release) still calls.

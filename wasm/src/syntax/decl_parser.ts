@@ -102,7 +102,7 @@ function parseTypeParams(p: ParserState, d: Decl): void {
   expect(p, Tok.Gt, "'>' to close the type parameters");
 }
 
-function parseFn(p: ParserState, owner: string): FnDecl {
+export function parseFn(p: ParserState, owner: string): FnDecl {
   const start = advance(p).start;
   const f = new FnDecl(DK.Fn, start, start);
   f.owner = owner;

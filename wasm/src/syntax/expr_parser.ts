@@ -166,10 +166,22 @@ function parseUnary(p: ParserState): Expr {
   return parsePostfix(p, parsePrimary(p));
 }
 
+/**
+ * The fields, calls, indexes and `?` after an operand. A chain of them is a
+ * tree as deep as it is long (`c.next().next()` nests each call in the
+ * next), so each one counts as an operator towards MAX_OPERATORS on its
+ * path, like a binary operator; the count is put back when the chain ends,
+ * as the operands of `a.x + b.y` lie on different paths.
+ */
 function parsePostfix(p: ParserState, e: Expr): Expr {
+  const savedOps = p.operatorDepth;
   while (true) {
     const k = p.kind;
     const nl = p.tok.nlBefore && p.parenDepth == 0;
+    const chained = k == Tok.Dot || k == Tok.ColonColon || ((k == Tok.LParen || k == Tok.LBracket || k == Tok.Question) && !nl);
+    // Past the limit the rest of the chain is parsed for its errors but left out of the tree.
+    const tooMany = chained && tooManyOperators(p, p.tok.start, p.tok.end);
+    const before = e;
     if (k == Tok.ColonColon) errorHere(p, "E0114", "use '.' instead of '::'");
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && peekKind(p, 1) == Tok.LParen) {
       errorHere(p, "E0115", "macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
@@ -199,7 +211,7 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
         const g = new FieldExpr(EK.Field, e.start, t.end);
         g.object = f;
         g.name = t.text.substring(dot + 1);
-        e = g;
+        e = tooMany ? before : g;
         continue;
       } else errorHere(p, "E0100", "expected a field or method name after '.', found " + describe(p, p.tok));
       f.end = p.prevEnd;
@@ -233,7 +245,9 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       t.value = e;
       e = t;
     } else break;
+    if (tooMany) e = before;
   }
+  p.operatorDepth = savedOps;
   return e;
 }
 

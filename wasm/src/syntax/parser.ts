@@ -1,10 +1,10 @@
 import { Diagnostics } from "../diagnostics";
 import { Source } from "../source";
-import { Expr, Module } from "./ast";
+import { Expr, FnDecl, Module } from "./ast";
 import { parseBlock } from "./block_parser";
 import { parseIf, parseMatch } from "./branch_parser";
 import { parseClosure } from "./closure_parser";
-import { parseModule } from "./decl_parser";
+import { parseFn, parseModule } from "./decl_parser";
 import { Lexer } from "./lexer";
 import { parseContinue, parseFor, parseJump, parseLoop, parseWhile } from "./loop_parser";
 import { ParserState, PrefixRule } from "./parser_state";
@@ -55,6 +55,34 @@ const PREFIX_RULES = prefixRules();
 export function parse(source: Source, diags: Diagnostics): Module {
   const tokens = new Lexer(source, diags).run();
   return parseModule(new ParserState(tokens, source, diags, PREFIX_RULES));
+}
+
+/** The tokens of a source, for parsing one declaration of it again (`parseFnAt`). */
+export function lex(source: Source): Token[] {
+  return new Lexer(source, new Diagnostics()).run();
+}
+
+/**
+ * A fresh copy of the function declared at byte `start` of the source whose
+ * tokens are `tokens` (a method of `owner`'s impl block when owner is not
+ * ""), or null when no `fn` starts there. The checker copies a generic
+ * function once per instance; parsing only its declaration keeps that in
+ * proportion to the function rather than to the file around it.
+ */
+export function parseFnAt(tokens: Token[], source: Source, start: i32, owner: string): FnDecl | null {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  if (tokens[lo].start != start || tokens[lo].kind != Tok.Fn) return null;
+  const p = new ParserState(tokens, source, new Diagnostics(), PREFIX_RULES);
+  p.pos = lo;
+  const f = parseFn(p, owner);
+  f.source = source;
+  return f;
 }
 
 /**
