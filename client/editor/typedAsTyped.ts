@@ -1,8 +1,13 @@
-// Monaco's side of typingRules.ts: its keydowns go through the same rules as
-// the early editor's, so a program typed key by key reads the same in both.
-import type { Edit } from "./earlyEdits";
+// Monaco's side of typingRules.ts: Enter, closers and the first space after
+// Enter go through the same pure rules as in the early editor (earlyEdits.ts),
+// so a program typed key by key reads the same in both. Monaco's own Enter
+// indentation also depended on timing: with its suggestions open or the page
+// busy, a new line could come without its indentation.
+import { closeBracket, type Edit, newline } from "./earlyEdits";
 import type { EditorApi } from "./editorApi";
 import { AfterEnter, ownIndentation, stepOverCloser } from "./typingRules";
+
+const CLOSERS = new Set(["}", ")", "]"]);
 
 /** Installs the rules; `active` is false while something else owns the keys (Vim's normal mode). */
 export function typeAsTyped(editor: EditorApi, active: () => boolean): { dispose(): void } {
@@ -13,17 +18,20 @@ export function typeAsTyped(editor: EditorApi, active: () => boolean): { dispose
     const firstSpace = afterEnter.spaceRightAfterEnter(key, modified || event.shiftKey);
     const model = editor.getModel();
     const selections = editor.getSelections() ?? [];
-    if (!active() || !model || modified || event.browserEvent.isComposing) return;
-    // Enter with the suggestions open would start the new line without its indentation: they close first.
-    if (key === "Enter" && !event.shiftKey) editor.trigger("keyboard", "hideSuggestWidget", {});
-    if (selections.length !== 1) return;
+    if (!active() || !model || modified || event.browserEvent.isComposing || selections.length !== 1) return;
     const text = model.getValue();
     const selection = selections[0];
     const sel = {
       start: model.getOffsetAt(selection.getStartPosition()),
       end: model.getOffsetAt(selection.getEndPosition()),
     };
-    const edit: Edit | undefined = firstSpace ? ownIndentation(text, sel) : stepOverCloser(text, sel, key);
+    let edit: Edit | undefined;
+    if (firstSpace) edit = ownIndentation(text, sel);
+    else if (key === "Enter" && !event.shiftKey) {
+      // Enter starts a new line, never accepts a suggestion: the suggestions close.
+      editor.trigger("keyboard", "hideSuggestWidget", {});
+      edit = newline(text, sel);
+    } else if (CLOSERS.has(key)) edit = stepOverCloser(text, sel, key) ?? closeBracket(text, sel, key);
     if (!edit) return;
     event.preventDefault();
     event.stopPropagation();
@@ -37,6 +45,8 @@ export function typeAsTyped(editor: EditorApi, active: () => boolean): { dispose
     };
     editor.executeEdits("typing", [{ range, text: edit.insert }]);
     // The edit's cursor is an offset into the text after it.
-    editor.setPosition(model.getPositionAt(edit.selection.start));
+    const cursor = model.getPositionAt(edit.selection.start);
+    editor.setPosition(cursor);
+    editor.revealPosition(cursor);
   });
 }
