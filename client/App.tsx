@@ -429,6 +429,10 @@ export function App() {
           )}
         </Suspense>
       </div>
+      {/* Shown while the editor has the focus: how to leave it, which the Help dialog alone told before. */}
+      <p className="editor-hint" id="editor-keys-hint" data-testid="editor-hint">
+        Leave the editor: Escape, then Tab · Ctrl+M: Tab moves the focus · Ctrl+G: go to line · F1: commands
+      </p>
     </section>
   );
 
