@@ -39,6 +39,7 @@ import "monaco-editor/features/wordOperations/register";
 import { PITH_DARK_THEME, pithDarkTheme } from "./darkTheme";
 import { registerProviders } from "./languageProviders";
 import { OUTPUT_LANGUAGES } from "./outputLanguages";
+import { repairQuickInputAria } from "./paletteAria";
 import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
 import { registerQueryProviders } from "./queryProviders";
 
@@ -54,6 +55,7 @@ for (const { id, tokens } of OUTPUT_LANGUAGES) {
 }
 registerQueryProviders(monaco);
 monaco.editor.defineTheme(PITH_DARK_THEME, pithDarkTheme);
+repairQuickInputAria();
 loader.config({ monaco });
 performance.mark("pith:monaco-loaded");
 
