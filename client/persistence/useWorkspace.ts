@@ -9,7 +9,7 @@ import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
 import { type Files, initialFiles } from "../files/files";
 import { fromShared, sameWork } from "../share/sharedWork";
 import { fetchShortLink, holdsShare, readShareFragment, readShortId, type SharedWorkspace } from "../share/shareLink";
-import { type HistoryEntry, keepInHistory, readHistory } from "./history";
+import { HISTORY_KEY, type HistoryEntry, keepInHistory, readHistory } from "./history";
 import { newest, readJournal, writeJournal } from "./journal";
 import { savedWorkspace, savedWorkspaceNow, saveWorkspace, type Work, type Workspace } from "./workspace";
 
@@ -21,9 +21,14 @@ export const isUntouched = (source: string) => source === HELLO_WORLD || EXAMPLE
 /** What the user has open counts as theirs to keep (not the welcome program or an untouched example). */
 const worthKeeping = (w: Work) => !isUntouched(w.source) || (w.files?.names.length ?? 1) > 1;
 
+/** How many programs this page has put in the history: a change that put one there re-reads the menu's list. */
+let putAsideCount = 0;
+
 /** Puts the user's work in the history before something replaces it (nothing is kept of an untouched example). */
 function putAside(work: Work): void {
-  if (worthKeeping(work)) keepInHistory(work, Date.now());
+  if (!worthKeeping(work)) return;
+  keepInHistory(work, Date.now());
+  putAsideCount++;
 }
 
 /** The work to open: the saved work, unless a share link brings a workspace, which then moves the saved one aside. */
@@ -101,12 +106,14 @@ export function useWorkspace() {
   const change = useCallback((next: (w: Workspace) => Workspace | undefined) => {
     const before = latest.current;
     if (!before) return;
+    const aside = putAsideCount;
     const after = next(before);
     if (!after || after === before) return;
     latest.current = after;
     writeJournal({ at: Date.now(), workspace: after });
     setWorkspace(after);
-    setHistory(readHistory());
+    // Not at every keystroke: the history is read again only when this change added to it.
+    if (putAsideCount !== aside) setHistory(readHistory());
   }, []);
 
   const start = useCallback((w: Workspace) => {
@@ -159,6 +166,15 @@ export function useWorkspace() {
     const timer = setTimeout(() => void saveWorkspace({ ...workspace, savedAt: Date.now() }), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [workspace]);
+
+  // Another tab of the playground put a program aside: its History menu lists it here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === HISTORY_KEY) setHistory(readHistory());
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
 
   // Leaving the page (reload, tab closed, switched away on a phone): write both copies now, not after the timer.
   useEffect(() => {
