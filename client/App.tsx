@@ -27,6 +27,7 @@ import type { Example } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
 import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
 import { entryProgram, programFrom, programOfShownFile } from "./files/program";
+import { HistoryMenu } from "./history/HistoryMenu";
 import { CanvasPanel } from "./host/CanvasPanel";
 import { useHostSession } from "./host/useHostSession";
 import { HelpDialog } from "./layout/HelpDialog";
@@ -74,8 +75,20 @@ interface ViewTab {
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
-  const { workspace, revision, update, replaceSource, restoreScratch, setOpt, changeFiles, opened, dismissOpened } =
-    useWorkspace();
+  const {
+    workspace,
+    revision,
+    update,
+    replaceSource,
+    restoreScratch,
+    openFromHistory,
+    history,
+    setOpt,
+    changeFiles,
+    opened,
+    dismissOpened,
+  } = useWorkspace();
+  const historyButton = useRef<HTMLButtonElement>(null);
   // Until Monaco is up, the early editor (a textarea) edits the program.
   const [monacoUp, setMonacoUp] = useState(false);
   const ready = !!workspace && compiler.kind === "ready";
@@ -222,7 +235,9 @@ export function App() {
     replaceSource(example.source, example.stdin ?? "");
     setShowView(false);
     const kept = w && (isUntouched(w.source) ? w.scratch : w.source);
-    setNotice(`Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot." : ""}`);
+    setNotice(
+      `Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot and in History." : ""}`,
+    );
   };
 
   const openTest = async (path: string) => {
@@ -261,7 +276,9 @@ export function App() {
   useEffect(() => {
     if (!opened) return;
     setNotice(
-      opened.keptAside ? "Opened a shared program — your work is in the scratch slot." : "Opened a shared program.",
+      opened.keptAside
+        ? "Opened a shared program — your work is in the scratch slot and in History."
+        : "Opened a shared program.",
     );
     dismissOpened();
   }, [opened, dismissOpened]);
@@ -373,6 +390,7 @@ export function App() {
                 ariaLabel="Program source (Pith)"
                 onRun={run}
                 onFormat={format}
+                onHistory={() => historyButton.current?.click()}
                 onReady={(e) => {
                   editor.current = e;
                   const state = early.current?.state();
@@ -411,6 +429,10 @@ export function App() {
           )}
         </Suspense>
       </div>
+      {/* Shown while the editor has the focus: how to leave it, which the Help dialog alone told before. */}
+      <p className="editor-hint" id="editor-keys-hint" data-testid="editor-hint">
+        Leave the editor: Escape, then Tab · Ctrl+M: Tab moves the focus · Ctrl+G: go to line · F1: commands
+      </p>
     </section>
   );
 
@@ -537,6 +559,15 @@ export function App() {
             </button>
           )}
           <ExamplesMenu onChoose={chooseExample} />
+          <HistoryMenu
+            entries={history}
+            buttonRef={historyButton}
+            onOpen={(entry) => {
+              openFromHistory(entry);
+              setShowView(false);
+              setNotice(`Opened "${entry.title}" from History. What was open is kept there too.`);
+            }}
+          />
           <ShareButton
             serverUp={health.kind === "ok"}
             program={() => (current.current ? toShared(current.current) : { source: "" })}

@@ -6,7 +6,15 @@ import { OPT_LEVELS, type OptLevel } from "../compiler/compile";
 import type { ProgramFiles } from "../files/program";
 import type { ServerHealth } from "../status/useServerHealth";
 import { buildLocally } from "./localBuild";
-import { buildNative, fetchTargets, type NativeBuild, type Outcome, type Target } from "./nativeBuild";
+import {
+  type Artifact,
+  buildNative,
+  fetchTargets,
+  type NativeBuild,
+  type Outcome,
+  runNote,
+  type Target,
+} from "./nativeBuild";
 
 export interface BuildPanelProps {
   /** The program to build: the entry file and the other files beside it. */
@@ -22,6 +30,8 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
   const [local, setLocal] = useState<string>("");
   const [busy, setBusy] = useState<string | undefined>();
   const [result, setResult] = useState<Outcome<NativeBuild> | undefined>();
+  // The target the shown result was built for: what to do before running its download depends on it.
+  const [built, setBuilt] = useState<Target | undefined>();
 
   useEffect(() => {
     if (health.kind === "ok") void fetchTargets().then(setTargets);
@@ -35,6 +45,7 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
   const native = async (target: Target) => {
     setBusy(target.id);
     setResult(undefined);
+    setBuilt(target);
     setResult(await buildNative(target, program, opt));
     setBusy(undefined);
   };
@@ -102,18 +113,8 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
               {e.file}:{e.line}:{e.col}: {e.message}
             </p>
           ))}
-          {result.value.binary_artifact && (
-            <p>
-              <a
-                href={result.value.binary_artifact.download_url}
-                download={result.value.binary_artifact.name}
-                data-testid="download-link"
-              >
-                Download {result.value.binary_artifact.name}
-              </a>{" "}
-              ({result.value.binary_artifact.bytes} bytes) · available until{" "}
-              {result.value.expiresAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-            </p>
+          {result.value.binary_artifact && built && (
+            <Download artifact={result.value.binary_artifact} expiresAt={result.value.expiresAt} target={built} />
           )}
           {result.value.logs && (
             <details>
@@ -124,5 +125,27 @@ export function BuildPanel({ program, opt, onOpt, health, onShowIr }: BuildPanel
         </div>
       )}
     </div>
+  );
+}
+
+/** The download link (named by the server after the program's entry file) and how to run what it brings. */
+function Download(props: { artifact: Artifact; expiresAt: Date; target: Target }) {
+  const name = props.artifact.name;
+  const note = runNote(props.target, name);
+  return (
+    <>
+      <p>
+        <a href={props.artifact.download_url} download={name} data-testid="download-link">
+          Download {name}
+        </a>{" "}
+        ({props.artifact.bytes} bytes) · available until{" "}
+        {props.expiresAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+      </p>
+      {note && (
+        <p className="muted" data-testid="run-note">
+          {note}
+        </p>
+      )}
+    </>
   );
 }

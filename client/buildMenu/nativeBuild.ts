@@ -77,3 +77,11 @@ export async function buildNative(target: Target, program: ProgramFiles, opt: Op
     return { ok: false, message: "the server is unreachable, so the native build could not start" };
   }
 }
+
+/** What to do with a downloaded binary before it runs, per target group; nothing for Windows or wasm. */
+export function runNote(target: Target, name: string): string | undefined {
+  if (target.group === "linux") return `Before running it: chmod +x ${name} && ./${name}`;
+  if (target.group === "macos")
+    return `Before running it: chmod +x ${name}, then xattr -d com.apple.quarantine ${name} (macOS blocks downloaded programs until the quarantine mark is removed), then ./${name}`;
+  return undefined;
+}

@@ -7,10 +7,12 @@ import { useEffect, useRef, useState } from "react";
 import { helpUrl } from "../../protocol/diagnostics/compilerDiagnostic";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { focusPast } from "../layout/focusOrder";
+import { PITH_DARK_THEME } from "./darkTheme";
 import type { EditorApi } from "./editorApi";
 import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor, TAB_SIZE } from "./editorMetrics";
 import { monaco } from "./monacoSetup";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
+import { typeAsTyped } from "./typedAsTyped";
 
 export interface CodeEditorProps {
   value: string;
@@ -36,6 +38,8 @@ export interface CodeEditorProps {
   vim?: boolean;
   onRun?: () => void;
   onFormat?: () => void;
+  /** Opens the History menu (a palette entry). */
+  onHistory?: () => void;
   onReady?: (editor: EditorApi) => void;
 }
 
@@ -153,7 +157,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         defaultValue={props.value}
         path={props.path}
         language={props.language ?? PITH_LANGUAGE_ID}
-        theme={props.dark ? "vs-dark" : "vs"}
+        theme={props.dark ? PITH_DARK_THEME : "vs"}
         onChange={(value) => {
           handlers.current.onChange?.(value ?? "");
         }}
@@ -169,6 +173,9 @@ export default function CodeEditor(props: CodeEditorProps) {
           lineHeight: lineHeightFor(fontSize),
           tabSize: TAB_SIZE,
           insertSpaces: true,
+          // Enter always starts a new line (Tab accepts a suggestion): typed key by key, a program reads as typed,
+          // never with a suggestion (`i` completed to `i64`) taken in by the Enter that ended the line.
+          acceptSuggestionOnEnter: "off",
           scrollBeyondLastLine: false,
           fixedOverflowWidgets: true,
           wordWrap: props.narrow || props.wordWrap ? "on" : "off",
@@ -189,6 +196,14 @@ export default function CodeEditor(props: CodeEditorProps) {
             handlers.current.onFormat?.(),
           );
           escapeThenTab(editor);
+          if (!handlers.current.readOnly) {
+            typeAsTyped(editor, () => !handlers.current.vim);
+            editor.addAction({
+              id: "pith.history",
+              label: "History: Open an Earlier Program",
+              run: () => handlers.current.onHistory?.(),
+            });
+          }
           if (handlers.current.revealLine) revealAt(editor, handlers.current.revealLine);
           setMounted(editor);
           handlers.current.onReady?.(editor);

@@ -1,6 +1,7 @@
 // Two views of the program side by side, their differences marked: Monaco's
 // diff editor, read-only (the views' -O0 against -O2, one target against another).
 import { DiffEditor } from "@monaco-editor/react";
+import { PITH_DARK_THEME } from "./darkTheme";
 import { EDITOR_FONT, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editorMetrics";
 import "./monacoSetup";
 
@@ -19,7 +20,7 @@ export function DiffView({ original, modified, language, dark, ariaLabel }: Diff
         original={original}
         modified={modified}
         language={language}
-        theme={dark ? "vs-dark" : "vs"}
+        theme={dark ? PITH_DARK_THEME : "vs"}
         options={{
           readOnly: true,
           originalEditable: false,

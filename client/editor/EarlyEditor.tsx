@@ -7,6 +7,7 @@ import { forwardRef, memo, useImperativeHandle, useMemo, useRef } from "react";
 import { closeBracket, type Edit, indent, newline, offsetOf, outdent, toggleComment } from "./earlyEdits";
 import { EDITOR_FONT, EDITOR_FONT_SIZE, lineHeightFor } from "./editorMetrics";
 import { type Token, tokenizeLines } from "./pithHighlight";
+import { AfterEnter, ownIndentation, stepOverCloser } from "./typingRules";
 
 /** What Monaco takes over from the early editor. */
 export interface EarlyEditorState {
@@ -95,6 +96,7 @@ export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(funct
   const lineHeight = useRef(lineHeightFor(fontSize));
   lineHeight.current = lineHeightFor(fontSize);
   const lines = useMemo(() => tokenizeLines(props.value), [props.value]);
+  const afterEnter = useRef(new AfterEnter());
 
   useImperativeHandle(
     ref,
@@ -130,12 +132,14 @@ export const EarlyEditor = forwardRef<EarlyEditorHandle, EarlyEditorProps>(funct
     const sel = { start: a.selectionStart, end: a.selectionEnd };
     const mod = event.ctrlKey || event.metaKey;
     let edit: Edit | undefined;
-    if (event.key === "Tab" && !mod && !event.altKey)
+    const firstSpace = afterEnter.current.spaceRightAfterEnter(event.key, mod || event.altKey || event.shiftKey);
+    if (firstSpace) edit = ownIndentation(a.value, sel);
+    else if (event.key === "Tab" && !mod && !event.altKey)
       edit = event.shiftKey ? outdent(a.value, sel) : indent(a.value, sel);
     else if (event.key === "Enter" && !mod && !event.altKey && !event.shiftKey) edit = newline(a.value, sel);
     else if (mod && event.key === "/") edit = toggleComment(a.value, sel);
     else if (!mod && !event.altKey && (event.key === "}" || event.key === ")" || event.key === "]"))
-      edit = closeBracket(a.value, sel, event.key);
+      edit = stepOverCloser(a.value, sel, event.key) ?? closeBracket(a.value, sel, event.key);
     else if (event.shiftKey && event.altKey && event.code === "KeyF") {
       event.preventDefault();
       props.onFormat?.();

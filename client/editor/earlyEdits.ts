@@ -71,18 +71,40 @@ export function newline(text: string, sel: Selection): Edit {
   const opens = /[{([]\s*$/.test(before);
   const closes = /^\s*[})\]]/.test(text.slice(sel.end, lineEnd(text, sel.end)));
   let insert = `\n${indentation}${opens ? INDENT : ""}`;
-  const at = sel.start + insert.length;
+  // A line of indentation alone is left empty, its indentation carried to the new line, as Monaco trims it.
+  const blank = before !== "" && before.trim() === "" && lineEnd(text, sel.end) === sel.end;
+  const from = blank ? start : sel.start;
+  const at = from + insert.length;
   // Between a pair of brackets the closing one goes to a line of its own.
   if (opens && closes) insert += `\n${indentation}`;
-  return { from: sel.start, to: sel.end, insert, selection: { start: at, end: at } };
+  return { from, to: sel.end, insert, selection: { start: at, end: at } };
 }
 
-/** A closing bracket typed on a line of indentation only takes one level off it, as Monaco does. */
+const OPENER: Record<string, string> = { "}": "{", ")": "(", "]": "[" };
+
+/** The indentation of the line holding the opener that `bracket`, typed at `at`, closes; undefined when none is open. */
+function openerIndentation(text: string, at: number, bracket: string): string | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (text[i] === bracket) depth++;
+    else if (text[i] === OPENER[bracket] && depth-- === 0) {
+      const start = lineStart(text, i);
+      return /^[ \t]*/.exec(text.slice(start, i))?.[0] ?? "";
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A closing bracket typed on a line of indentation only goes to the
+ * indentation of the line that opened it, as Monaco puts it (one level less
+ * when nothing is open), whether Enter or the user made that indentation.
+ */
 export function closeBracket(text: string, sel: Selection, bracket: string): Edit | undefined {
   const start = lineStart(text, sel.start);
   const before = text.slice(start, sel.start);
   if (sel.start !== sel.end || !/^ +$/.test(before)) return undefined;
-  const kept = before.slice(0, Math.max(0, before.length - TAB_SIZE));
+  const kept = openerIndentation(text, start, bracket) ?? before.slice(0, Math.max(0, before.length - TAB_SIZE));
   const at = start + kept.length + 1;
   return { from: start, to: sel.start, insert: kept + bracket, selection: { start: at, end: at } };
 }

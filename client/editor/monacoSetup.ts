@@ -14,6 +14,8 @@ import "monaco-editor/features/find/register";
 import "monaco-editor/features/folding/register";
 import "monaco-editor/features/format/register";
 import "monaco-editor/features/gotoError/register";
+// Go to line: Ctrl+G, and "Go to Line/Column..." in the F1 palette.
+import "monaco-editor/features/gotoLine/register";
 import "monaco-editor/features/hover/register";
 import "monaco-editor/features/indentation/register";
 import "monaco-editor/features/linesOperations/register";
@@ -34,8 +36,10 @@ import "monaco-editor/features/documentSymbols/register";
 import "monaco-editor/features/quickOutline/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
+import { PITH_DARK_THEME, pithDarkTheme } from "./darkTheme";
 import { registerProviders } from "./languageProviders";
 import { OUTPUT_LANGUAGES } from "./outputLanguages";
+import { repairQuickInputAria } from "./paletteAria";
 import { languageConfiguration, monarchTokens, PITH_LANGUAGE_ID } from "./pithLanguage";
 import { registerQueryProviders } from "./queryProviders";
 
@@ -50,6 +54,8 @@ for (const { id, tokens } of OUTPUT_LANGUAGES) {
   monaco.languages.setMonarchTokensProvider(id, tokens);
 }
 registerQueryProviders(monaco);
+monaco.editor.defineTheme(PITH_DARK_THEME, pithDarkTheme);
+repairQuickInputAria();
 loader.config({ monaco });
 performance.mark("pith:monaco-loaded");
 

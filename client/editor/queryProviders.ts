@@ -9,7 +9,7 @@ import type { CompletionItem, QueryRange } from "../../wasm/queryJson";
 import { querySource } from "../compiler/query";
 import { PITH_LANGUAGE_ID } from "./pithLanguage";
 import { openReadOnly, STDLIB_SCHEME } from "./stdlibOpener";
-import { stdlib } from "./stdlibSymbols";
+import { internalNames, stdlib } from "./stdlibSymbols";
 import { openWorkspaceFile, queryWorkspace, WORKSPACE_SCHEME } from "./workspaceFiles";
 
 type Api = typeof Monaco;
@@ -117,7 +117,11 @@ export function registerQueryProviders(monaco: Api): Monaco.IDisposable[] {
         const word = model.getWordUntilPosition(position);
         const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
         const answer = await querySource(model.getValue(), "complete", position.lineNumber, position.column);
-        return { suggestions: answer.items.map((c) => item(monaco, c, range)) };
+        // After `math.`, only the module's public names: its `// internal` helpers are not for programs.
+        const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
+        const module = /([A-Za-z_][A-Za-z0-9_]*)\.$/.exec(before)?.[1];
+        const hidden = module ? internalNames(module) : new Set<string>();
+        return { suggestions: answer.items.filter((c) => !hidden.has(c.label)).map((c) => item(monaco, c, range)) };
       },
     }),
     monaco.languages.registerSignatureHelpProvider(lang, {

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { moduleSummary, parseModule, stdlib } from "./stdlibSymbols";
+import { internalNames, moduleSummary, parseModule, stdlib } from "./stdlibSymbols";
 
 describe("standard-library names for completion and hover", () => {
   it("lists every module in lang/stdlib, so new modules appear without a change in the client", () => {
@@ -51,5 +51,18 @@ describe("standard-library names for completion and hover", () => {
       "fn sqrt(x: f64) -> f64",
     );
     expect(stdlib().symbols.find((s) => s.module === "" && s.name === "println")).toBeDefined();
+  });
+
+  it("tells a module's `// internal` helpers from its public names: math.exp_ and math.reduce are not offered", () => {
+    const hidden = internalNames("math");
+    expect(hidden).toContain("exp_");
+    expect(hidden).toContain("reduce");
+    expect(hidden).not.toContain("exp");
+    expect(hidden).not.toContain("sqrt");
+    const { symbols } = parseModule("std.demo", "// internal\nfn helper() {}\n/// Public.\nfn api() {}\n");
+    expect(symbols.map((s) => [s.name, s.internal ?? false])).toEqual([
+      ["helper", true],
+      ["api", false],
+    ]);
   });
 });

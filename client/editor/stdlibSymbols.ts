@@ -12,6 +12,8 @@ export interface StdSymbol {
   /** The declaration as written, e.g. `fn sqrt(x: f64) -> f64`. */
   signature: string;
   doc: string;
+  /** Marked `// internal` above its declaration: a helper of the module, not offered to programs. */
+  internal?: boolean;
 }
 
 export interface StdlibModule {
@@ -40,6 +42,15 @@ const SOURCES = import.meta.glob("../../lang/stdlib/**/*.pith", {
 }) as Record<string, string>;
 
 /** Comment lines directly above line `at`, without their slashes. */
+function commentAbove(lines: string[], at: number): string[] {
+  const above: string[] = [];
+  for (let i = at - 1; i >= 0 && /^\s*\/\//.test(lines[i]); i--) above.unshift(lines[i]);
+  return above;
+}
+
+const isInternal = (lines: string[], at: number) =>
+  commentAbove(lines, at).some((l) => /^\s*\/\/\s*internal\s*$/.test(l));
+
 function docAbove(lines: string[], at: number): string {
   const doc: string[] = [];
   for (let i = at - 1; i >= 0 && /^\s*\/\//.test(lines[i]); i--) doc.unshift(lines[i].replace(/^\s*\/\/\/?\s?/, ""));
@@ -59,7 +70,14 @@ export function parseModule(path: string, source: string): { module: StdlibModul
   lines.forEach((line, i) => {
     const fn = /^(?:pub\s+)?(fn\s+([A-Za-z][A-Za-z0-9_]*)\s*(?:<[^>]*>)?\s*\([^)]*\)(?:\s*->\s*[^{]+)?)/.exec(line);
     if (fn) {
-      symbols.push({ module: name, name: fn[2], kind: "function", signature: fn[1].trim(), doc: docAbove(lines, i) });
+      symbols.push({
+        module: name,
+        name: fn[2],
+        kind: "function",
+        signature: fn[1].trim(),
+        doc: docAbove(lines, i),
+        ...(isInternal(lines, i) && { internal: true }),
+      });
       return;
     }
     const constant = /^(?:pub\s+)?(const\s+([A-Za-z][A-Za-z0-9_]*)\s*:\s*[^=]+)/.exec(line);
@@ -70,6 +88,7 @@ export function parseModule(path: string, source: string): { module: StdlibModul
         kind: "constant",
         signature: constant[1].trim(),
         doc: docAbove(lines, i),
+        ...(isInternal(lines, i) && { internal: true }),
       });
   });
   return { module: { path, name, doc: header.join("\n"), source }, symbols };
@@ -103,4 +122,13 @@ let loaded: ReturnType<typeof load> | undefined;
 export function stdlib(): { modules: StdlibModule[]; symbols: StdSymbol[] } {
   loaded ??= load();
   return loaded;
+}
+
+/** The names of a standard-library module's helpers (`math` → exp_, reduce, ...), which completion leaves out. */
+export function internalNames(module: string): Set<string> {
+  return new Set(
+    stdlib()
+      .symbols.filter((s) => s.module === module && s.internal)
+      .map((s) => s.name),
+  );
 }

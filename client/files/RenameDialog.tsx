@@ -2,7 +2,7 @@
 // name is explained under the field and keeps the dialog open; nothing changes
 // until a good name is confirmed. Escape or Cancel leave the file as it was.
 import { useEffect, useRef, useState } from "react";
-import { type Files, nameProblem } from "./files";
+import { type Files, nameProblem, withExtension } from "./files";
 
 export interface RenameDialogProps {
   files: Files;
@@ -35,7 +35,7 @@ export function RenameDialog({ files, from, onRename, onDone }: RenameDialogProp
 
   const submit = () => {
     if (from === undefined) return;
-    const to = name.trim();
+    const to = withExtension(name);
     if (!to || to === from) return onDone();
     const why = nameProblem(files, to, from);
     if (why) return setProblem(why);

@@ -8,6 +8,7 @@ import {
   nameProblem,
   renameFile,
   switchTo,
+  withExtension,
 } from "./files";
 
 describe("several named files", () => {
@@ -59,5 +60,14 @@ describe("several named files", () => {
     const closed = closeFile(added.files, "new text", "main.pith");
     expect(closed.files).toEqual({ names: ["untitled.pith"], active: "untitled.pith", stored: {} });
     expect(closed.source).toBe("new text");
+  });
+
+  it("a name typed without an extension gets .pith; one with another extension is kept, and refused", () => {
+    expect(withExtension("util")).toBe("util.pith");
+    expect(withExtension("  util ")).toBe("util.pith");
+    expect(withExtension("util.pith")).toBe("util.pith");
+    expect(withExtension("notes.txt")).toBe("notes.txt");
+    expect(nameProblem(initialFiles(), withExtension("notes.txt"))).toContain("ending in .pith");
+    expect(withExtension("")).toBe("");
   });
 });

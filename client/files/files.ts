@@ -14,6 +14,12 @@ export const NEW_FILE_SOURCE = "fn main() {\n    \n}\n";
 
 export const initialFiles = (): Files => ({ names: [FIRST_FILE], active: FIRST_FILE, stored: {} });
 
+/** A name typed without an extension gets `.pith`: `util` means util.pith, as an import of `util` reads it. */
+export function withExtension(name: string): string {
+  const trimmed = name.trim();
+  return trimmed === "" || /\.[A-Za-z0-9]+$/.test(trimmed) ? trimmed : `${trimmed}.pith`;
+}
+
 /** The error that makes `name` unusable for a new or renamed file, if any. */
 export function nameProblem(files: Files, name: string, renaming?: string): string | undefined {
   if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*\.pith$/.test(name))

@@ -3,7 +3,17 @@
 // first item (ArrowUp on the last), arrows, Home and End move, Escape closes it
 // and returns focus to the button, Tab or a click elsewhere closes it, and
 // opening one menu closes any other.
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from "react";
 
 export interface MenuItem {
   key: string;
@@ -19,6 +29,10 @@ export interface MenuButtonProps {
   label: string;
   items: MenuItem[];
   testId?: string;
+  /** The button, for opening the menu from elsewhere (a command palette entry clicks it). */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+  /** The button's accessible name, where the visible label alone says too little. */
+  ariaLabel?: string;
 }
 
 function enabledItems(menu: HTMLElement | null): HTMLButtonElement[] {
@@ -28,13 +42,15 @@ function enabledItems(menu: HTMLElement | null): HTMLButtonElement[] {
 // The menu open now, if any: a page shows one menu at a time.
 let closeOpenMenu: (() => void) | undefined;
 
-export function MenuButton({ label, items, testId }: MenuButtonProps) {
+export function MenuButton({ label, items, testId, buttonRef, ariaLabel }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const [focusAt, setFocusAt] = useState<"first" | "last" | undefined>();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/style/noNonNullAssertion: the button is rendered whenever the handle is read
+  useImperativeHandle(buttonRef, () => button.current!, []);
 
   const close = useCallback(() => setOpen(false), []);
   const show = (at: "first" | "last" | undefined) => {
@@ -99,6 +115,7 @@ export function MenuButton({ label, items, testId }: MenuButtonProps) {
         ref={button}
         type="button"
         id={`${id}-button`}
+        aria-label={ariaLabel}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}

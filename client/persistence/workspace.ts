@@ -21,6 +21,8 @@ export interface Workspace extends Work {
    * whole workspace, or (saved before workspaces were shared) its source alone.
    */
   scratch?: string | Work;
+  /** When this copy was written (ms since the epoch): the newer of it and the journal's copy is restored. */
+  savedAt?: number;
 }
 
 const KEY = WORKSPACE_KEY;

@@ -2,7 +2,7 @@
 // field while a program runs, and how the run ended. Any `main.pith:L:C` in
 // the output (panics, compile errors) is a link to that line. The lines
 // themselves, however many, are drawn by OutputLines.
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
 import { SOURCE_FILE } from "../compiler/compile";
 import type { TestCase } from "../docs/testCase";
 import { OutputCutNotice, OutputLines } from "./OutputLines";
@@ -76,6 +76,20 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump, t
     input.value = "";
   };
 
+  // Ctrl+D, as in a terminal: what is typed goes first, then end of input (a program reading to the end stops waiting).
+  const endInput = () => {
+    const input = field.current;
+    if (input?.value) onInput(input.value);
+    if (input) input.value = "";
+    onEndInput();
+  };
+  const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "d") {
+      event.preventDefault();
+      endInput();
+    }
+  };
+
   return (
     <div className="output-pane">
       <OutputCutNotice log={output.log} />
@@ -101,10 +115,23 @@ export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump, t
       {phase.kind === "running" && (
         <form className={`stdin-form${waiting ? " waiting" : ""}`} onSubmit={submit}>
           <label htmlFor="stdin-line">{waiting ? "The program waits for a line:" : "Input:"}</label>
-          <input id="stdin-line" ref={field} data-testid="stdin-line" autoComplete="off" spellCheck={false} />
+          <input
+            id="stdin-line"
+            ref={field}
+            data-testid="stdin-line"
+            autoComplete="off"
+            spellCheck={false}
+            onKeyDown={onFieldKey}
+            aria-keyshortcuts="Control+D"
+          />
           <button type="submit">Send</button>
-          <button type="button" onClick={onEndInput} title="End of input (what Ctrl+D does in a terminal)">
-            EOF
+          <button
+            type="button"
+            onClick={endInput}
+            data-testid="end-input"
+            title="End of input, as Ctrl+D in a terminal (Ctrl+D in the field does it too)"
+          >
+            End input (Ctrl+D)
           </button>
         </form>
       )}
