@@ -16,6 +16,9 @@ export function jsonBody<T extends ZodType>(schema: T, required = true) {
 
 const errorAnswer = (description: string) => jsonContent(ErrorBody, description);
 
+/** A body type the route does not take (its body's declared types say which it does). */
+export const unsupportedBodyType = errorAnswer("The body's Content-Type is none of the types the route takes");
+
 /** Error answers every model route can give, in the API's error shape. */
 export const modelErrors = {
   400: errorAnswer("Invalid model name, malformed JSON, a wrong type, or a refusal by the engine"),
