@@ -1,5 +1,7 @@
-// Small builders for route declarations, so each route in routes.ts reads as
-// its method, path, body and answers rather than nested OpenAPI objects.
+// The anomaly API's OpenAPI documentation: small builders for route
+// declarations, so each route in routes.ts reads as its method, path, body
+// and answers rather than nested OpenAPI objects; and documentSecurity, which
+// adds what the security options (security.ts) answer to the generated document.
 import type { ZodType } from "zod";
 import { ErrorBody } from "../../protocol/anomaly/schemas";
 import { changesState, isAnomalyPath, STATE_GET } from "./security";
