@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AnomalyService } from "../../anomaly";
 import { FileStore } from "../../anomaly/node";
 import { createApp } from "../app";
+import { createPlaygroundServices } from "../playground/services";
 
 interface Served {
   app: OpenAPIHono;
@@ -20,12 +21,18 @@ interface Served {
 
 function serve(): Served {
   const root = mkdtempSync(join(tmpdir(), "openapi-statuses-"));
-  const anomaly = new AnomalyService(new FileStore(root));
-  const app = createApp({ anomaly, anomalyDataDir: root, spaRoot: join(root, "no-spa") });
+  const anomaly = new AnomalyService(new FileStore(join(root, "models")));
+  // Builds, downloads and share links in the test's own folder, closed with it.
+  const playground = createPlaygroundServices({
+    limits: { artifactDir: join(root, "artifacts"), shareDir: join(root, "shares"), publicUrl: null },
+    sweep: false,
+  });
+  const app = createApp({ anomaly, playground, anomalyDataDir: root, spaRoot: join(root, "no-spa") });
   return {
     app,
     async close() {
       await anomaly.close();
+      await playground.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
