@@ -145,7 +145,8 @@ afterAll(async () => {
 const post = (path: string, body: unknown) =>
   fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // As a page on another origin (NURL's page served elsewhere) sends it; CORS answers any origin.
+    headers: { "content-type": "application/json", origin: "https://nurl-page.example" },
     body: JSON.stringify(body),
   });
 
@@ -199,6 +200,10 @@ describe("NURL's response models parse this server's answers", () => {
     expect(plain.headers.get("content-type")).toBe("application/wasm");
     expect(plain.headers.get("x-nurl-uses-canvas")).toBe("0");
     expect(plain.headers.get("x-nurl-uses-audio")).toBe("0");
+    // A page on another origin may read them.
+    const exposed = (plain.headers.get("access-control-expose-headers") ?? "").toLowerCase();
+    expect(exposed).toContain("x-nurl-uses-canvas");
+    expect(exposed).toContain("x-nurl-uses-audio");
     const canvas = await post("/build_wasm", { source: CANVAS, return_format: "binary" });
     expect(canvas.status).toBe(200);
     expect(canvas.headers.get("x-nurl-uses-canvas")).toBe("1");
