@@ -10,7 +10,9 @@ import { ForestCheck } from "./anomaly/damagedVersions";
 import { anomalyHealth } from "./anomaly/health";
 import { createAnomalyApp } from "./anomaly/routes";
 import { MODEL_ROUTES } from "./cluster/modelOwner";
+import { registerCompatPages } from "./docs/compatPages";
 import { registerErrorPages } from "./docs/errorPages";
+import { registerFavicon } from "./docs/favicon";
 import { registerDocs } from "./docs/openapi";
 import { registerDocumentPages } from "./docs/pages";
 import { registerMcp } from "./mcp/register";
@@ -71,6 +73,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerPlayground(app, playground);
   registerDocumentPages(app);
   registerErrorPages(app);
+  registerCompatPages(app);
+  registerFavicon(app);
   // Further services (MCP, share links) register here, with `playground`
   // for the builds, content, queue and limits they share with the routes.
   registerShareRoutes(app, options.shares ?? new ShareStore(playground.limits), playground.limits.shareProgramBytes);

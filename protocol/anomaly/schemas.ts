@@ -176,7 +176,7 @@ export const DataQuery = z.object({
     .optional()
     .openapi({
       param: { name: "limit", in: "query" },
-      example: "100",
+      example: 100,
       description: 'How many recent points (default 100); "all" for every point',
     }),
 });

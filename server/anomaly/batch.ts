@@ -13,7 +13,7 @@ import { BatchBody, BatchForm, BatchJson } from "../../protocol/anomaly/schemas"
 import type { AnomalyApi } from "./anomalyApi";
 import { JSON_UTF8, lenientBatchBody } from "./contentType";
 import { ApiError, errorResponse } from "./errors";
-import { jsonContent, modelErrors, TAG } from "./openapi";
+import { jsonContent, modelErrors, TAG, unsupportedBodyType } from "./openapi";
 
 interface BatchOptions {
   service: Pick<AnomalyApi, "batchEncoded">;
@@ -153,7 +153,11 @@ export function registerBatchRoute(app: OpenAPIHono, options: BatchOptions) {
           required: true,
         },
       },
-      responses: { 200: jsonContent(BatchBody, "Every row's score and the anomalous rows"), ...modelErrors },
+      responses: {
+        200: jsonContent(BatchBody, "Every row's score and the anomalous rows"),
+        ...modelErrors,
+        415: unsupportedBodyType,
+      },
     }),
     async (c) => {
       const queryHeader = parseFlag(c.req.valid("query").has_header);

@@ -38,6 +38,7 @@ import type { AnomalyApi } from "./anomalyApi";
 import { registerBatchRoute } from "./batch";
 import { JSON_UTF8, jsonCharset, lenientJson } from "./contentType";
 import {
+  ApiError,
   createErrorHandler,
   errorResponse,
   INVALID_MODEL_NAME,
@@ -378,7 +379,11 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
  */
 async function parsedBody(c: Context): Promise<unknown> {
   c.req.valid("json" as never);
-  return c.req.json();
+  // A request with no body at all (and so no Content-Type) passes the
+  // validator, which has nothing to check; it is the client's mistake, not a fault.
+  const text = await c.req.text();
+  if (text.trim() === "") throw new ApiError(400, "Invalid request body: send the record as a JSON object");
+  return JSON.parse(text);
 }
 
 /** Paths whose first variable segment is a model name (whatever the method or action). */

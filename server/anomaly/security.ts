@@ -58,14 +58,16 @@ export function securityFromEnv(env: NodeJS.ProcessEnv = process.env): SecurityO
 /** Paths of the anomaly API (the sub-app is mounted at "/" beside the playground's routes). */
 const ANOMALY_PATH =
   /^\/(?:detect|detect_only|force_train|delete_model|train\/autoencoder)\/|^\/detect_anomalies$|^\/models\/dynamic(?:\/|$)|^\/api\/dynamic\/|^\/metrics$/;
-const STATE_GET = /^\/(?:force_train|delete_model)\//;
+/** The reference service's state-changing GETs, which ANOMALY_STATE_GETS=0 turns into 405s. */
+export const STATE_GET = /^\/(?:force_train|delete_model)\//;
 /** POST routes that change nothing: scoring without learning, stateless batches. */
 const READ_POSTS = /^\/detect_only\/|^\/detect_anomalies$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export const isAnomalyPath = (path: string) => ANOMALY_PATH.test(path);
 
-function changesState(method: string, path: string): boolean {
+/** Whether a request changes state: it then needs a full token (when tokens are set) and a JSON body type. */
+export function changesState(method: string, path: string): boolean {
   if (method === "GET" || method === "HEAD") return STATE_GET.test(path);
   if (method === "OPTIONS") return false;
   return !READ_POSTS.test(path);

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { documentSecurity } from "../anomaly/openapi";
 import { environmentTable } from "../config/environment";
 import { SERVER_VERSION } from "../version";
 import { withOperationIds } from "./operationIds";
@@ -34,6 +35,11 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id:
 export function registerDocs(app: OpenAPIHono): void {
   const config = {
     openapi: "3.1.0",
+    // Relative: the API is wherever this document was fetched from.
+    servers: [{ url: "/" }],
+    // The playground's routes take no credentials; the anomaly routes that
+    // do say so themselves (documentSecurity).
+    security: [],
     info: {
       title: "Pith playground and anomaly service",
       version: SERVER_VERSION,
@@ -47,7 +53,7 @@ export function registerDocs(app: OpenAPIHono): void {
   };
   // Generated per request, like doc31 does, so routes registered after this
   // call are described too; withOperationIds names every operation.
-  app.get("/openapi.json", (c) => c.json(withOperationIds(app.getOpenAPI31Document(config))));
+  app.get("/openapi.json", (c) => c.json(withOperationIds(documentSecurity(app.getOpenAPI31Document(config)))));
   // Swagger UI sets inline styles; everything else comes from this origin.
   app.get("/docs", (c) =>
     c.html(DOCS_PAGE, 200, {

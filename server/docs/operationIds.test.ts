@@ -34,6 +34,17 @@ describe("OpenAPI operationIds", () => {
     expect(derivedOperationId("delete", "/api/dynamic/{m}/feedback/{id}")).toBe("deleteApiDynamicByMFeedbackById");
     expect(derivedOperationId("get", "/grammar.ebnf")).toBe("getGrammarEbnf");
     expect(derivedOperationId("get", "/mcp-info.md")).toBe("getMcpInfoMd");
+    // A parameter with an underscore stays one word; two in a row read "By ... And ...".
+    expect(derivedOperationId("get", "/download/{build_id}/{filename}")).toBe("getDownloadByBuildIdAndFilename");
+  });
+
+  it("gives every served operation an identifier-safe id (letters and digits, starting with a letter)", async () => {
+    const doc = (await (await app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids.filter((id) => !/^[A-Za-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids).toContain("getDownloadByBuildIdAndFilename");
   });
 
   it("keeps a declared id and refuses a duplicate", () => {

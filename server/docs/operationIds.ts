@@ -7,21 +7,32 @@ type Operations = Record<string, Record<string, { operationId?: string } & Recor
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
 
-/** "post" + "/api/dynamic/{m}/feedback/{id}" → "postApiDynamicByMFeedbackById". */
+const capitalised = (text: string) =>
+  text
+    .split(/[._-]+/)
+    .filter((part) => part !== "")
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join("");
+
+/**
+ * "post" + "/api/dynamic/{m}/feedback/{id}" → "postApiDynamicByMFeedbackById";
+ * "get" + "/download/{build_id}/{filename}" → "getDownloadByBuildIdAndFilename".
+ * Only letters and digits: generators turn the id into a function name.
+ */
 export function derivedOperationId(method: string, path: string): string {
-  const words = path
-    .split(/[/._-]+/)
-    .filter((word) => word !== "")
-    .map((word) => {
-      const param = /^\{(.+)\}$/.exec(word);
-      const name = param ? `by_${param[1]}` : word;
-      return name
-        .split("_")
-        .filter((part) => part !== "")
-        .map((part) => part[0].toUpperCase() + part.slice(1))
-        .join("");
-    });
-  return method.toLowerCase() + words.join("");
+  let id = method.toLowerCase();
+  let afterParam = false;
+  for (const segment of path.split("/").filter((s) => s !== "")) {
+    const param = /^\{(.+)\}$/.exec(segment);
+    if (param) {
+      id += (afterParam ? "And" : "By") + capitalised(param[1]);
+      afterParam = true;
+    } else {
+      id += capitalised(segment);
+      afterParam = false;
+    }
+  }
+  return id.replace(/[^A-Za-z0-9]/g, "");
 }
 
 /** Fills in the missing operationIds of a generated document, in place; refuses a duplicate. */

@@ -80,7 +80,7 @@ export function renderCode(text: string, language: string): string {
 }
 
 /** The shared page frame: navigation (current page marked), body, and the raw-text link. */
-export function page(options: { title: string; path: string; raw: string; body: string }): string {
+export function page(options: { title: string; path: string; raw?: string; body: string }): string {
   const nav = NAVIGATION.map((link) =>
     link.href === options.path
       ? `<a href="${link.href}" aria-current="page">${link.title}</a>`
@@ -101,7 +101,7 @@ ${nav}
 <main>
 ${options.body}
 </main>
-<footer>Raw text: <a href="${options.raw}">${options.raw}</a> · <a href="/">back to the playground</a></footer>
+<footer>${options.raw ? `Raw text: <a href="${options.raw}">${options.raw}</a> · ` : ""}<a href="/">back to the playground</a></footer>
 </body>
 </html>
 `;

@@ -5,14 +5,7 @@
 // queue, a timeout, a missing toolchain) is a tool error with that detail.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import {
-  BUILD_TARGET_IDS,
-  type BuildContext,
-  buildNativeFor,
-  buildTarget,
-  buildWasm,
-  downloadUrl,
-} from "../playground/builds";
+import { type BuildContext, buildNativeFor, buildTarget, buildWasm, downloadUrl } from "../playground/builds";
 import { isPlaygroundHttpError } from "../playground/httpError";
 import {
   ArtifactSchema,
@@ -21,6 +14,7 @@ import {
   type WasmBuildResult,
   WasmBuildResultSchema,
 } from "../playground/schemas";
+import { BUILD_TARGET_IDS } from "../toolchain/targets";
 import { hintFor } from "./hints";
 import { filenameField, filesField, optField, perSourceLimit, sourceField } from "./inputs";
 
@@ -166,5 +160,5 @@ async function storeWasm(result: WasmBuildResult, ctx: BuildContext) {
   if (result.wasm_base64 === null) return null;
   const stored = await ctx.artifacts.put([{ name: result.filename, bytes: Buffer.from(result.wasm_base64, "base64") }]);
   const [artifact] = stored.artifacts;
-  return { ...artifact, download_url: downloadUrl(ctx, stored.id, artifact.name) };
+  return { ...artifact, download_url: downloadUrl(ctx, stored.id, artifact.name), token: stored.id };
 }

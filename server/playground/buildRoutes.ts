@@ -6,7 +6,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
-import { jsonByDefault } from "./jsonBody";
+import { requireJsonBody } from "./jsonBody";
 import { publicBaseUrl } from "./publicUrl";
 import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
 import {
@@ -29,7 +29,7 @@ const FAILURES = {
   400: errorResponse("Malformed JSON, a wrong type, a blank source, or a host module the target lacks"),
   413: errorResponse("The source or the body is over its limit (MAX_SOURCE_BYTES, MAX_BODY_BYTES)"),
   415: errorResponse(
-    "The body's Content-Type is neither JSON nor one read as JSON (none, text/plain, form-urlencoded), e.g. application/xml",
+    "The body was not sent as Content-Type: application/json (text/plain, a form, none, application/xml, ...)",
   ),
   429: errorResponse("Rate limit or build queue full; see Retry-After"),
   504: errorResponse("The build exceeded its time limit"),
@@ -53,6 +53,16 @@ const wasmRoute = createRoute({
     200: {
       description:
         "Build result (status error with positioned errors for a program that does not compile); with return_format binary, the module itself",
+      headers: {
+        "X-Nurl-Uses-Canvas": {
+          description: 'With return_format binary: "1" when the module imports std.canvas, else "0"',
+          schema: { type: "string", enum: ["0", "1"] },
+        },
+        "X-Nurl-Uses-Audio": {
+          description: 'With return_format binary: "1" when the module imports std.audio, else "0"',
+          schema: { type: "string", enum: ["0", "1"] },
+        },
+      },
       content: {
         "application/json": { schema: WasmBuildResultSchema },
         "application/wasm": { schema: z.string().openapi({ format: "binary" }) },
@@ -87,7 +97,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
   const wasmRate = buildRateLimit(limits, limits.wasmBuildsPerMinute, "wasm builds");
   const nativeRate = buildRateLimit(limits, limits.nativeBuildsPerMinute, "native builds");
 
-  app.use("/build_wasm", bodyLimit, jsonByDefault, wasmRate);
+  app.use("/build_wasm", requireJsonBody, bodyLimit, wasmRate);
   app.openapi(wasmRoute, async (c) => {
     const request = c.req.valid("json");
     const result = await buildWasm(request, buildContext(c, services));
@@ -95,13 +105,16 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
       return c.body(Buffer.from(result.wasm_base64, "base64"), 200, {
         "content-type": "application/wasm",
         "content-disposition": `attachment; filename="${result.filename}"`,
+        // NURL's names: a client that asked for the bare module still learns which host modules it needs.
+        "x-nurl-uses-canvas": result.uses_canvas ? "1" : "0",
+        "x-nurl-uses-audio": result.uses_audio ? "1" : "0",
       });
     }
     return c.json(result, 200);
   });
 
   for (const { path, target, summary } of NATIVE_ROUTES) {
-    app.use(path, bodyLimit, jsonByDefault, nativeRate);
+    app.use(path, requireJsonBody, bodyLimit, nativeRate);
     const route = createRoute({
       method: "post",
       path,
@@ -115,7 +128,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
     );
   }
 
-  app.use("/build_target", bodyLimit, jsonByDefault, nativeRate);
+  app.use("/build_target", requireJsonBody, bodyLimit, nativeRate);
   const targetRoute = createRoute({
     method: "post",
     path: "/build_target",
@@ -127,7 +140,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
   app.openapi(targetRoute, async (c) => c.json(await buildTarget(c.req.valid("json"), buildContext(c, services)), 200));
 
   // The assembly view costs what a native build's compile costs: the same rate and queue.
-  app.use("/build_asm", bodyLimit, jsonByDefault, nativeRate);
+  app.use("/build_asm", requireJsonBody, bodyLimit, nativeRate);
   const asmRoute = createRoute({
     method: "post",
     path: "/build_asm",

@@ -16,6 +16,7 @@ import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
 import { RECIPES } from "../toolchain/recipes";
+import { BUILD_TARGET_IDS } from "../toolchain/targets";
 import { PlaygroundHttpError } from "./httpError";
 import type {
   Artifact,
@@ -35,16 +36,6 @@ export interface BuildContext extends PlaygroundServices {
   /** Absolute origin download URLs start with (publicUrl.ts). */
   publicBase: string;
 }
-
-/** The targets POST /build_target accepts (WIRE.md); the others have their own routes. */
-export const BUILD_TARGET_IDS = [
-  "linux-x64-musl",
-  "linux-arm64-musl",
-  "linux-riscv64-musl",
-  "linux-arm64-gnu",
-  "macos-x64",
-  "macos-arm64",
-] as const;
 
 const MACOS_QUARANTINE_NOTE =
   "The executable is not signed by Apple: after downloading, clear the quarantine attribute with `xattr -d com.apple.quarantine <file>` and `chmod +x <file>` before running it.";
@@ -179,6 +170,7 @@ export async function buildWasm(request: BuildWasmRequest, ctx: BuildContext): P
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
     ...diagnosticText([...errors, ...warnings]),
     nurlc_returncode: run.exitCode,
+    nurlc_errors: errors,
   };
 }
 
@@ -240,7 +232,7 @@ export async function buildNativeFor(
     const stored = await ctx.artifacts.put(files);
     const artifact = (name: string): Artifact | null => {
       const found = stored.artifacts.find((a) => a.name === name);
-      return found ? { ...found, download_url: downloadUrl(ctx, stored.id, name) } : null;
+      return found ? { ...found, download_url: downloadUrl(ctx, stored.id, name), token: stored.id } : null;
     };
     binaryArtifact = artifact(build.binaryName);
     llArtifact = build.ll !== null ? artifact(llName) : null;
@@ -256,23 +248,33 @@ export async function buildNativeFor(
   } else {
     message = `the ${target} toolchain failed: ${messages}`;
   }
+  const errors = withHelp(build.errors, ctx);
   return {
     status: ok ? "ok" : "error",
     message,
     filename: file,
     target,
     logs: build.logs,
-    errors: withHelp(build.errors, ctx),
+    errors,
     ll_artifact: llArtifact,
     binary_artifact: binaryArtifact,
     elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
     ...diagnosticText(build.errors),
+    // Every answer here comes after a compile: the requests that skip it (an
+    // invalid request, a refused host module) were thrown above as 400s.
+    nurlc_returncode: build.compilerExitCode ?? 0,
+    nurlc_stdout_bytes: build.ll === null ? 0 : Buffer.byteLength(build.ll, "utf8"),
+    clang_returncode: build.linkerExitCode,
+    stdout: build.linkerStdout,
+    nurlc_errors: errors,
+    uses_canvas: false,
+    uses_audio: false,
   };
 }
 
 /** POST /build_target: one of BUILD_TARGET_IDS; anything else is a 400 listing them. */
 export async function buildTarget(request: TargetBuildRequest, ctx: BuildContext): Promise<NativeBuildResult> {
-  if (!(BUILD_TARGET_IDS as readonly string[]).includes(request.target)) {
+  if (!BUILD_TARGET_IDS.includes(request.target)) {
     throw new PlaygroundHttpError(
       400,
       `unknown target "${request.target}"; known targets: ${BUILD_TARGET_IDS.join(", ")}`,

@@ -9,6 +9,23 @@ import { PlaygroundErrorSchema } from "./errors";
 import { PlaygroundHttpError } from "./httpError";
 import type { PlaygroundServices } from "./services";
 
+// A download's Content-Type by file extension; anything else (the Linux and
+// macOS executables have none) is application/octet-stream. The OpenAPI
+// entry lists these same types.
+const TYPES: Record<string, string> = {
+  ".ll": "text/plain; charset=utf-8",
+  ".exe": "application/vnd.microsoft.portable-executable",
+};
+const DEFAULT_TYPE = "application/octet-stream";
+
+const binary = { schema: z.string().openapi({ format: "binary" }) };
+const DOWNLOAD_CONTENT = Object.fromEntries(
+  [DEFAULT_TYPE, ...Object.values(TYPES)].map((type) => [
+    type.split(";")[0],
+    type.startsWith("text/") ? { schema: z.string() } : binary,
+  ]),
+);
+
 const route = createRoute({
   method: "get",
   path: "/download/{build_id}/{filename}",
@@ -22,8 +39,9 @@ const route = createRoute({
   },
   responses: {
     200: {
-      description: "The file, as an attachment",
-      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+      description:
+        "The file, as an attachment: the LLVM IR (.ll) as text/plain, a Windows .exe as application/vnd.microsoft.portable-executable, other executables as application/octet-stream",
+      content: DOWNLOAD_CONTENT,
     },
     302: { description: "With S3_ENDPOINT: the file at a signed URL that works for 60 seconds" },
     400: {
@@ -36,11 +54,6 @@ const route = createRoute({
     },
   },
 });
-
-const TYPES: Record<string, string> = {
-  ".ll": "text/plain; charset=utf-8",
-  ".exe": "application/vnd.microsoft.portable-executable",
-};
 
 export function registerDownloadRoute(app: OpenAPIHono, services: PlaygroundServices): void {
   app.openapi(route, async (c) => {
@@ -58,7 +71,7 @@ export function registerDownloadRoute(app: OpenAPIHono, services: PlaygroundServ
     if (bytes === null) throw gone();
     const extension = /\.[^.]+$/.exec(filename)?.[0] ?? "";
     return c.body(Buffer.from(bytes), 200, {
-      "content-type": TYPES[extension] ?? "application/octet-stream",
+      "content-type": TYPES[extension] ?? DEFAULT_TYPE,
       "content-disposition": `attachment; filename="${filename}"`,
       "cache-control": "private, no-store",
     });

@@ -6,7 +6,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
 import { type AnomalyHealthBody, AnomalyHealthSchema } from "../../protocol/anomaly/health";
 import { sharedReadiness } from "../cluster/shared";
-import { loadCompilerModule } from "../compiler/compilerModule";
+import { COMPILER_WASM_PATH, loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";
 import type { PlaygroundServices } from "./services";
@@ -27,6 +27,13 @@ const HealthSchema = z
     wasi_toolchain_available: z
       .boolean()
       .openapi({ description: "alias of toolchain.wasm (a wasm32-wasi build would succeed), for NURL pages" }),
+    nurlc_path: z
+      .string()
+      .openapi({ description: "where the compiler (compiler.wasm) is read from, for NURL clients" }),
+    stdlib_available: z
+      .boolean()
+      .openapi({ description: "whether the standard library folder holds any module, for NURL clients" }),
+    stdlib_dir: z.string().openapi({ description: "the standard library folder on the server, for NURL clients" }),
     toolchain: z.record(z.string(), z.boolean()),
     missing_tools: z.record(z.string(), z.array(z.string())),
     stdlib_modules: z.array(z.string()),
@@ -148,6 +155,9 @@ export function registerHealth(
       compiler_error: compiler.error,
       nurlc_available: compiler.version !== null,
       wasi_toolchain_available: toolchain.wasm === true,
+      nurlc_path: COMPILER_WASM_PATH,
+      stdlib_available: modules.length > 0,
+      stdlib_dir: STDLIB_DIR,
       toolchain,
       missing_tools: missing,
       stdlib_modules: modules,

@@ -1,18 +1,25 @@
-// Scripts post JSON without saying so: `curl -d '{...}'` sends
-// application/x-www-form-urlencoded, and some clients send no Content-Type
-// or text/plain. The JSON routes read such a body as JSON; a body that is
-// not JSON is then a 400 from the validator. Any other declared type
-// (application/xml, ...) is a 415, as each route's OpenAPI entry says.
+// The build routes take JSON sent as JSON: a POST whose Content-Type is not
+// application/json (or a +json type) is a 415 before its body is read, as
+// each route's OpenAPI entry says. Bodies sent as text/plain, as a form, or
+// with no Content-Type are refused too: a web page on any other site can
+// send those cross-origin without a CORS preflight (the routes answer every
+// origin), so reading them as JSON would let any page spend this server's
+// build capacity from its visitors' browsers; and a client generated from
+// the OpenAPI document sends application/json anyway.
 import type { MiddlewareHandler } from "hono";
+import { playgroundError } from "./errors";
 
-const READ_AS_JSON = /^(application\/x-www-form-urlencoded|text\/plain)\b/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-export const jsonByDefault: MiddlewareHandler = async (c, next) => {
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
   const type = c.req.header("content-type");
-  if (c.req.method === "POST" && (!type || READ_AS_JSON.test(type))) {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set("content-type", "application/json");
-    c.req.raw = new Request(c.req.raw, { headers });
+  if (c.req.method === "POST" && (type === undefined || !JSON_TYPE.test(type))) {
+    return c.json(
+      playgroundError(
+        `the request body must be JSON sent with Content-Type: application/json (got ${type === undefined ? "no Content-Type" : type}); with curl: -H 'content-type: application/json'`,
+      ),
+      415,
+    );
   }
   await next();
 };

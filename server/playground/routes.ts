@@ -28,7 +28,14 @@ export const CORS_PATHS = [
 ];
 
 export function registerPlayground(app: OpenAPIHono, services: PlaygroundServices): void {
-  const open = cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 86400 });
+  const open = cors({
+    origin: "*",
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    // A page on another origin may read these too: the binary build's file
+    // name and which host modules the module needs (NURL's header names).
+    exposeHeaders: ["Content-Disposition", "X-Nurl-Uses-Canvas", "X-Nurl-Uses-Audio"],
+    maxAge: 86400,
+  });
   for (const path of CORS_PATHS) app.use(path, open);
   registerBuildRoutes(app, services);
   registerDownloadRoute(app, services);

@@ -3,6 +3,7 @@
 // the MCP tools reuse them. Unknown request fields are stripped (ignored).
 import { z } from "@hono/zod-openapi";
 import { OPT_LEVELS } from "../toolchain/recipes";
+import { BUILD_TARGET_IDS, NATIVE_TARGET_IDS } from "../toolchain/targets";
 
 const source = z
   .string()
@@ -50,7 +51,8 @@ export const TargetBuildRequestSchema = z
   .object({
     source,
     target: z.string().openapi({
-      description: "linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, macos-x64 or macos-arm64",
+      enum: BUILD_TARGET_IDS,
+      description: "A Linux or macOS target other than /build's linux-x64; any other value is a 400 listing these",
     }),
     filename,
     files,
@@ -62,8 +64,8 @@ export const AsmRequestSchema = z
   .object({
     source,
     target: z.string().openapi({
-      description:
-        "Any native target: linux-x64, linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, windows-x64, macos-x64 or macos-arm64",
+      enum: NATIVE_TARGET_IDS,
+      description: "Any native target; any other value is a 400 listing them",
     }),
     filename,
     files,
@@ -112,10 +114,13 @@ export const WasmBuildResultSchema = z
     uses_audio: z.boolean(),
     uses_http: z.boolean(),
     elapsed_ms: z.number(),
-    // Aliases the NURL playground page reads (additive).
+    // NURL's names for the same facts (additive), so clients written for NURL's API parse the answer.
     stderr: z.string().openapi({ description: "the diagnostics as file:line:col: message lines (NURL alias)" }),
     nurlc_stderr: z.string().openapi({ description: "same text as stderr (NURL alias)" }),
     nurlc_returncode: z.number().int().openapi({ description: "the compiler's exit status (NURL alias)" }),
+    nurlc_errors: z
+      .array(SourceErrorSchema)
+      .openapi({ description: "the same list as errors (NURL alias: its clients read diagnostics here)" }),
   })
   .openapi("WasmBuildResult");
 
@@ -124,6 +129,9 @@ export const ArtifactSchema = z
     name: z.string(),
     bytes: z.number().int(),
     download_url: z.string().openapi({ description: "Absolute URL; expires after ARTIFACT_TTL_SECONDS" }),
+    token: z.string().openapi({
+      description: "The build id in download_url (NURL alias: its clients name a download by this token)",
+    }),
   })
   .openapi("Artifact");
 
@@ -138,9 +146,25 @@ export const NativeBuildResultSchema = z
     ll_artifact: ArtifactSchema.nullable(),
     binary_artifact: ArtifactSchema.nullable(),
     elapsed_ms: z.number(),
-    // Aliases the NURL playground page reads (additive).
+    // NURL's names for the same facts (additive), so clients written for NURL's API parse the answer.
     stderr: z.string().openapi({ description: "the diagnostics as file:line:col: message lines (NURL alias)" }),
     nurlc_stderr: z.string().openapi({ description: "same text as stderr (NURL alias)" }),
+    nurlc_returncode: z.number().int().openapi({ description: "the Pith compiler's exit status (NURL alias)" }),
+    nurlc_stdout_bytes: z.number().int().openapi({
+      description:
+        "bytes of LLVM IR the compiler produced, 0 when it failed (NURL alias: nurlc printed its IR on stdout)",
+    }),
+    clang_returncode: z.union([z.number().int(), z.null()]).openapi({
+      description: "clang's exit status; null when the program did not compile, so clang never ran (NURL alias)",
+    }),
+    stdout: z.string().openapi({
+      description: "what the toolchain printed on stdout (the IR itself is the ll_artifact download) (NURL alias)",
+    }),
+    nurlc_errors: z
+      .array(SourceErrorSchema)
+      .openapi({ description: "the same list as errors (NURL alias: its clients read diagnostics here)" }),
+    uses_canvas: z.boolean().openapi({ description: "always false: native targets refuse std.canvas (NURL alias)" }),
+    uses_audio: z.boolean().openapi({ description: "always false: native targets refuse std.audio (NURL alias)" }),
   })
   .openapi("NativeBuildResult");
 

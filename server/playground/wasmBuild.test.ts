@@ -42,6 +42,7 @@ describe("POST /build_wasm", () => {
         "stderr",
         "nurlc_stderr",
         "nurlc_returncode",
+        "nurlc_errors",
       ].sort(),
     );
     expect(body).toMatchObject({ status: "ok", filename: "hello.wasm", errors: [], warnings: [], llvm_ir: null });
@@ -126,26 +127,35 @@ describe("POST /build_wasm", () => {
     expect(response.status).toBe(200);
   });
 
-  for (const type of [null, "application/x-www-form-urlencoded", "text/plain"]) {
-    it(`reads a JSON body sent with ${type ?? "no"} Content-Type (what curl -d sends) as JSON`, async () => {
+  // Any other site's page can send these cross-origin without a preflight; a JSON client says application/json.
+  for (const type of [null, "application/x-www-form-urlencoded", "text/plain", "application/xml"]) {
+    it(`refuses a body sent with ${type ?? "no"} Content-Type with a 415 saying what to send`, async () => {
+      const hitsBefore = playground.services.compileCache.hits + playground.services.compileCache.misses;
       const response = await app.request("/build_wasm", {
         method: "POST",
-        body: JSON.stringify({ source: HELLO }),
+        // Bytes, not a string: a string body would be given text/plain on the way.
+        body: new TextEncoder().encode(JSON.stringify({ source: HELLO })),
         headers: type ? { "content-type": type } : {},
       });
-      expect(response.status).toBe(200);
-      expect((await response.json()).status).toBe("ok");
+      expect(response.status).toBe(415);
+      const body = await response.json();
+      expect(body.status).toBe("error");
+      expect(body.detail).toContain("Content-Type: application/json");
+      expect(body.detail).toContain(type ?? "no Content-Type");
+      // Refused before any compile.
+      expect(playground.services.compileCache.hits + playground.services.compileCache.misses).toBe(hitsBefore);
     });
   }
 
-  it("answers a form body that is not JSON with a 400, not a 415", async () => {
-    const response = await app.request("/build_wasm", {
-      method: "POST",
-      body: "source=fn+main",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    expect(response.status).toBe(400);
-    expect((await response.json()).status).toBe("error");
+  it("takes a JSON body with a charset or a +json type", async () => {
+    for (const type of ["application/json; charset=utf-8", "application/vnd.api+json"]) {
+      const response = await app.request("/build_wasm", {
+        method: "POST",
+        body: JSON.stringify({ source: HELLO }),
+        headers: { "content-type": type },
+      });
+      expect(response.status).toBe(200);
+    }
   });
 
   const invalid: [string, unknown, RegExp][] = [

@@ -24,6 +24,7 @@ const shareRoute = createRoute({
     },
     400: { description: "Files that do not agree (duplicate names, an unknown entry)", content: ErrorBody },
     413: { description: "Larger than SHARE_PROGRAM_BYTES", content: ErrorBody },
+    415: { description: "The body was not sent as Content-Type: application/json", content: ErrorBody },
     507: {
       description: "The short links' quota (SHARE_MAX_BYTES) is used up; the long link (in the URL) still works",
       content: ErrorBody,

@@ -33,6 +33,12 @@ export interface BuildNativeResult {
   binary: Uint8Array | null;
   binaryName: string;
   missingTools: string[];
+  /** The Pith compiler's exit status; null when it did not run (the request was refused first). */
+  compilerExitCode: number | null;
+  /** clang's exit status; null when it did not run. */
+  linkerExitCode: number | null;
+  /** What clang printed on stdout. */
+  linkerStdout: string;
   elapsedMs: number;
 }
 
@@ -48,6 +54,9 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     binary: null,
     binaryName: "",
     missingTools: [],
+    compilerExitCode: null,
+    linkerExitCode: null,
+    linkerStdout: "",
     ...fields,
     elapsedMs: performance.now() - started,
   });
@@ -76,6 +85,7 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
       failure: compiled.rejectedHostModules ? "host_module" : "compile_error",
       logs: compiled.logs,
       errors: compiled.errors,
+      compilerExitCode: compiled.exitCode,
     });
   }
 
@@ -97,5 +107,8 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     binary: native.binary,
     binaryName: native.binaryName,
     missingTools: native.missingTools,
+    compilerExitCode: compiled.exitCode,
+    linkerExitCode: native.exitCode,
+    linkerStdout: native.stdout,
   });
 }

@@ -38,6 +38,8 @@ export interface CompileToLlResult {
   rejectedHostModules: boolean;
   /** Anything the compiler printed besides diagnostics. */
   logs: string;
+  /** The compiler's exit status; null when it did not run (host modules refused first). */
+  exitCode: number | null;
 }
 
 export async function compileToLl(request: CompileToLlRequest): Promise<CompileToLlResult> {
@@ -56,7 +58,7 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
       const site = sites.find((s) => s.path === r.module || s.path.startsWith(`${r.module}.`));
       return { file: site?.name ?? file, line: site?.line ?? 1, col: site?.col ?? 1, message: r.message };
     });
-    return { ll: null, errors, rejectedHostModules: true, logs: "" };
+    return { ll: null, errors, rejectedHostModules: true, logs: "", exitCode: null };
   }
 
   const opt = COMPILER_OPT[request.opt] ?? "-O2";
@@ -68,14 +70,20 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
   const stderr = new TextDecoder().decode(run.stderr);
   const ll = run.files.get("program.ll");
   if (run.exitCode === 0 && ll) {
-    return { ll: new TextDecoder().decode(ll), errors: [], rejectedHostModules: false, logs: stderr };
+    return {
+      ll: new TextDecoder().decode(ll),
+      errors: [],
+      rejectedHostModules: false,
+      logs: stderr,
+      exitCode: run.exitCode,
+    };
   }
   const parsed = run.exitCode === 1 ? parseCompilerDiagnostics(stdout) : undefined;
   if (parsed?.ok && parsed.diagnostics.length > 0) {
     const errors = parsed.diagnostics
       .filter((d) => d.severity === "error")
       .map(({ file: f, line, col, code, message }) => ({ file: f, line, col, code, message }));
-    return { ll: null, errors, rejectedHostModules: false, logs: stderr };
+    return { ll: null, errors, rejectedHostModules: false, logs: stderr, exitCode: run.exitCode };
   }
   // Exit 70 (or anything unexpected) is a compiler bug, reported as such.
   return {
@@ -90,5 +98,6 @@ export async function compileToLl(request: CompileToLlRequest): Promise<CompileT
     ],
     rejectedHostModules: false,
     logs: stderr,
+    exitCode: run.exitCode,
   };
 }

@@ -48,6 +48,10 @@ export interface LinkNativeResult {
   binaryName: string;
   /** Set when failure is "missing_tools". */
   missingTools: string[];
+  /** clang's exit status; null when it did not run or was killed. */
+  exitCode: number | null;
+  /** What clang printed on stdout (its diagnostics go to stderr, in logs). */
+  stdout: string;
   elapsedMs: number;
 }
 
@@ -72,7 +76,13 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
   const started = performance.now();
   const recipe = RECIPES[request.target];
   const binaryName = recipe ? nameOfBinary(request.filename, request.target) : programName(request.filename);
-  const fail = (failure: BuildFailure, logs: string, errors: string[], missing: string[] = []): LinkNativeResult => ({
+  const fail = (
+    failure: BuildFailure,
+    logs: string,
+    errors: string[],
+    missing: string[] = [],
+    ran: { exitCode: number | null; stdout: string } = { exitCode: null, stdout: "" },
+  ): LinkNativeResult => ({
     status: "error",
     failure,
     logs,
@@ -80,6 +90,7 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     binary: null,
     binaryName,
     missingTools: missing,
+    ...ran,
     elapsedMs: performance.now() - started,
   });
 
@@ -122,6 +133,7 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     const stderr = new TextDecoder().decode(run.stderr);
     if (stderr.trim()) log.push(stderr.trimEnd());
     const logs = log.join("\n");
+    const ran = { exitCode: run.exitCode, stdout: new TextDecoder().decode(run.stdout) };
 
     if (run.timedOut) {
       return fail("timeout", logs, [`build for ${request.target} exceeded its time limit of ${timeoutMs} ms`]);
@@ -130,12 +142,12 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
     const output = join(dir, binaryName);
     const size = existsSync(output) ? (await stat(output)).size : 0;
     if (run.signal === "SIGXFSZ" || stderr.includes("File size limit exceeded") || size > maxOutputBytes) {
-      return fail("too_large", logs, [`the executable exceeds the output limit of ${maxOutputBytes} bytes`]);
+      return fail("too_large", logs, [`the executable exceeds the output limit of ${maxOutputBytes} bytes`], [], ran);
     }
     if (run.exitCode !== 0 || size === 0) {
       const errors = clangErrors(stderr);
       const status = run.signal ? `killed by ${run.signal}` : `exit ${run.exitCode}`;
-      return fail("toolchain_error", logs, errors.length > 0 ? errors : [`clang failed (${status})`]);
+      return fail("toolchain_error", logs, errors.length > 0 ? errors : [`clang failed (${status})`], [], ran);
     }
     return {
       status: "ok",
@@ -145,6 +157,7 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
       binary: new Uint8Array(await readFile(output)),
       binaryName,
       missingTools: [],
+      ...ran,
       elapsedMs: performance.now() - started,
     };
   } finally {

@@ -102,3 +102,16 @@ export const TARGETS: readonly Target[] = [
     tools: [...LINK, "x86_64-w64-mingw32-gcc"],
   },
 ];
+
+type Ids = [string, ...string[]];
+
+/** Every native target (all but wasm), in /targets order: what POST /build_asm accepts. */
+export const NATIVE_TARGET_IDS = TARGETS.filter((t) => t.group !== "wasm").map((t) => t.id) as Ids;
+
+/**
+ * What POST /build_target accepts (WIRE.md): the Linux and macOS targets,
+ * but not /build's own linux-x64; Windows has only /build_windows.
+ */
+export const BUILD_TARGET_IDS = TARGETS.filter(
+  (t) => (t.group === "linux" || t.group === "macos") && t.endpoint !== "/build",
+).map((t) => t.id) as Ids;
