@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AlertCenter } from "./anomaly/alerts";
 import type { AnomalyApi } from "./anomaly/anomalyApi";
+import type { DiskState } from "./anomaly/health";
 import { createAnomalyApp } from "./anomaly/routes";
 import { MODEL_ROUTES } from "./cluster/modelOwner";
 import { registerErrorPages } from "./docs/errorPages";
@@ -31,6 +32,8 @@ export interface AppOptions {
   anomalyAlerts?: AlertCenter;
   /** Folder that `POST /detect_anomalies {file_path}` may read from. */
   anomalyDataDir?: string;
+  /** The anomaly file store's disk state, for the health route's "degraded". */
+  anomalyDisk?: DiskState;
   /**
    * Runs before every anomaly route that names a model: several instances
    * sharing one database route each model to its owner (server/cluster/anomalyCluster.ts).
@@ -81,6 +84,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
         pages: false,
         dataDir: options.anomalyDataDir,
         alerts: options.anomalyAlerts,
+        disk: options.anomalyDisk,
       }),
     );
   }

@@ -60,6 +60,7 @@ const app = createApp({
   anomaly,
   anomalyAlerts,
   anomalyDataDir: textVariable(process.env, "ANOMALY_DATA_DIR"),
+  anomalyDisk: anomalyStore instanceof FileStore ? anomalyStore.disk : undefined,
   anomalyGate: anomalyCluster?.gate,
   playground,
 });

@@ -48,7 +48,7 @@ import {
 } from "./errors";
 import { bundleStream } from "./exportStream";
 import { registerFeedbackRoutes } from "./feedback";
-import { registerHealthRoute } from "./health";
+import { type DiskState, registerHealthRoute } from "./health";
 import { registerImportRoute } from "./importRoute";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
@@ -78,6 +78,8 @@ export interface AnomalyAppOptions {
   security?: SecurityOptions;
   /** The file store's folder, for /metrics' store bytes and the health route's set-aside count. */
   storeRoot?: string;
+  /** The file store's disk state: a full disk turns the health route to "degraded". */
+  disk?: DiskState;
 }
 
 export const MiB = 1024 * 1024;
@@ -111,7 +113,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   app.use("*", security(options.security ?? securityFromEnv()));
   app.use("*", guardModelNames);
   app.get("/metrics", metrics.handler);
-  registerHealthRoute(app, service, options.storeRoot);
+  registerHealthRoute(app, service, options.storeRoot, options.disk);
 
   const small = limitBody(options.recordLimit ?? MiB);
   const maxUpload = uploadLimit(options.csvLimit);

@@ -105,6 +105,7 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
       hub,
       alerts,
       storeRoot: typeof storeRoot === "string" ? storeRoot : undefined,
+      disk: options.store instanceof FileStore ? options.store.disk : undefined,
       security: options.security,
       log: (err) =>
         logger.log("error", "request failed", {
