@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { KeyJournal } from "../anomaly/store/keyJournal";
 import type { AlertCenter } from "./anomaly/alerts";
 import type { AnomalyApi } from "./anomaly/anomalyApi";
 import type { DiskState } from "./anomaly/health";
@@ -34,6 +35,8 @@ export interface AppOptions {
   anomalyDataDir?: string;
   /** The anomaly file store's disk state, for the health route's "degraded". */
   anomalyDisk?: DiskState;
+  /** Where /detect's Idempotency-Keys are remembered (default: in memory). */
+  anomalyKeys?: KeyJournal;
   /**
    * Runs before every anomaly route that names a model: several instances
    * sharing one database route each model to its owner (server/cluster/anomalyCluster.ts).
@@ -85,6 +88,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
         dataDir: options.anomalyDataDir,
         alerts: options.anomalyAlerts,
         disk: options.anomalyDisk,
+        keyJournal: options.anomalyKeys,
       }),
     );
   }

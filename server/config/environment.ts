@@ -395,6 +395,14 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: ANOMALY_API,
   },
   {
+    name: "SHUTDOWN_DRAIN_SECONDS",
+    kind: integer(0, 3600),
+    defaultValue: 120,
+    description:
+      "on SIGTERM/SIGINT, how long requests already accepted may take to finish (their points stored and answered) before they are cut; new requests get 503 meanwhile",
+    readBy: ["server", "anomaly serve"],
+  },
+  {
     name: "ANOMALY_LOG_LEVEL",
     kind: { type: "enum", values: ["debug", "info", "warn", "error"] },
     defaultValue: "info",
