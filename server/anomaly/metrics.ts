@@ -10,7 +10,7 @@ import type { AnomalyService } from "../../anomaly";
 import { isAnomalyPath } from "./security";
 
 export interface MetricsOptions {
-  service: Pick<AnomalyService, "listModels">;
+  service: Pick<AnomalyService, "listModels"> & Partial<Pick<AnomalyService, "onRetrain">>;
   /** The file store's folder, for anomaly_store_bytes and set-aside lines (absent: not reported). */
   storeRoot?: string;
 }
@@ -96,11 +96,13 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
   });
   const retrain = new Histogram({
     name: "anomaly_retrain_duration_seconds",
-    help: "Duration of forced retrains (POST /force_train) and of /detect requests that retrained, per model",
+    help: "Duration of retrains, forced (POST /force_train, the request) and scheduled (the training a /detect point made due), per model",
     labelNames: ["model"],
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],
   });
+  // Scheduled retrains happen inside /detect requests: the engine reports each one's own duration.
+  void options.service.onRetrain?.((model, seconds) => retrain.observe({ model }, seconds));
   const inFlight = new Gauge({
     name: "anomaly_queue_depth",
     help: "Requests received and not yet answered, per model (its queue)",
@@ -184,8 +186,6 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
         .json()
         .catch(() => null)) as { anomaly?: boolean; message?: string } | null;
       if (body?.anomaly === true) flagged.inc({ model });
-      // The first verdict after collecting, or an answer naming a retrain.
-      if (typeof body?.message === "string" && /train/i.test(body.message)) retrain.observe({ model }, seconds);
     }
   };
 
