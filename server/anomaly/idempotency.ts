@@ -71,6 +71,11 @@ export class IdempotentIngest {
     return loaded;
   }
 
+  /** Drops a deleted model's keys from memory (its journal went with its folder). */
+  forget(model: string): void {
+    this.models.delete(model);
+  }
+
   /** POST /detect with a key: the first answer for that key, or a new ingest. */
   async detect(model: string, key: string, record: unknown, options: VerdictOptions): Promise<Answer> {
     const fp = fingerprint(record, options);

@@ -276,6 +276,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
         const { m } = c.req.valid("param");
         const answer = await service.deleteModel(m);
         options.alerts?.forget(m);
+        idempotent.forget(m);
         return c.json(answer, 200);
       },
     );
