@@ -82,6 +82,8 @@ export class AnomalyService {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Per model, the queued ingest batch that later ingests may still join. */
   private readonly openBatches = new Map<string, PendingIngest[]>();
+  /** Told of every training the schedule made (the retrain metric). */
+  private readonly retrainListeners = new Set<(model: string, seconds: number) => void>();
 
   constructor(
     readonly store: ModelStore,
@@ -213,6 +215,9 @@ export class AnomalyService {
     }
     const processed = m;
     if (processed.persisted) this.models.set(model, processed);
+    for (const seconds of processed.takeScheduledTrainings()) {
+      for (const listener of this.retrainListeners) listener(model, seconds);
+    }
     const { results, durable } = phase;
     void durable.then(
       () => {
@@ -227,6 +232,11 @@ export class AnomalyService {
         for (const item of batch) item.reject(e);
       },
     );
+  }
+
+  /** Calls `listener` with the duration of every training the retrain schedule makes (forced ones are not included). */
+  onRetrain(listener: (model: string, seconds: number) => void): void {
+    this.retrainListeners.add(listener);
   }
 
   /** A verdict without learning the point; `options` as for detect. */

@@ -3,14 +3,17 @@
 // /detect/<m>. Prints req/s, p99 latency and errors against their targets,
 // and checks that the model counted exactly the 2xx answers.
 //
-//   npx tsx bench/anomaly-http.bench.ts [--duration 30] [--connections 10] [--mode both|fsync|no-fsync|export]
+//   npx tsx bench/anomaly-http.bench.ts [--duration 30] [--connections 10] [--mode both|fsync|no-fsync|export|schedule]
 //
 // Two server modes: by default every point is on disk (synced, with the other
 // points of its group commit) before it is answered, durable through power
 // loss; --no-fsync keeps points through a killed process only.
-// The retrain schedule is raised out of reach for the measured run so the
-// figure is the ingest path (encode, append, persist, score); retraining
-// cost belongs to the engine's own benchmarks.
+// The retrain schedule is raised out of reach for the fsync/no-fsync runs so
+// the figure is the ingest path (encode, append, persist, score). The
+// schedule mode measures what clients see with the DEFAULT schedule too:
+// 8 clients on one model, the default schedule and the raised one side by
+// side (p50, p99, throughput and their ratio), against targets of p99 <=
+// 50 ms and >= 80 % of the raised schedule's throughput.
 //
 // The machine may be shared: the load average is printed with each mode, and
 // so is the server's own CPU time per request (from /proc, where there is
@@ -48,14 +51,17 @@ const { values } = parseArgs({
 });
 // export: a 150,000-point model exported while 8 clients ingest (issue 30);
 // the target is their /detect p99 during the export.
-const MODES: Record<string, string[]> = { fsync: [], "no-fsync": ["--no-fsync"], export: [] };
+const MODES: Record<string, string[]> = { fsync: [], "no-fsync": ["--no-fsync"], export: [], schedule: [] };
+const SCHEDULE_P99_MS = 50;
+const SCHEDULE_SHARE = 0.8;
+const SCHEDULE_CLIENTS = 8;
 const EXPORT_P99_MS = 50;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const modes = values.mode === "both" ? Object.keys(MODES) : [values.mode as string];
 if (!(duration > 0) || !(connections > 0) || modes.some((m) => !MODES[m])) {
   console.error(
-    "usage: anomaly-http.bench.ts [--duration SECONDS] [--connections N] [--mode both|fsync|no-fsync|export]",
+    "usage: anomaly-http.bench.ts [--duration SECONDS] [--connections N] [--mode both|fsync|no-fsync|export|schedule]",
   );
   process.exit(2);
 }
@@ -106,10 +112,10 @@ const post = (body: string, method = "POST") => ({ method, headers: { "content-t
 // The measured run uses `amount`, not `duration`: autocannon then waits for
 // every answer, so the server never counts a point the client did not see.
 // The warm-up's rate sets the amount that fills the requested duration.
-async function hammer(url: string, length: { amount: number } | { duration: number }) {
+async function hammer(url: string, length: { amount: number } | { duration: number }, clients = connections) {
   return autocannon({
     url: `${url}/detect/${MODEL}`,
-    connections,
+    connections: clients,
     ...length,
     timeout: 10,
     requests: [
@@ -251,8 +257,61 @@ async function measureExport(): Promise<{ rows: Row[]; ok: boolean }> {
   }
 }
 
+/** One run of the schedule comparison: a fresh model, 8 clients, the given schedule. */
+async function scheduleRun(raised: boolean) {
+  const store = await mkdtemp(join(tmpdir(), "anomaly-bench-schedule-"));
+  const { child, url } = await startServer(store, []);
+  try {
+    for (let i = 0; i < 120; i++) await call(url, `/detect/${MODEL}`, post(record()));
+    if (raised) {
+      const schedule = { below_max_retrain_frequency: 1e9, at_max_retrain_frequency: 1e9 };
+      await call(url, `/api/dynamic/${MODEL}/schedule`, post(JSON.stringify(schedule), "PUT"));
+    }
+    await hammer(url, { duration: 3 }, SCHEDULE_CLIENTS);
+    const load = loadAverage();
+    const r = await hammer(url, { duration }, SCHEDULE_CLIENTS);
+    const errors = r.errors + r.timeouts + r.non2xx;
+    return { p50: r.latency.p50, p99: r.latency.p99, rate: r["2xx"] / r.duration, errors, load };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await rm(store, { recursive: true, force: true });
+  }
+}
+
+async function measureSchedule(): Promise<{ rows: Row[]; ok: boolean }> {
+  const base = await scheduleRun(false);
+  const raised = await scheduleRun(true);
+  const share = base.rate / Math.max(raised.rate, 0.001);
+  console.log(
+    `[schedule] ${SCHEDULE_CLIENTS} clients on one model, ${duration} s each; default schedule: p50 ${base.p50} ms, p99 ${base.p99} ms, ${base.rate.toFixed(0)} req/s (load average ${base.load}); ` +
+      `retraining raised: p50 ${raised.p50} ms, p99 ${raised.p99} ms, ${raised.rate.toFixed(0)} req/s (load average ${raised.load})`,
+  );
+  const rows: Row[] = [
+    ["default p50 ms", String(base.p50), "(context)", ""],
+    [
+      "default p99 ms",
+      String(base.p99),
+      `<= ${SCHEDULE_P99_MS}`,
+      (SCHEDULE_P99_MS / Math.max(base.p99, 0.001)).toFixed(2),
+    ],
+    ["default req/s", base.rate.toFixed(0), "(context)", ""],
+    ["raised p50 ms", String(raised.p50), "(context)", ""],
+    ["raised p99 ms", String(raised.p99), "(context)", ""],
+    ["raised req/s", raised.rate.toFixed(0), "(context)", ""],
+    ["default/raised req/s", share.toFixed(2), `>= ${SCHEDULE_SHARE}`, (share / SCHEDULE_SHARE).toFixed(2)],
+    ["schedule errors", String(base.errors + raised.errors), "= 0", base.errors + raised.errors === 0 ? "ok" : "FAIL"],
+  ];
+  const ok = base.p99 <= SCHEDULE_P99_MS && share >= SCHEDULE_SHARE && base.errors + raised.errors === 0;
+  return { rows, ok };
+}
+
 const results = [];
-for (const mode of modes) results.push(mode === "export" ? await measureExport() : await measure(mode));
+for (const mode of modes) {
+  if (mode === "export") results.push(await measureExport());
+  else if (mode === "schedule") results.push(await measureSchedule());
+  else results.push(await measure(mode));
+}
 const widths = [22, 10, 18, 6];
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 8)).join("  ");
 console.log(`\nPOST /detect/${MODEL}, ratio > 1 beats the target`);

@@ -4,10 +4,12 @@ import { fileURLToPath } from "node:url";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { KeyJournal } from "../anomaly/store/keyJournal";
 import type { AlertCenter } from "./anomaly/alerts";
 import type { AnomalyApi } from "./anomaly/anomalyApi";
 import { ForestCheck } from "./anomaly/damagedVersions";
 import { anomalyHealth } from "./anomaly/health";
+import type { DiskState } from "./anomaly/health";
 import { createAnomalyApp } from "./anomaly/routes";
 import { MODEL_ROUTES } from "./cluster/modelOwner";
 import { registerCompatPages } from "./docs/compatPages";
@@ -37,6 +39,10 @@ export interface AppOptions {
   anomalyDataDir?: string;
   /** The anomaly models' folder (a file store): /health then checks their forest files, /metrics their bytes. */
   anomalyStoreRoot?: string;
+  /** The anomaly file store's disk state, for the health route's "degraded". */
+  anomalyDisk?: DiskState;
+  /** Where /detect's Idempotency-Keys are remembered (default: in memory). */
+  anomalyKeys?: KeyJournal;
   /**
    * Runs before every anomaly route that names a model: several instances
    * sharing one database route each model to its owner (server/cluster/anomalyCluster.ts).
@@ -92,6 +98,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
         dataDir: options.anomalyDataDir,
         alerts: options.anomalyAlerts,
         storeRoot: options.anomalyStoreRoot,
+        disk: options.anomalyDisk,
+        keyJournal: options.anomalyKeys,
       }),
     );
   }

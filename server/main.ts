@@ -2,7 +2,7 @@
 
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { FileStore } from "../anomaly/node";
+import { FileKeyJournal, FileStore } from "../anomaly/node";
 import { FileAlertStore } from "./anomaly/alertStore";
 import { AlertCenter } from "./anomaly/alerts";
 import { exposureWarning } from "./anomaly/exposure";
@@ -13,7 +13,7 @@ import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluste
 import { checkEnvironment, integerVariable, textVariable } from "./config/environment";
 import { listenMessage } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
-import { drainHttpServer, exitOnSignals } from "./shutdown";
+import { drainHttpServer, drainMsFromEnv, exitOnSignals } from "./shutdown";
 
 try {
   // Every variable the server reads (server/config/environment.ts), before
@@ -70,6 +70,8 @@ const app = createApp({
   anomalyAlerts,
   anomalyDataDir: textVariable(process.env, "ANOMALY_DATA_DIR"),
   anomalyStoreRoot: anomalyStore instanceof FileStore ? anomalyStore.root : undefined,
+  anomalyDisk: anomalyStore instanceof FileStore ? anomalyStore.disk : undefined,
+  anomalyKeys: anomalyStore instanceof FileStore ? new FileKeyJournal(anomalyHome, anomalyStore.disk) : undefined,
   anomalyGate: anomalyCluster?.gate,
   playground,
 });
@@ -98,10 +100,11 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// Requests get 10 s to finish; closing the stores after them, 5 s more.
+// Requests get SHUTDOWN_DRAIN_SECONDS to finish; closing the stores after them, 15 s more.
+const drainMs = drainMsFromEnv();
 exitOnSignals(
   async () => {
-    await drainHttpServer(server as Server, 10_000);
+    await drainHttpServer(server as Server, drainMs);
     await Promise.all([
       anomalyAlerts
         .close(2000)
@@ -110,5 +113,5 @@ exitOnSignals(
       playground.close(),
     ]);
   },
-  { log: console.log, warn: console.error, giveUpAfterMs: 15_000 },
+  { log: console.log, warn: console.error, giveUpAfterMs: drainMs + 15_000 },
 );

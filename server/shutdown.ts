@@ -1,17 +1,24 @@
 // The one graceful shutdown of both servers (server/main.ts and `anomaly
 // serve`): on SIGINT or SIGTERM stop accepting connections, let in-flight
-// requests finish, close what the server holds (thread pools, stores), then
+// requests finish (new ones get 503), close what the server holds (thread pools, stores), then
 // exit 0, or 1 if closing failed. A second signal exits 1 at once, for an
 // operator who will not wait.
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { integerVariable } from "./config/environment";
 
 /**
  * Stops accepting connections and settles once every open request has
- * finished. Idle keep-alive sockets would hold the server open forever, so
- * they are closed as they go idle; busy ones are cut after `drainMs`.
+ * finished. A request that arrives meanwhile on a kept-alive connection is
+ * not started: it gets 503 with `Connection: close`, so the client retries
+ * elsewhere instead of having its request cut half-way. Idle keep-alive
+ * sockets would hold the server open forever, so they are closed as they go
+ * idle; busy ones are cut only after `drainMs` (SHUTDOWN_DRAIN_SECONDS,
+ * generous by default: an ingest in flight is stored and must be answered).
  */
 export function drainHttpServer(server: Server, drainMs: number): Promise<void> {
   return new Promise((resolve) => {
+    server.removeAllListeners("request");
+    server.on("request", refuseWhileDraining);
     server.close(() => resolve());
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 25);
@@ -21,6 +28,22 @@ export function drainHttpServer(server: Server, drainMs: number): Promise<void> 
       clearTimeout(cut);
     });
   });
+}
+
+/** Drain-time drainMs from the environment (server/config/environment.ts). */
+export function drainMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  return integerVariable(env, "SHUTDOWN_DRAIN_SECONDS") * 1000;
+}
+
+function refuseWhileDraining(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({ status: "error", message: "The server is shutting down; retry the request" });
+  res.writeHead(503, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+    "retry-after": "1",
+  });
+  res.end(body);
 }
 
 export interface ExitOnSignalsOptions {

@@ -6,10 +6,13 @@
  * append's sync instead of waiting for it, and batches that queued up while
  * the disk was busy share one write and one sync.
  *
- * A batch's promise resolves only after its lines (and the forests and
- * metadata it produced) are durable. Once an append fails, this queue is
- * broken: every batch not yet written is rejected and never written, and the
- * caller must reload the model from the store.
+ * A batch's promise resolves once its lines are durable, and is rejected
+ * only when they are not (its append failed): the answer says exactly
+ * whether the batch is stored. The forests and metadata it produced are
+ * written after the lines; if that fails the batch still resolves. Once any
+ * write fails, this queue is broken: every batch not yet written is
+ * rejected and never written, and the caller must reload the model from
+ * the store.
  */
 import type { Forest } from "../forest/forest";
 import type { ModelStore, RawRecord } from "../store/store";
@@ -121,6 +124,18 @@ export class CommitQueue {
         throw e;
       }
       this.logLines = await appended;
+    } catch (e) {
+      for (const b of taken) b.reject(e);
+      this.fail(e);
+      return;
+    }
+    // The lines are durable from here on: these points are stored whatever
+    // happens to the checkpoint, so they are answered as stored. A failed
+    // checkpoint (a full disk refusing a new metadata or forest file) loses
+    // nothing: loading counts and replays the records after the last good
+    // checkpoint. It only stops this object, so the model reloads from what
+    // is on disk before its next write.
+    try {
       if (checkpoint?.forests) await saveForests(this.store, this.model, checkpoint.meta, checkpoint.forests);
       if (compact !== null) {
         await this.store.replaceRing(this.model, compact.records, compact.meta);
@@ -129,9 +144,7 @@ export class CommitQueue {
         await this.store.saveMetadata(this.model, checkpoint.meta);
       }
     } catch (e) {
-      for (const b of taken) b.reject(e);
       this.fail(e);
-      return;
     }
     for (const b of taken) b.resolve();
   }

@@ -60,6 +60,8 @@ export class Model {
   private processing = false;
   /** The operator's marks and maintenance windows (feedback.json) and the margins they put in force. */
   private readonly feedbackState = new ModelFeedback();
+  /** Durations (seconds) of the scheduled trainings not yet reported (takeScheduledTrainings). */
+  private readonly scheduledTrainings: number[] = [];
   /** A training the loader redid from records after the checkpoint, not yet in a checkpoint. */
   private retrainedAtLoad = false;
 
@@ -265,10 +267,17 @@ export class Model {
   /** Trains on the ring when due (see retrainDue); true when it did. */
   private async trainIfDue(now: number, heal = true): Promise<boolean> {
     if (!this.retrainDue(heal)) return false;
+    const started = performance.now();
     const trained = await this.train(this.ring.newestTime(), now);
     if (trained === null) return false;
     this.apply(trained);
+    this.scheduledTrainings.push((performance.now() - started) / 1000);
     return true;
+  }
+
+  /** Seconds taken by each scheduled training since the last call (for the retrain metric). */
+  takeScheduledTrainings(): number[] {
+    return this.scheduledTrainings.splice(0);
   }
 
   /** Adds the ring's newest point to the scoring run (a model without forests has nothing to score). */

@@ -44,6 +44,7 @@ import {
 } from "../store/store";
 import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
+import { DiskWatch } from "./diskWatch";
 import { LogDraft } from "./logDraft";
 import { keepAside, parseLinesInSlices, QUARANTINED } from "./quarantine";
 import {
@@ -122,6 +123,8 @@ export class FileStore implements ModelStore {
   private readonly readOnly: boolean;
   private readonly report: (line: string) => void;
   private readonly models = new Map<string, ModelFiles>();
+  /** Whether writes last found the disk full (reported once per episode; the health route reads it). */
+  readonly disk: DiskWatch;
 
   constructor(
     readonly root: string,
@@ -130,6 +133,7 @@ export class FileStore implements ModelStore {
     this.durable = options.durable ?? true;
     this.readOnly = options.readOnly ?? false;
     this.report = options.log ?? ((line) => console.warn(line));
+    this.disk = new DiskWatch(this.report);
   }
 
   private dir(model: string): string {
@@ -366,7 +370,8 @@ export class FileStore implements ModelStore {
   private async writeMetadata(dir: string, metadata: MetadataJson, checkpoint: Checkpoint): Promise<void> {
     this.refuseWrite(metadata.name);
     const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint };
-    await writeFileAtomic(join(dir, METADATA), `${JSON.stringify(body, null, 2)}\n`, this.durable);
+    const path = join(dir, METADATA);
+    await this.disk.write(path, () => writeFileAtomic(path, `${JSON.stringify(body, null, 2)}\n`, this.durable));
   }
 
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
@@ -420,7 +425,8 @@ export class FileStore implements ModelStore {
   }
 
   private async appendTo(log: DataLog, records: readonly RawRecord[]): Promise<number> {
-    if (records.length > 0) await log.append(encodeLines(records), records.length);
+    if (records.length > 0)
+      await this.disk.write(log.path, () => log.append(encodeLines(records), records.length), true);
     return log.lines;
   }
 
@@ -429,13 +435,15 @@ export class FileStore implements ModelStore {
     const generation = this.files(model).checkpoint.generation + 1;
     const pending = join(dir, `${DATA}.${generation}`);
     const text = encodeLines(records);
-    const handle = await open(pending, "w");
-    try {
-      await handle.writeFile(text);
-      if (this.durable) await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await this.disk.write(pending, async () => {
+      const handle = await open(pending, "w");
+      try {
+        await handle.writeFile(text);
+        if (this.durable) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    });
     await this.commitLog(model, dir, generation, Buffer.byteLength(text), records.length, metadata);
   }
 
@@ -494,7 +502,8 @@ export class FileStore implements ModelStore {
 
   async saveForest(model: string, version: string, forest: StoredForest): Promise<void> {
     const dir = await this.ensureDir(model);
-    await writeFileAtomic(join(dir, forestFile(version)), encodeForestFile(forest), this.durable);
+    const path = join(dir, forestFile(version));
+    await this.disk.write(path, () => writeFileAtomic(path, encodeForestFile(forest), this.durable));
   }
 
   async deleteForest(model: string, version: string): Promise<void> {
@@ -517,7 +526,8 @@ export class FileStore implements ModelStore {
       return;
     }
     const dir = await this.ensureDir(model);
-    await writeFileAtomic(join(dir, AUTOENCODER), JSON.stringify(autoencoder), this.durable);
+    const path = join(dir, AUTOENCODER);
+    await this.disk.write(path, () => writeFileAtomic(path, JSON.stringify(autoencoder), this.durable));
   }
 
   async loadFeedback(model: string): Promise<unknown | null> {
@@ -538,7 +548,8 @@ export class FileStore implements ModelStore {
 
   async saveFeedback(model: string, feedback: unknown): Promise<void> {
     const dir = await this.ensureDir(model);
-    await writeFileAtomic(join(dir, FEEDBACK), `${JSON.stringify(feedback, null, 2)}\n`, this.durable);
+    const path = join(dir, FEEDBACK);
+    await this.disk.write(path, () => writeFileAtomic(path, `${JSON.stringify(feedback, null, 2)}\n`, this.durable));
   }
 
   async deleteModel(model: string): Promise<void> {

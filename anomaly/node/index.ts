@@ -7,4 +7,5 @@
 export { writeFileAtomic } from "./atomicFile";
 export { createNodeBackend } from "./backends";
 export { FileStore } from "./fileStore";
+export { FileKeyJournal } from "./keyJournal";
 export { WorkerBackend } from "./workerBackend";

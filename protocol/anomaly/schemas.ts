@@ -91,6 +91,24 @@ const ExpectedQuery = z.object({
 /** The query of /detect and /detect_only: each flag adds one optional field to the verdict. */
 export const VerdictQuery = ExplainQuery.extend(ExpectedQuery.shape);
 
+/**
+ * POST /detect's optional header (the IETF httpapi draft's name): a retry
+ * with the same key is answered with the first answer and stores nothing
+ * (server/anomaly/idempotency.ts). Checked there, so a bad key gets the
+ * API's own error sentence.
+ */
+export const DetectHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: "idempotency-key", in: "header" },
+      example: "3f1c9b2e-7d4a-4c1e-9a53-0e2b6f9d8c71",
+      description:
+        "1 to 255 printable ASCII characters, unique per point (a UUID). A retried request with the same key is answered with the first answer, with `Idempotent-Replayed: true`, and its point is not stored again; the same key with another body is a 422. The newest 10,000 keys of each model are remembered, across restarts.",
+    }),
+});
+
 const isOn = (flag: string | undefined) => flag === "1" || flag === "true";
 
 /** What the query's flags ask the service to add to a verdict. */

@@ -28,4 +28,5 @@ export type AnomalyApi = Pick<
   | "addFeedback"
   | "addMaintenance"
   | "removeFeedback"
+  | "onRetrain"
 >;

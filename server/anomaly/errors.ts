@@ -49,16 +49,16 @@ export function createErrorHandler(log: (err: unknown) => void = console.error):
       const message = HTTP_MESSAGES[status] ?? (err.message || "Request failed");
       return errorResponse(c, status, message);
     }
-    // A full disk is the operator's to fix, not a server fault: 507. A failed
-    // append is cut back, but a batch whose log line was written before a
-    // later file of it (forests, metadata) failed keeps the line: the model
-    // reloads it and counts it, so the answer says "may".
+    // A full disk is the operator's to fix, not a server fault: 507. An
+    // ingest fails only when its own lines were not written (a failed append
+    // is cut back; a checkpoint failing after it does not fail the points,
+    // see commitQueue.ts), so a 507 means: not stored, retry.
     const code = (err as NodeJS.ErrnoException | null)?.code;
     if (code === "ENOSPC" || code === "EDQUOT") {
       return errorResponse(
         c,
         507,
-        "The server's disk is full: the request may be only partly stored; check the model and retry once space is freed",
+        "The server's disk is full: this request was not stored; retry it once space is freed",
       );
     }
     const status = statusOf(err);

@@ -2,19 +2,29 @@
 // operators. 200 {status: "ok", ...} when it loads; 409 {status: "damaged",
 // file?, error} while its files cannot be loaded (anomaly doctor); 404 when
 // there is no such model. `set_aside` counts stored lines kept aside in
-// quarantined.jsonl (see anomaly/node/quarantine.ts). anomalyHealth() is
-// the whole service's, for GET /health.
+// quarantined.jsonl (see anomaly/node/quarantine.ts). While the store's
+// disk is full (anomaly/node/diskWatch.ts) a loadable model answers 200
+// {status: "degraded", disk_full: {path, code, since}}: reads work, writes
+// are refused until a write succeeds again. anomalyHealth() is the whole
+// service's, for GET /health.
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { AnomalyError, type AnomalyService } from "../../anomaly";
+import type { DiskFull } from "../../anomaly/node/diskWatch";
 import type { AnomalyHealthBody } from "../../protocol/anomaly/health";
 import type { ForestCheck } from "./damagedVersions";
 import { lineCount } from "./metrics";
+
+/** What the health route reads of the store's disk (FileStore.disk). */
+export interface DiskState {
+  readonly full: DiskFull | null;
+}
 
 export function registerHealthRoute(
   app: Hono,
   service: Pick<AnomalyService, "metadata" | "listModels">,
   storeRoot?: string,
+  disk?: DiskState,
 ): void {
   app.get("/api/dynamic/:m/health", async (c) => {
     const model = c.req.param("m");
@@ -23,8 +33,10 @@ export function registerHealthRoute(
       storeRoot === undefined ? 0 : await lineCount(join(storeRoot, model, "quarantined.jsonl"));
     try {
       const meta = await service.metadata(model);
+      const full = disk?.full ?? null;
       return c.json({
-        status: "ok",
+        status: full === null ? "ok" : "degraded",
+        ...(full === null ? {} : { disk_full: full }),
         model,
         n_seen: meta.n_seen,
         trained: meta.feats.length > 0,

@@ -13,7 +13,7 @@ import { ForestCheck } from "./damagedVersions";
 import { isAnomalyPath } from "./security";
 
 export interface MetricsOptions {
-  service: Pick<AnomalyService, "listModels">;
+  service: Pick<AnomalyService, "listModels"> & Partial<Pick<AnomalyService, "onRetrain">>;
   /** The file store's folder, for anomaly_store_bytes and set-aside lines (absent: not reported). */
   storeRoot?: string;
   /** The app's route templates (read on the first request, once every route is registered). */
@@ -130,11 +130,13 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
   });
   const retrain = new Histogram({
     name: "anomaly_retrain_duration_seconds",
-    help: "Duration of forced retrains (POST /force_train) and of /detect requests that retrained, per model",
+    help: "Duration of retrains, forced (POST /force_train, the request) and scheduled (the training a /detect point made due), per model",
     labelNames: ["model"],
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [registry],
   });
+  // Scheduled retrains happen inside /detect requests: the engine reports each one's own duration.
+  void options.service.onRetrain?.((model, seconds) => retrain.observe({ model }, seconds));
   const inFlight = new Gauge({
     name: "anomaly_queue_depth",
     help: "Requests received and not yet answered, per model (its queue)",
@@ -264,8 +266,6 @@ export function createMetrics(options: MetricsOptions): AnomalyMetrics {
         .json()
         .catch(() => null)) as { anomaly?: boolean; message?: string } | null;
       if (body?.anomaly === true) flagged.inc({ model });
-      // The first verdict after collecting, or an answer naming a retrain.
-      if (typeof body?.message === "string" && /train/i.test(body.message)) retrain.observe({ model }, seconds);
     }
   };
 

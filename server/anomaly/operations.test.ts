@@ -155,8 +155,14 @@ describe("/metrics", () => {
     const before = await scrape();
     for (let i = 0; i < 60; i++) await send(s, "POST", "/detect/metered", json(point(i)));
     await send(s, "POST", "/detect/metered", json({ ...point(60), cpu: 1e6 }));
+    const retrains = (m: Map<string, Family>) =>
+      Number(m.get("anomaly_retrain_duration_seconds")?.metrics[0]?.buckets?.["+Inf"] ?? 0);
+    // The first training (at point 50) is the schedule's, made inside a /detect request.
+    const scheduled = retrains(await scrape());
+    expect(scheduled).toBeGreaterThanOrEqual(1);
     await send(s, "POST", "/force_train/metered");
     const after = await scrape();
+    expect(retrains(after)).toBe(scheduled + 1);
     expect(value(before, "anomaly_ingested_points_total", "metered")).toBe(0);
     expect(value(after, "anomaly_ingested_points_total", "metered")).toBe(61);
     expect(value(after, "anomaly_flagged_points_total", "metered")).toBeGreaterThanOrEqual(1);

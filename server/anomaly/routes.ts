@@ -5,6 +5,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { type KeyJournal, MemoryKeyJournal } from "../../anomaly/store/keyJournal";
 import {
   AlertQuietBody,
   AlertQuietRequest,
@@ -13,6 +14,8 @@ import {
   CollectingBody,
   DataBody,
   DataQuery,
+  DetectHeaders,
+  ErrorBody,
   FalseAlarmRateBody,
   FalseAlarmRateRequest,
   FinetuneBody,
@@ -49,7 +52,8 @@ import {
 } from "./errors";
 import { bundleStream } from "./exportStream";
 import { registerFeedbackRoutes } from "./feedback";
-import { registerHealthRoute } from "./health";
+import { type DiskState, registerHealthRoute } from "./health";
+import { IDEMPOTENCY_KEY, IdempotentIngest, keyProblem, REPLAYED } from "./idempotency";
 import { registerImportRoute } from "./importRoute";
 import { createMetrics } from "./metrics";
 import { jsonBody, jsonContent, modelErrors, TAG } from "./openapi";
@@ -79,6 +83,10 @@ export interface AnomalyAppOptions {
   security?: SecurityOptions;
   /** The file store's folder, for /metrics' store bytes and the health route's set-aside count. */
   storeRoot?: string;
+  /** Where /detect's Idempotency-Keys are remembered (default: in memory, lost at restart). */
+  keyJournal?: KeyJournal;
+  /** The file store's disk state: a full disk turns the health route to "degraded". */
+  disk?: DiskState;
 }
 
 export const MiB = 1024 * 1024;
@@ -117,7 +125,14 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   app.use("*", security(options.security ?? securityFromEnv()));
   app.use("*", guardModelNames);
   app.get("/metrics", metrics.handler);
-  registerHealthRoute(app, service, options.storeRoot);
+  registerHealthRoute(app, service, options.storeRoot, options.disk);
+
+  const idempotent = new IdempotentIngest(service, options.keyJournal ?? new MemoryKeyJournal());
+  const publish = (m: string, httpStatus: number, body: unknown) => {
+    hub.publish({ model: m, httpStatus, body });
+    // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
+    options.alerts?.observe(m, httpStatus, body as never);
+  };
 
   const small = limitBody(options.recordLimit ?? MiB);
   const maxUpload = uploadLimit(options.csvLimit);
@@ -136,21 +151,32 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
       description:
         "Learns the record's columns, stores it, retrains when the schedule says so, then scores it. Answers 202 while the model is warming up (fewer than 50 points).",
       middleware: record,
-      request: { params: ModelParams, query: VerdictQuery, body: jsonBody(RecordBody) },
+      request: { params: ModelParams, query: VerdictQuery, headers: DetectHeaders, body: jsonBody(RecordBody) },
       responses: {
         200: jsonContent(VerdictBody, "The verdict of every enabled version"),
         202: jsonContent(CollectingBody, "Still collecting the first points"),
         ...modelErrors,
+        422: jsonContent(ErrorBody, "The Idempotency-Key was already used with a different body"),
+        503: jsonContent(ErrorBody, "The server is shutting down and did not start this request: retry"),
+        507: jsonContent(ErrorBody, "The disk is full: this point was not stored; retry once space is freed"),
       },
     }),
     async (c) => {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
+      const verdict = verdictOptions(c.req.valid("query"));
+      const key = c.req.header(IDEMPOTENCY_KEY);
+      if (key !== undefined) {
+        const problem = keyProblem(key);
+        if (problem !== null) return errorResponse(c, 400, problem) as never;
+        const answer = await idempotent.detect(m, key, record, verdict);
+        if (answer.replayed) c.header(REPLAYED, "true");
+        else publish(m, answer.httpStatus, answer.body);
+        return c.json(answer.body as never, answer.httpStatus as 200);
+      }
       // Without the flag, exactly the reference's call.
-      const answer = await service.detect(m, record, undefined, verdictOptions(c.req.valid("query")));
-      hub.publish({ model: m, httpStatus: answer.httpStatus, body: answer.body });
-      // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
-      options.alerts?.observe(m, answer.httpStatus, answer.body);
+      const answer = await service.detect(m, record, undefined, verdict);
+      publish(m, answer.httpStatus, answer.body);
       return answer.httpStatus === 202 ? c.json(answer.body, 202) : c.json(answer.body, 200);
     },
   );
@@ -256,6 +282,7 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
         const { m } = c.req.valid("param");
         const answer = await service.deleteModel(m);
         options.alerts?.forget(m);
+        idempotent.forget(m);
         return c.json(answer, 200);
       },
     );

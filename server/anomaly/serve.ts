@@ -7,10 +7,10 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { AnomalyService, type ModelStore } from "../../anomaly";
-import { createNodeBackend, FileStore } from "../../anomaly/node";
+import { createNodeBackend, FileKeyJournal, FileStore } from "../../anomaly/node";
 import { registerDocs } from "../docs/openapi";
 import { listenMessage } from "../listen";
-import { drainHttpServer, exitOnSignals } from "../shutdown";
+import { drainHttpServer, drainMsFromEnv, exitOnSignals } from "../shutdown";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
 import type { AnomalyApi } from "./anomalyApi";
@@ -35,7 +35,7 @@ export interface AnomalyServerOptions {
   service?: AnomalyApi & { close(): Promise<void> };
   /** Close gracefully on SIGINT/SIGTERM, then exit the process. */
   handleSignals?: boolean;
-  /** How long close() waits for in-flight requests before cutting them. */
+  /** How long close() waits for in-flight requests before cutting them (default $SHUTDOWN_DRAIN_SECONDS). */
   drainMs?: number;
   log?: (line: string) => void;
   /** Structured log (default: JSON lines on stderr at $ANOMALY_LOG_LEVEL); `log` wins when given. */
@@ -108,6 +108,10 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
       hub,
       alerts,
       storeRoot: typeof storeRoot === "string" ? storeRoot : undefined,
+      disk: options.store instanceof FileStore ? options.store.disk : undefined,
+      // Idempotency-Keys live beside each model's points, so they outlive a restart.
+      keyJournal:
+        options.store instanceof FileStore ? new FileKeyJournal(options.store.root, options.store.disk) : undefined,
       security: options.security,
       log: (err) =>
         logger.log("error", "request failed", {
@@ -146,9 +150,10 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
     closing ??= (async () => {
       // Live streams never finish on their own: end them so close() need not wait.
       hub.close();
-      await drainHttpServer(server as Server, options.drainMs ?? 10_000);
+      const drainMs = options.drainMs ?? drainMsFromEnv();
+      await drainHttpServer(server as Server, drainMs);
       // Deliveries already queued get a short grace, then are logged as cut by the shutdown.
-      await alerts.close(Math.min(options.drainMs ?? 10_000, 2000));
+      await alerts.close(Math.min(drainMs, 2000));
       await opened.close();
     })();
     return closing;

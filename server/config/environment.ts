@@ -408,6 +408,12 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     description:
       "`/metrics`: most models given their own per-model series (ingest counts, latency, queue depth); models past it are counted in the route totals only",
     readBy: ANOMALY_API,
+    name: "SHUTDOWN_DRAIN_SECONDS",
+    kind: integer(0, 3600),
+    defaultValue: 120,
+    description:
+      "on SIGTERM/SIGINT, how long requests already accepted may take to finish (their points stored and answered) before they are cut; new requests get 503 meanwhile",
+    readBy: ["server", "anomaly serve"],
   },
   {
     name: "ANOMALY_LOG_LEVEL",
