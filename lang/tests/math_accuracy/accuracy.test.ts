@@ -3,6 +3,9 @@
 // with mpmath's correctly rounded results (reference.py). Every function
 // must stay within one ulp in every range; the table of the largest errors
 // is printed so a regression shows where it lies.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { accuracyTable, formatTable, references, runHarness } from "./harness";
 import { bitsOf, mathCases, RANGES } from "./inputs";
@@ -49,5 +52,14 @@ describe("std.math accuracy against mpmath", () => {
     const run = await runHarness(cases);
     const got = exact.map(([fn, args, want], i) => ({ call: `${fn}(${args.join(", ")})`, want, bits: run.bits[i] }));
     for (const g of got) expect(`${g.call} = ${g.bits}`).toBe(`${g.call} = ${bitsOf(g.want)}`);
+  });
+});
+
+describe("std.math special values", () => {
+  it("lang/tests/stdlib/math_special_values.stdout is what C's libm gives (special_values.py)", () => {
+    const script = fileURLToPath(new URL("./special_values.py", import.meta.url));
+    const expected = fileURLToPath(new URL("../stdlib/math_special_values.stdout", import.meta.url));
+    const out = execFileSync("python3", [script], { encoding: "utf8", timeout: 60_000 });
+    expect(out).toBe(readFileSync(expected, "utf8"));
   });
 });
