@@ -10,8 +10,11 @@ is the distance from the exact value, not from another libm.
 import struct
 import sys
 
-import mpmath
-from mpmath import mp, mpf
+try:
+    import mpmath
+    from mpmath import mp, mpf
+except ImportError:
+    sys.exit("reference.py needs mpmath: apt-get install python3-mpmath (scripts/bootstrap.sh test installs it)")
 
 # 300 bits leave a wide margin over the 53 that are kept; mpmath raises its
 # working precision on its own for trigonometric reduction of huge arguments.
