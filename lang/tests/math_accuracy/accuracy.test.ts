@@ -55,6 +55,30 @@ describe("std.math accuracy against mpmath", () => {
   });
 });
 
+describe("std.math on arguments that used to go wrong", () => {
+  it("matches mpmath's correctly rounded value on each", async () => {
+    // Large trigonometric arguments (the reduction), and powers whose exponent
+    // magnifies any error of ln.
+    const known: [string, number[]][] = [
+      ["sin", [Math.PI]],
+      ["sin", [1e15]],
+      ["sin", [1e22]],
+      ["cos", [1e22]],
+      ["tan", [1e300]],
+      ["sin", [2 ** 1023 * 1.9999999999999998]],
+      ["pow", [1.0000001, 1e7]],
+      ["pow", [1.1, 1000]],
+      ["pow", [0.9999999999999999, -4e16]],
+      ["exp", [709.78]],
+      ["ln", [1.0000000000000002]],
+    ];
+    const cases = known.map(([fn, args]) => ({ fn, range: "known", args: args.map(bitsOf) }));
+    const [run, want] = await Promise.all([runHarness(cases), references(cases)]);
+    const show = (i: number) => `${known[i][0]}(${known[i][1].join(", ")})`;
+    expect(run.bits.map((b, i) => `${show(i)} = ${b}`)).toEqual(want.map((b, i) => `${show(i)} = ${b}`));
+  });
+});
+
 describe("std.math special values", () => {
   it("lang/tests/stdlib/math_special_values.stdout is what C's libm gives (special_values.py)", () => {
     const script = fileURLToPath(new URL("./special_values.py", import.meta.url));
