@@ -57,6 +57,7 @@ declare -A TEST_FEATURES=(
   ["scikit-learn comparison in benchmarks"]="python3-sklearn"
   ["instruction counts in the native benchmark (callgrind)"]="valgrind"
   ["Python references of lang/tests/docs_corpus"]="python3"
+  ["std.math accuracy references (mpmath)"]="python3-mpmath"
   ["container image tests (podman)"]="podman buildah runc conmon netavark aardvark-dns iptables uidmap"
   ["base images and bare roots (mmdebstrap)"]="mmdebstrap"
   ["several instances (npm run test:cluster)"]="redis-server haproxy radosgw ceph-mon ceph-osd postgresql"
