@@ -408,6 +408,8 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     description:
       "`/metrics`: most models given their own per-model series (ingest counts, latency, queue depth); models past it are counted in the route totals only",
     readBy: ANOMALY_API,
+  },
+  {
     name: "SHUTDOWN_DRAIN_SECONDS",
     kind: integer(0, 3600),
     defaultValue: 120,
