@@ -8,7 +8,7 @@ import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } f
 import { PlaygroundErrorSchema } from "./errors";
 import { jsonByDefault } from "./jsonBody";
 import { publicBaseUrl } from "./publicUrl";
-import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
+import { buildRateLimit, clientKey, jsonBodyLimit } from "./requestLimits";
 import {
   AsmRequestSchema,
   AsmResultSchema,
@@ -39,8 +39,19 @@ function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
+/**
+ * The services as one request sees them: its compiles and native builds take
+ * their client's turn in the fair queues and stop when the client hangs up.
+ * MCP makes its context here too, so its build tools share the same queues.
+ */
 export function buildContext(c: Context, services: PlaygroundServices): BuildContext {
-  return { ...services, publicBase: publicBaseUrl(c.req.raw, services.limits.publicUrl) };
+  const client = { key: clientKey(c, services.limits.trustProxy), signal: c.req.raw.signal };
+  return {
+    ...services,
+    publicBase: publicBaseUrl(c.req.raw, services.limits.publicUrl),
+    client,
+    compile: services.compileCache.wrap(services.compiler.runnerFor(client)),
+  };
 }
 
 const wasmRoute = createRoute({

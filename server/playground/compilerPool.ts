@@ -1,10 +1,14 @@
 // compiler.wasm off the event loop: a fixed set of threads, each running one
-// compiler invocation at a time (compileWorker.ts), with a FIFO of waiting
-// compiles. A compile past its time limit has its thread stopped and
-// replaced, and the caller gets a 504; a full queue is a 429.
+// compiler invocation at a time (compileWorker.ts), fed by a fair queue
+// (fairQueue.ts) so one client's compiles wait behind each other rather than
+// in front of other clients'. A compile past its time limit has its thread
+// stopped and replaced, and the caller gets a 504; so does a compile whose
+// client went away (no answer is sent then). A client past its share of the
+// queue, or a full queue, is a 429; a wait past the limit is a 503.
 import { ThreadPool } from "../../threads/pool";
-import type { CompilerRun, CompilerRunResult } from "../compiler/compilerRun";
+import type { CompilerRun, CompilerRunner, CompilerRunResult } from "../compiler/compilerRun";
 import type { CompileHandlers } from "./compileWorker";
+import { type ClientScope, FairQueue, type FairQueueCounters } from "./fairQueue";
 import { PlaygroundHttpError } from "./httpError";
 
 export interface CompilerPoolOptions {
@@ -16,12 +20,22 @@ export interface CompilerPoolOptions {
    * stay fast while a flood of builds keeps every thread busy.
    */
   nice?: number;
-  /** Compiles waiting for a thread; one more is a 429. */
+  /** Compiles waiting for a thread, all clients together; one more is a 429. */
   maxQueued?: number;
+  /** Compiles one client runs at once (default 1). */
+  perClientRunning?: number;
+  /** Compiles one client may have waiting (default 4); one more is a 429. */
+  perClientQueued?: number;
+  /** Longest wait for a thread (default: the compile time limit); past it a 503. */
+  maxWaitMs?: number;
 }
+
+/** Who compiles when no client is named (the server's own compiles). */
+const SERVER: ClientScope = { key: "server" };
 
 export class CompilerPool {
   private readonly threads: ThreadPool<CompileHandlers>;
+  private readonly queue: FairQueue;
 
   constructor(options: CompilerPoolOptions) {
     this.threads = new ThreadPool<CompileHandlers>({
@@ -29,21 +43,42 @@ export class CompilerPool {
       label: "compiler",
       threads: options.workers,
       nice: options.nice,
-      maxQueued: options.maxQueued ?? 64 * options.workers,
-      queueFull: (waiting) =>
-        new PlaygroundHttpError(429, `the compiler is busy (${waiting} compiles waiting); retry shortly`, 1),
       timeoutMs: options.timeoutMs,
       timedOut: (ms) => new PlaygroundHttpError(504, `the compile exceeded its time limit of ${ms} ms and was stopped`),
+    });
+    this.queue = new FairQueue({
+      what: "compiles",
+      slots: options.workers,
+      maxWaiting: options.maxQueued ?? 64 * options.workers,
+      perClientRunning: options.perClientRunning ?? 1,
+      perClientWaiting: options.perClientQueued ?? 4,
+      maxWaitMs: options.maxWaitMs ?? options.timeoutMs,
+      variables: {
+        maxWaiting: "COMPILE_QUEUE",
+        perClientWaiting: "COMPILE_CLIENT_QUEUE",
+        maxWaitMs: "COMPILE_MAX_WAIT_MS",
+      },
     });
   }
 
   /** Compiles waiting plus compiles running. */
   get queueLength(): number {
-    return this.threads.queueLength;
+    return this.queue.waiting + this.queue.running;
   }
 
-  /** Runs compiler.wasm with `job.args` over `job.files` on a thread; a CompilerRunner. */
-  run = (job: CompilerRun): Promise<CompilerRunResult> => this.threads.run("compile", job);
+  /** Compiles running now, and what the queue has refused, dropped and stopped so far. */
+  stats(): FairQueueCounters & { running: number; waiting: number } {
+    return { ...this.queue.counters, running: this.queue.running, waiting: this.queue.waiting };
+  }
+
+  /** A CompilerRunner for one client: its compiles take their turn among that client's, and stop when its signal aborts. */
+  runnerFor(client: ClientScope): CompilerRunner {
+    return (job: CompilerRun): Promise<CompilerRunResult> =>
+      this.queue.run(client, (signal) => this.threads.run("compile", job, [], signal));
+  }
+
+  /** Runs compiler.wasm with `job.args` over `job.files` for the server itself (no client); a CompilerRunner. */
+  run: CompilerRunner = this.runnerFor(SERVER);
 
   /** Starts every thread now, so the first requests do not pay for thread start and compiler load. */
   warm(): Promise<void> {
@@ -52,6 +87,7 @@ export class CompilerPool {
 
   /** Stops every thread; compiles still waiting are rejected. */
   close(): Promise<void> {
+    this.queue.close(new Error("the compiler threads are closed"));
     return this.threads.close();
   }
 }
