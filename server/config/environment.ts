@@ -232,7 +232,8 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: "COMPILE_CLIENT_QUEUE",
     kind: integer(0),
     defaultValue: 4,
-    description: "compiles one client may have waiting; one more is a 429 with Retry-After",
+    description:
+      "compiles one client may have waiting beyond `COMPILE_CLIENT_RUNNING`; one more in flight is a 429 with Retry-After",
     readBy: SERVER,
   },
   {
@@ -254,7 +255,8 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: "NATIVE_BUILD_CLIENT_QUEUE",
     kind: integer(0),
     defaultValue: 2,
-    description: "native builds one client may have waiting; one more is a 429 with Retry-After",
+    description:
+      "native builds one client may have waiting beyond `NATIVE_BUILD_CLIENT_RUNNING`; one more in flight is a 429 with Retry-After",
     readBy: SERVER,
   },
   {

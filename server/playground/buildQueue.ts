@@ -31,6 +31,7 @@ export class BuildQueue {
       maxWaitMs: options.maxWaitMs ?? 60_000,
       variables: {
         maxWaiting: "NATIVE_BUILD_QUEUE",
+        perClientRunning: "NATIVE_BUILD_CLIENT_RUNNING",
         perClientWaiting: "NATIVE_BUILD_CLIENT_QUEUE",
         maxWaitMs: "NATIVE_BUILD_MAX_WAIT_MS",
       },

@@ -31,7 +31,12 @@ const FAILURES = {
   415: errorResponse(
     "The body's Content-Type is neither JSON nor one read as JSON (none, text/plain, form-urlencoded), e.g. application/xml",
   ),
-  429: errorResponse("Rate limit or build queue full; see Retry-After"),
+  429: errorResponse(
+    "Rate limit, this client's share of the build queue (COMPILE_CLIENT_QUEUE, NATIVE_BUILD_CLIENT_QUEUE) or the whole queue full; see Retry-After",
+  ),
+  503: errorResponse(
+    "The server is busy: the build would wait, or has waited, past COMPILE_MAX_WAIT_MS / NATIVE_BUILD_MAX_WAIT_MS for a free slot; see Retry-After",
+  ),
   504: errorResponse("The build exceeded its time limit"),
 };
 
@@ -89,7 +94,9 @@ const nativeResponses = {
     content: { "application/json": { schema: NativeBuildResultSchema } },
   },
   ...FAILURES,
-  503: errorResponse("This host lacks the target's toolchain; the detail names what is missing"),
+  503: errorResponse(
+    "This host lacks the target's toolchain (the detail names what is missing), or the server is busy: the build would wait past its limit for a slot (see Retry-After)",
+  ),
 };
 
 export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServices): void {
@@ -151,7 +158,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
         content: { "application/json": { schema: AsmResultSchema } },
       },
       ...FAILURES,
-      503: errorResponse("This host lacks clang-19"),
+      503: errorResponse("This host lacks clang-19, or the server is busy (see Retry-After)"),
     },
   });
   app.openapi(asmRoute, async (c) => c.json(await buildAsm(c.req.valid("json"), buildContext(c, services)), 200));

@@ -55,6 +55,7 @@ export class CompilerPool {
       maxWaitMs: options.maxWaitMs ?? options.timeoutMs,
       variables: {
         maxWaiting: "COMPILE_QUEUE",
+        perClientRunning: "COMPILE_CLIENT_RUNNING",
         perClientWaiting: "COMPILE_CLIENT_QUEUE",
         maxWaitMs: "COMPILE_MAX_WAIT_MS",
       },

@@ -1,8 +1,8 @@
 // A fair, bounded queue in front of a fixed number of slots (compiler
 // threads, native build slots), shared by every client of the public server.
 // A plain FIFO lets one client's burst stand in front of everyone else's
-// builds; here each client has its own line and slots go round-robin across
-// the clients that have work waiting, so a client's jobs wait behind each
+// builds; here each client has its own line and a free slot goes to the
+// waiting client served longest ago (round-robin across clients), so a client's jobs wait behind each
 // other, not in front of others'. Each client may run and queue only a few
 // jobs at once (more is a 429), the wait is bounded (a 503 with Retry-After
 // when the expected wait is too long up front, or when a job has waited that
@@ -20,12 +20,12 @@ export interface FairQueueOptions {
   maxWaiting: number;
   /** Jobs of one client running at once (the rest of its jobs wait). */
   perClientRunning: number;
-  /** Jobs of one client waiting; one more is a 429. */
+  /** Jobs of one client waiting beyond its running share; one more in flight is a 429. */
   perClientWaiting: number;
   /** Longest wait for a slot: a job expected to wait longer is refused, one that has waited this long gives up (503). */
   maxWaitMs: number;
   /** The environment variables behind the limits, named in refusals so an operator knows what to raise. */
-  variables: { maxWaiting: string; perClientWaiting: string; maxWaitMs: string };
+  variables: { maxWaiting: string; perClientRunning: string; perClientWaiting: string; maxWaitMs: string };
 }
 
 /** Counts since the queue was made; tests and /health read them. */
@@ -62,6 +62,8 @@ interface Job {
 interface Client {
   key: string;
   running: number;
+  /** When the client last got a slot (a count of slots handed out); 0: never. */
+  servedAt: number;
   waiting: Job[];
 }
 
@@ -74,8 +76,10 @@ export class CallerGone extends PlaygroundHttpError {
 
 export class FairQueue {
   private readonly clients = new Map<string, Client>();
-  /** Clients with jobs waiting, in the order they get their next turn. */
+  /** Clients with jobs waiting. */
   private readonly turns: Client[] = [];
+  /** Slots handed out so far: the clock of Client.servedAt. */
+  private served = 0;
   private runningCount = 0;
   private waitingCount = 0;
   /** Moving average of how long a job holds its slot, for the expected wait. */
@@ -107,7 +111,7 @@ export class FairQueue {
       this.counters.cancelledWaiting += 1;
       return Promise.reject(new CallerGone(`the client went away before its ${this.options.what} started`));
     }
-    const client = this.clients.get(scope.key) ?? { key: scope.key, running: 0, waiting: [] };
+    const client = this.clients.get(scope.key) ?? { key: scope.key, running: 0, servedAt: 0, waiting: [] };
     // After every dispatch, a client still waiting is held back by its own
     // running share, so a free slot may go to this job unless its own
     // client has earlier jobs waiting or is at its share.
@@ -115,7 +119,13 @@ export class FairQueue {
       this.runningCount >= this.options.slots ||
       client.running >= this.options.perClientRunning ||
       client.waiting.length > 0;
-    if (mustWait) this.admit(client);
+    if (mustWait) {
+      try {
+        this.admit(client);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     this.clients.set(client.key, client);
 
     return new Promise<T>((resolve, reject) => {
@@ -180,11 +190,14 @@ export class FairQueue {
   /** Refuses a job that would wait past the client's share, the queue's size or the longest wait. */
   private admit(client: Client): void {
     const { what, variables } = this.options;
-    if (client.waiting.length >= this.options.perClientWaiting) {
+    // The share counts running and waiting together, so a client whose jobs
+    // all wait (every slot busy) gets as many in as one already running.
+    const share = this.options.perClientRunning + this.options.perClientWaiting;
+    if (client.running + client.waiting.length >= share) {
       this.counters.refusedClient += 1;
       throw new PlaygroundHttpError(
         429,
-        `too many ${what} from this client at once (${client.running} running, ${client.waiting.length} waiting; at most ${this.options.perClientWaiting} may wait, ${variables.perClientWaiting}); retry when one finishes`,
+        `too many ${what} from this client at once (${client.running} running, ${client.waiting.length} waiting; at most ${share} at once, ${variables.perClientRunning} + ${variables.perClientWaiting}); retry when one finishes`,
         this.retryAfter(),
       );
     }
@@ -225,26 +238,35 @@ export class FairQueue {
   }
 
   private begin(job: Job): void {
+    job.client.servedAt = ++this.served;
     job.client.running += 1;
     this.runningCount += 1;
     job.start();
   }
 
-  /** Gives free slots to waiting jobs, one per client per round, skipping clients at their running share. */
+  /**
+   * Gives free slots to waiting jobs: each to the client with the fewest
+   * jobs running, among those the one served longest ago (a client new to
+   * the queue first), skipping clients at their running share. So clients
+   * take turns, and one that has just had a slot waits for the others'.
+   */
   private dispatch(): void {
-    let passed = 0;
-    while (this.runningCount < this.options.slots && passed < this.turns.length) {
-      const client = this.turns.shift() as Client;
-      if (client.running >= this.options.perClientRunning) {
-        this.turns.push(client);
-        passed += 1;
-        continue;
+    while (this.runningCount < this.options.slots) {
+      let next: Client | undefined;
+      for (const client of this.turns) {
+        if (client.running >= this.options.perClientRunning) continue;
+        if (
+          next === undefined ||
+          client.running < next.running ||
+          (client.running === next.running && client.servedAt < next.servedAt)
+        )
+          next = client;
       }
-      passed = 0;
-      const job = client.waiting.shift() as Job;
+      if (next === undefined) return;
+      const job = next.waiting.shift() as Job;
       this.waitingCount -= 1;
       clearTimeout(job.timer);
-      if (client.waiting.length > 0) this.turns.push(client);
+      if (next.waiting.length === 0) this.turns.splice(this.turns.indexOf(next), 1);
       this.begin(job);
     }
   }
