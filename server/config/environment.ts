@@ -245,6 +245,21 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: SERVER,
   },
   {
+    name: "COMPILE_LIGHT_RESERVE",
+    kind: integer(0),
+    defaultValue: 1,
+    description:
+      "compiler threads beyond `COMPILER_WORKERS` that only light clients (new ones, or whose compiles average under `COMPILE_LIGHT_MS`) use when the others are busy, so a quick build need not wait for slow ones to end",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_LIGHT_MS",
+    kind: integer(0),
+    defaultValue: 500,
+    description: "a client whose compiles average longer than this is not light (`COMPILE_LIGHT_RESERVE`)",
+    readBy: SERVER,
+  },
+  {
     name: "NATIVE_BUILD_CLIENT_RUNNING",
     kind: integer(1),
     defaultValue: 1,

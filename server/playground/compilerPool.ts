@@ -1,10 +1,12 @@
 // compiler.wasm off the event loop: a fixed set of threads, each running one
 // compiler invocation at a time (compileWorker.ts), fed by a fair queue
 // (fairQueue.ts) so one client's compiles wait behind each other rather than
-// in front of other clients'. A compile past its time limit has its thread
-// stopped and replaced, and the caller gets a 504; so does a compile whose
-// client went away (no answer is sent then). A client past its share of the
-// queue, or a full queue, is a 429; a wait past the limit is a 503.
+// in front of other clients', with reserve threads for clients whose
+// compiles are quick, so they need not wait for slow ones to end. A compile
+// past its time limit has its thread stopped and replaced, and the caller
+// gets a 504; a compile whose client went away is dropped or its thread
+// stopped the same way. A client past its share of the queue, or a full
+// queue, is a 429; a wait past the limit is a 503.
 import { ThreadPool } from "../../threads/pool";
 import type { CompilerRun, CompilerRunner, CompilerRunResult } from "../compiler/compilerRun";
 import type { CompileHandlers } from "./compileWorker";
@@ -28,6 +30,10 @@ export interface CompilerPoolOptions {
   perClientQueued?: number;
   /** Longest wait for a thread (default: the compile time limit); past it a 503. */
   maxWaitMs?: number;
+  /** Threads beyond `workers` that only light clients use when the others are busy (default 0). */
+  lightReserve?: number;
+  /** A client whose compiles average longer than this is not light (default 500 ms). */
+  lightMs?: number;
 }
 
 /** Who compiles when no client is named (the server's own compiles). */
@@ -41,7 +47,7 @@ export class CompilerPool {
     this.threads = new ThreadPool<CompileHandlers>({
       entry: new URL("./compileWorker.ts", import.meta.url),
       label: "compiler",
-      threads: options.workers,
+      threads: options.workers + (options.lightReserve ?? 0),
       nice: options.nice,
       timeoutMs: options.timeoutMs,
       timedOut: (ms) => new PlaygroundHttpError(504, `the compile exceeded its time limit of ${ms} ms and was stopped`),
@@ -49,6 +55,8 @@ export class CompilerPool {
     this.queue = new FairQueue({
       what: "compiles",
       slots: options.workers,
+      reserve: options.lightReserve ?? 0,
+      lightMs: options.lightMs ?? 500,
       maxWaiting: options.maxQueued ?? 64 * options.workers,
       perClientRunning: options.perClientRunning ?? 1,
       perClientWaiting: options.perClientQueued ?? 4,

@@ -173,4 +173,35 @@ describe("FairQueue", () => {
       performance.now = realNow;
     }
   });
+
+  it("lets a light client use the reserve slot while the regular ones run a heavy client's jobs", async () => {
+    const q = queue({ slots: 1, reserve: 1, lightMs: 100 });
+    let now = 0;
+    const realNow = performance.now.bind(performance);
+    performance.now = () => now;
+    try {
+      const { started, submit, finish } = recorder(q);
+      // A new client counts as light (its first job could take the reserve); after a slow job it is heavy.
+      void submit("heavy", "h1");
+      void submit("other", "o1");
+      expect(started).toEqual(["h1", "o1"]);
+      now = 1000;
+      await finish("h1");
+      await finish("o1");
+      void submit("heavy", "h2");
+      void submit("other", "o2");
+      // o2 waits though the reserve slot is free: its client is heavy too.
+      expect(started).toEqual(["h1", "o1", "h2"]);
+      expect(q.waiting).toBe(1);
+      void submit("light", "l1");
+      expect(started).toEqual(["h1", "o1", "h2", "l1"]);
+      await finish("l1");
+      expect(started).toEqual(["h1", "o1", "h2", "l1"]);
+      await finish("h2");
+      expect(started).toEqual(["h1", "o1", "h2", "l1", "o2"]);
+      await finish("o2");
+    } finally {
+      performance.now = realNow;
+    }
+  });
 });

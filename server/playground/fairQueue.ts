@@ -2,13 +2,21 @@
 // threads, native build slots), shared by every client of the public server.
 // A plain FIFO lets one client's burst stand in front of everyone else's
 // builds; here each client has its own line and a free slot goes to the
-// waiting client served longest ago (round-robin across clients), so a client's jobs wait behind each
-// other, not in front of others'. Each client may run and queue only a few
+// waiting client served longest ago (round-robin across clients), so a
+// client's jobs wait behind each other, not in front of others'. Each client may run and queue only a few
 // jobs at once (more is a 429), the wait is bounded (a 503 with Retry-After
 // when the expected wait is too long up front, or when a job has waited that
 // long), and a job whose caller gives up (its signal aborts: the client hung
 // up) leaves the line, or, when already running, has its task's signal
 // aborted so the slot's work is stopped.
+//
+// A running job cannot be paused, so with every slot held by slow jobs a
+// newcomer still waits for the first of them to end. The `reserve` slots
+// shorten that for light clients: clients whose jobs have been quick (or
+// who are new) may use them when the regular slots are full, so a hello
+// world runs beside the slow compiles (the OS shares the cores) instead of
+// behind them. A client whose jobs take longer than `lightMs` on average
+// waits for a regular slot; that average outlives the client's idle spells.
 import { PlaygroundHttpError } from "./httpError";
 
 export interface FairQueueOptions {
@@ -16,6 +24,10 @@ export interface FairQueueOptions {
   what: string;
   /** Jobs running at once over all clients. */
   slots: number;
+  /** Further slots only light clients may use (default 0). */
+  reserve?: number;
+  /** A client whose jobs held their slot longer than this on average is not light (default 0: none is). */
+  lightMs?: number;
   /** Jobs waiting over all clients; one more is a 429. */
   maxWaiting: number;
   /** Jobs of one client running at once (the rest of its jobs wait). */
@@ -67,6 +79,9 @@ interface Client {
   waiting: Job[];
 }
 
+/** Clients whose average job time is remembered. */
+const HISTORY = 10_000;
+
 /** The error a job of a caller that went away ends with: a 503 nobody receives, so nothing is logged as a failure. */
 export class CallerGone extends PlaygroundHttpError {
   constructor(detail: string) {
@@ -78,6 +93,8 @@ export class FairQueue {
   private readonly clients = new Map<string, Client>();
   /** Clients with jobs waiting. */
   private readonly turns: Client[] = [];
+  /** Each recent client's average time holding a slot, kept while it is idle (oldest dropped past HISTORY). */
+  private readonly history = new Map<string, number>();
   /** Slots handed out so far: the clock of Client.servedAt. */
   private served = 0;
   private runningCount = 0;
@@ -116,7 +133,7 @@ export class FairQueue {
     // running share, so a free slot may go to this job unless its own
     // client has earlier jobs waiting or is at its share.
     const mustWait =
-      this.runningCount >= this.options.slots ||
+      this.runningCount >= this.slotsFor(client) ||
       client.running >= this.options.perClientRunning ||
       client.waiting.length > 0;
     if (mustWait) {
@@ -153,10 +170,9 @@ export class FairQueue {
             .then(resolve, reject)
             .finally(() => {
               job.unlink();
-              this.serviceMs =
-                this.serviceMs === 0
-                  ? performance.now() - began
-                  : 0.8 * this.serviceMs + 0.2 * (performance.now() - began);
+              const took = performance.now() - began;
+              this.serviceMs = this.serviceMs === 0 ? took : 0.8 * this.serviceMs + 0.2 * took;
+              this.remember(client.key, took);
               client.running -= 1;
               this.runningCount -= 1;
               this.forget(client);
@@ -233,6 +249,21 @@ export class FairQueue {
     return (ahead / this.options.slots + 0.5) * this.serviceMs;
   }
 
+  /** How many slots `client` may take: the regular ones, and the reserve when it is light. */
+  private slotsFor(client: Client): number {
+    const { slots, reserve = 0, lightMs = 0 } = this.options;
+    const average = this.history.get(client.key);
+    return average === undefined || average <= lightMs ? slots + reserve : slots;
+  }
+
+  /** Folds one job's time into its client's average (new jobs weigh half), keeping the most recent clients. */
+  private remember(key: string, took: number): void {
+    const before = this.history.get(key);
+    this.history.delete(key);
+    this.history.set(key, before === undefined ? took : (before + took) / 2);
+    if (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as string);
+  }
+
   private retryAfter(expectedMs = this.serviceMs): number {
     return Math.max(1, Math.ceil(expectedMs / 1000));
   }
@@ -251,10 +282,12 @@ export class FairQueue {
    * take turns, and one that has just had a slot waits for the others'.
    */
   private dispatch(): void {
-    while (this.runningCount < this.options.slots) {
+    const most = this.options.slots + (this.options.reserve ?? 0);
+    while (this.runningCount < most) {
       let next: Client | undefined;
       for (const client of this.turns) {
         if (client.running >= this.options.perClientRunning) continue;
+        if (this.runningCount >= this.slotsFor(client)) continue;
         if (
           next === undefined ||
           client.running < next.running ||

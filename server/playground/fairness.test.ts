@@ -23,6 +23,8 @@ const LIMITS: Partial<PlaygroundLimits> = {
   wasmBuildsPerMinute: 0,
   compileClientRunning: 1,
   compileClientQueue: 2,
+  // No reserve thread for light clients: the tests count threads in use.
+  compileLightReserve: 0,
 };
 
 let playground: TestPlayground;

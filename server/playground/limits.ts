@@ -36,6 +36,10 @@ export interface PlaygroundLimits {
   compileClientQueue: number;
   /** Longest wait for a compiler thread; past it (or expected past it) a 503. */
   compileMaxWaitMs: number;
+  /** Compiler threads beyond COMPILER_WORKERS for light clients when the others are busy. */
+  compileLightReserve: number;
+  /** A client whose compiles average longer is not light. */
+  compileLightMs: number;
   /** Native builds one client runs at once. */
   nativeClientRunning: number;
   /** Native builds one client may have waiting; one more is a 429. */
@@ -81,6 +85,8 @@ const LIMIT_NAMES: Record<Key, string> = {
   compileClientRunning: "COMPILE_CLIENT_RUNNING",
   compileClientQueue: "COMPILE_CLIENT_QUEUE",
   compileMaxWaitMs: "COMPILE_MAX_WAIT_MS",
+  compileLightReserve: "COMPILE_LIGHT_RESERVE",
+  compileLightMs: "COMPILE_LIGHT_MS",
   nativeClientRunning: "NATIVE_BUILD_CLIENT_RUNNING",
   nativeClientQueue: "NATIVE_BUILD_CLIENT_QUEUE",
   nativeMaxWaitMs: "NATIVE_BUILD_MAX_WAIT_MS",

@@ -41,6 +41,8 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     perClientRunning: limits.compileClientRunning,
     perClientQueued: limits.compileClientQueue,
     maxWaitMs: limits.compileMaxWaitMs,
+    lightReserve: limits.compileLightReserve,
+    lightMs: limits.compileLightMs,
   });
   // Shared through S3 when S3_ENDPOINT is set (several instances).
   const compileCache = new CompileCache(limits.compileCacheBytes, sharedCompileResults());
