@@ -53,13 +53,23 @@ const server = await startServer({
   RATE_LIMIT_WASM_PER_MINUTE: "0",
 });
 
+/** Connections the server's side closed under a request (a keep-alive socket closed as it was reused). */
+let dropped = 0;
+
+/** One build; status 0 when the connection failed. */
 async function build(client: string, source: string): Promise<{ status: number; ms: number; retryAfter: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.url}/build_wasm`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": client },
-    body: JSON.stringify({ source }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${server.url}/build_wasm`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client },
+      body: JSON.stringify({ source }),
+    });
+  } catch {
+    dropped += 1;
+    return { status: 0, ms: performance.now() - started, retryAfter: 0 };
+  }
   const body = (await response.json()) as { status?: string };
   const ms = performance.now() - started;
   if (response.status === 200 && body.status !== "ok") throw new Error(`${client}: the build failed`);
@@ -72,9 +82,14 @@ async function victimTimes(): Promise<number[]> {
   await Promise.all(
     Array.from({ length: victims }, async (_, v) => {
       for (let i = 0; i < builds; i++) {
-        const { status, ms } = await build(`192.0.2.${v + 1}`, HELLO);
-        if (status !== 200) throw new Error(`victim ${v} got ${status}`);
-        times.push(ms);
+        let answer = await build(`192.0.2.${v + 1}`, HELLO);
+        // A dropped connection is retried (and counted), as a browser would; the time is the total.
+        for (let tries = 1; answer.status === 0 && tries < 3; tries++) {
+          const again = await build(`192.0.2.${v + 1}`, HELLO);
+          answer = { ...again, ms: answer.ms + again.ms };
+        }
+        if (answer.status !== 200) throw new Error(`victim ${v} got ${answer.status}`);
+        times.push(answer.ms);
         await new Promise((r) => setTimeout(r, 50));
       }
     }),
@@ -108,7 +123,8 @@ try {
   // The victims start once the attack is steady: the queue full and every
   // attacker known as heavy (one compile answered each; a new client counts
   // as light and may use the reserve thread, COMPILE_LIGHT_RESERVE).
-  while (load.refused429 + load.refused503 < attackers || load.ok < attackers)
+  const steadyBy = performance.now() + 60_000;
+  while ((load.refused429 + load.refused503 < attackers || load.ok < attackers) && performance.now() < steadyBy)
     await new Promise((r) => setTimeout(r, 20));
   const attackStarted = performance.now();
   const attacked = await victimTimes();
@@ -134,6 +150,7 @@ try {
   console.log(
     `p99 attacked / alone: ${ratio.toFixed(2)}× (target ≤ ${TARGETS.p99Ratio}×: ${ratio <= TARGETS.p99Ratio ? "met" : "MISSED"}); slowest victim ${worst.toFixed(0)} ms (target ≤ ${TARGETS.maxMs} ms: ${worst <= TARGETS.maxMs ? "met" : "MISSED"})`,
   );
+  console.log(`connections closed under a request (counted; victims retry): ${dropped}`);
   console.log(
     `load average after: ${loadavg()[0].toFixed(2)}; /health build_queue ${JSON.stringify(health.build_queue)}`,
   );

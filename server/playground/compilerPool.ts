@@ -30,7 +30,11 @@ export interface CompilerPoolOptions {
   perClientQueued?: number;
   /** Longest wait for a thread (default: the compile time limit); past it a 503. */
   maxWaitMs?: number;
-  /** Threads beyond `workers` that only light clients use when the others are busy (default 0). */
+  /**
+   * Threads beyond `workers` that only light clients use when the others are
+   * busy (default 0). With any, the `workers` threads run LIGHT_FIRST nicer
+   * than these, so a light client's compile gets the CPU ahead of slow ones.
+   */
   lightReserve?: number;
   /** A client whose compiles average longer than this is not light (default 500 ms). */
   lightMs?: number;
@@ -39,19 +43,38 @@ export interface CompilerPoolOptions {
 /** Who compiles when no client is named (the server's own compiles). */
 const SERVER: ClientScope = { key: "server" };
 
+/**
+ * How much nicer the regular threads run than the reserve ones: a running
+ * compile cannot be paused, but the OS can give a light client's compile
+ * most of a core beside slow ones (nice 5 gets about a third of nice 0's
+ * share; more would starve the slow ones on a host other work keeps busy).
+ */
+const LIGHT_FIRST = 5;
+
 export class CompilerPool {
+  /** The `workers` threads, any client's. */
   private readonly threads: ThreadPool<CompileHandlers>;
+  /** The reserve threads, light clients' only. */
+  private readonly reserve: ThreadPool<CompileHandlers> | null;
+  private readonly reserveSize: number;
+  private reserveBusy = 0;
   private readonly queue: FairQueue;
 
   constructor(options: CompilerPoolOptions) {
-    this.threads = new ThreadPool<CompileHandlers>({
-      entry: new URL("./compileWorker.ts", import.meta.url),
-      label: "compiler",
-      threads: options.workers + (options.lightReserve ?? 0),
-      nice: options.nice,
-      timeoutMs: options.timeoutMs,
-      timedOut: (ms) => new PlaygroundHttpError(504, `the compile exceeded its time limit of ${ms} ms and was stopped`),
-    });
+    this.reserveSize = options.lightReserve ?? 0;
+    const threads = (count: number, nice: number) =>
+      new ThreadPool<CompileHandlers>({
+        entry: new URL("./compileWorker.ts", import.meta.url),
+        label: "compiler",
+        threads: count,
+        nice,
+        timeoutMs: options.timeoutMs,
+        timedOut: (ms) =>
+          new PlaygroundHttpError(504, `the compile exceeded its time limit of ${ms} ms and was stopped`),
+      });
+    const nice = options.nice ?? 0;
+    this.threads = threads(options.workers, this.reserveSize > 0 ? Math.min(19, nice + LIGHT_FIRST) : nice);
+    this.reserve = this.reserveSize > 0 ? threads(this.reserveSize, nice) : null;
     this.queue = new FairQueue({
       what: "compiles",
       slots: options.workers,
@@ -83,20 +106,32 @@ export class CompilerPool {
   /** A CompilerRunner for one client: its compiles take their turn among that client's, and stop when its signal aborts. */
   runnerFor(client: ClientScope): CompilerRunner {
     return (job: CompilerRun): Promise<CompilerRunResult> =>
-      this.queue.run(client, (signal) => this.threads.run("compile", job, [], signal));
+      this.queue.run(client, async (signal, light) => {
+        // The queue never runs more heavy compiles than `workers`, so the
+        // regular threads always have room for one; a light compile takes a
+        // reserve thread when one is free.
+        if (!light || this.reserve === null || this.reserveBusy >= this.reserveSize)
+          return this.threads.run("compile", job, [], signal);
+        this.reserveBusy += 1;
+        try {
+          return await this.reserve.run("compile", job, [], signal);
+        } finally {
+          this.reserveBusy -= 1;
+        }
+      });
   }
 
   /** Runs compiler.wasm with `job.args` over `job.files` for the server itself (no client); a CompilerRunner. */
   run: CompilerRunner = this.runnerFor(SERVER);
 
   /** Starts every thread now, so the first requests do not pay for thread start and compiler load. */
-  warm(): Promise<void> {
-    return this.threads.warm();
+  async warm(): Promise<void> {
+    await Promise.all([this.threads.warm(), this.reserve?.warm()]);
   }
 
   /** Stops every thread; compiles still waiting are rejected. */
   close(): Promise<void> {
     this.queue.close(new Error("the compiler threads are closed"));
-    return this.threads.close();
+    return Promise.all([this.threads.close(), this.reserve?.close()]).then(() => undefined);
   }
 }

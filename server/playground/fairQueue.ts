@@ -121,8 +121,12 @@ export class FairQueue {
     return this.waitingCount;
   }
 
-  /** Runs `task` when `scope`'s client gets a slot; the task's signal aborts when the caller goes away. */
-  run<T>(scope: ClientScope, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` when `scope`'s client gets a slot; the task's signal aborts
+   * when the caller goes away, and `light` says whether the client is light
+   * (the caller may run light clients' jobs where they go first).
+   */
+  run<T>(scope: ClientScope, task: (signal: AbortSignal, light: boolean) => Promise<T>): Promise<T> {
     const { signal } = scope;
     if (signal?.aborted) {
       this.counters.cancelledWaiting += 1;
@@ -166,7 +170,7 @@ export class FairQueue {
         start: () => {
           const began = performance.now();
           this.counters.started += 1;
-          task(controller.signal)
+          task(controller.signal, this.isLight(client))
             .then(resolve, reject)
             .finally(() => {
               job.unlink();
@@ -225,8 +229,11 @@ export class FairQueue {
         this.retryAfter(),
       );
     }
+    // The estimate uses the average job of all clients, mostly the slow
+    // ones when slow ones queue: a light client waits for light jobs (the
+    // reserve) and is bounded by the deadline alone.
     const expected = this.expectedWaitMs(client);
-    if (expected > this.options.maxWaitMs) {
+    if (expected > this.options.maxWaitMs && !(this.options.reserve && this.isLight(client))) {
       this.counters.refusedWait += 1;
       throw new PlaygroundHttpError(
         503,
@@ -251,9 +258,14 @@ export class FairQueue {
 
   /** How many slots `client` may take: the regular ones, and the reserve when it is light. */
   private slotsFor(client: Client): number {
-    const { slots, reserve = 0, lightMs = 0 } = this.options;
+    const { slots, reserve = 0 } = this.options;
+    return this.isLight(client) ? slots + reserve : slots;
+  }
+
+  /** New clients, and those whose jobs average at most lightMs. */
+  private isLight(client: Client): boolean {
     const average = this.history.get(client.key);
-    return average === undefined || average <= lightMs ? slots + reserve : slots;
+    return average === undefined || average <= (this.options.lightMs ?? 0);
   }
 
   /** Folds one job's time into its client's average (new jobs weigh half), keeping the most recent clients. */
