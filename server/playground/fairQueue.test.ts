@@ -204,4 +204,32 @@ describe("FairQueue", () => {
       performance.now = realNow;
     }
   });
+
+  it("does not refuse a light client up front on the slow clients' wait estimate when there is a reserve", async () => {
+    const q = queue({ slots: 1, reserve: 1, lightMs: 100, maxWaitMs: 1000 });
+    let now = 0;
+    const realNow = performance.now.bind(performance);
+    performance.now = () => now;
+    try {
+      const { started, submit, finish } = recorder(q);
+      void submit("heavy", "h1");
+      void submit("other", "o1");
+      now = 5000;
+      await finish("h1");
+      await finish("o1");
+      void submit("heavy", "h2");
+      void submit("light", "l1");
+      // Both slots are busy and the average job is 5 s: a heavy client's next is refused, a light one waits.
+      expect((await refusal(submit("other", "o2"))).status).toBe(503);
+      const waiting = submit("light2", "l2");
+      expect(q.waiting).toBe(1);
+      await finish("l1");
+      expect(started).toContain("l2");
+      await finish("l2");
+      await finish("h2");
+      expect(await waiting).toBe("l2");
+    } finally {
+      performance.now = realNow;
+    }
+  });
 });
