@@ -16,7 +16,11 @@ export const TIME_FACTOR = Math.max(1, Number(process.env.TEST_TIME_FACTOR ?? 4)
 // check behaviour under load; their latency targets (100 ms, 50 ms) are
 // asserted only by `npm run bench` (bench/timing.bench.ts runs them with
 // TIMING_STRICT=1).
-export const TIMING_TESTS = ["server/playground/abuse.test.ts", "server/anomaly/batchLoad.test.ts"];
+export const TIMING_TESTS = [
+  "server/playground/abuse.test.ts",
+  "server/playground/fairness.test.ts",
+  "server/anomaly/batchLoad.test.ts",
+];
 
 export default defineConfig({
   test: {

@@ -72,6 +72,9 @@ async function startInstances(n: number, store: "file" | "postgres", round: numb
       ARTIFACT_DIR: join(dir, `artifacts-${round}-${i}`),
       RATE_LIMIT_WASM_PER_MINUTE: "0",
       COMPILE_CACHE_BYTES: "0",
+      // Throughput from one address: no per-client share of the compile queue.
+      COMPILE_CLIENT_RUNNING: "64",
+      COMPILE_CLIENT_QUEUE: "1000",
       ANOMALY_GPU: "0",
       ANOMALY_LOG_LEVEL: "error",
     };

@@ -11,7 +11,7 @@ import { openNodeService } from "./anomaly/serve";
 import { createApp } from "./app";
 import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
 import { checkEnvironment, integerVariable, textVariable } from "./config/environment";
-import { listenMessage } from "./listen";
+import { httpServerOptions, listenMessage, requestTimeoutsFromEnv } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 import { drainHttpServer, drainMsFromEnv, exitOnSignals } from "./shutdown";
 
@@ -86,7 +86,9 @@ playground.compiler.warm().catch((error: Error) => console.error(`compiler worke
 // half a second); doing it while the socket opens makes the server ready
 // sooner for the first health check (a container's, a load balancer's).
 void Promise.resolve(app.request("/health")).catch(() => undefined);
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+// Slow clients' sockets are closed (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS).
+const serverOptions = httpServerOptions(requestTimeoutsFromEnv());
+const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions }, (info) => {
   console.log(
     `serving on http://${host}:${info.port} (health: /health, API docs: /docs, anomaly models: ${anomalyCluster?.description ?? anomalyHome})`,
   );

@@ -3,7 +3,9 @@
 // first needed (or all at once with warm()); one that dies is replaced by
 // the next request. A request past its time limit has its thread
 // terminated (V8 stops even a wasm loop) and replaced, so the caller never
-// waits on a runaway request.
+// waits on a runaway request. A request whose signal aborts leaves the
+// line, or, when running, has its thread terminated and replaced the same
+// way, so a caller that went away does not keep a thread busy.
 import type { Transferable } from "node:worker_threads";
 import type { Handlers } from "./serve";
 import { type AnswerOf, type ArgOf, Thread, type ThreadOptions } from "./thread";
@@ -26,6 +28,7 @@ interface Waiting {
   transfer: readonly Transferable[];
   resolve: (answer: unknown) => void;
   reject: (error: Error) => void;
+  signal?: AbortSignal;
 }
 
 export class ThreadPool<H extends Handlers> {
@@ -45,7 +48,9 @@ export class ThreadPool<H extends Handlers> {
     name: N,
     arg: ArgOf<H, N>,
     transfer: readonly Transferable[] = [],
+    signal?: AbortSignal,
   ): Promise<AnswerOf<H, N>> {
+    if (signal?.aborted) return Promise.reject(aborted(signal));
     if (this.closed) return Promise.reject(new Error(`the ${this.options.label} threads are closed`));
     const { maxQueued, queueFull } = this.options;
     if (maxQueued !== undefined && this.waiting.length >= maxQueued) {
@@ -54,7 +59,17 @@ export class ThreadPool<H extends Handlers> {
       );
     }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ name, arg, transfer, resolve: resolve as (answer: unknown) => void, reject });
+      const request: Waiting = { name, arg, transfer, resolve: resolve as (answer: unknown) => void, reject, signal };
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const at = this.waiting.indexOf(request);
+          if (at >= 0) this.waiting.splice(at, 1);
+          if (at >= 0) reject(aborted(signal));
+        },
+        { once: true },
+      );
+      this.waiting.push(request);
       this.dispatch();
     });
   }
@@ -98,6 +113,13 @@ export class ThreadPool<H extends Handlers> {
       const { timeoutMs, timedOut } = this.options;
       let timer: NodeJS.Timeout | undefined;
       let timeout: Error | null = null;
+      const { signal } = request;
+      const stop = () => {
+        timeout = aborted(signal as AbortSignal);
+        void thread.terminate(timeout.message);
+      };
+      if (signal?.aborted) stop();
+      else signal?.addEventListener("abort", stop, { once: true });
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
           timeout = timedOut?.(timeoutMs) ?? new Error(`the ${this.options.label} request exceeded ${timeoutMs} ms`);
@@ -109,9 +131,15 @@ export class ThreadPool<H extends Handlers> {
         .then(request.resolve, (error: Error) => request.reject(timeout ?? error))
         .finally(() => {
           clearTimeout(timer);
+          signal?.removeEventListener("abort", stop);
           this.working.delete(thread);
           this.dispatch();
         });
     });
   }
+}
+
+/** The error of a request whose caller aborted it: the signal's reason when it is an Error. */
+function aborted(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error("the request was aborted");
 }

@@ -213,6 +213,92 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: SERVER,
   },
   {
+    name: "COMPILE_QUEUE",
+    kind: integer(0),
+    defaultValue: 64 * cores,
+    shown: "64 × cores",
+    description: "compiles waiting for a compiler thread, all clients together; one more is a 429 with Retry-After",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_CLIENT_RUNNING",
+    kind: integer(1),
+    defaultValue: 1,
+    description:
+      "compiles one client (IP address, or `X-Forwarded-For` with `TRUST_PROXY`) runs at once; threads go round-robin across clients, so one client's compiles wait behind each other, not in front of others'",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_CLIENT_QUEUE",
+    kind: integer(0),
+    defaultValue: 4,
+    description:
+      "compiles one client may have waiting beyond `COMPILE_CLIENT_RUNNING`; one more in flight is a 429 with Retry-After",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_MAX_WAIT_MS",
+    kind: integer(100),
+    defaultValue: 10_000,
+    description:
+      "longest wait for a compiler thread: a compile expected to wait longer is refused up front, one that has waited this long gives up; both a 503 with Retry-After",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_LIGHT_RESERVE",
+    kind: integer(0),
+    defaultValue: 1,
+    description:
+      "compiler threads beyond `COMPILER_WORKERS` that only light clients (new ones, or whose compiles average under `COMPILE_LIGHT_MS`) use when the others are busy, so a quick build need not wait for slow ones to end",
+    readBy: SERVER,
+  },
+  {
+    name: "COMPILE_LIGHT_MS",
+    kind: integer(0),
+    defaultValue: 500,
+    description: "a client whose compiles average longer than this is not light (`COMPILE_LIGHT_RESERVE`)",
+    readBy: SERVER,
+  },
+  {
+    name: "NATIVE_BUILD_CLIENT_RUNNING",
+    kind: integer(1),
+    defaultValue: 1,
+    description: "native builds one client runs at once (slots go round-robin across clients)",
+    readBy: SERVER,
+  },
+  {
+    name: "NATIVE_BUILD_CLIENT_QUEUE",
+    kind: integer(0),
+    defaultValue: 2,
+    description:
+      "native builds one client may have waiting beyond `NATIVE_BUILD_CLIENT_RUNNING`; one more in flight is a 429 with Retry-After",
+    readBy: SERVER,
+  },
+  {
+    name: "NATIVE_BUILD_MAX_WAIT_MS",
+    kind: integer(100),
+    defaultValue: 30_000,
+    description:
+      "longest wait for a native build slot: a build expected to wait longer is refused up front, one that has waited this long gives up; both a 503 with Retry-After",
+    readBy: SERVER,
+  },
+  {
+    name: "HTTP_HEADERS_TIMEOUT_MS",
+    kind: integer(1000),
+    defaultValue: 10_000,
+    description:
+      "time a client has to send a request's headers; past it the connection is closed (a 408), so slow clients cannot hold sockets",
+    readBy: SERVER,
+  },
+  {
+    name: "HTTP_REQUEST_TIMEOUT_MS",
+    kind: integer(1000),
+    defaultValue: 30_000,
+    description:
+      "time a client has to send a whole request, headers and body; past it the connection is closed (a 408). The answer (a long build) is not limited by it",
+    readBy: SERVER,
+  },
+  {
     name: "RATE_LIMIT_WASM_PER_MINUTE",
     kind: integer(0),
     defaultValue: 300,

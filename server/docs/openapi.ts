@@ -46,7 +46,7 @@ export function registerDocs(app: OpenAPIHono): void {
       description: [
         "Builds Pith programs for WebAssembly and native targets, serves the language docs, and runs the streaming anomaly-detection API.",
         "## Environment variables and playground limits",
-        "Every limit is an environment variable of the server; a request over one gets the status named in its route (413, 429 with Retry-After, 504). A malformed value stops the server at start with a message naming the variable.",
+        "Every limit is an environment variable of the server; a request over one gets the status named in its route (413, 429 or 503 with Retry-After, 504). A malformed value stops the server at start with a message naming the variable.",
         environmentTable(["server"]),
       ].join("\n\n"),
     },

@@ -1,47 +1,54 @@
-// The bounded native-build queue: at most `concurrency` builds run at once
-// (clang is CPU-bound, so the default is one per core) and at most
-// `maxWaiting` wait for a slot. A build beyond that is refused with a 429
-// and Retry-After instead of piling up behind the others.
-import { PlaygroundHttpError } from "./httpError";
+// The native-build queue: at most `concurrency` builds run at once (clang is
+// CPU-bound, so the default is one per core), shared fairly between clients
+// (fairQueue.ts): one client's builds wait behind each other, a client past
+// its share or a full queue is refused with a 429 and Retry-After, and a wait
+// past the limit is a 503. A build whose client went away before its turn is
+// dropped.
+import { type ClientScope, FairQueue } from "./fairQueue";
 
 export interface BuildQueueOptions {
   concurrency: number;
+  /** Builds waiting over all clients; one more is a 429. */
   maxWaiting: number;
-  /** Seconds a refused client is asked to wait. */
-  retryAfterSeconds?: number;
+  /** Builds one client runs at once (default 1). */
+  perClientRunning?: number;
+  /** Builds one client may have waiting (default 2); one more is a 429. */
+  perClientWaiting?: number;
+  /** Longest wait for a slot (default 60 s); past it a 503. */
+  maxWaitMs?: number;
 }
 
 export class BuildQueue {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly queue: FairQueue;
 
-  constructor(private readonly options: BuildQueueOptions) {}
+  constructor(options: BuildQueueOptions) {
+    this.queue = new FairQueue({
+      what: "native builds",
+      slots: options.concurrency,
+      maxWaiting: options.maxWaiting,
+      perClientRunning: options.perClientRunning ?? 1,
+      perClientWaiting: options.perClientWaiting ?? 2,
+      maxWaitMs: options.maxWaitMs ?? 60_000,
+      variables: {
+        maxWaiting: "NATIVE_BUILD_QUEUE",
+        perClientRunning: "NATIVE_BUILD_CLIENT_RUNNING",
+        perClientWaiting: "NATIVE_BUILD_CLIENT_QUEUE",
+        maxWaitMs: "NATIVE_BUILD_MAX_WAIT_MS",
+      },
+    });
+  }
 
   /** Builds running plus builds waiting. */
   get length(): number {
-    return this.running + this.waiting.length;
+    return this.queue.running + this.queue.waiting;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.concurrency) {
-      if (this.waiting.length >= this.options.maxWaiting) {
-        throw new PlaygroundHttpError(
-          429,
-          `too many native builds at once (${this.running} running, ${this.waiting.length} waiting); retry shortly`,
-          this.options.retryAfterSeconds ?? 2,
-        );
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      // Hand the slot straight to the next waiter, or give it back.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
+  get counters() {
+    return this.queue.counters;
+  }
+
+  /** Runs `task` in `client`'s turn; it is dropped, never started, when the client goes away first. */
+  run<T>(client: ClientScope, task: () => Promise<T>): Promise<T> {
+    return this.queue.run(client, task);
   }
 }

@@ -8,7 +8,7 @@ import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } f
 import { PlaygroundErrorSchema } from "./errors";
 import { requireJsonBody } from "./jsonBody";
 import { publicBaseUrl } from "./publicUrl";
-import { buildRateLimit, jsonBodyLimit } from "./requestLimits";
+import { buildRateLimit, clientKey, jsonBodyLimit } from "./requestLimits";
 import {
   AsmRequestSchema,
   AsmResultSchema,
@@ -31,7 +31,12 @@ const FAILURES = {
   415: errorResponse(
     "The body was not sent as Content-Type: application/json (text/plain, a form, none, application/xml, ...)",
   ),
-  429: errorResponse("Rate limit or build queue full; see Retry-After"),
+  429: errorResponse(
+    "Rate limit, this client's share of the build queue (COMPILE_CLIENT_QUEUE, NATIVE_BUILD_CLIENT_QUEUE) or the whole queue full; see Retry-After",
+  ),
+  503: errorResponse(
+    "The server is busy: the build would wait, or has waited, past COMPILE_MAX_WAIT_MS / NATIVE_BUILD_MAX_WAIT_MS for a free slot; see Retry-After",
+  ),
   504: errorResponse("The build exceeded its time limit"),
 };
 
@@ -39,8 +44,19 @@ function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
+/**
+ * The services as one request sees them: its compiles and native builds take
+ * their client's turn in the fair queues and stop when the client hangs up.
+ * MCP makes its context here too, so its build tools share the same queues.
+ */
 export function buildContext(c: Context, services: PlaygroundServices): BuildContext {
-  return { ...services, publicBase: publicBaseUrl(c.req.raw, services.limits.publicUrl) };
+  const client = { key: clientKey(c, services.limits.trustProxy), signal: c.req.raw.signal };
+  return {
+    ...services,
+    publicBase: publicBaseUrl(c.req.raw, services.limits.publicUrl),
+    client,
+    compile: services.compileCache.wrap(services.compiler.runnerFor(client)),
+  };
 }
 
 const wasmRoute = createRoute({
@@ -88,7 +104,9 @@ const nativeResponses = {
     content: { "application/json": { schema: NativeBuildResultSchema } },
   },
   ...FAILURES,
-  503: errorResponse("This host lacks the target's toolchain; the detail names what is missing"),
+  503: errorResponse(
+    "This host lacks the target's toolchain (the detail names what is missing), or the server is busy: the build would wait past its limit for a slot (see Retry-After)",
+  ),
 };
 
 export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServices): void {
@@ -153,7 +171,7 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
         content: { "application/json": { schema: AsmResultSchema } },
       },
       ...FAILURES,
-      503: errorResponse("This host lacks clang-19"),
+      503: errorResponse("This host lacks clang-19, or the server is busy (see Retry-After)"),
     },
   });
   app.openapi(asmRoute, async (c) => c.json(await buildAsm(c.req.valid("json"), buildContext(c, services)), 200));

@@ -17,6 +17,7 @@ import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
 import { RECIPES } from "../toolchain/recipes";
 import { BUILD_TARGET_IDS } from "../toolchain/targets";
+import type { ClientScope } from "./fairQueue";
 import { PlaygroundHttpError } from "./httpError";
 import type {
   Artifact,
@@ -35,6 +36,8 @@ import type { PlaygroundServices } from "./services";
 export interface BuildContext extends PlaygroundServices {
   /** Absolute origin download URLs start with (publicUrl.ts). */
   publicBase: string;
+  /** Who asks, for the fair queues; its signal aborts when the client hangs up. `compile` is scoped to it too. */
+  client: ClientScope;
 }
 
 const MACOS_QUARANTINE_NOTE =
@@ -191,7 +194,7 @@ export async function buildNativeFor(
   if (!RECIPES[target]) {
     throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${Object.keys(RECIPES).join(", ")}`);
   }
-  const build = await ctx.nativeQueue.run(() =>
+  const build = await ctx.nativeQueue.run(ctx.client, () =>
     buildNative({
       source: request.source,
       filename: file,
@@ -295,7 +298,7 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
       `unknown target "${request.target}"; known targets: ${Object.keys(RECIPES).join(", ")}`,
     );
   }
-  const result = await ctx.nativeQueue.run(async () => {
+  const result = await ctx.nativeQueue.run(ctx.client, async () => {
     const compiled = await compileToLl({
       source: request.source,
       filename: file,

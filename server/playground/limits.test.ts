@@ -30,6 +30,15 @@ describe("limitsFromEnv", () => {
       nativeTimeoutMs: 30_000,
       nativeConcurrency: cores,
       nativeQueue: 4 * cores,
+      compileQueue: 64 * cores,
+      compileClientRunning: 1,
+      compileClientQueue: 4,
+      compileMaxWaitMs: 10_000,
+      compileLightReserve: 1,
+      compileLightMs: 500,
+      nativeClientRunning: 1,
+      nativeClientQueue: 2,
+      nativeMaxWaitMs: 30_000,
       wasmBuildsPerMinute: 300,
       nativeBuildsPerMinute: 60,
       maxOutputBytes: 64 << 20,
@@ -78,7 +87,7 @@ describe("LIMIT_VARIABLES", () => {
   it("names every numeric limit once, each an integer of the table with a default", () => {
     const keys = LIMIT_VARIABLES.map((v) => v.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toHaveLength(18);
+    expect(keys).toHaveLength(27);
     for (const v of LIMIT_VARIABLES) {
       expect(v.kind.type).toBe("integer");
       expect(typeof v.defaultValue).toBe("number");

@@ -28,6 +28,24 @@ export interface PlaygroundLimits {
   nativeConcurrency: number;
   /** Native builds waiting for a slot; one more is a 429. */
   nativeQueue: number;
+  /** Compiles waiting for a compiler thread, all clients together; one more is a 429. */
+  compileQueue: number;
+  /** Compiles one client runs at once. */
+  compileClientRunning: number;
+  /** Compiles one client may have waiting; one more is a 429. */
+  compileClientQueue: number;
+  /** Longest wait for a compiler thread; past it (or expected past it) a 503. */
+  compileMaxWaitMs: number;
+  /** Compiler threads beyond COMPILER_WORKERS for light clients when the others are busy. */
+  compileLightReserve: number;
+  /** A client whose compiles average longer is not light. */
+  compileLightMs: number;
+  /** Native builds one client runs at once. */
+  nativeClientRunning: number;
+  /** Native builds one client may have waiting; one more is a 429. */
+  nativeClientQueue: number;
+  /** Longest wait for a native build slot; past it (or expected past it) a 503. */
+  nativeMaxWaitMs: number;
   /** Builds per client per minute on the wasm route; 0 turns the limit off. */
   wasmBuildsPerMinute: number;
   /** Builds per client per minute on the native routes; 0 turns the limit off. */
@@ -63,6 +81,15 @@ const LIMIT_NAMES: Record<Key, string> = {
   nativeTimeoutMs: "NATIVE_BUILD_TIMEOUT_MS",
   nativeConcurrency: "NATIVE_BUILD_CONCURRENCY",
   nativeQueue: "NATIVE_BUILD_QUEUE",
+  compileQueue: "COMPILE_QUEUE",
+  compileClientRunning: "COMPILE_CLIENT_RUNNING",
+  compileClientQueue: "COMPILE_CLIENT_QUEUE",
+  compileMaxWaitMs: "COMPILE_MAX_WAIT_MS",
+  compileLightReserve: "COMPILE_LIGHT_RESERVE",
+  compileLightMs: "COMPILE_LIGHT_MS",
+  nativeClientRunning: "NATIVE_BUILD_CLIENT_RUNNING",
+  nativeClientQueue: "NATIVE_BUILD_CLIENT_QUEUE",
+  nativeMaxWaitMs: "NATIVE_BUILD_MAX_WAIT_MS",
   wasmBuildsPerMinute: "RATE_LIMIT_WASM_PER_MINUTE",
   nativeBuildsPerMinute: "RATE_LIMIT_NATIVE_PER_MINUTE",
   maxOutputBytes: "MAX_OUTPUT_BYTES",

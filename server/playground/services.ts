@@ -37,6 +37,12 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     workers: limits.compilerWorkers,
     timeoutMs: limits.compileTimeoutMs,
     nice: limits.compilerNice,
+    maxQueued: limits.compileQueue,
+    perClientRunning: limits.compileClientRunning,
+    perClientQueued: limits.compileClientQueue,
+    maxWaitMs: limits.compileMaxWaitMs,
+    lightReserve: limits.compileLightReserve,
+    lightMs: limits.compileLightMs,
   });
   // Shared through S3 when S3_ENDPOINT is set (several instances).
   const compileCache = new CompileCache(limits.compileCacheBytes, sharedCompileResults());
@@ -45,7 +51,13 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
   const artifacts: Artifacts =
     sharedArtifacts({ prefix: "builds/", ...budget }) ?? new ArtifactStore({ dir: limits.artifactDir, ...budget });
   if (options.sweep !== false) artifacts.start(limits.artifactSweepSeconds * 1000);
-  const nativeQueue = new BuildQueue({ concurrency: limits.nativeConcurrency, maxWaiting: limits.nativeQueue });
+  const nativeQueue = new BuildQueue({
+    concurrency: limits.nativeConcurrency,
+    maxWaiting: limits.nativeQueue,
+    perClientRunning: limits.nativeClientRunning,
+    perClientWaiting: limits.nativeClientQueue,
+    maxWaitMs: limits.nativeMaxWaitMs,
+  });
   return {
     limits,
     compiler,

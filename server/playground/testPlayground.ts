@@ -30,6 +30,14 @@ export function testPlayground(
       publicUrl: null,
       compileTimeoutMs: 10_000 * TIME_FACTOR,
       nativeTimeoutMs: 30_000 * TIME_FACTOR,
+      // Requests through app.request all come from one client ("local"):
+      // its share of the queues is unbounded unless a test of fairness sets it.
+      compileClientRunning: 1000,
+      compileClientQueue: 1000,
+      compileMaxWaitMs: 600_000,
+      nativeClientRunning: 1000,
+      nativeClientQueue: 1000,
+      nativeMaxWaitMs: 600_000,
       ...limits,
     },
     now: options.now,
