@@ -49,8 +49,31 @@ describe("habits from other languages", () => {
 
   it("`o ?? 1`: one error with the match to write", async () => {
     expect(await one("fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n")).toEqual([
-      "E0124 3:15: Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'",
+      "E0124 3:15: Pith has no '??': write 'option.unwrap_or(o, fallback)' with 'import std.option' ('result.unwrap_or' for a Result)",
     ]);
+  });
+
+  it("the function the `??` error names: option.unwrap_or(_else) and result.unwrap_or(_else) run", async () => {
+    const src = [
+      "import std.option",
+      "import std.result",
+      "import std.str",
+      "fn main() {",
+      "    let none: i64? = None",
+      "    let some: i64? = Some(4)",
+      '    println("{option.unwrap_or(none, 1)} {option.unwrap_or(some, 1)}")',
+      "    let a = option.unwrap_or_else(some, || 9)",
+      "    let b = option.unwrap_or_else(none, || 9)",
+      '    println("{a} {b}")',
+      '    let bad = str.parse_int("x1")',
+      '    let good = str.parse_int("12")',
+      '    println("{result.unwrap_or(bad, -1)} {result.unwrap_or(good, -1)}")',
+      '    let name: Result<str, str> = Err("no such user")',
+      '    println(result.unwrap_or_else(name, |e: str| "<{len(e)}>"))',
+      "}",
+    ].join("\n");
+    expect(await one(src)).toEqual([]);
+    expect(await run(src)).toEqual({ stdout: "1 4\n4 9\n-1 12\n<12>\n", stderr: "", exitCode: 0, live: 0 });
   });
 
   it("`if let Some(x) = o {} else {}`: one error, and the body is checked with x bound", async () => {
