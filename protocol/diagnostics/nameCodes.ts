@@ -116,7 +116,7 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     explanation:
       "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls, and it holds a number, a bool or a str, or an array literal of them (not a tuple, struct, enum or nested array).",
     example: "fn ten() -> i64 { 10 }\nconst N: i64 = ten()\nfn main() {\n    println(N)\n}\n",
-    fix: 'Compute the value from literals, or make it a `let` inside a function; for a tuple or struct, write a function that returns it (`fn origin() -> (i64, i64) { (0, 0) }`).',
+    fix: "Compute the value from literals, or make it a `let` inside a function; for a tuple or struct, write a function that returns it (`fn origin() -> (i64, i64) { (0, 0) }`).",
     fixed: "const N: i64 = 2 * 5\nfn main() {\n    println(N)\n}\n",
   },
   {
