@@ -24,7 +24,9 @@ const MODULES = [
   "json",
   "map",
   "math",
+  "option",
   "random",
+  "result",
   "str",
   "time",
 ];

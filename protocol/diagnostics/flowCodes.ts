@@ -69,15 +69,16 @@ export const FLOW_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0613",
-    title: "alternatives that bind names",
-    template: "patterns joined with '|' cannot bind names",
+    title: "alternatives that bind different names",
+    template:
+      "'{name}' is bound in the first alternative but not in alternative {n}; every alternative of a '|' pattern binds the same names with the same types",
     explanation:
-      "Alternatives (`a | b`) test values only; a name bound in one alternative would have no value when another matched.",
+      "An arm with alternatives (`a | b`) runs whichever of them matched, so each name it uses must get a value, of one type, from every alternative. The message names the first name that differs: missing from an alternative, only in a later one, or of another type there.",
     example:
-      'fn main() {\n    let t = (1, 2)\n    match t {\n        (x, 0) | (0, x) => println(x),\n        _ => println("none"),\n    }\n}\n',
-    fix: "Give each alternative its own arm.",
+      'fn main() {\n    let t = (1, 2)\n    match t {\n        (x, 0) | (0, y) => println(x),\n        _ => println("none"),\n    }\n}\n',
+    fix: "Bind the same names in every alternative, or give the alternatives their own arms.",
     fixed:
-      'fn main() {\n    let t = (1, 2)\n    match t {\n        (x, 0) => println(x),\n        (0, x) => println(x),\n        _ => println("none"),\n    }\n}\n',
+      'fn main() {\n    let t = (1, 2)\n    match t {\n        (x, 0) | (0, x) => println(x),\n        _ => println("none"),\n    }\n}\n',
   },
   {
     code: "E0700",

@@ -114,9 +114,9 @@ export const NAME_CODES: DiagnosticCodeEntry[] = [
     title: "constant from a run-time value",
     template: "a constant must be {rule}",
     explanation:
-      "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls, and it holds a number, a bool or a str (not an array, tuple, struct or enum).",
+      "A `const` is computed while compiling, so it may use literals, other constants and operators, but no function calls, and it holds a number, a bool or a str, or an array literal of them (not a tuple, struct, enum or nested array).",
     example: "fn ten() -> i64 { 10 }\nconst N: i64 = ten()\nfn main() {\n    println(N)\n}\n",
-    fix: 'Compute the value from literals, or make it a `let` inside a function; for an array, write a function that returns it (`fn weekdays() -> [str] { ["mon", "tue"] }`).',
+    fix: "Compute the value from literals, or make it a `let` inside a function; for a tuple or struct, write a function that returns it (`fn origin() -> (i64, i64) { (0, 0) }`).",
     fixed: "const N: i64 = 2 * 5\nfn main() {\n    println(N)\n}\n",
   },
   {

@@ -292,12 +292,14 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0124",
     title: "'??' fallback",
-    template: "Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'",
-    explanation: "There is no null-coalescing operator; an option's value is taken out with `match`.",
+    template:
+      "Pith has no '??': write 'option.unwrap_or(o, fallback)' with 'import std.option' ('result.unwrap_or' for a Result)",
+    explanation:
+      "There is no null-coalescing operator; `std.option` has `unwrap_or` (and `unwrap_or_else` for a fallback computed only when needed), and `std.result` the same for a `Result`.",
     example: "fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n",
-    fix: "Write `let x = match o { Some(v) => v, None => 1 }`.",
+    fix: "Add `import std.option` and write `let x = option.unwrap_or(o, 1)`.",
     fixed:
-      "fn main() {\n    let o: i64? = None\n    let x = match o {\n        Some(v) => v,\n        None => 1,\n    }\n    println(x)\n}\n",
+      "import std.option\n\nfn main() {\n    let o: i64? = None\n    let x = option.unwrap_or(o, 1)\n    println(x)\n}\n",
   },
   {
     code: "E0150",

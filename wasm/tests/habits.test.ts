@@ -49,8 +49,31 @@ describe("habits from other languages", () => {
 
   it("`o ?? 1`: one error with the match to write", async () => {
     expect(await one("fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n")).toEqual([
-      "E0124 3:15: Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'",
+      "E0124 3:15: Pith has no '??': write 'option.unwrap_or(o, fallback)' with 'import std.option' ('result.unwrap_or' for a Result)",
     ]);
+  });
+
+  it("the function the `??` error names: option.unwrap_or(_else) and result.unwrap_or(_else) run", async () => {
+    const src = [
+      "import std.option",
+      "import std.result",
+      "import std.str",
+      "fn main() {",
+      "    let none: i64? = None",
+      "    let some: i64? = Some(4)",
+      '    println("{option.unwrap_or(none, 1)} {option.unwrap_or(some, 1)}")',
+      "    let a = option.unwrap_or_else(some, || 9)",
+      "    let b = option.unwrap_or_else(none, || 9)",
+      '    println("{a} {b}")',
+      '    let bad = str.parse_int("x1")',
+      '    let good = str.parse_int("12")',
+      '    println("{result.unwrap_or(bad, -1)} {result.unwrap_or(good, -1)}")',
+      '    let name: Result<str, str> = Err("no such user")',
+      '    println(result.unwrap_or_else(name, |e: str| "<{len(e)}>"))',
+      "}",
+    ].join("\n");
+    expect(await one(src)).toEqual([]);
+    expect(await run(src)).toEqual({ stdout: "1 4\n4 9\n-1 12\n<12>\n", stderr: "", exitCode: 0, live: 0 });
   });
 
   it("`if let Some(x) = o {} else {}`: one error, and the body is checked with x bound", async () => {
@@ -71,9 +94,44 @@ describe("habits from other languages", () => {
     ]);
   });
 
-  it("an array constant says a constant holds a number, bool or str, and what to write instead", async () => {
-    expect(await one('const WEEKDAYS: [str] = ["mon", "tue"]\nfn main() {\n    println(WEEKDAYS[0])\n}\n')).toEqual([
-      "E0211 1:25: a constant must be a number, bool or str, not [str]; return the value from a function instead: 'fn weekdays() -> [str] { ... }'",
+  it("an array constant of constants: indexed, iterated, passed, each use the same array", async () => {
+    const src = [
+      'const WEEKDAYS: [str] = ["Mon", "Tue", "Wed"]',
+      "const BASE: i64 = 10",
+      "const STEPS: [i64] = [BASE, BASE * 2, -1]",
+      "const ZEROS: [i64] = [0; 3]",
+      "fn total(xs: [i64]) -> i64 {",
+      "    var s = 0",
+      "    for x in xs {",
+      "        s += x",
+      "    }",
+      "    s",
+      "}",
+      "fn main() {",
+      "    println(WEEKDAYS[1])",
+      "    var days = WEEKDAYS",
+      '    days[0] = "Sun"',
+      '    println("{days[0]} {WEEKDAYS[0]} {len(WEEKDAYS)}")',
+      '    println("{total(STEPS)} {total(ZEROS)} {len(ZEROS)}")',
+      "    for d in WEEKDAYS {",
+      "        print(d)",
+      "    }",
+      '    println("")',
+      "}",
+    ].join("\n");
+    expect(await one(src)).toEqual([]);
+    expect(await run(src)).toEqual({ stdout: "Tue\nSun Mon 3\n29 0 3\nMonTueWed\n", stderr: "", exitCode: 0, live: 0 });
+  });
+
+  it("constants that are not arrays of constants: one error saying what a constant holds", async () => {
+    expect(await one("const ORIGIN: (i64, i64) = (0, 0)\nfn main() {\n    println(ORIGIN.0)\n}\n")).toEqual([
+      "E0211 1:28: a constant must be a number, bool or str, or an array literal of them, not (i64, i64); return the value from a function instead: 'fn origin() -> (i64, i64) { ... }'",
+    ]);
+    expect(
+      await one("fn two() -> i64 {\n    2\n}\nconst XS: [i64] = [1, two()]\nfn main() {\n    println(XS[0])\n}\n"),
+    ).toEqual(["E0211 4:23: a constant array's elements must be computed from literals and other constants"]);
+    expect(await one("const XS: [i64] = [1, 2]\nfn main() {\n    XS[0] = 5\n    println(XS[0])\n}\n")).toEqual([
+      "E0702 3:5: cannot assign to 'XS'",
     ]);
   });
 });

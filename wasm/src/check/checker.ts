@@ -1,4 +1,4 @@
-import { BinaryExpr, CastExpr, ConstDecl, DK, EK, Expr, FnDecl, FnInfo, IdentExpr, UnaryExpr } from "../syntax/ast";
+import { BinaryExpr, CastExpr, ConstDecl, DK, EK, Expr, FnDecl, FnInfo, IdentExpr, ListExpr, UnaryExpr } from "../syntax/ast";
 import { check } from "./dispatch";
 import { Program } from "./program";
 import { installExpressionRules } from "./rules";
@@ -84,13 +84,33 @@ function checkConst(cx: CheckState, c: ConstDecl, declared: Type): Type {
   const t = check(cx, c.value, declared.isError ? null : declared);
   if (!declared.isError && !assignable(t, declared)) errAt(cx, "E0300", c.value, "expected " + declared.name + ", found " + t.name);
   const kind = declared.isError ? t.kind : declared.kind;
-  if (kind == TyK.Array || kind == TyK.Tuple || kind == TyK.Struct || kind == TyK.Enum || kind == TyK.Func) {
+  const at = declared.isError ? t : declared;
+  if (kind == TyK.Array && c.value.kind == EK.ArrayLit && isScalar(at.elem!)) {
+    // An array of constants (`const WEEKDAYS: [str] = ["Mon", "Tue"]`): a
+    // table is the everyday constant that is not a number. Each use builds
+    // the array from the literal, as each use of a scalar constant does.
+    const elems = (c.value as ListExpr).elems;
+    for (let i = 0; i < elems.length; i++) {
+      if (!isConstant(elems[i])) {
+        errAt(cx, "E0211", elems[i], "a constant array's elements must be computed from literals and other constants");
+        break;
+      }
+    }
+    if ((c.value as ListExpr).count !== null && !isConstant((c.value as ListExpr).count!)) {
+      errAt(cx, "E0211", (c.value as ListExpr).count!, "a constant array's length must be computed from literals and other constants");
+    }
+  } else if (kind == TyK.Array || kind == TyK.Tuple || kind == TyK.Struct || kind == TyK.Enum || kind == TyK.Func) {
     // `const DAYS: [str] = ["mon"]` is made of literals, so "computed from
     // literals" would mislead: say what a constant may hold instead.
     const ty = declared.isError ? t.name : declared.name;
-    errAt(cx, "E0211", c.value, "a constant must be a number, bool or str, not " + ty + "; return the value from a function instead: 'fn " + c.name.toLowerCase() + "() -> " + ty + " { ... }'");
+    errAt(cx, "E0211", c.value, "a constant must be a number, bool or str, or an array literal of them, not " + ty + "; return the value from a function instead: 'fn " + c.name.toLowerCase() + "() -> " + ty + " { ... }'");
   } else if (!isConstant(c.value)) errAt(cx, "E0211", c.value, "a constant must be computed from literals and other constants");
   return declared.isError ? t : declared;
+}
+
+/** A type a constant may hold, alone or as an array's elements. */
+function isScalar(t: Type): bool {
+  return t.isNumeric || t.kind == TyK.Str || t.kind == TyK.Bool;
 }
 
 function isConstant(e: Expr): bool {

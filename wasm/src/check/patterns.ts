@@ -1,4 +1,4 @@
-import { Expr, LitExpr, MatchExpr, Pattern, PK } from "../syntax/ast";
+import { Expr, LitExpr, Local, MatchExpr, Pattern, PK } from "../syntax/ast";
 import { check } from "./dispatch";
 import { missingPatterns } from "./exhaustive";
 import { declareLocal } from "./scope";
@@ -53,11 +53,7 @@ export function checkPattern(cx: CheckState, p: Pattern, t: Type): void {
       return;
     }
     case PK.Or: {
-      for (let i = 0; i < p.subs.length; i++) {
-        const before = cx.fn.locals.length;
-        checkPattern(cx, p.subs[i], t);
-        if (cx.fn.locals.length != before) err(cx, "E0613", p.subs[i].start, p.subs[i].end, "patterns joined with '|' cannot bind names");
-      }
+      checkOrPattern(cx, p, t);
       return;
     }
     case PK.Tuple: {
@@ -98,4 +94,61 @@ export function checkPattern(cx: CheckState, p: Pattern, t: Type): void {
     err(cx, "E0410", p.start, p.end, "variant " + t.name + "." + name + " has " + payload.length.toString() + " value(s), the pattern has " + p.subs.length.toString());
   }
   for (let i = 0; i < p.subs.length; i++) checkPattern(cx, p.subs[i], i < payload.length ? payload[i] : tError);
+}
+
+/**
+ * `p1 | p2 | ...`: every alternative binds the same names with the same
+ * types, so whichever matched, the arm sees each name with a value. The
+ * first alternative declares the locals; a later one's bindings are pointed
+ * at them, so one local holds the name whichever alternative matched. The
+ * first difference is one error naming the name and the alternative.
+ */
+function checkOrPattern(cx: CheckState, p: Pattern, t: Type): void {
+  const base = cx.fn.locals.length;
+  checkPattern(cx, p.subs[0], t);
+  const first = new Map<string, Local>();
+  for (let k = base; k < cx.fn.locals.length; k++) first.set(cx.fn.locals[k].name, cx.fn.locals[k]);
+  const scope = cx.scopes[cx.scopes.length - 1];
+  let reported = false;
+  for (let i = 1; i < p.subs.length; i++) {
+    const alt = p.subs[i];
+    const before = cx.fn.locals.length;
+    checkPattern(cx, alt, t);
+    const mine = new Map<string, Local>();
+    for (let k = before; k < cx.fn.locals.length; k++) mine.set(cx.fn.locals[k].name, cx.fn.locals[k]);
+    if (!reported) {
+      const problem = orMismatch(first, mine, i + 1);
+      if (problem.length > 0) {
+        err(cx, "E0613", alt.start, alt.end, problem + "; every alternative of a '|' pattern binds the same names with the same types");
+        reported = true;
+      }
+    }
+    // The arm's body sees the first alternative's locals.
+    const names = first.keys();
+    for (let k = 0; k < names.length; k++) scope.set(names[k], first.get(names[k]));
+    rebind(alt, first);
+  }
+}
+
+/** What differs between the first alternative's bindings and alternative `n`'s, or "". */
+function orMismatch(first: Map<string, Local>, mine: Map<string, Local>, n: i32): string {
+  const names = first.keys();
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k];
+    if (!mine.has(name)) return "'" + name + "' is bound in the first alternative but not in alternative " + n.toString();
+    const a = first.get(name).ty;
+    const b = mine.get(name).ty;
+    if (a != b && !a.isError && !b.isError) return "'" + name + "' is " + a.name + " in the first alternative but " + b.name + " in alternative " + n.toString();
+  }
+  const extra = mine.keys();
+  for (let k = 0; k < extra.length; k++) {
+    if (!first.has(extra[k])) return "'" + extra[k] + "' is bound in alternative " + n.toString() + " but not in the first";
+  }
+  return "";
+}
+
+/** Points the bindings of `p` at the same-named locals of `to`. */
+function rebind(p: Pattern, to: Map<string, Local>): void {
+  if (p.kind == PK.Bind && p.local !== null && to.has(p.name)) p.local = to.get(p.name);
+  for (let i = 0; i < p.subs.length; i++) rebind(p.subs[i], to);
 }

@@ -1,6 +1,7 @@
 import { TyK } from "../check/types";
 import { CallExpr, EK, Expr, FieldExpr, IdentExpr } from "../syntax/ast";
 import { binary, block, call, callIndirect, get, iconst, iff, Ins, K, load, Op, set, simple, store, T, unary, unreachable } from "../ir/ir";
+import { isLibrary, keepingCallSite, withCallSite } from "./caller_loc";
 import { hashOf } from "./equality";
 import { ARRAY_DATA, CLOSURE_FN, dataLoad, dataStore, headerLoad, headerStoreIns, irType, LEN, widthOf } from "./layout";
 import { borrowed } from "./access_lower";
@@ -31,7 +32,8 @@ export function lowerCall(fl: FnState, c: CallExpr): Ins {
   }
   for (let i = 0; i < c.args.length; i++) args.push(borrowed(fl, c.args[i]));
   fl.m.request(target);
-  const r = call(target, args, irType(info.ret));
+  let r = call(target, args, irType(info.ret));
+  if (!isLibrary(fl.source) && isLibrary(info.mod.module.source)) r = withCallSite(fl, loc(fl, calleeStart(c)), r);
   if (info.ret.kind == TyK.Never) return block(0, [r, unreachable()], T.None);
   return r;
 }
@@ -46,7 +48,9 @@ export function callValue(fl: FnState, c: CallExpr): Ins {
   const out: Ins[] = [set(p, borrowed(fl, c.callee))];
   const args: Ins[] = [get(p, T.Ptr)];
   for (let i = 0; i < c.args.length; i++) args.push(borrowed(fl, c.args[i]));
-  out.push(callIndirect(args, headerLoad(get(p, T.Ptr), CLOSURE_FN), sig, rt));
+  // The function may be the library's or, called from the library, the user's.
+  const ci = callIndirect(args, headerLoad(get(p, T.Ptr), CLOSURE_FN), sig, rt);
+  out.push(isLibrary(fl.source) ? keepingCallSite(fl, ci) : withCallSite(fl, loc(fl, calleeStart(c)), ci));
   return block(0, out, rt);
 }
 

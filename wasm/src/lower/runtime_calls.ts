@@ -1,4 +1,5 @@
 import { call, iconst, Ins, T } from "../ir/ir";
+import { callerLoc, isLibrary } from "./caller_loc";
 import { FnState } from "./fn_state";
 
 /** Calls to the runtime, static strings, and the source positions panics report. */
@@ -24,6 +25,8 @@ export function staticStr(fl: FnState, s: string): Ins {
 
 /** The source position text used in panic messages. */
 export function loc(fl: FnState, offset: i32): Ins {
+  // The library's panics name the user's call instead (caller_loc.ts).
+  if (isLibrary(fl.source)) return callerLoc();
   return staticStr(fl, posText(fl, offset));
 }
 

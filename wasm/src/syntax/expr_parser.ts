@@ -229,12 +229,12 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       ix.end = p.prevEnd;
       e = ix;
     } else if (k == Tok.Question && !nl && peekKind(p, 1) == Tok.Question && p.tokens[p.pos + 1].start == p.tok.end) {
-      // `o ?? 1` from Swift, C# or JavaScript: one error with the Pith
-      // spelling; the fallback is read past, and the whole
+      // `o ?? 1` from Swift, C# or JavaScript: one error naming the
+      // std.option function that does the same; the fallback is read past, and the whole
       // has no type, so nothing after it reports again.
       const start = p.tok.start;
       advance(p);
-      errorAt(p, "E0124", start, p.tok.end, "Pith has no '??': match on the option, 'match o { Some(v) => v, None => fallback }'");
+      errorAt(p, "E0124", start, p.tok.end, "Pith has no '??': write 'option.unwrap_or(o, fallback)' with 'import std.option' ('result.unwrap_or' for a Result)");
       advance(p);
       const fallback = parseUnary(p);
       const err = new Expr(EK.Error, e.start, fallback.end);
