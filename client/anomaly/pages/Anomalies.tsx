@@ -164,7 +164,7 @@ export function Anomalies() {
         setStatus(
           now
             ? `${out.length} points today's model would flag in ${models}`
-            : `${out.length} flagged points in ${models}${notRecorded > 0 ? ` · ${notRecorded} points without a recorded verdict (not recorded)` : ""}`,
+            : `${out.length} flagged points in ${models}${notRecorded > 0 ? ` · ${notRecorded} points not recorded (collecting, or stored before verdicts were recorded)` : ""}`,
         );
       }
     })();
@@ -315,7 +315,7 @@ export function Anomalies() {
               </td>
               <td data-testid="voters">{r.voters.join(", ")}</td>
               <td>{r.score.toFixed(4)}</td>
-              {hasSeverity && <td data-testid="severity">{r.severity ?? "—"}</td>}
+              {hasSeverity && <td data-testid="severity">{r.severity === undefined ? "—" : r.severity.toFixed(1)}</td>}
               <td data-testid="top-feature">
                 {r.top ?? "—"}
                 {r.share !== undefined && <span className="muted"> {(100 * r.share).toFixed(0)} %</span>}
