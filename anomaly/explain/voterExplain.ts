@@ -10,9 +10,10 @@
  *   spike or a drop to zero far outside one column's band, which a forest
  *   may not single out (a saturated forest scores a 10× spike like the
  *   day's peak, and its counterfactuals then credit whatever else varies).
- * - `version:<name>`: that version's Shapley contributions (explain.ts);
- *   the autoencoder, which explain.ts cannot read, falls back to the band
- *   view.
+ * - `version:<name>`: that version's Shapley contributions (explain.ts),
+ *   or for a window version each column replaced across the whole window
+ *   (windowExplain.ts); the autoencoder, which neither can read, falls
+ *   back to the band view.
  * - `sustained` (no bands): the strongest version's contributions.
  *
  * An unflagged point (no voter) is explained by its strongest check, with
@@ -22,6 +23,7 @@
 import { TOP_COLUMNS } from "../../protocol/anomaly/verdictVoters";
 import type { ColumnExpectation } from "../model/calibrate";
 import { KIND_NUMERIC } from "../model/metadata";
+import { forestWidth } from "../model/verdict";
 import { BAND, bandsByStrength, SUSTAINED, strongestCheck, VERSION } from "../model/voters";
 import {
   actualValue,
@@ -31,6 +33,7 @@ import {
   explainPoint,
   KIND_NAMES,
 } from "./explain";
+import { explainWindow } from "./windowExplain";
 
 /** The checks of a verdict an explanation reads. */
 export interface VerdictChecks {
@@ -85,6 +88,14 @@ function strongestVersion(checks: VerdictChecks): string | undefined {
   )[0];
 }
 
+/** One version's explanation: point-level Shapley values, or the window's columns for a window version. */
+function explainVersion(input: Omit<ExplainInput, "version">, version: string): Explanation | null {
+  const forest = input.forests.get(version);
+  const width = forest === undefined ? 0 : forestWidth(forest, input.meta.feats.length);
+  if (forest !== undefined && width > 1) return explainWindow(input, version, forest, width);
+  return explainPoint({ ...input, version });
+}
+
 /** The explanation of a verdict's strongest voter (null when nothing can explain the point). */
 export function explainVerdict(input: Omit<ExplainInput, "version">, checks: VerdictChecks): Explanation | null {
   const voter = checks.voters[0] ?? null;
@@ -94,7 +105,7 @@ export function explainVerdict(input: Omit<ExplainInput, "version">, checks: Ver
     return bandExplanation(input, checks.expected, voter);
   }
   const version = subject.startsWith(VERSION) ? subject.slice(VERSION.length) : strongestVersion(checks);
-  const forest = version === undefined ? null : explainPoint({ ...input, version });
+  const forest = version === undefined ? null : explainVersion(input, version);
   if (forest !== null) return { ...forest, voter };
   return bandExplanation(input, checks.expected, voter);
 }
