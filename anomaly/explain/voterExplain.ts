@@ -126,5 +126,7 @@ export function topColumns(e: Explanation | null, count: number): { column: stri
  */
 export function topColumnsOf(input: Omit<ExplainInput, "version">, checks: VerdictChecks & { anomaly: boolean }) {
   if (checks.anomaly) return topColumns(explainVerdict(input, checks), TOP_COLUMNS);
-  return topColumns(bandExplanation(input, checks.expected, null), 1);
+  // The furthest-out band column even at a share of 0 (every band at its centre).
+  const first = bandExplanation(input, checks.expected, null)?.columns[0];
+  return first === undefined ? [] : [{ column: first.column, share: first.share }];
 }

@@ -150,7 +150,7 @@ describe("explanations (?explain=1)", () => {
     expect(a.body.explanation).toEqual(b.body.explanation);
   });
 
-  it("explains an ingested point on /detect, and the dashboards' engine function gives the same answer", async () => {
+  it("explains an ingested point on /detect, and the verdict recorded with the point names the same column", async () => {
     const { status, body } = await post(`/detect/${MODEL}?explain=1`, { ...point(POINTS + 3), requests: 0 });
     expect(status).toBe(200);
     const e = explanationOf(body);
