@@ -7,8 +7,8 @@ import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencod
 import { type FeedbackDoc, feedbackJson, parseFeedback } from "../feedback/feedback";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
 import { checkFits, checkRecord, VERDICT_KEY } from "../model/encoding";
-import { parseVerdictRecord } from "../model/verdictRecord";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
+import { parseVerdictRecord } from "../model/verdictRecord";
 import type { RawRecord, StoredForest } from "./store";
 
 export const BUNDLE_FORMAT = "anomaly-model/1";
