@@ -16,7 +16,7 @@ import { launchChromium } from "./browser";
 
 const SHOTS = "test-results/anomaly-verdicts";
 const MODEL = "ec2_cpu";
-// 4,032 points of EC2 CPU utilisation: about 30 flagged points and a few alerts.
+// 4,032 points of EC2 CPU utilisation: 42 flagged points and 5 alerts when sent 8 at a time.
 const SERIES = "realAWSCloudwatch/ec2_cpu_utilization_825cc2.csv";
 /** Requests in flight at once: the server's group commit takes them in arrival order. */
 const IN_FLIGHT = 8;
