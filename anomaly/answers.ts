@@ -30,6 +30,8 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     versions: verdict.versions,
     data_point: record,
     severity: verdict.severity,
+    voters: verdict.voters,
+    top_columns: verdict.top_columns,
     alert: verdict.alert,
     expected: verdict.expected,
   };

@@ -38,6 +38,7 @@ export { dropEcho, scoresWindows, takeEvidence } from "./model/sustained";
 export { parseIsoTimestamp } from "./model/timestamp";
 export { trainVersions } from "./model/training";
 export { forestWidth } from "./model/verdict";
+export { splitStored, type TopColumn, VERDICT_KEY, type VerdictRecord } from "./model/verdictRecord";
 export { slidingWindows } from "./model/windows";
 export { AnomalyService, type ServiceOptions, type VerdictOptions } from "./service";
 export { type ModelBundle, type ParsedBundle, parseBundle } from "./store/bundle";

@@ -155,9 +155,12 @@ export class AnomalyService {
    */
   async detect(model: string, record: unknown, now?: number, options: VerdictOptions = {}): Promise<DetectAnswer> {
     const answer = await this.ingest(model, record, now);
-    if (!options.expected && answer.body.status === "success") delete answer.body.expected;
-    if (options.explain && answer.body.status === "success") {
-      const body = answer.body;
+    if (answer.body.status !== "success") return answer;
+    const body = answer.body;
+    // The explanation describes the verdict's own voters, whatever the body shows.
+    const checks = { voters: body.voters, versions: body.versions, expected: body.expected ?? {} };
+    if (!options.expected) delete body.expected;
+    if (options.explain) {
       // The point is stored and its verdict stands: if the model went away
       // meanwhile (deleted, reset), the answer says so with a null explanation.
       body.explanation = await this.serial(model, async () => {
@@ -168,7 +171,7 @@ export class AnomalyService {
           if (e instanceof AnomalyError) return null;
           throw e;
         }
-        return m === null || !m.trained ? null : explainModelPoint(m, body.data_point);
+        return m === null || !m.trained ? null : explainModelPoint(m, body.data_point, checks);
       });
     }
     return answer;
@@ -245,9 +248,10 @@ export class AnomalyService {
       asClientErrors(async () => {
         const m = await this.get(model);
         if (!m.trained) throw notTrained(model);
-        const body = verdictBody(m, m.score(record, now ?? this.clock()), record as RawRecord);
+        const verdict = m.score(record, now ?? this.clock());
+        const body = verdictBody(m, verdict, record as RawRecord);
         if (!options.expected) delete body.expected;
-        if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord);
+        if (options.explain) body.explanation = explainModelPoint(m, record as RawRecord, verdict);
         return body;
       }),
     );
@@ -447,7 +451,8 @@ export class AnomalyService {
         const forest = m.forests.get(v.vname);
         if (forest !== undefined) forests.push({ name: v.vname, margin: v.decision_margin, forest });
       }
-      const ring = m.ring.toArray();
+      // Each point travels with the verdict it was given, as its stored line.
+      const ring = m.storedLines(m.ring.toArray());
       return makeBundleStepwise(m.meta, ring, forests, m.autoencoder?.json ?? null, m.feedback, yieldToLoop);
     });
   }

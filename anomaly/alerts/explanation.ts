@@ -1,31 +1,20 @@
-// Reading the optional explanation a verdict may carry (`?explain=1`, from
-// the explanations work): alert payloads and the anomalies table name the
-// top feature when there is one, and leave it out otherwise.
+// The column an alert names: what a verdict says caused it, for the
+// `top_feature` of alert payloads and the dashboards' live rows.
 
 /**
- * The first-named feature of an explanation, when the verdict carries one
- * (`?explain=1`). Explanations are another part's contract, so this reads
- * only the common shapes: a list of `{feature|column}` or an object of
- * contributions, and otherwise leaves the field out.
+ * The top column of a verdict body: its recorded `top_columns` (every
+ * verdict carries them: a flagged point's from the explanation of the rule
+ * that flagged it, anomaly/explain/voterExplain.ts), else the first column
+ * with a share of an `explanation` it carries. Undefined when neither names
+ * one (an unflagged point of a model without bands).
  */
-export function topFeature(explanation: unknown): string | undefined {
-  if (explanation === null || typeof explanation !== "object") return undefined;
-  const list = Array.isArray(explanation)
-    ? explanation
-    : ((explanation as { contributions?: unknown; features?: unknown }).contributions ??
-      (explanation as { features?: unknown }).features);
-  if (Array.isArray(list) && list.length > 0) {
-    const first = list[0] as { feature?: unknown; column?: unknown; name?: unknown };
-    const name = first.feature ?? first.column ?? first.name;
-    return typeof name === "string" ? name : undefined;
-  }
-  if (list !== null && typeof list === "object") {
-    let best: [string, number] | undefined;
-    for (const [name, value] of Object.entries(list)) {
-      if (typeof value === "number" && (best === undefined || Math.abs(value) > Math.abs(best[1])))
-        best = [name, value];
-    }
-    return best?.[0];
-  }
-  return undefined;
+export function topFeature(verdict: unknown): string | undefined {
+  if (verdict === null || typeof verdict !== "object") return undefined;
+  const v = verdict as { top_columns?: unknown; explanation?: unknown };
+  const recorded = Array.isArray(v.top_columns) ? (v.top_columns[0] as { column?: unknown } | undefined) : undefined;
+  if (typeof recorded?.column === "string") return recorded.column;
+  const columns = (v.explanation as { columns?: unknown } | null | undefined)?.columns;
+  if (!Array.isArray(columns)) return undefined;
+  const first = columns.find((c) => typeof c?.column === "string" && typeof c.share === "number" && c.share > 0);
+  return first?.column;
 }

@@ -65,12 +65,22 @@ export interface ColumnContribution {
 }
 
 export interface Explanation {
-  /** The version explained: the forest version furthest past its threshold (lowest decision + margin) for this point. */
-  version: string;
-  method: "shapley" | "one_at_a_time";
-  /** The point's decision value under that version. */
+  /**
+   * The voter explained (model/voters.ts): the verdict's strongest; null for
+   * a point no rule flagged, whose strongest check is explained instead.
+   */
+  voter: string | null;
+  /** The forest version explained; null when the explanation reads the bands (method "band"). */
+  version: string | null;
+  /**
+   * "shapley" / "one_at_a_time": a forest version's counterfactual
+   * contributions (below); "band": each numeric column's band severity
+   * (0–100) as its contribution (voterExplain.ts).
+   */
+  method: "shapley" | "one_at_a_time" | "band";
+  /** The point's decision value under that version (method "band": the top column's severity). */
   score: number;
-  /** The mean decision value of the reference records in this point's place (contributions sum to baseline_score − score). */
+  /** The mean decision value of the reference records in this point's place (contributions sum to baseline_score − score; 0 for "band"). */
   baseline_score: number;
   /** Every learned column, largest contribution first (ties in column order). */
   columns: ColumnContribution[];
@@ -90,9 +100,9 @@ export interface ExplainInput {
   version?: string;
 }
 
-const KIND_NAMES: ColumnKindName[] = ["numeric", "categorical", "timestamp"];
+export const KIND_NAMES: ColumnKindName[] = ["numeric", "categorical", "timestamp"];
 
-function actualValue(kind: number, value: unknown): number | string | null {
+export function actualValue(kind: number, value: unknown): number | string | null {
   if (value === null || value === undefined) return null;
   if (kind === KIND_NUMERIC) return parseNumber(value);
   if (kind === KIND_CATEGORICAL) return typeof value === "string" ? value : String(value);
@@ -153,7 +163,10 @@ function scoreVariants(
   return sums;
 }
 
-/** Null when no enabled forest version has a full window for this point. */
+/**
+ * A forest version's explanation (voter left null: the caller, voterExplain.ts,
+ * names it). Null when no enabled forest version has a full window for this point.
+ */
 export function explainPoint(input: ExplainInput): Explanation | null {
   const { meta, forests, record, typical } = input;
   const nFeat = meta.feats.length;
@@ -194,7 +207,14 @@ export function explainPoint(input: ExplainInput): Explanation | null {
   }));
   const allReferences = referenceSample(input.training, REFERENCES);
   if (allReferences.length === 0) {
-    return { version: chosen.name, method: "shapley", score: chosen.score, baseline_score: chosen.score, columns };
+    return {
+      voter: null,
+      version: chosen.name,
+      method: "shapley",
+      score: chosen.score,
+      baseline_score: chosen.score,
+      columns,
+    };
   }
   // Columns whose value projects like every reference's cannot change the score.
   const base = new Float64Array(nFeat);
@@ -271,6 +291,7 @@ export function explainPoint(input: ExplainInput): Explanation | null {
   const order = columns.map((c, i) => ({ c, i }));
   order.sort((a, b) => b.c.contribution - a.c.contribution || a.i - b.i);
   return {
+    voter: null,
     version: chosen.name,
     method,
     score: chosen.score,

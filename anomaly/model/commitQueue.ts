@@ -34,8 +34,10 @@ interface Batch {
 }
 
 export interface CommitHost {
-  /** Scores the processed points still waiting for verdicts (called while the append is in flight). */
+  /** Scores the processed points still waiting for verdicts (called before their lines are written). */
   scorePending(): void;
+  /** The lines to store for records: each with the verdict it was given (verdictRecord.ts). */
+  storedLines(records: readonly RawRecord[]): RawRecord[];
   /** The ring and metadata for a compaction; null when memory has moved past what is being written. */
   compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null;
 }
@@ -114,16 +116,13 @@ export class CommitQueue {
         ? this.host.compactionSnapshot()
         : null;
     try {
-      const appended = taken[0].fresh
-        ? this.store.deleteModel(this.model).then(() => this.store.appendRecords(this.model, records))
-        : this.store.appendRecords(this.model, records);
-      try {
-        this.host.scorePending();
-      } catch (e) {
-        await appended.catch(() => undefined);
-        throw e;
-      }
-      this.logLines = await appended;
+      // Scored before the append, not while it is in flight: each line
+      // carries its point's verdict, so the verdict stored is the one given.
+      this.host.scorePending();
+      const lines = this.host.storedLines(records);
+      this.logLines = await (taken[0].fresh
+        ? this.store.deleteModel(this.model).then(() => this.store.appendRecords(this.model, lines))
+        : this.store.appendRecords(this.model, lines));
     } catch (e) {
       for (const b of taken) b.reject(e);
       this.fail(e);

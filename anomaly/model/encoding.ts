@@ -13,6 +13,8 @@ import { type ColumnKind, KIND_CATEGORICAL, KIND_NUMERIC, KIND_TIMESTAMP } from 
 import { parseIsoTimestamp } from "./timestamp";
 
 export const TIMESTAMP_KEY = "timestamp";
+/** Where a stored line keeps its point's verdict (verdictRecord.ts). */
+export const VERDICT_KEY = "@verdict";
 const MAX_FIELDS = 1000;
 const MAX_KEY_LENGTH = 256;
 const MAX_STRING_LENGTH = 4096;
@@ -77,8 +79,13 @@ export interface CheckedRecord {
   timestamp: number | null;
 }
 
-/** Checks the shape of an incoming record: a flat JSON object of scalars. */
-export function checkRecord(record: unknown): CheckedRecord {
+/**
+ * Checks the shape of an incoming record: a flat JSON object of scalars.
+ * `@verdict` is never a field: a stored line keeps the point's verdict under
+ * it (verdictRecord.ts), so `stored` lines skip it and an ingested record
+ * that carries it is refused.
+ */
+export function checkRecord(record: unknown, stored = false): CheckedRecord {
   if (record === null || typeof record !== "object" || Array.isArray(record)) {
     throw new EncodingError("The record must be a flat JSON object.");
   }
@@ -96,6 +103,10 @@ export function checkRecord(record: unknown): CheckedRecord {
       if (value === null || value === undefined) continue;
       timestamp = parseTimestampValue(value);
       continue;
+    }
+    if (key === VERDICT_KEY) {
+      if (stored) continue;
+      throw new EncodingError(`Field '${VERDICT_KEY}' is reserved: stored points keep their verdict under it.`);
     }
     if (value === null || value === undefined) continue;
     if (typeof value === "number") {

@@ -19,9 +19,10 @@
 import { type AutoencoderJson, type AutoencoderModel, loadAutoencoder } from "../autoencoder/autoencoder";
 import type { ScoringBackend } from "../backends/backend";
 import { MAX_POINTS, MIN_POINTS } from "../constants";
+import { topColumnsOf } from "../explain/voterExplain";
 import { type FeedbackDoc, parseFeedback } from "../feedback/feedback";
 import { ModelFeedback } from "../feedback/modelFeedback";
-import { trainingSet } from "../feedback/trainingSet";
+import { trainingRecords, trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
@@ -35,6 +36,7 @@ import { learnQuietly, pushIfFits } from "./storedRecords";
 import { applySustained } from "./sustained";
 import { trainVersions } from "./training";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
+import { splitStored, storedLine, type VerdictRecord } from "./verdictRecord";
 import { slidingWindows } from "./windows";
 
 /** One record of a batch: its verdict (null while warming up) and n_seen right after it, or why it was rejected. */
@@ -64,6 +66,13 @@ export class Model {
   private readonly scheduledTrainings: number[] = [];
   /** A training the loader redid from records after the checkpoint, not yet in a checkpoint. */
   private retrainedAtLoad = false;
+  /**
+   * The verdict given to each ring point (verdictRecord.ts), keyed by the
+   * record object, so evicted points take theirs with them. Written into
+   * the point's own line when it is appended (storedLines), read back from
+   * it on load.
+   */
+  private readonly recorded = new WeakMap<RawRecord, VerdictRecord>();
 
   private constructor(
     readonly name: string,
@@ -94,7 +103,16 @@ export class Model {
     const meta = await store.loadMetadata(name);
     if (meta === null) return null;
     meta.name = name;
-    const { records, unsaved, setAside } = await store.loadRing(name, capacity);
+    const loaded = await store.loadRing(name, capacity);
+    const { setAside } = loaded;
+    // Each line holds the point and the verdict it was given (if any).
+    const given = new Map<RawRecord, VerdictRecord>();
+    const records = loaded.records.map((line) => {
+      const { record, verdict } = splitStored(line);
+      if (verdict !== null) given.set(record, verdict);
+      return record;
+    });
+    const unsaved = loaded.unsaved.map((line) => splitStored(line).record);
     // Records after the metadata checkpoint (a crash between a batch's append
     // and its checkpoint) are counted in n_seen already. They are taken again
     // in order, as ingest took them: what they taught the encoder, and a
@@ -133,6 +151,7 @@ export class Model {
     }
     const ae = await store.loadAutoencoder(name);
     const model = new Model(name, meta, ring, forests, ae === null ? null : loadAutoencoder(ae), store, backend);
+    for (const [record, verdict] of given) model.recorded.set(record, verdict);
     const feedback = (await store.loadFeedback?.(name)) ?? null;
     if (feedback !== null) {
       const parsed = parseFeedback(feedback);
@@ -307,12 +326,63 @@ export class Model {
       applySustained(this.meta.alerting, v, this.meta.versions, this.meta.false_alarm_rate, true);
       v.alert = takePoint(this.meta.alerting, v.anomaly, recordTime(record), nSeen);
       waiting[i].verdict = v;
+      // A point scored again on load keeps the verdict it was given live.
+      const given = this.recorded.get(record);
+      if (given !== undefined) {
+        v.top_columns = given.top_columns;
+        continue;
+      }
+      // Flagged points are explained by their voter against the training
+      // data's references (a rare cost: flags are a fraction of a percent).
+      v.top_columns = topColumnsOf(this.explainInput(record, v.anomaly), v);
+      this.recorded.set(record, verdictRecord(v, this.meta.last_trained));
     }
+  }
+
+  /** The verdict given to a ring point; null when none was recorded (collecting, or stored before verdicts were). */
+  verdictOf(record: RawRecord): VerdictRecord | null {
+    return this.recorded.get(record) ?? null;
+  }
+
+  /** Ring records as the data log stores them: each with the verdict it was given. */
+  storedLines(records: readonly RawRecord[]): RawRecord[] {
+    return records.map((r) => storedLine(r, this.recorded.get(r)));
+  }
+
+  /**
+   * What an explanation of `record` reads: the model, the ring points before
+   * it and (with `withTraining`) the training data up to it: the ring up to
+   * the point, so a point explained in a group-commit batch sees what it
+   * would have seen alone (feedback exclusions applied). A record not in the
+   * ring (detect_only) is placed after the newest point.
+   */
+  explainInput(record: RawRecord, withTraining: boolean) {
+    let at = this.ring.length;
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      if (this.ring.record(i) === record) {
+        at = i;
+        break;
+      }
+    }
+    let widest = 1;
+    for (const f of this.forests.values()) widest = Math.max(widest, forestWidth(f, this.meta.feats.length));
+    const context: RawRecord[] = [];
+    for (let i = Math.max(0, at - widest + 1); i < at; i++) context.push(this.ring.record(i));
+    let training: RawRecord[] = [];
+    if (withTraining) {
+      const upTo = Math.min(this.ring.length, at + 1);
+      training = trainingRecords(
+        this.ring.toArray().slice(0, upTo),
+        this.ring.timesArray().slice(0, upTo),
+        this.feedback,
+      ).records;
+    }
+    return { meta: this.meta, forests: this.forests, context, record, training, typical: new Map() };
   }
 
   compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
     if (this.processing) return null;
-    return { records: this.ring.toArray(), meta: cloneMetadata(this.meta) };
+    return { records: this.storedLines(this.ring.toArray()), meta: cloneMetadata(this.meta) };
   }
 
   /** Resolves once every processed batch is on disk (or rejected). */
@@ -329,9 +399,11 @@ export class Model {
   score(input: unknown, now: number): Verdict {
     const checked = checkRecord(input);
     const time = checked.timestamp ?? now;
-    const verdict = scorePoint(this.state(), Object.fromEntries(checked.fields), false, time);
+    const point = Object.fromEntries(checked.fields);
+    const verdict = scorePoint(this.state(), point, false, time);
     applySustained(this.meta.alerting, verdict, this.meta.versions, this.meta.false_alarm_rate, false);
     verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, time);
+    verdict.top_columns = topColumnsOf(this.explainInput(point, verdict.anomaly), verdict);
     return verdict;
   }
 
@@ -490,4 +562,17 @@ function encodeRingWithModelScaler(model: Model) {
     matrix[i] = (matrix[i] - mean[c]) / std[c];
   }
   return { matrix };
+}
+
+/** The record of a verdict as given, for its point's line. */
+function verdictRecord(v: Verdict, trainedAt: number): VerdictRecord {
+  return {
+    anomaly: v.anomaly,
+    alert: v.alert,
+    severity: v.severity,
+    score: v.score,
+    voters: [...v.voters],
+    top_columns: v.top_columns,
+    trained_at: trainedAt,
+  };
 }

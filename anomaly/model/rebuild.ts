@@ -23,7 +23,7 @@ export function metadataFromRecords(name: string, records: readonly RawRecord[],
   const meta = newMetadata(name, created);
   for (const record of records) {
     try {
-      learnRecord(meta, checkRecord(record));
+      learnRecord(meta, checkRecord(record, true));
     } catch {
       // Stored records were valid when ingested; a damaged one teaches nothing.
     }

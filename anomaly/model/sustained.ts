@@ -36,6 +36,7 @@ import { WITHDRAWN_GAP } from "./calibrate";
 import { severityThreshold } from "./calibration";
 import { type Verdict, withdraw } from "./verdict";
 import type { VersionConfig } from "./versions";
+import { sustainedVoter } from "./voters";
 
 /** Severity points below the anomaly threshold at which a point adds nothing. */
 export const SUSTAINED_SLACK = 16;
@@ -132,8 +133,13 @@ export function applySustained(
   if (sustained) flagSustained(v, threshold);
 }
 
-/** Flags a verdict for a completed run: its severity is raised to the threshold, so flag and severity agree. */
+/**
+ * Flags a verdict for a completed run: its severity is raised to the
+ * threshold, so flag and severity agree, and the rule joins its voters
+ * (after the point's own checks, which are stronger when they flagged too).
+ */
 export function flagSustained(v: Verdict, threshold: number): void {
+  v.voters.push(sustainedVoter(v.expected));
   if (v.anomaly) return;
   v.anomaly = true;
   v.severity = Math.max(v.severity, threshold);

@@ -20,7 +20,9 @@ import { type Projector, recordTime } from "./encoding";
 import type { MetadataJson } from "./metadata";
 import { type RecurrenceField, recurrenceFields, recursDaily } from "./recurrence";
 import type { Ring } from "./ring";
+import type { TopColumn } from "./verdictRecord";
 import type { VersionConfig } from "./versions";
+import { pointVoters } from "./voters";
 
 export interface VersionVerdict {
   anomaly: boolean;
@@ -41,6 +43,10 @@ export interface Verdict {
   versions: Record<string, VersionVerdict>;
   /** Per numeric column: value, expected value, band and its own check (band.ts). */
   expected: Record<string, ColumnExpectation>;
+  /** The rules that flag the point, strongest first (voters.ts); empty when it is not an anomaly. */
+  voters: string[];
+  /** The explanation's top columns (explain/voterExplain.ts), filled in by the model once the verdict is final. */
+  top_columns: TopColumn[];
 }
 
 export interface ScoringState {
@@ -152,7 +158,16 @@ export class ScoringRun {
         severity = Math.max(severity, e.severity);
         anomaly ||= e.anomaly;
       }
-      verdicts.push({ anomaly, alert: false, score: Number.POSITIVE_INFINITY, severity, versions: {}, expected });
+      verdicts.push({
+        anomaly,
+        alert: false,
+        score: Number.POSITIVE_INFINITY,
+        severity,
+        versions: {},
+        expected,
+        voters: [],
+        top_columns: [],
+      });
     }
     for (let i = 0; i < rows.length; i++) {
       const c = i % nFeat;
@@ -203,7 +218,12 @@ export class ScoringRun {
       fields ??= recurrenceFields(meta);
       if (recursDaily(this.s.ring, fields, this.records[j], this.times[j])) withdraw(v, meta.false_alarm_rate);
     }
-    for (const v of verdicts) if (!Number.isFinite(v.score)) v.score = 0;
+    const widths = new Map(meta.versions.map((c) => [c.vname, c.window_size]));
+    const windowed = (name: string) => (widths.get(name) ?? 1) > 1;
+    for (const v of verdicts) {
+      if (!Number.isFinite(v.score)) v.score = 0;
+      v.voters = pointVoters(v, windowed);
+    }
     return verdicts;
   }
 }
@@ -211,6 +231,7 @@ export class ScoringRun {
 /** Clears every flag of a verdict, each severity brought under its anomaly threshold. */
 export function withdraw(v: Verdict, rate: number): void {
   v.anomaly = false;
+  v.voters = [];
   v.severity = agreeingSeverity(v.severity, false, rate);
   for (const version of Object.values(v.versions)) {
     version.anomaly = false;

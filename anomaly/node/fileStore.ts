@@ -584,7 +584,7 @@ function countMisfits(meta: MetadataJson, records: readonly RawRecord[]): number
   let n = 0;
   for (const record of records) {
     try {
-      checkFits(meta, checkRecord(record));
+      checkFits(meta, checkRecord(record, true));
     } catch {
       n++;
     }

@@ -6,8 +6,9 @@
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
 import { type FeedbackDoc, feedbackJson, parseFeedback } from "../feedback/feedback";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
-import { checkFits, checkRecord } from "../model/encoding";
+import { checkFits, checkRecord, VERDICT_KEY } from "../model/encoding";
 import { type MetadataJson, orderedMetadata, parseMetadata } from "../model/metadata";
+import { parseVerdictRecord } from "../model/verdictRecord";
 import type { RawRecord, StoredForest } from "./store";
 
 export const BUNDLE_FORMAT = "anomaly-model/1";
@@ -119,12 +120,17 @@ export interface ParsedBundle {
  * field.
  */
 export function ringRecordProblem(metadata: MetadataJson, record: unknown, index: number): string | null {
+  const where = `The bundle's ring[${index}] (data.jsonl line ${index + 1})`;
   try {
-    checkFits(metadata, checkRecord(record));
-    return null;
+    checkFits(metadata, checkRecord(record, true));
   } catch (e) {
-    return `The bundle's ring[${index}] (data.jsonl line ${index + 1}): ${(e as Error).message}`;
+    return `${where}: ${(e as Error).message}`;
   }
+  // A point's recorded verdict travels with it and must be one.
+  const verdict = (record as RawRecord)[VERDICT_KEY];
+  if (verdict === undefined) return null;
+  const parsed = parseVerdictRecord(verdict);
+  return typeof parsed === "string" ? `${where}: its ${VERDICT_KEY} ${parsed}.` : null;
 }
 
 /** Everything of a bundle but its ring, validated; a message when it is unusable. */

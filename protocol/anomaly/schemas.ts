@@ -5,6 +5,7 @@
 // dashboards import only the types, so zod never reaches the browser bundle.
 import { z } from "@hono/zod-openapi";
 import { MODEL_NAME } from "./modelName";
+import { VerdictRecord, Voter } from "./verdictRecord";
 
 export const ModelParams = z.object({
   m: z
@@ -56,18 +57,27 @@ const ColumnContribution = z.object({
 
 export const Explanation = z
   .object({
-    version: z.string().openapi({ description: "The version explained: the one furthest past its threshold" }),
-    method: z.enum(["shapley", "one_at_a_time"]),
-    score: z.number(),
+    voter: Voter.nullable().openapi({
+      description:
+        "The voter explained: the verdict's strongest (`voters[0]`); null when no rule flagged the point and its strongest check is explained",
+    }),
+    version: z.string().nullable().openapi({
+      description: "The forest version explained (a `version:` voter); null when the bands are (method `band`)",
+    }),
+    method: z.enum(["shapley", "one_at_a_time", "band"]).openapi({
+      description:
+        "shapley / one_at_a_time: a version's counterfactual contributions; band: each numeric column's band severity (0–100) as its contribution (a `band:` or `sustained:` voter)",
+    }),
+    score: z.number().openapi({ description: "The version's decision value (band: the top column's severity)" }),
     baseline_score: z.number().openapi({
       description:
-        "Mean decision value with the columns taken from reference training records; contributions sum to baseline_score − score",
+        "Mean decision value with the columns taken from reference training records; contributions sum to baseline_score − score (0 for band)",
     }),
     columns: z.array(ColumnContribution).openapi({ description: "Every learned column, largest contribution first" }),
   })
   .openapi("Explanation", {
     description:
-      "Per input column (a categorical field's one-hot features as one column): Shapley values of replacing the point's values by reference records' (anomaly/explain/explain.ts).",
+      "Why the rule that flagged the point flagged it, per input column (a categorical field's one-hot features as one column): a version's Shapley values of replacing the point's values by reference records', or each column's band severity (anomaly/explain/voterExplain.ts).",
   });
 
 export const ExplainQuery = z.object({
@@ -133,6 +143,8 @@ export const VerdictBody = z
       description:
         "0–100, monotone in the score and on one rarity scale for every model: −20·log10 of the estimated share of normal points this far out (anomaly from −20·log10(false_alarm_rate), 46 at the default 0.5 %).",
     }),
+    voters: VerdictRecord.shape.voters,
+    top_columns: VerdictRecord.shape.top_columns,
     alert: z.boolean().openapi({
       description:
         "True when this point opens an alert: it is flagged and no point of the model was flagged in the quiet period before it (the stream's clock; 240 minutes unless set with PUT /api/dynamic/{m}/alert_quiet). The point to page on; `anomaly` stays true for every flagged point.",

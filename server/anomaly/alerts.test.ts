@@ -157,6 +157,9 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     expect(onset).toMatchObject({ model: "m", rule: "generic", event: "onset", data_point: { value: 1000 } });
     expect(recovery).toMatchObject({ event: "recovery", started_at: onset.started_at });
     expect(typeof onset.score).toBe("number");
+    // Every payload names the column: the onset's from the rule that flagged it, the recovery's from its bands.
+    expect(onset.top_feature).toBe("value");
+    expect(recovery.top_feature).toBe("value");
 
     const [amOnset, amRecovery] = am.bodies as {
       labels: Record<string, string>;
@@ -166,6 +169,7 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     expect(amOnset).toHaveLength(1);
     expect(amOnset[0].labels).toEqual({ alertname: "AnomalyDetected", model: "m", rule: "am" });
     expect(amOnset[0].endsAt).toBeUndefined();
+    expect((amOnset[0] as unknown as { annotations: Record<string, string> }).annotations.top_feature).toBe("value");
     expect(amRecovery[0].endsAt).toBeDefined();
     expect(amRecovery[0].startsAt).toBe(amOnset[0].startsAt);
 

@@ -357,7 +357,7 @@ function facts(
     data_point: verdict.data_point,
   };
   if (typeof verdict.severity === "number") out.severity = verdict.severity;
-  const top = topFeature(verdict.explanation);
+  const top = topFeature(verdict);
   if (top !== undefined) out.top_feature = top;
   return out;
 }

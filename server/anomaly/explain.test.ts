@@ -1,12 +1,13 @@
 // Explanations through a real `anomaly serve` process on loopback: the cases
-// the old path-split credit got wrong (issue 28) must name the right column,
-// and the dashboards' explanation (the engine function on an exported
-// bundle) must be the API's, value for value.
+// the old path-split credit got wrong must name the right column, the
+// explanation describes the rule that flagged the point (its first voter),
+// never a version that did not flag, and the verdict recorded with an
+// ingested point names the same top column.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBundle } from "../../anomaly";
+import { parseBundle, splitStored } from "../../anomaly";
 import { explainRingPoint } from "../../client/anomaly/engine/ringScores";
 import { bundleCli, postJson, type ServerProcess, spawnServer } from "./testing";
 
@@ -41,7 +42,8 @@ interface Column {
   share: number;
 }
 interface Explanation {
-  version: string;
+  voter: string | null;
+  version: string | null;
   method: string;
   score: number;
   baseline_score: number;
@@ -100,20 +102,36 @@ describe("explanations (?explain=1)", () => {
     expect(top(e).typical as number).toBeLessThan(120);
     expect(top(e).share).toBeGreaterThan(0.6);
     expect(columnOf(e, "latency").share).toBeLessThan(top(e).share / 2);
-    // Every learned column is listed once, and the contributions add up to baseline − score.
+    // Every learned column is listed once.
     expect(e.columns.map((c) => c.column).sort()).toEqual(["latency", "region", "requests"]);
-    const sum = e.columns.reduce((s, c) => s + c.contribution, 0);
-    expect(sum).toBeCloseTo(e.baseline_score - e.score, 9);
-    // The explained version is one of the verdict's, with its score.
-    const versions = body.versions as Record<string, { score: number }>;
-    expect(versions[e.version]?.score).toBe(e.score);
+    // The rule that flagged it is the column's band, and that is what is explained.
+    expect(body.anomaly).toBe(true);
+    expect(body.voters).toContain("band:requests");
+    expect(e).toMatchObject({ voter: (body.voters as string[])[0], method: "band", version: null });
+    expect((body.top_columns as { column: string }[])[0].column).toBe("requests");
   });
 
-  it("credits a category never seen before to its field", async () => {
-    const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "mars" });
+  it("explains a version's flag by that version's Shapley values, never a version that did not flag", async () => {
+    const { body } = await post(`/detect_only/${MODEL}?explain=1`, { ...usual, requests: 300, latency: 10 });
     const e = explanationOf(body);
-    expect(top(e)).toMatchObject({ column: "region", kind: "categorical", actual: "mars", typical: "eu" });
-    expect(top(e).share).toBeGreaterThan(0.5);
+    const versions = body.versions as Record<string, { score: number; anomaly: boolean }>;
+    if (e.version !== null) {
+      expect(versions[e.version]?.anomaly).toBe(true);
+      expect(versions[e.version]?.score).toBe(e.score);
+      // Shapley contributions add up to baseline − score.
+      const sum = e.columns.reduce((s, c) => s + c.contribution, 0);
+      expect(sum).toBeCloseTo(e.baseline_score - e.score, 9);
+    }
+    expect(e.voter).toBe((body.voters as string[])[0] ?? null);
+  });
+
+  it("explains an unflagged point by its strongest check, naming no voter", async () => {
+    const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "mars" });
+    expect(body.anomaly).toBe(false);
+    expect(body.voters).toEqual([]);
+    const e = explanationOf(body);
+    expect(e.voter).toBeNull();
+    expect(columnOf(e, "region")).toMatchObject({ kind: "categorical", actual: "mars", typical: "eu" });
   });
 
   it("gives a numeric outlier the credit, not the one-hot columns of the category beside it", async () => {
@@ -132,19 +150,24 @@ describe("explanations (?explain=1)", () => {
     expect(a.body.explanation).toEqual(b.body.explanation);
   });
 
-  it("explains an ingested point on /detect, and the dashboards' engine function gives the same answer", async () => {
+  it("explains an ingested point on /detect, and the verdict recorded with the point names the same column", async () => {
     const { status, body } = await post(`/detect/${MODEL}?explain=1`, { ...point(POINTS + 3), requests: 0 });
     expect(status).toBe(200);
     const e = explanationOf(body);
     expect(top(e).column).toBe("requests");
-    // The dashboards explain a ring point of an exported bundle in the worker.
+    // The point's line in the export carries the verdict given, naming the same column.
     const res = await fetch(`${server.url}/api/dynamic/${MODEL}/export`);
     const bundle = parseBundle(await res.json());
     if (typeof bundle === "string") throw new Error(bundle);
     const index = bundle.ring.length - 1;
     expect(bundle.ring[index]?.requests).toBe(0);
-    const local = explainRingPoint(bundle, e.version, index);
-    expect(local).toEqual(e);
+    const recorded = splitStored(bundle.ring[index] as Record<string, unknown>).verdict;
+    expect(recorded?.voters).toEqual(body.voters);
+    expect(recorded?.top_columns[0]?.column).toBe("requests");
+    // The dashboards' per-version view (today's forests) explains the same point in the worker.
+    const local = explainRingPoint(bundle, "daily", index);
+    expect(local?.version).toBe("daily");
+    expect(local?.columns.map((c) => c.column).sort()).toEqual(["latency", "region", "requests"]);
   });
 
   it("is documented in the OpenAPI document, with the feedback routes", async () => {

@@ -25,10 +25,12 @@ import {
   scoresWindows,
   severityThreshold,
   slidingWindows,
+  splitStored,
   takeEvidence,
   takePoint,
   trainingRecords,
   typicalValues,
+  type VerdictRecord,
   versionRate,
   versionSeverity,
   WITHDRAWN_GAP,
@@ -49,10 +51,16 @@ export interface RingScores {
   /** Each numeric column's values (NaN where a record lacks it). */
   columns: { name: string; values: Float64Array }[];
   versions: VersionScores[];
-  /** Ring indices flagged by at least one version, less the daily recurrences the service withdraws, plus its sustained departures. */
+  /**
+   * What the model would say now: ring indices flagged by at least one
+   * version of today's forests, less the daily recurrences the service
+   * withdraws, plus its sustained departures. Not what was given: see `recorded`.
+   */
   flagged: number[];
-  /** Flagged ring indices that open an alert (the first flag after the model's quiet period). */
+  /** Of those, the ones that would open an alert now (the first flag after the model's quiet period). */
   alerts: number[];
+  /** Per ring point, the verdict it was given when it arrived (null: not recorded, stored before verdicts were). */
+  recorded: (VerdictRecord | null)[];
 }
 
 /** The ring projected on the model's features and scaled with its scaler. */
@@ -144,7 +152,8 @@ export async function scoreRing(
     flagged.push(i);
     if (takePoint(onset, true, times[i], i + 1)) alerts.push(i);
   }
-  return { times, columns, versions, flagged, alerts };
+  const recorded = bundle.ring.map((line) => splitStored(line).verdict);
+  return { times, columns, versions, flagged, alerts, recorded };
 }
 
 /**

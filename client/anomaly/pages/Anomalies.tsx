@@ -1,12 +1,14 @@
-// Anomalies: every flagged point of the chosen models (their rings rescored
-// with the current forests) in a sortable, filterable table, each row linked
-// to its place in the chart, plus live verdicts as they arrive. Paginated,
-// with each point's values, its severity (when verdicts carry one) and its
-// top feature.
+// Anomalies: every flagged point of the chosen models in a sortable,
+// filterable table, each row linked to its place in the chart, plus live
+// verdicts as they arrive. By default the verdicts that were given (recorded
+// with each point: its voters, severity, alert and top column); "what would
+// it say now" rescores the rings with today's model instead. Paginated, with
+// each point's values.
 import { useEffect, useMemo, useState } from "react";
 import { topFeature } from "../../../anomaly";
 import type { VerdictBody } from "../api";
 import { pageHref } from "../backendChoice";
+import { givenFlags } from "../givenVerdicts";
 import { ModelPicker } from "../ModelPicker";
 import { errorText, useBackend } from "../Shell";
 import { useModels } from "../useModels";
@@ -19,14 +21,16 @@ interface Row {
   index: number;
   /** Unix seconds, or null when the point has no clock. */
   time: number | null;
-  /** Flagging versions with their scores. */
-  versions: Record<string, number>;
+  /** The rules that flagged the point (`band:cpu`, `version:daily`, `sustained:cpu`). */
+  voters: string[];
   score: number;
   /** The point's columns (numbers as numbers). */
   values: Record<string, unknown>;
   /** 0–100, only when the verdict carried one. */
   severity?: number;
   top?: string;
+  /** The top column's share of the explanation, 0–1, when the verdict recorded it. */
+  share?: number;
   /** The point opened an alert (the first flag after the model's quiet period). */
   alert: boolean;
   live: boolean;
@@ -91,6 +95,8 @@ export function Anomalies() {
   // Until the rings are scored, an empty table means "not yet", not "none".
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(0);
+  // Off: the verdicts that were given. On: today's model rescoring the rings.
+  const [now, setNow] = useState(() => new URLSearchParams(location.search).get("view") === "now");
 
   const names = useMemo(() => (list === null ? [] : Object.keys(list.models).sort()), [list]);
   const namesKey = names.join(",");
@@ -102,25 +108,50 @@ export function Anomalies() {
     setStatus("Loading…");
     (async () => {
       const out: Row[] = [];
+      let notRecorded = 0;
       for (const name of wanted) {
         try {
           const { scores } = await loadRingScores(kind, (m) => backend.exportModel(m), name);
-          const alerts = new Set(scores.alerts);
-          for (const i of scores.flagged) {
-            const versions: Record<string, number> = {};
-            for (const v of scores.versions) if (v.scores[i] <= -v.margin) versions[v.name] = v.scores[i];
-            out.push({
-              id: `${name}:${i}`,
-              model: name,
-              index: i,
-              time: scores.times[i] > 0 ? scores.times[i] : null,
-              versions,
-              score: Math.min(...Object.values(versions)),
-              values: Object.fromEntries(scores.columns.map((c) => [c.name, c.values[i]])),
-              top: farthestColumn(scores.columns, i),
-              alert: alerts.has(i),
-              live: false,
-            });
+          const values = (i: number) => Object.fromEntries(scores.columns.map((c) => [c.name, c.values[i]]));
+          const time = (i: number) => (scores.times[i] > 0 ? scores.times[i] : null);
+          if (now) {
+            const alerts = new Set(scores.alerts);
+            for (const i of scores.flagged) {
+              const flagging = scores.versions.filter((v) => v.scores[i] <= -v.margin);
+              out.push({
+                id: `${name}:${i}`,
+                model: name,
+                index: i,
+                time: time(i),
+                voters: flagging.map((v) => `version:${v.name}`),
+                score: flagging.length > 0 ? Math.min(...flagging.map((v) => v.scores[i])) : 0,
+                values: values(i),
+                top: farthestColumn(scores.columns, i),
+                alert: alerts.has(i),
+                live: false,
+              });
+            }
+          } else {
+            const given = givenFlags(scores.recorded);
+            notRecorded += given.notRecorded;
+            for (const i of given.flagged) {
+              const v = scores.recorded[i];
+              if (v === null) continue;
+              out.push({
+                id: `${name}:${i}`,
+                model: name,
+                index: i,
+                time: time(i),
+                voters: v.voters,
+                score: v.score,
+                values: values(i),
+                severity: v.severity,
+                top: v.top_columns[0]?.column,
+                share: v.top_columns[0]?.share,
+                alert: v.alert,
+                live: false,
+              });
+            }
           }
         } catch (e) {
           if (alive) setStatus(`${name}: ${errorText(e)}`);
@@ -129,21 +160,30 @@ export function Anomalies() {
       if (alive) {
         setRows(out);
         setLoading(false);
-        setStatus(`${out.length} flagged points in ${wanted.length} model${wanted.length === 1 ? "" : "s"}`);
+        const models = `${wanted.length} model${wanted.length === 1 ? "" : "s"}`;
+        setStatus(
+          now
+            ? `${out.length} points today's model would flag in ${models}`
+            : `${out.length} flagged points in ${models}${notRecorded > 0 ? ` · ${notRecorded} points not recorded (collecting, or stored before verdicts were recorded)` : ""}`,
+        );
       }
     })();
     return () => {
       alive = false;
     };
-  }, [backend, kind, model, namesKey]);
+  }, [backend, kind, model, namesKey, now]);
 
   useEffect(
     () =>
       backend.subscribe((event) => {
-        const body = event.body as VerdictBody & { severity?: unknown; explanation?: unknown };
+        const body = event.body as VerdictBody;
         if (event.httpStatus !== 200 || body.status !== "success" || !body.anomaly) return;
-        const versions: Record<string, number> = {};
-        for (const [v, verdict] of Object.entries(body.versions)) if (verdict.anomaly) versions[v] = verdict.score;
+        // A server from before voters were recorded names the flagging versions.
+        const voters =
+          body.voters ??
+          Object.entries(body.versions)
+            .filter(([, v]) => v.anomaly)
+            .map(([name]) => `version:${name}`);
         const stamp = body.data_point.timestamp;
         const time =
           typeof stamp === "number" ? stamp : typeof stamp === "string" ? Date.parse(stamp) / 1000 : Date.now() / 1000;
@@ -153,11 +193,12 @@ export function Anomalies() {
             model: event.model,
             index: Math.min(body.data_points, list?.max_data_points ?? 150_000) - 1,
             time,
-            versions,
+            voters,
             score: body.score,
             values: Object.fromEntries(Object.entries(body.data_point).filter(([k]) => k !== "timestamp")),
             ...(typeof body.severity === "number" ? { severity: body.severity } : {}),
-            top: topFeature(body.explanation),
+            top: topFeature(body),
+            share: body.top_columns?.[0]?.share,
             alert: body.alert === true,
             live: true,
           },
@@ -167,9 +208,9 @@ export function Anomalies() {
     [backend, list],
   );
 
-  const versionNames = useMemo(() => {
+  const voterNames = useMemo(() => {
     const set = new Set<string>();
-    for (const r of [...rows, ...live]) for (const v of Object.keys(r.versions)) set.add(v);
+    for (const r of [...rows, ...live]) for (const v of r.voters) set.add(v);
     return [...set].sort();
   }, [rows, live]);
 
@@ -179,7 +220,7 @@ export function Anomalies() {
     const kept = [...live, ...rows].filter(
       (r) =>
         (model === "" || r.model === model) &&
-        (version === "" || version in r.versions) &&
+        (version === "" || r.voters.includes(version)) &&
         (lo === null || (r.time !== null && r.time >= lo)) &&
         (hi === null || (r.time !== null && r.time <= hi)),
     );
@@ -216,10 +257,10 @@ export function Anomalies() {
       <div className="row filters">
         <ModelPicker value={model} onChange={setModel} allowAll />
         <label>
-          Version{" "}
+          Voter{" "}
           <select value={version} onChange={(e) => setVersion(e.target.value)} data-testid="version-filter">
             <option value="">any</option>
-            {versionNames.map((v) => (
+            {voterNames.map((v) => (
               <option key={v}>{v}</option>
             ))}
           </select>
@@ -229,6 +270,10 @@ export function Anomalies() {
         </label>
         <label>
           To <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label title="Rescore every point with today's model instead of showing the verdicts that were given">
+          <input type="checkbox" checked={now} onChange={(e) => setNow(e.target.checked)} data-testid="now-toggle" />{" "}
+          What would it say now
         </label>
         <span className="muted" data-testid="anomalies-status">
           {status}
@@ -241,11 +286,17 @@ export function Anomalies() {
             {header("time", "Time")}
             {header("model", "Model")}
             <th>Values</th>
-            <th>Versions</th>
+            <th title="The rules that flagged the point: band:<column>, version:<name>, sustained:<column>">Voters</th>
             {header("score", "Score")}
             {hasSeverity && <th>Severity</th>}
-            <th title="From the verdict's explanation when it has one, else the column farthest from its ring mean">
-              Top feature
+            <th
+              title={
+                now
+                  ? "Rescored: the column farthest from its ring mean"
+                  : "The recorded explanation's top column (of the rule that flagged it), with its share"
+              }
+            >
+              Top column
             </th>
             <th />
           </tr>
@@ -262,10 +313,13 @@ export function Anomalies() {
                   .map(([k, v]) => `${k}=${shownValue(v)}`)
                   .join(" · ")}
               </td>
-              <td>{Object.keys(r.versions).join(", ")}</td>
+              <td data-testid="voters">{r.voters.join(", ")}</td>
               <td>{r.score.toFixed(4)}</td>
-              {hasSeverity && <td data-testid="severity">{r.severity ?? "—"}</td>}
-              <td data-testid="top-feature">{r.top ?? "—"}</td>
+              {hasSeverity && <td data-testid="severity">{r.severity === undefined ? "—" : r.severity.toFixed(1)}</td>}
+              <td data-testid="top-feature">
+                {r.top ?? "—"}
+                {r.share !== undefined && <span className="muted"> {(100 * r.share).toFixed(0)} %</span>}
+              </td>
               <td>
                 <a href={pageHref("visualize.html", kind, { model: r.model, i: String(r.index) })}>in the chart</a>
                 {r.alert && (

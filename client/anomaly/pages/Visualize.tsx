@@ -17,6 +17,7 @@ import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
 import { engine } from "../engine/engineClient";
 import type { RingScores } from "../engine/ringScores";
+import { asGiven } from "../givenVerdicts";
 import { ModelPicker } from "../ModelPicker";
 import { useBackend } from "../Shell";
 import { useExpectedBands } from "../useExpectedBands";
@@ -147,7 +148,7 @@ export function Visualize() {
 function RingCharts({
   scoringKey,
   model,
-  scores,
+  scores: rescored,
   loadMs,
   selected,
   onSelect,
@@ -160,6 +161,9 @@ function RingCharts({
   onSelect: (i: number) => void;
 }) {
   const { kind, backend } = useBackend();
+  // Marked by default: the verdicts given when the points arrived; "now": today's model rescoring them.
+  const [now, setNow] = useState(() => new URLSearchParams(location.search).get("view") === "now");
+  const scores = useMemo(() => (now ? rescored : asGiven(rescored)), [now, rescored]);
   const link = useRef(newXLink());
   // [columns chart, scores chart], replaced whenever a chart is rebuilt.
   const charts = useRef<uPlot[]>([]);
@@ -250,7 +254,8 @@ function RingCharts({
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
           {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged (
-          {scores.alerts.length} opening an alert) · scored in {loadMs.toFixed(0)} ms
+          {scores.alerts.length} opening an alert{now ? ", rescored with today's model" : ", as given"}) · scored in{" "}
+          {loadMs.toFixed(0)} ms
           {bands !== null && " · shaded: expected band"}
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
@@ -281,6 +286,10 @@ function RingCharts({
             </select>
           </label>
         )}
+        <label title="Mark the points today's model would flag instead of the verdicts that were given">
+          <input type="checkbox" checked={now} onChange={(e) => setNow(e.target.checked)} data-testid="now-toggle" />{" "}
+          What would it say now
+        </label>
         <span className="muted">wheel: zoom · drag: zoom to range · shift-drag: pan · click: explain a point</span>
       </div>
       <UPlot options={columnOptions} data={columnData} onReady={onReady(0)} testId="columns-chart" />

@@ -1,0 +1,30 @@
+// The verdicts that were given, as the dashboards show them by default:
+// each ring point's recorded verdict (anomaly/model/verdictRecord.ts),
+// never a rescoring with today's model, which is the explicit "what would
+// it say now" view beside it.
+import type { RingScores } from "./engine/ringScores";
+
+/** Ring indices flagged when they arrived, those that opened an alert, and how many points carry no record. */
+export function givenFlags(recorded: RingScores["recorded"]): {
+  flagged: number[];
+  alerts: number[];
+  notRecorded: number;
+} {
+  const flagged: number[] = [];
+  const alerts: number[] = [];
+  let notRecorded = 0;
+  recorded.forEach((v, i) => {
+    if (v === null) notRecorded++;
+    else if (v.anomaly) {
+      flagged.push(i);
+      if (v.alert) alerts.push(i);
+    }
+  });
+  return { flagged, alerts, notRecorded };
+}
+
+/** The scores with the given flags in place of today's (what the charts mark unless "now" is asked for). */
+export function asGiven(scores: RingScores): RingScores {
+  const { flagged, alerts } = givenFlags(scores.recorded);
+  return { ...scores, flagged, alerts };
+}
