@@ -16,11 +16,13 @@ export interface FileTabsProps {
   onNew: () => void;
   onRename: (from: string, to: string) => void;
   onClose: (name: string) => void;
+  /** The files with compile errors: their tabs carry a mark. */
+  withErrors?: ReadonlySet<string>;
   /** More tabs after the files' (a read-only view). */
   children?: ReactNode;
 }
 
-export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, children }: FileTabsProps) {
+export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, withErrors, children }: FileTabsProps) {
   const [renaming, setRenaming] = useState<string | undefined>();
   const rename = (from: string) => setRenaming(from);
   const active = files.active;
@@ -43,6 +45,12 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, c
               onDoubleClick={() => rename(name)}
             >
               {name}
+              {withErrors?.has(name) && (
+                <span className="tab-error" role="img" aria-label="has errors" title="This file has errors">
+                  {" "}
+                  ●
+                </span>
+              )}
             </button>
           );
         })}

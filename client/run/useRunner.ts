@@ -1,12 +1,13 @@
 // Run as the page sees it: compile in the compiler worker, run in a program
 // worker, collect the streamed output, hand over stdin lines, Stop.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { buildSource, type OptLevel, type ProgramInput } from "../compiler/compile";
+import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { afterStartup } from "../startup/afterStartup";
 import { OutputLog, type SegmentStream } from "./outputLog";
 import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
+import { functionPlaces } from "./stackOverflow";
 
 export type RunPhase =
   | { kind: "idle" }
@@ -73,7 +74,9 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const compileMs = built.compileMs;
       setPhase({ kind: "running", compileMs, waitingForInput: false });
       const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
-      const program = host.run(built.output, { stdin: options.stdin || undefined }, (event) => {
+      const entry = options.program?.entry ?? SOURCE_FILE;
+      const functions = functionPlaces({ ...options.program?.modules, [entry]: source }, entry);
+      const program = host.run(built.output, { stdin: options.stdin || undefined, functions }, (event) => {
         if (event.kind === "output" && first) {
           first = false;
           performance.mark("pith:first-output");
