@@ -309,12 +309,8 @@ export function App() {
   }, [run, running, stop]);
 
   const problems = diagnostics.length;
-  // Compile errors of the last run count too: they name files the editor's check may not cover.
-  const filesWithErrors = new Set(
-    [...diagnostics, ...(runner.phase.kind === "compile-failed" ? runner.phase.diagnostics : [])]
-      .filter((d) => d.severity === "error")
-      .map((d) => d.file),
-  );
+  // From the live check of the whole program (not the last run's), so a mark goes as soon as its file is fixed.
+  const filesWithErrors = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
   const errorLines = new Set(shownDiagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">

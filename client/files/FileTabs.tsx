@@ -37,7 +37,10 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, w
               key={name}
               type="button"
               role="tab"
-              className={`file-tab${selected ? " active" : ""}`}
+              className={`file-tab${selected ? " active" : ""}${withErrors?.has(name) ? " has-errors" : ""}`}
+              // The mark itself is drawn by CSS; its meaning is in the tab's name, for screen readers.
+              aria-label={withErrors?.has(name) ? `${name}, has errors` : undefined}
+              title={withErrors?.has(name) ? `${name} has errors` : undefined}
               data-testid={`file-${name}`}
               aria-selected={selected}
               tabIndex={selected ? 0 : -1}
@@ -45,12 +48,6 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, w
               onDoubleClick={() => rename(name)}
             >
               {name}
-              {withErrors?.has(name) && (
-                <span className="tab-error" role="img" aria-label="has errors" title="This file has errors">
-                  {" "}
-                  ●
-                </span>
-              )}
             </button>
           );
         })}

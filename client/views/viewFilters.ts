@@ -91,7 +91,8 @@ function keepIr(row: Row, inFunction: boolean, filters: ViewFilters): string | n
   const { text } = row;
   if (filters.comments && /^\s*;/.test(text)) return null;
   if (inFunction) return text;
-  if (filters.library && text.startsWith("declare ")) return null;
+  // The runtime's declarations and its own globals (`@pith.heap`), not the program's constants.
+  if (filters.library && (text.startsWith("declare ") || text.startsWith("@pith."))) return null;
   if (filters.directives && (/^(target |source_filename|attributes |!|\$)/.test(text) || text.trim() === ""))
     return null;
   return text;
@@ -125,7 +126,10 @@ export function filterView(
 ): ViewText {
   const rows = view.text.split("\n").map((text, i): Row => ({ text, at: view.lineMap?.[i] ?? null }));
   const blocks = blocksOf(kind, rows, userNames);
-  const ordered = [...blocks.filter((b) => b.fn && b.user), ...blocks.filter((b) => !(b.fn && b.user))];
+  // What comes before the first function stays first (the wasm text's `(module`, the IR's header), then the user's functions.
+  const lead = blocks[0] && !blocks[0].fn ? [blocks[0]] : [];
+  const rest = blocks.slice(lead.length);
+  const ordered = [...lead, ...rest.filter((b) => b.fn && b.user), ...rest.filter((b) => !(b.fn && b.user))];
   const usedLabels = usedLocalLabels(rows);
   const kept: Row[] = [];
   for (const block of ordered) {
