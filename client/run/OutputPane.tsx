@@ -3,10 +3,11 @@
 // the output (panics, compile errors) is a link to that line, in whichever
 // file it names (`util.pith:3:5` opens util.pith). The lines
 // themselves, however many, are drawn by OutputLines.
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useSyncExternalStore } from "react";
 import type { TestCase } from "../docs/testCase";
 import { OutputCutNotice, OutputLines } from "./OutputLines";
-import type { OutputLog, Segment } from "./outputLog";
+import type { Segment } from "./outputLog";
+import type { OutputStore } from "./outputStore";
 import { TestVerdict } from "./TestVerdict";
 import type { RunPhase } from "./useRunner";
 
@@ -61,7 +62,8 @@ function Summary({ phase }: { phase: RunPhase }) {
 
 export interface OutputPaneProps {
   phase: RunPhase;
-  output: { log: OutputLog; version: number };
+  /** The run's output, which the pane follows by itself (the page does not draw again for it). */
+  output: OutputStore;
   runs: number;
   onInput: (line: string) => void;
   onEndInput: () => void;
@@ -71,7 +73,8 @@ export interface OutputPaneProps {
   test?: TestCase;
 }
 
-export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump, test }: OutputPaneProps) {
+export function OutputPane({ phase, output: store, runs, onInput, onEndInput, onJump, test }: OutputPaneProps) {
+  const output = useSyncExternalStore(store.subscribe, store.get);
   const field = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLPreElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;
