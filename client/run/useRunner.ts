@@ -72,6 +72,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       });
       running.current = program;
       const end = await program.done;
+      performance.mark("pith:done");
       if (running.current === program) running.current = undefined;
       show();
       setPhase({ kind: "finished", end, compileMs });
