@@ -3,7 +3,9 @@
 // prints 1,000,000 lines (the page must keep drawing), and the time from
 // clicking Stop to the run's end while an endless loop prints (the flood must
 // not hold the page). Medians of several runs against the targets; ratio > 1
-// beats the target. The e2e test (e2e/output-flood.e2e.ts) checks the same
+// beats the target. Then typing, idle and while 1,000,000 lines print, side
+// by side: the median time from a key to its character on screen and the
+// 99th percentile gap between frames. The e2e test (e2e/output-flood.e2e.ts) checks the same
 // behaviour with margins a busy machine cannot break; the figures live here.
 //
 //   npx tsx bench/output-flood.bench.ts [--runs 5]
@@ -15,6 +17,7 @@ import { launchChromium } from "../e2e/browser";
 import { focusEditor, openPlayground, runAndWait, setSource, startFrameProbe } from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
 import { median } from "./median";
+import { percentile, startTypingProbe, stopTypingProbe } from "./typingProbe";
 
 const TARGETS = { frameGapMs: 100, stopMs: 200 };
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -60,6 +63,29 @@ try {
     await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
     stops.push(Number(await page.evaluate("window.stopTook")));
   }
+  // Typing into a comment at the end of the program, a key every 50 ms, idle and then while the million lines print.
+  const KEYS = 40;
+  const typing = async (printing: boolean) => {
+    await setSource(page, `${MILLION}// `);
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+End");
+    if (printing) {
+      await page.keyboard.press("Control+Enter");
+      await page.locator("[data-testid=output] .stream-stdout").first().waitFor({ timeout: 60_000 });
+    }
+    await startTypingProbe(page);
+    for (let k = 0; k < KEYS; k++) {
+      await page.keyboard.type("x");
+      await page.waitForTimeout(50);
+    }
+    const phase = await page.getByTestId("run-summary").getAttribute("data-phase");
+    const probe = await stopTypingProbe(page);
+    if (printing) await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 120_000 });
+    return { ...probe, stillPrinting: phase === "running" };
+  };
+  const idle = await typing(false);
+  const busy = await typing(true);
+
   const load = loadavg()[0].toFixed(2);
   const row = (name: string, value: number, target: number) =>
     console.log(
@@ -68,6 +94,16 @@ try {
   console.log(`output flood, median of ${runs} runs (load average ${load})`);
   row("longest frame gap, 1,000,000 lines printed", median(gaps), TARGETS.frameGapMs);
   row("Stop to run ended, endless print loop", median(stops), TARGETS.stopMs);
+  console.log(
+    `typing, ${KEYS} keys ${busy.stillPrinting ? "(all while printing)" : "(the print ended before the last key)"}`,
+  );
+  console.log(`${"".padEnd(44)}   idle    printing  ratio`);
+  const side = (name: string, a: number, b: number) =>
+    console.log(
+      `${name.padEnd(44)} ${a.toFixed(0).padStart(6)} ms ${b.toFixed(0).padStart(6)} ms  ${(b / a).toFixed(2)}`,
+    );
+  side("key to character, median", median(idle.keys), median(busy.keys));
+  side("frame gap, 99th percentile", percentile(idle.gaps, 0.99), percentile(busy.gaps, 0.99));
 } finally {
   await browser.close();
   await server.stop();

@@ -309,12 +309,15 @@ export function App() {
   }, [run, running, stop]);
 
   const problems = diagnostics.length;
+  // From the live check of the whole program (not the last run's), so a mark goes as soon as its file is fixed.
+  const filesWithErrors = new Set(diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
   const errorLines = new Set(shownDiagnostics.filter((d) => d.severity === "error").map((d) => d.line));
   const editorPane = (
     <section className="pane editor-pane" aria-label="Editor">
       <div className="tabs">
         <FileTabs
           files={workspace?.files ?? initialFiles()}
+          withErrors={filesWithErrors}
           editing={!showView}
           onSwitch={(name) => {
             setShowView(false);
@@ -465,7 +468,7 @@ export function App() {
             runs={runner.runs}
             onInput={runner.input}
             onEndInput={runner.endInput}
-            onJump={jump}
+            onJump={(line, col, file) => openFileAt(file, line, col)}
             test={testRun?.run === runner.runs ? testRun.test : undefined}
           />
         )}

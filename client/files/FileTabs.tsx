@@ -16,11 +16,13 @@ export interface FileTabsProps {
   onNew: () => void;
   onRename: (from: string, to: string) => void;
   onClose: (name: string) => void;
+  /** The files with compile errors: their tabs carry a mark. */
+  withErrors?: ReadonlySet<string>;
   /** More tabs after the files' (a read-only view). */
   children?: ReactNode;
 }
 
-export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, children }: FileTabsProps) {
+export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, withErrors, children }: FileTabsProps) {
   const [renaming, setRenaming] = useState<string | undefined>();
   const rename = (from: string) => setRenaming(from);
   const active = files.active;
@@ -35,7 +37,10 @@ export function FileTabs({ files, editing, onSwitch, onNew, onRename, onClose, c
               key={name}
               type="button"
               role="tab"
-              className={`file-tab${selected ? " active" : ""}`}
+              className={`file-tab${selected ? " active" : ""}${withErrors?.has(name) ? " has-errors" : ""}`}
+              // The mark itself is drawn by CSS; its meaning is in the tab's name, for screen readers.
+              aria-label={withErrors?.has(name) ? `${name}, has errors` : undefined}
+              title={withErrors?.has(name) ? `${name} has errors` : undefined}
               data-testid={`file-${name}`}
               aria-selected={selected}
               tabIndex={selected ? 0 : -1}

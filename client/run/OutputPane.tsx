@@ -1,28 +1,40 @@
 // The output pane: streamed stdout and stderr (stderr distinct), the input
 // field while a program runs, and how the run ended. Any `main.pith:L:C` in
-// the output (panics, compile errors) is a link to that line. The lines
+// the output (panics, compile errors) is a link to that line, in whichever
+// file it names (`util.pith:3:5` opens util.pith). The lines
 // themselves, however many, are drawn by OutputLines.
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
-import { SOURCE_FILE } from "../compiler/compile";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useSyncExternalStore } from "react";
 import type { TestCase } from "../docs/testCase";
 import { OutputCutNotice, OutputLines } from "./OutputLines";
-import type { OutputLog, Segment } from "./outputLog";
+import type { Segment } from "./outputLog";
+import type { OutputStore } from "./outputStore";
 import { TestVerdict } from "./TestVerdict";
 import type { RunPhase } from "./useRunner";
 
-const LOCATION = new RegExp(`(${SOURCE_FILE.replace(".", "\\.")}:\\d+:\\d+)`);
+/** A place in one of the program's files: `name.pith:line:col` (a file name has no spaces or colons). */
+const LOCATION = /([\w.-]+\.pith:\d+:\d+)/;
 
-function Linked({ text, onJump }: { text: string; onJump: (line: number, col: number) => void }) {
+type Jump = (line: number, col: number, file: string) => void;
+
+function LocationLink({ file, line, col, onJump }: { file: string; line: number; col: number; onJump: Jump }) {
+  return (
+    <button
+      type="button"
+      className="link"
+      onClick={() => onJump(line, col, file)}
+      title={`Go to line ${line} of ${file}`}
+    >
+      {`${file}:${line}:${col}`}
+    </button>
+  );
+}
+
+function Linked({ text, onJump }: { text: string; onJump: Jump }) {
   return text.split(LOCATION).map((part, i) => {
     const at = LOCATION.test(part) ? part.split(":") : undefined;
     if (!at) return part;
-    const [line, col] = [Number(at[1]), Number(at[2])];
-    return (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string never reorder
-      <button key={i} type="button" className="link" onClick={() => onJump(line, col)} title="Go to this line">
-        {part}
-      </button>
-    );
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string never reorder
+    return <LocationLink key={i} file={at[0]} line={Number(at[1])} col={Number(at[2])} onJump={onJump} />;
   });
 }
 
@@ -50,16 +62,19 @@ function Summary({ phase }: { phase: RunPhase }) {
 
 export interface OutputPaneProps {
   phase: RunPhase;
-  output: { log: OutputLog; version: number };
+  /** The run's output, which the pane follows by itself (the page does not draw again for it). */
+  output: OutputStore;
   runs: number;
   onInput: (line: string) => void;
   onEndInput: () => void;
-  onJump: (line: number, col: number) => void;
+  /** Opens `file` (one of the program's files) at the line and column. */
+  onJump: Jump;
   /** The test this run is of ("Run test"), whose expectations the output is compared with when it ends. */
   test?: TestCase;
 }
 
-export function OutputPane({ phase, output, runs, onInput, onEndInput, onJump, test }: OutputPaneProps) {
+export function OutputPane({ phase, output: store, runs, onInput, onEndInput, onJump, test }: OutputPaneProps) {
+  const output = useSyncExternalStore(store.subscribe, store.get);
   const field = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLPreElement>(null);
   const waiting = phase.kind === "running" && phase.waitingForInput;

@@ -7,7 +7,12 @@ import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@
 import * as Comlink from "comlink";
 import { HOST_MODULES, type HostContext } from "./hostModules";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
+import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "./stackOverflow";
 import { waitForStdin } from "./stdinChannel";
+
+// Enough frames to get past the runtime's own functions (an allocation, a
+// print) to the program's function that recursed, for a stack overflow's report.
+Error.stackTraceLimit = 64;
 
 /**
  * Output is batched into messages at most this often, except the first write,
@@ -79,6 +84,7 @@ const api = {
     const send = (event: ProgramEvent) => start.events.postMessage(event);
     const output = new OutputBatcher(send);
     let instance: WebAssembly.Instance | undefined;
+    let began = performance.now();
     try {
       const module = await WebAssembly.compile(start.wasm as BufferSource);
       const stdin = new StdinFd(start.stdin, () => {
@@ -106,7 +112,7 @@ const api = {
         imports[host.name] = host.imports(context);
       }
       instance = await WebAssembly.instantiate(module, imports);
-      const began = performance.now();
+      began = performance.now();
       let code: number;
       try {
         code = shim.start(instance as { exports: { memory: WebAssembly.Memory; _start: () => unknown } });
@@ -117,6 +123,12 @@ const api = {
       output.flush();
       send({ kind: "exit", code, runMs: performance.now() - began });
     } catch (error) {
+      if (isStackOverflow(error)) {
+        output.write("stderr", new TextEncoder().encode(stackOverflowReport(error.stack ?? "", start.functions ?? [])));
+        output.flush();
+        send({ kind: "exit", code: PANIC_STATUS, runMs: performance.now() - began });
+        return;
+      }
       output.flush();
       // A trap (unreachable, out-of-bounds memory, stack overflow) ends the program like a crash.
       send({ kind: "error", message: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,5 @@
 // What the program worker tells the page, in order, over one MessagePort.
+import type { FunctionPlace } from "./stackOverflow";
 
 export type OutputStream = "stdout" | "stderr";
 
@@ -16,5 +17,7 @@ export interface ProgramStart {
   /** Prepared stdin: when given, the program reads it and then end of input; otherwise it asks the page line by line. */
   stdin?: string;
   stdinBuffer: SharedArrayBuffer;
+  /** The program's functions, to say where a stack overflow happened. */
+  functions?: FunctionPlace[];
   events: MessagePort;
 }

@@ -5,6 +5,7 @@
 import * as Comlink from "comlink";
 import type { ProgramApi } from "./program.worker";
 import type { ProgramEvent } from "./programEvents";
+import type { FunctionPlace } from "./stackOverflow";
 import { createStdinBuffer, provideStdin } from "./stdinChannel";
 
 export type RunEnd =
@@ -45,7 +46,7 @@ export class ProgramHost {
 
   run(
     wasm: Uint8Array,
-    options: { args?: string[]; stdin?: string },
+    options: { args?: string[]; stdin?: string; functions?: FunctionPlace[] },
     onEvent: (event: ProgramEvent) => void,
   ): RunningProgram {
     const { worker, api } = this.spare ?? spawn();
@@ -83,9 +84,17 @@ export class ProgramHost {
     worker.onerror = (event) => settle({ kind: "crash", message: event.message || "the program worker failed" });
     api
       .run(
-        Comlink.transfer({ wasm, args: options.args ?? [], stdin: options.stdin, stdinBuffer, events: channel.port2 }, [
-          channel.port2,
-        ]),
+        Comlink.transfer(
+          {
+            wasm,
+            args: options.args ?? [],
+            stdin: options.stdin,
+            functions: options.functions,
+            stdinBuffer,
+            events: channel.port2,
+          },
+          [channel.port2],
+        ),
       )
       .catch((error: unknown) => settle({ kind: "crash", message: String(error) }));
     return {

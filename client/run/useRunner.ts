@@ -1,12 +1,14 @@
 // Run as the page sees it: compile in the compiler worker, run in a program
 // worker, collect the streamed output, hand over stdin lines, Stop.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { buildSource, type OptLevel, type ProgramInput } from "../compiler/compile";
+import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { afterStartup } from "../startup/afterStartup";
 import { OutputLog, type SegmentStream } from "./outputLog";
+import { OutputStore } from "./outputStore";
 import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
+import { functionPlaces } from "./stackOverflow";
 
 export type RunPhase =
   | { kind: "idle" }
@@ -20,38 +22,22 @@ const host = new ProgramHost();
 export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "host" }>) => void) {
   const [phase, setPhase] = useState<RunPhase>({ kind: "idle" });
   // The run's output lives outside React state: a flood appends thousands of
-  // times a second, and the pane is drawn again at most once per frame.
-  const log = useRef(new OutputLog());
-  const [output, setOutput] = useState({ log: log.current, version: 0 });
+  // times a second, and only the output pane (subscribed to the store) draws
+  // it again, at most once per frame (outputStore.ts).
+  const store = useRef<OutputStore | null>(null);
+  store.current ??= new OutputStore(new OutputLog());
+  const output = store.current;
   /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
   const [runs, setRuns] = useState(0);
   const running = useRef<RunningProgram | undefined>(undefined);
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
-  const frame = useRef<number | undefined>(undefined);
 
   useEffect(() => afterStartup(() => host.warm()), []);
 
-  const show = useCallback(() => {
-    if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-    frame.current = undefined;
-    setOutput({ log: log.current, version: log.current.version });
-  }, []);
-
-  const append = useCallback(
-    (stream: SegmentStream, text: string) => {
-      log.current.append(stream, text);
-      frame.current ??= requestAnimationFrame(show);
-    },
-    [show],
-  );
-
-  const clear = useCallback(() => {
-    if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-    frame.current = undefined;
-    log.current = new OutputLog();
-    setOutput({ log: log.current, version: 0 });
-  }, []);
+  const show = useCallback(() => output.flush(), [output]);
+  const append = useCallback((stream: SegmentStream, text: string) => output.append(stream, text), [output]);
+  const clear = useCallback(() => output.reset(new OutputLog()), [output]);
 
   const stop = useCallback(() => running.current?.stop(), []);
 
@@ -73,7 +59,9 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const compileMs = built.compileMs;
       setPhase({ kind: "running", compileMs, waitingForInput: false });
       const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
-      const program = host.run(built.output, { stdin: options.stdin || undefined }, (event) => {
+      const entry = options.program?.entry ?? SOURCE_FILE;
+      const functions = functionPlaces({ ...options.program?.modules, [entry]: source }, entry);
+      const program = host.run(built.output, { stdin: options.stdin || undefined, functions }, (event) => {
         if (event.kind === "output" && first) {
           first = false;
           performance.mark("pith:first-output");
@@ -84,6 +72,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       });
       running.current = program;
       const end = await program.done;
+      performance.mark("pith:done");
       if (running.current === program) running.current = undefined;
       show();
       setPhase({ kind: "finished", end, compileMs });

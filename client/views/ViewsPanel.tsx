@@ -2,10 +2,11 @@
 // its WebAssembly text and its native assembly for any target, each at a
 // chosen optimisation level, shown read-only beside the source; or two of
 // them side by side as a diff (two levels, or two targets for the assembly).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fetchTargets, type Target } from "../buildMenu/nativeBuild";
 import { OPT_LEVELS, type OptLevel } from "../compiler/compile";
 import type { ProgramFiles } from "../files/program";
+import { DEFAULT_FILTERS, FILTER_LABELS, filterView, programFunctionNames, type ViewFilters } from "./viewFilters";
 import { VIEW_KINDS, type ViewChoice, type ViewKind, type ViewText, viewText } from "./views";
 
 export interface ViewsPanelProps {
@@ -19,6 +20,9 @@ export interface ViewsPanelProps {
 /** "level:-O0" or "target:linux-arm64-musl": what the diff compares the view with. */
 type Against = "" | `level:${OptLevel}` | `target:${string}`;
 
+/** What was compiled last, unfiltered, so a filter toggled afterwards applies without compiling again. */
+type Shown = { kind: ViewKind; names: Set<string> } & ({ one: ViewText } | { original: ViewText; modified: ViewText });
+
 export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPanelProps) {
   const [kind, setKind] = useState<ViewKind>("ir");
   const [level, setLevel] = useState<OptLevel>(opt);
@@ -26,6 +30,20 @@ export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPane
   const [against, setAgainst] = useState<Against>("");
   const [targets, setTargets] = useState<Target[]>([]);
   const [status, setStatus] = useState("");
+  const [filters, setFilters] = useState<ViewFilters>(DEFAULT_FILTERS);
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  // The parent's callbacks are new at each of its renders: only a new view or filter should show again.
+  const show = useRef({ onShow, onDiff });
+  show.current = { onShow, onDiff };
+
+  // Shows the last compiled view again through the filters whenever either changes.
+  useEffect(() => {
+    if (!shown) return;
+    const filtered = (v: ViewText) => filterView(v, shown.kind, filters, shown.names);
+    if ("one" in shown) show.current.onShow(filtered(shown.one));
+    else show.current.onDiff(filtered(shown.original), filtered(shown.modified));
+  }, [shown, filters]);
 
   useEffect(() => {
     if (serverUp)
@@ -34,14 +52,15 @@ export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPane
       );
   }, [serverUp]);
 
-  const show = async () => {
+  const compile = async () => {
     const choice: ViewChoice = { kind, opt: level, target };
+    const names = programFunctionNames({ ...program.modules, [program.entry]: program.source }, program.entry);
     setStatus("Compiling…");
     const first = await viewText(program, choice);
     if (!first.ok) return setStatus(`Not shown: ${first.message}`);
     if (against === "") {
       setStatus(`Shown: ${first.value.title}.`);
-      return onShow(first.value);
+      return setShown({ kind, names, one: first.value });
     }
     const [what, value] = against.split(":") as ["level" | "target", string];
     const other = await viewText(
@@ -50,7 +69,7 @@ export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPane
     );
     if (!other.ok) return setStatus(`Not shown: ${other.message}`);
     setStatus(`Comparing ${other.value.title} with ${first.value.title}.`);
-    onDiff(other.value, first.value);
+    setShown({ kind, names, original: other.value, modified: first.value });
   };
 
   const needsServer = kind === "asm" && !serverUp;
@@ -109,7 +128,7 @@ export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPane
         </label>
         <button
           type="button"
-          onClick={show}
+          onClick={compile}
           disabled={needsServer}
           title={needsServer ? "Native assembly needs the server, which is unreachable" : undefined}
           data-testid="view-show"
@@ -117,6 +136,19 @@ export function ViewsPanel({ program, opt, serverUp, onShow, onDiff }: ViewsPane
           {against === "" ? "Show" : "Show the difference"}
         </button>
       </div>
+      <fieldset className="row wrap view-filters" data-testid="view-filters">
+        <legend>Filters</legend>
+        {FILTER_LABELS.map(({ key, label }) => (
+          <label key={key}>
+            <input
+              type="checkbox"
+              checked={filters[key]}
+              onChange={(e) => setFilters({ ...filters, [key]: e.target.checked })}
+            />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <p className="muted" role="status" data-testid="view-status">
         {status}
       </p>

@@ -307,5 +307,20 @@ export function emitWasm(m: IrModule): Uint8Array {
   if (m.table.length > 0) out.section(9, elems);
   out.section(10, code);
   if (m.data.length > 0) out.section(11, data);
+  // The custom "name" section: the functions' names, so an engine's stack
+  // trace (the playground's stack overflow report) and the WebAssembly text
+  // view name the program's functions instead of numbering them.
+  const fnNames = new Bytes();
+  fnNames.u32(<u32>m.funcs.length);
+  for (let i = 0; i < m.funcs.length; i++) {
+    fnNames.u32(<u32>(m.imports.length + i));
+    fnNames.str(m.funcs[i].name);
+  }
+  const nameSection = new Bytes();
+  nameSection.str("name");
+  nameSection.byte(1);
+  nameSection.u32(<u32>fnNames.length);
+  nameSection.append(fnNames);
+  out.section(0, nameSection);
   return out.toArray();
 }
