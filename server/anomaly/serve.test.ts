@@ -1,7 +1,7 @@
 // The standalone server on a real loopback socket: faults become 500 JSON
 // (not dropped connections), shutdown lets in-flight requests finish, and a
 // busy port is a clear error.
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AnomalyServerHandle, ListenError, startAnomalyServer } from "./serve";
 import { postJson, recordingService } from "./testing";
@@ -95,5 +95,27 @@ describe("anomaly server on loopback", () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("closes a connection whose headers never finish with a 408, as the main server does", async () => {
+    const handle = await startAnomalyServer({
+      port: 0,
+      service: recordingService(),
+      log: () => {},
+      requestTimeouts: { headersMs: 1000, requestMs: 2000 },
+    });
+    handles.push(handle);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(handle.port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(received));
+      // Headers begun and never finished: only the server's timeout ends this socket.
+      socket.on("connect", () => socket.write("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });

@@ -9,7 +9,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { AnomalyService, type ModelStore } from "../../anomaly";
 import { createNodeBackend, FileKeyJournal, FileStore } from "../../anomaly/node";
 import { registerDocs } from "../docs/openapi";
-import { listenMessage } from "../listen";
+import { httpServerOptions, listenMessage, type RequestTimeouts, requestTimeoutsFromEnv } from "../listen";
 import { drainHttpServer, drainMsFromEnv, exitOnSignals } from "../shutdown";
 import { FileAlertStore, MemoryAlertStore } from "./alertStore";
 import { AlertCenter } from "./alerts";
@@ -44,6 +44,8 @@ export interface AnomalyServerOptions {
   storeRoot?: string;
   /** Tokens, state GETs, body types, CORS (default: from the environment). */
   security?: SecurityOptions;
+  /** How long a client may take to send its headers and body (default: HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeouts?: RequestTimeouts;
 }
 
 export interface AnomalyServerHandle {
@@ -129,7 +131,10 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   if (options.webroot) app.get("*", serveStatic({ root: options.webroot }));
   app.notFound((c) => errorResponse(c, 404, `No route for ${c.req.method} ${c.req.path}`));
 
-  const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8000 });
+  // The same slow-client timeouts as the main server: `anomaly serve` faces
+  // the same clients, and an idle socket here holds a file descriptor too.
+  const serverOptions = httpServerOptions(options.requestTimeouts ?? requestTimeoutsFromEnv());
+  const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8000, serverOptions });
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       reject(new ListenError(err.code, listenMessage(err, host, options.port ?? 8000)));

@@ -288,7 +288,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     defaultValue: 10_000,
     description:
       "time a client has to send a request's headers; past it the connection is closed (a 408), so slow clients cannot hold sockets",
-    readBy: SERVER,
+    readBy: ["server", "anomaly serve"],
   },
   {
     name: "HTTP_REQUEST_TIMEOUT_MS",
@@ -296,7 +296,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     defaultValue: 30_000,
     description:
       "time a client has to send a whole request, headers and body; past it the connection is closed (a 408). The answer (a long build) is not limited by it",
-    readBy: SERVER,
+    readBy: ["server", "anomaly serve"],
   },
   {
     name: "RATE_LIMIT_WASM_PER_MINUTE",

@@ -4,7 +4,7 @@
 // its share or a full queue is refused with a 429 and Retry-After, and a wait
 // past the limit is a 503. A build whose client went away before its turn is
 // dropped.
-import { type ClientScope, FairQueue } from "./fairQueue";
+import { type ClientScope, FairQueue, type FairQueueCounters } from "./fairQueue";
 
 export interface BuildQueueOptions {
   concurrency: number;
@@ -47,8 +47,17 @@ export class BuildQueue {
     return this.queue.counters;
   }
 
-  /** Runs `task` in `client`'s turn; it is dropped, never started, when the client goes away first. */
-  run<T>(client: ClientScope, task: () => Promise<T>): Promise<T> {
-    return this.queue.run(client, task);
+  /** Builds running and waiting now, and what the queue has refused, dropped and stopped so far. */
+  stats(): FairQueueCounters & { running: number; waiting: number } {
+    return { ...this.queue.counters, running: this.queue.running, waiting: this.queue.waiting };
+  }
+
+  /**
+   * Runs `task` in `client`'s turn; it is dropped, never started, when the
+   * client goes away first, and its signal aborts when the client goes away
+   * while it runs (the task kills its processes, freeing the slot).
+   */
+  run<T>(client: ClientScope, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.queue.run(client, (signal) => task(signal));
   }
 }

@@ -194,7 +194,7 @@ export async function buildNativeFor(
   if (!RECIPES[target]) {
     throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${Object.keys(RECIPES).join(", ")}`);
   }
-  const build = await ctx.nativeQueue.run(ctx.client, () =>
+  const build = await ctx.nativeQueue.run(ctx.client, (signal) =>
     buildNative({
       source: request.source,
       filename: file,
@@ -204,6 +204,7 @@ export async function buildNativeFor(
       timeoutMs: ctx.limits.nativeTimeoutMs,
       maxOutputBytes: ctx.limits.maxOutputBytes,
       runCompiler: ctx.compile,
+      signal,
     }),
   );
   const messages = build.errors.map((e) => e.message).join("; ");
@@ -298,7 +299,7 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
       `unknown target "${request.target}"; known targets: ${Object.keys(RECIPES).join(", ")}`,
     );
   }
-  const result = await ctx.nativeQueue.run(ctx.client, async () => {
+  const result = await ctx.nativeQueue.run(ctx.client, async (signal) => {
     const compiled = await compileToLl({
       source: request.source,
       filename: file,
@@ -317,6 +318,7 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
         opt,
         timeoutMs: ctx.limits.nativeTimeoutMs,
         lineMap: request.line_map === true,
+        signal,
       }),
     };
   });

@@ -93,6 +93,17 @@ describe("fair compile scheduling", () => {
     }
     expect(stats().refusedClient).toBe(9);
     expect(stats().running + stats().waiting).toBe(0);
+    // /health shows the same counts, so an operator sees the refusals.
+    const health = await (await fetch(`${server.url}/health`)).json();
+    expect(health.queues.compiles).toEqual({
+      running: 0,
+      waiting: 0,
+      started: stats().started,
+      refused: { client: 9, full: 0, wait: 0 },
+      expired: 0,
+      cancelled: { waiting: 0, running: 0 },
+    });
+    expect(health.queues.native).toMatchObject({ running: 0, waiting: 0, started: 0 });
   });
 
   it("drops a waiting compile whose client hangs up, and stops a running one, freeing its thread", async () => {
@@ -116,6 +127,8 @@ describe("fair compile scheduling", () => {
     expect(stats().started).toBe(1);
     const after = await build("10.0.0.2", HELLO);
     expect((await after.json()).status).toBe("ok");
+    const health = await (await fetch(`${server.url}/health`)).json();
+    expect(health.queues.compiles.cancelled).toEqual({ waiting: 1, running: 1 });
   });
 
   it("counts MCP build tool calls in the same client's share as its HTTP builds", async () => {

@@ -9,9 +9,42 @@ import { sharedReadiness } from "../cluster/shared";
 import { COMPILER_WASM_PATH, loadCompilerModule } from "../compiler/compilerModule";
 import { missingTools } from "../toolchain/detect";
 import { SERVER_VERSION } from "../version";
+import type { FairQueueCounters } from "./fairQueue";
 import type { PlaygroundServices } from "./services";
 
 const STDLIB_DIR = fileURLToPath(new URL("../../lang/stdlib/", import.meta.url));
+
+/** One fair queue's state and its counts since the server started (fairQueue.ts). */
+const QueueStatsSchema = z
+  .object({
+    running: z.number().int().openapi({ description: "jobs holding a slot now" }),
+    waiting: z.number().int().openapi({ description: "jobs waiting for a slot now" }),
+    started: z.number().int().openapi({ description: "jobs that got a slot" }),
+    refused: z.object({
+      client: z.number().int().openapi({ description: "429: the client already had its share waiting" }),
+      full: z.number().int().openapi({ description: "429: every client's jobs together filled the queue" }),
+      wait: z.number().int().openapi({ description: "503: the expected wait was past the longest allowed" }),
+    }),
+    expired: z.number().int().openapi({ description: "503: waited the longest allowed without a slot" }),
+    cancelled: z.object({
+      waiting: z.number().int().openapi({ description: "the client hung up before its job started" }),
+      running: z.number().int().openapi({ description: "the client hung up while its job ran; the job was stopped" }),
+    }),
+  })
+  .openapi("QueueStats");
+
+type QueueStats = z.infer<typeof QueueStatsSchema>;
+
+function queueStats(stats: FairQueueCounters & { running: number; waiting: number }): QueueStats {
+  return {
+    running: stats.running,
+    waiting: stats.waiting,
+    started: stats.started,
+    refused: { client: stats.refusedClient, full: stats.refusedFull, wait: stats.refusedWait },
+    expired: stats.expired,
+    cancelled: { waiting: stats.cancelledWaiting, running: stats.cancelledRunning },
+  };
+}
 
 const HealthSchema = z
   .object({
@@ -40,6 +73,9 @@ const HealthSchema = z
     build_queue: z.object({
       compiles: z.number().int().openapi({ description: "compiles running or waiting for a compiler worker" }),
       native: z.number().int().openapi({ description: "native builds running or waiting for a slot" }),
+    }),
+    queues: z.object({ compiles: QueueStatsSchema, native: QueueStatsSchema }).openapi({
+      description: "the fair queues for compiles and native builds: what runs, waits, was refused or cancelled",
     }),
     artifacts: z.object({ builds: z.number().int(), bytes: z.number().int(), max_bytes: z.number().int() }),
     compile_cache: z.object({
@@ -162,6 +198,7 @@ export function registerHealth(
       missing_tools: missing,
       stdlib_modules: modules,
       build_queue: { compiles: services.compiler.queueLength, native: services.nativeQueue.length },
+      queues: { compiles: queueStats(services.compiler.stats()), native: queueStats(services.nativeQueue.stats()) },
       artifacts: {
         builds: services.artifacts.buildCount,
         bytes: services.artifacts.diskBytes,

@@ -19,6 +19,8 @@ export interface BuildNativeRequest {
   maxOutputBytes?: number;
   /** How compiler.wasm is run (default: in this thread). */
   runCompiler?: CompilerRunner;
+  /** Aborts when nobody waits for the build any more: a running clang is killed and the build throws the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Adds "compile_error" (200 with errors) and "host_module" (400) to the toolchain's failures. */
@@ -97,6 +99,7 @@ export async function buildNative(request: BuildNativeRequest): Promise<BuildNat
     timeoutMs: request.timeoutMs,
     maxOutputBytes: request.maxOutputBytes,
     sandbox: request.sandbox,
+    signal: request.signal,
   });
   return result({
     status: native.status,

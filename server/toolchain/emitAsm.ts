@@ -23,6 +23,8 @@ export interface EmitAsmRequest {
   sandbox?: boolean;
   /** The IR carries line tables (compileToLl's lineTables): map each instruction to its source line. */
   lineMap?: boolean;
+  /** Aborts when nobody waits for the assembly any more: clang's process group is killed and this throws the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface EmitAsmResult {
@@ -66,7 +68,13 @@ export async function emitAsm(request: EmitAsmRequest): Promise<EmitAsmResult> {
       maxOutputBytes: MAX_ASM_BYTES,
       log,
     });
-    const run = await runProcess(command, argv, { cwd: dir, timeoutMs, maxCapture: 256 * 1024 });
+    const run = await runProcess(command, argv, {
+      cwd: dir,
+      timeoutMs,
+      maxCapture: 256 * 1024,
+      signal: request.signal,
+    });
+    if (run.aborted) throw request.signal?.reason ?? new Error("the build was cancelled");
     const stderr = new TextDecoder().decode(run.stderr);
     if (stderr.trim()) log.push(stderr.trimEnd());
     const logs = log.join("\n");

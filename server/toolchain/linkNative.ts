@@ -28,6 +28,8 @@ export interface LinkNativeRequest {
   sandbox?: boolean;
   /** Where the per-build directory is created (default: the OS temp folder). */
   tmpRoot?: string;
+  /** Aborts when nobody waits for the build any more: clang's process group is killed and the build throws the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -129,7 +131,14 @@ export async function linkNative(request: LinkNativeRequest): Promise<LinkNative
       log,
     });
 
-    const run = await runProcess(command, argv, { cwd: dir, timeoutMs, maxCapture: 256 * 1024 });
+    const run = await runProcess(command, argv, {
+      cwd: dir,
+      timeoutMs,
+      maxCapture: 256 * 1024,
+      signal: request.signal,
+    });
+    // Not a failure of the build to report: nobody is left to read it.
+    if (run.aborted) throw request.signal?.reason ?? new Error("the build was cancelled");
     const stderr = new TextDecoder().decode(run.stderr);
     if (stderr.trim()) log.push(stderr.trimEnd());
     const logs = log.join("\n");

@@ -1,6 +1,7 @@
 // Starting a program that is still open for writing somewhere (ETXTBSY), as
-// happens when another child forks while a fresh binary's file is open.
-import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+// happens when another child forks while a fresh binary's file is open; and
+// an abort signal killing a program's whole process group.
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,5 +31,53 @@ describe("retryWhileBusy", () => {
     };
     await expect(retryWhileBusy(failing)).rejects.toThrow("no such file");
     expect(calls).toBe(1);
+  });
+});
+
+/** Whether `pid` runs (a zombie has died; only its exit status is left). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe("runProcess with an abort signal", () => {
+  it("kills the whole group, grandchildren too, when the signal aborts", async () => {
+    const controller = new AbortController();
+    const pidFile = join(dir, "grandchild.pid");
+    // The shell writes its background child's pid, then waits on it: only a kill ends either.
+    const run = runProcess(
+      "sh",
+      ["-c", `sleep 3600 & echo $! > ${pidFile}.part && mv ${pidFile}.part ${pidFile}; wait`],
+      {
+        timeoutMs: 3_600_000,
+        signal: controller.signal,
+      },
+    );
+    await until(() => existsSync(pidFile));
+    const grandchild = Number(readFileSync(pidFile, "utf8").trim());
+    expect(alive(grandchild)).toBe(true);
+    controller.abort();
+    const result = await run;
+    expect(result).toMatchObject({ aborted: true, timedOut: false, signal: "SIGKILL" });
+    // Orphaned by the kill, it may linger as a zombie until init collects it; that is dead too.
+    await until(() => !alive(grandchild));
+  });
+
+  it("does not start a program whose signal has already aborted", async () => {
+    const marker = join(dir, "started");
+    const result = await runProcess("sh", ["-c", `touch ${marker}`], {
+      timeoutMs: 5_000,
+      signal: AbortSignal.abort(),
+    });
+    expect(result.aborted).toBe(true);
+    expect(existsSync(marker)).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export interface ProcessOptions {
   maxCapture?: number;
   /** "ignore" gives the program no pipes at all, for launchers of daemons. */
   output?: "capture" | "ignore";
+  /** Kills the whole process group when it aborts (the client that asked hung up); `aborted` says so. */
+  signal?: AbortSignal;
 }
 
 export interface ProcessResult {
@@ -22,6 +24,8 @@ export interface ProcessResult {
   stdout: Uint8Array;
   stderr: Uint8Array;
   timedOut: boolean;
+  /** The options' signal aborted: the group was killed, or the program never started. */
+  aborted: boolean;
   truncated: boolean;
   /** Set when the program could not be started at all (ENOENT, EACCES). */
   spawnError: string | null;
@@ -37,6 +41,21 @@ const PIPE_GRACE_MS = 500;
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<ProcessResult> {
   const started = performance.now();
   const maxCapture = options.maxCapture ?? DEFAULT_CAPTURE;
+  const abortSignal = options.signal;
+  if (abortSignal?.aborted) {
+    // Nobody waits for this program any more: do not start it.
+    return Promise.resolve({
+      exitCode: null,
+      signal: null,
+      stdout: new Uint8Array(),
+      stderr: new Uint8Array(),
+      timedOut: false,
+      aborted: true,
+      truncated: false,
+      spawnError: null,
+      elapsedMs: 0,
+    });
+  }
   return new Promise((resolve) => {
     // detached: the child leads a new process group, so one kill(-pid)
     // reaches everything it started.
@@ -51,6 +70,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     const sizes = { out: 0, err: 0 };
     let truncated = false;
     let timedOut = false;
+    let aborted = false;
     let spawnError: string | null = null;
 
     const collect = (chunks: Buffer[], key: "out" | "err") => (chunk: Buffer) => {
@@ -79,6 +99,13 @@ export function runProcess(command: string, args: readonly string[], options: Pr
       timedOut = true;
       killGroup();
     }, options.timeoutMs);
+    // A client that hung up frees its build slot now, not when clang would
+    // have finished: the group (bwrap, clang, cc1, lld) is killed at once.
+    const onAbort = () => {
+      aborted = true;
+      killGroup();
+    };
+    abortSignal?.addEventListener("abort", onAbort, { once: true });
 
     child.on("error", (error) => {
       spawnError = error.message;
@@ -95,17 +122,19 @@ export function runProcess(command: string, args: readonly string[], options: Pr
       settled = true;
       clearTimeout(timer);
       clearTimeout(graceTimer);
+      abortSignal?.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
       // Leftover members of the group (a daemonised helper) must not outlive
       // a run that we consider finished.
-      if (timedOut) killGroup();
+      if (timedOut || aborted) killGroup();
       resolve({
         exitCode: code,
         signal,
         stdout: new Uint8Array(Buffer.concat(out)),
         stderr: new Uint8Array(Buffer.concat(err)),
         timedOut,
+        aborted,
         truncated,
         spawnError,
         elapsedMs: performance.now() - started,
