@@ -53,6 +53,8 @@ export interface StreamOptions {
   cadence?: Cadence;
   kind?: StreamKind;
   family?: Family;
+  /** Points before any outage is cut out (default: the cadence's, a week at 5 min, 60 days hourly). */
+  rows?: number;
 }
 
 /** One stream; the same seed and options always give the same stream. */
@@ -61,7 +63,9 @@ export function generateStream(seed: number, options: StreamOptions = {}): Gener
   const cadence = options.cadence ?? rng.pick(CADENCES);
   const kind = options.kind ?? rng.pick(STREAM_KINDS);
   const family = options.family ?? rng.pick(FAMILIES);
-  const times = sampleTimes(rng, cadence);
+  const rows = options.rows ?? CADENCE_ROWS[cadence];
+  if (!Number.isInteger(rows) || rows < 200) throw new Error(`rows must be a whole number ≥ 200, got ${rows}`);
+  const times = sampleTimes(rng, cadence, rows);
   const n = times.length;
   const shape = baseline(rng, family, times);
   const shift = new Float64Array(n);
@@ -111,12 +115,12 @@ export function generateStream(seed: number, options: StreamOptions = {}): Gener
  * `count` streams, seeds first..first+count−1, cycling every cadence × kind
  * combination in turn so a few hundred streams cover each evenly.
  */
-export function generateCorpus(count: number, firstSeed = 1): GeneratedSeries[] {
+export function generateCorpus(count: number, firstSeed = 1, rows?: number): GeneratedSeries[] {
   const out: GeneratedSeries[] = [];
   for (let k = 0; k < count; k++) {
     const cadence = CADENCES[k % CADENCES.length];
     const kind = STREAM_KINDS[Math.floor(k / CADENCES.length) % STREAM_KINDS.length];
-    out.push(generateStream(firstSeed + k, { cadence, kind }));
+    out.push(generateStream(firstSeed + k, { cadence, kind, rows }));
   }
   return out;
 }
@@ -139,9 +143,8 @@ export function nabWindows(n: number, onsets: readonly number[]): [number, numbe
   return windows;
 }
 
-function sampleTimes(rng: Random, cadence: Cadence): number[] {
+function sampleTimes(rng: Random, cadence: Cadence, rows: number): number[] {
   const step = CADENCE_STEP[cadence];
-  const rows = CADENCE_ROWS[cadence];
   let t = EPOCH + rng.int(0, 6) * DAY;
   const times: number[] = [];
   while (times.length < rows) {
