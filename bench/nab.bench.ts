@@ -16,7 +16,7 @@
 // every tunable default was chosen. --verdicts reads a --dump of an earlier
 // run instead of feeding, so the tables can be re-cut in seconds.
 //
-//   npx tsx bench/nab.bench.ts [--only SUBSTRING] [--parallel 3] [--dump verdicts.json] [--verdicts verdicts.json]
+//   npx tsx bench/nab.bench.ts [--only SUBSTRING,...] [--parallel 3] [--dump verdicts.json] [--verdicts verdicts.json]
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -36,7 +36,9 @@ const { values: args } = parseArgs({
     verdicts: { type: "string" },
   },
 });
-const corpus = loadCorpus().filter((s) => args.only === undefined || s.key.includes(args.only));
+// --only a,b: the series whose key contains any of the comma-separated substrings.
+const only = args.only?.split(",").filter((x) => x !== "");
+const corpus = loadCorpus().filter((s) => only === undefined || only.some((o) => s.key.includes(o)));
 const parallel = Math.max(1, Number(args.parallel));
 const TARGETS = { standard: 52, tuned: 65, flaggedNormal: 0.01 };
 
