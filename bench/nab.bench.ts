@@ -11,44 +11,75 @@
 // standard ≥ 52 and ahead of the z-score, ≤ 1 % of scored normal points
 // flagged, tuned ≥ 65.
 //
-//   npx tsx bench/nab.bench.ts [--only SUBSTRING] [--parallel 3] [--dump verdicts.json]
-import { writeFileSync } from "node:fs";
+// It ends with the leave-one-category-out report (bench/nab/loco.ts): the
+// settings chosen on one group of series, scored on the other, and where
+// every tunable default was chosen. --verdicts reads a --dump of an earlier
+// run instead of feeding, so the tables can be re-cut in seconds.
+//
+//   npx tsx bench/nab.bench.ts [--only SUBSTRING,...] [--parallel 3] [--dump verdicts.json] [--verdicts verdicts.json]
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadCorpus, type Series } from "./nab/corpus";
 import { feedSeries, type SeriesVerdicts, startServer } from "./nab/feed";
+import { printLoco } from "./nab/locoReport";
 import { corpusScore, flaggedNormalShare, onsets, PROFILES, tuneThreshold } from "./nab/scoring";
 import { windowedZ, ZSCORE_LIMIT } from "./nab/zscore";
 
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, parallel: { type: "string", default: "3" }, dump: { type: "string" } },
+  options: {
+    only: { type: "string" },
+    parallel: { type: "string", default: "3" },
+    dump: { type: "string" },
+    verdicts: { type: "string" },
+  },
 });
-const corpus = loadCorpus().filter((s) => args.only === undefined || s.key.includes(args.only));
+// --only a,b: the series whose key contains any of the comma-separated substrings.
+const only = args.only?.split(",").filter((x) => x !== "");
+const corpus = loadCorpus().filter((s) => only === undefined || only.some((o) => s.key.includes(o)));
 const parallel = Math.max(1, Number(args.parallel));
 const TARGETS = { standard: 52, tuned: 65, flaggedNormal: 0.01 };
 
-const store = await mkdtemp(join(tmpdir(), "nab-bench-"));
-// --no-fsync: the figure is the detector; durability costs are anomaly-http's.
-const server = await startServer(store, ["--no-fsync"]);
 const verdicts = new Map<string, SeriesVerdicts>();
 const load0 = loadavg()[0];
 const started = performance.now();
-try {
-  const queue = [...corpus];
-  const worker = async () => {
-    for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
-      const model = `nab_${s.key.replace(/[^A-Za-z0-9_]/g, "_")}`.slice(0, 64);
-      verdicts.set(s.key, await feedSeries(server.url, model, s, args.dump !== undefined));
-      process.stderr.write(".");
+if (args.verdicts !== undefined) {
+  const saved = JSON.parse(readFileSync(args.verdicts, "utf8")) as Record<
+    string,
+    { anomaly: boolean[]; alert: boolean[]; severity: number[] }
+  >;
+  for (const s of corpus) {
+    const v = saved[s.key];
+    if (v === undefined || v.severity.length !== s.values.length) {
+      throw new Error(`--verdicts ${args.verdicts}: no verdicts for ${s.key} with ${s.values.length} rows`);
     }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  process.stderr.write("\n");
-} finally {
-  await server.stop();
-  await rm(store, { recursive: true, force: true });
+    verdicts.set(s.key, { ...v, severity: Float64Array.from(v.severity), parts: {}, seconds: 0 });
+  }
+} else {
+  await feedAll();
+}
+
+async function feedAll() {
+  const store = await mkdtemp(join(tmpdir(), "nab-bench-"));
+  // --no-fsync: the figure is the detector; durability costs are anomaly-http's.
+  const server = await startServer(store, ["--no-fsync"]);
+  try {
+    const queue = [...corpus];
+    const worker = async () => {
+      for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
+        const model = `nab_${s.key.replace(/[^A-Za-z0-9_]/g, "_")}`.slice(0, 64);
+        verdicts.set(s.key, await feedSeries(server.url, model, s, args.dump !== undefined));
+        process.stderr.write(".");
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    process.stderr.write("\n");
+  } finally {
+    await server.stop();
+    await rm(store, { recursive: true, force: true });
+  }
 }
 if (args.dump !== undefined) {
   // Every verdict of the run, for studying post-processing without re-feeding.
@@ -150,3 +181,5 @@ console.log(
     `tuned ${tunedStd.toFixed(1)} ≥ ${TARGETS.tuned} ${tunedStd >= TARGETS.tuned ? "ok" : "MISSED"}; ` +
     `field's best published (whole corpus) 74.9`,
 );
+
+printLoco(corpus.map((s) => ({ series: s, severity: severityOf(s) })));
