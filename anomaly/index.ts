@@ -28,13 +28,13 @@ export { decodeForestFile, encodeForestFile } from "./forest/forestFile";
 export { Xoshiro256 } from "./forest/prng";
 export { decisionFunction } from "./forest/scoring";
 export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHDRAWN_GAP } from "./model/calibrate";
-export { severityThreshold } from "./model/calibration";
+export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
 export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./model/metadata";
 export { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
-export { dropEcho, scoresWindows, takeEvidence } from "./model/sustained";
+export { dropEcho, SUSTAINED_LIMIT, SUSTAINED_SLACK, scoresWindows, takeEvidence } from "./model/sustained";
 export { parseIsoTimestamp } from "./model/timestamp";
 export { trainVersions } from "./model/training";
 export { forestWidth } from "./model/verdict";
@@ -42,6 +42,7 @@ export { splitStored, type TopColumn, VERDICT_KEY, type VerdictRecord } from "./
 export { slidingWindows } from "./model/windows";
 export { AnomalyService, type ServiceOptions, type VerdictOptions } from "./service";
 export { type ModelBundle, type ParsedBundle, parseBundle } from "./store/bundle";
+export { type KeyEntry, type KeyJournal, MemoryKeyJournal } from "./store/keyJournal";
 export { MemoryStore } from "./store/memoryStore";
 export {
   DamagedModelError,

@@ -6,6 +6,7 @@
 
 export { writeFileAtomic } from "./atomicFile";
 export { createNodeBackend } from "./backends";
+export type { DiskFull } from "./diskWatch";
 export { FileStore } from "./fileStore";
 export { FileKeyJournal } from "./keyJournal";
 export { WorkerBackend } from "./workerBackend";

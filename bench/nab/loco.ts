@@ -6,9 +6,13 @@
 // groups alone, and the held-out group's score with that choice is the
 // figure that counts. A setting chosen on all groups at once (as the
 // defaults were) has no held-out score: its score is a fit.
-import { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "../../anomaly/model/calibration";
-import { DEFAULT_ALERT_QUIET_MIN } from "../../anomaly/model/onset";
-import { SUSTAINED_LIMIT, SUSTAINED_SLACK } from "../../anomaly/model/sustained";
+import {
+  DEFAULT_ALERT_QUIET_MIN,
+  DEFAULT_FALSE_ALARM_RATE,
+  SUSTAINED_LIMIT,
+  SUSTAINED_SLACK,
+  severityThreshold,
+} from "../../anomaly";
 import type { Series } from "./corpus";
 import { corpusScore, onsets, type Profile } from "./scoring";
 

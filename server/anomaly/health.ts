@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { AnomalyError, type AnomalyService } from "../../anomaly";
-import type { DiskFull } from "../../anomaly/node/diskWatch";
+import type { DiskFull } from "../../anomaly/node";
 import type { AnomalyHealthBody } from "../../protocol/anomaly/health";
 import type { ForestCheck } from "./damagedVersions";
 import { lineCount } from "./metrics";

@@ -15,8 +15,8 @@
 // is exactly what would have been stored): found, it is not stored again and
 // the retry gets 200 with the stored point; not found, it is ingested now.
 import { createHash } from "node:crypto";
+import type { KeyEntry, KeyJournal } from "../../anomaly";
 import { AnomalyError, type DetectAnswer, type VerdictOptions } from "../../anomaly";
-import type { KeyEntry, KeyJournal } from "../../anomaly/store/keyJournal";
 import type { AnomalyApi } from "./anomalyApi";
 import { ApiError } from "./errors";
 

@@ -5,7 +5,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { type KeyJournal, MemoryKeyJournal } from "../../anomaly/store/keyJournal";
+import { type KeyJournal, MemoryKeyJournal } from "../../anomaly";
 import {
   AlertQuietBody,
   AlertQuietRequest,
