@@ -49,7 +49,7 @@ describe("papercuts", () => {
     await context.close();
   });
 
-  it("after `math.` offers exp and round but not the internal exp_ or reduce", async () => {
+  it("after `math.` offers exp and round but not the internal exp_parts or reduce", async () => {
     const { context, page } = await freshPage();
     await setSource(page, "import std.math\n\nfn main() {\n    let x = 1.0\n}\n");
     await focusEditor(page);
@@ -64,7 +64,7 @@ describe("papercuts", () => {
     expect(all.length).toBeGreaterThan(8);
     await page.keyboard.type("ex", { delay: 20 });
     await expect.poll(() => suggestionLabels(page), { timeout: 15_000 }).toContain("exp");
-    expect(await suggestionLabels(page)).not.toContain("exp_");
+    expect(await suggestionLabels(page)).not.toContain("exp_parts");
     await page.keyboard.press("Backspace");
     await page.keyboard.press("Backspace");
     await page.keyboard.type("r", { delay: 20 });

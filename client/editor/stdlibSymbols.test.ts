@@ -53,9 +53,9 @@ describe("standard-library names for completion and hover", () => {
     expect(stdlib().symbols.find((s) => s.module === "" && s.name === "println")).toBeDefined();
   });
 
-  it("tells a module's `// internal` helpers from its public names: math.exp_ and math.reduce are not offered", () => {
+  it("tells a module's `// internal` helpers from its public names: math.exp_parts and math.reduce are not offered", () => {
     const hidden = internalNames("math");
-    expect(hidden).toContain("exp_");
+    expect(hidden).toContain("exp_parts");
     expect(hidden).toContain("reduce");
     expect(hidden).not.toContain("exp");
     expect(hidden).not.toContain("sqrt");
