@@ -214,7 +214,10 @@ describe("oversized input over a socket", () => {
 });
 
 describe("pathological programs", () => {
-  const cases: [string, string][] = [
+  // [what, source, whether it is a valid program]: a valid one may compile
+  // (the compiler's passes are linear now, so a fast machine finishes it
+  // inside the limit); the others must be refused with a diagnostic.
+  const cases: [string, string, boolean?][] = [
     ["deep parenthesis nesting", `fn main() {\n  let x = ${"(".repeat(200_000)}1${")".repeat(200_000)}\n}\n`],
     ["deep block nesting", `fn main() {\n${"if true {\n".repeat(50_000)}${"}\n".repeat(50_000)}}\n`],
     ["a huge integer literal", `fn main() {\n  let x = ${"9".repeat(900_000)}\n}\n`],
@@ -222,10 +225,10 @@ describe("pathological programs", () => {
       "a 60 000-term expression",
       `fn main() {\n  let x = ${Array.from({ length: 60_000 }, () => "1").join(" + ")}\n}\n`,
     ],
-    ["a program that makes the compiler work hard", HEAVY_PROGRAM],
+    ["a program that makes the compiler work hard", HEAVY_PROGRAM, true],
   ];
-  for (const [what, source] of cases) {
-    it(`${what} gets a diagnostic or a 504, and the server keeps answering`, async () => {
+  for (const [what, source, valid] of cases) {
+    it(`${what} gets ${valid ? "its build, " : ""}a diagnostic or a 504, and the server keeps answering`, async () => {
       const fresh = testPlayground({ compileTimeoutMs: 500 });
       try {
         const started = performance.now();
@@ -236,7 +239,7 @@ describe("pathological programs", () => {
         });
         expect([200, 504]).toContain(build.status);
         const body = await build.json();
-        if (build.status === 200) {
+        if (build.status === 200 && !(valid && body.status === "ok")) {
           expect(body.status).toBe("error");
           expect(body.errors.length).toBeGreaterThan(0);
         }
