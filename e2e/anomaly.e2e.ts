@@ -90,7 +90,8 @@ describe("anomaly dashboards on the server backend", () => {
     await open(`visualize.html?backend=server&model=${MODEL}`);
     await page.waitForSelector('[data-testid="scores-chart"] canvas');
     const summary = await page.textContent('[data-testid="ring-summary"]');
-    expect(summary).toMatch(/^400 points · ■ [1-9]\d* flagged \([1-9]\d* opening an alert\)/);
+    // "as given": the flags are the verdicts recorded at ingest, not a rescoring.
+    expect(summary).toMatch(/^400 points · ■ [1-9]\d* flagged \([1-9]\d* opening an alert, as given\)/);
     // The spike is flagged (it is what the red markers are drawn from) and its pixel column is red.
     const red = await page.evaluate((spike) => {
       const chart = window.__anomalyViz?.charts[1];
