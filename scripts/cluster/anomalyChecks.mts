@@ -10,7 +10,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
-import { AnomalyService, MemoryStore } from "../../anomaly";
+import { AnomalyService, MemoryStore, splitStored } from "../../anomaly";
 
 const LB = process.env.LB ?? "";
 const LEASE_MS = Number(process.env.LEASE_MS ?? 3000);
@@ -186,7 +186,9 @@ for (const name of moved) {
   const single = new AnomalyService(new MemoryStore());
   const replayed = new Map<number, Record<string, unknown>>();
   for (const row of rows) {
-    const body = (await single.detect(name, JSON.parse(row.record))).body as unknown as Record<string, unknown>;
+    // A stored line carries the verdict given with its point; the replay sends the point alone.
+    const { record } = splitStored(JSON.parse(row.record));
+    const body = (await single.detect(name, record)).body as unknown as Record<string, unknown>;
     replayed.set(Number(body.data_points), body);
   }
   await single.close();
