@@ -64,7 +64,8 @@ describe("typing a program key by key", () => {
       await focusEditor(page);
       await page.keyboard.press("ControlOrMeta+A");
       await page.keyboard.press("Delete");
-      await page.keyboard.type(typed);
+      // At a fast typist's pace (about 30 ms a key), not all at once.
+      await page.keyboard.type(typed, { delay: 30 });
       await expect.poll(() => savedSource(page)).toBe(PROGRAM);
       expect((await runAndWait(page)).stdout).toBe("big 10\n");
       await context.close();
