@@ -10,9 +10,9 @@ import { rotateLoops } from "./passes/rotate";
 
 /** Lowers a checked program (checking the library functions it reaches), optimises it and runs the selected backend. */
 export function buildModule(
-  program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics, lineTables: bool = false,
+  program: Program, opt: i32, emit: string, leakCheck: bool, diags: Diagnostics, lineTables: bool = false, debugHooks: bool = false,
 ): Uint8Array {
-  const lowering = startLowering(program, diags, leakCheck, opt > 0, emit != "ll");
+  const lowering = startLowering(program, diags, leakCheck, opt > 0, emit != "ll", debugHooks);
   if (lowering === null) return new Uint8Array(0);
   // Lowering and on-demand checking alternate: a library function is checked
   // when the program first reaches it, before it is lowered.

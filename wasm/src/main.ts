@@ -10,7 +10,7 @@ import { answerQuery, QUERY_KINDS } from "./query/query";
 const USAGE = "usage: pith <command> [args]\n\ncommands:\n" +
   "  version                                   print the compiler version\n" +
   "  check <file> [--json]                     report diagnostics for a file\n" +
-  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] [-g] -o <out>\n" +
+  "  build <file> [-O0..-O3|-Os] [--emit wasm|ir|ll] [--leak-check] [-g] [--debug] -o <out>\n" +
   "                                            compile a file to a wasm32-wasi module\n" +
   "  (check and build also take --budget-stats: print the compile budget spent as JSON on stderr;\n" +
   "   and --no-budget: lift the compile budget, for benchmarks only)\n" +
@@ -150,6 +150,7 @@ function run(argv: string[]): i32 {
   let opt = 2;
   let leakCheck = false;
   let lineTables = false;
+  let debugHooks = false;
   let budgetStats = false;
   let unlimited = false;
   for (let i = 2; i < argv.length; i++) {
@@ -157,6 +158,7 @@ function run(argv: string[]): i32 {
     if (a == "--json") json = true;
     else if (a == "--leak-check") leakCheck = true;
     else if (a == "-g") lineTables = true;
+    else if (a == "--debug") debugHooks = true;
     else if (a == "--budget-stats") budgetStats = true;
     else if (a == "--no-budget") unlimited = true;
     else if (a == "-o") {
@@ -186,7 +188,9 @@ function run(argv: string[]): i32 {
     return diags.errorCount > 0 ? 1 : 0;
   }
   if (out == "") return usage("build needs -o <out>");
-  const bytes = buildModule(program, opt, emit, leakCheck, diags, lineTables);
+  // A debug build is unoptimised: every statement keeps its place and every local its value.
+  if (debugHooks && emit != "wasm") return usage("--debug builds wasm only");
+  const bytes = buildModule(program, debugHooks ? 0 : opt, emit, leakCheck, diags, lineTables, debugHooks);
   if (budgetStats) writeString(STDERR, program.budget.statsJson() + "\n");
   if (diags.errorCount > 0) {
     report(diags, json);

@@ -9,6 +9,7 @@ import { endRun, uniqueRun } from "./loop_uniqueness";
 import { dropLocal, popTemps, pushTemps, retain, unwind } from "./ownership";
 import { clearFacts, forgetUnique } from "./run_facts";
 import { posText } from "./runtime_calls";
+import { hooked, statementHook } from "./debug_hooks";
 import { discard, isUnit, owned } from "./value";
 
 /** Statements, blocks, branches, and the jumps out of them (return, break, continue). */
@@ -25,6 +26,7 @@ export function lowerStmt(fl: FnState, s: Stmt): Ins[] {
       out.push(set(tl, v));
       forgetUnique(fl, tl);
       fl.scopes[fl.scopes.length - 1].push(s.local!);
+      fl.visible.push(s.local!);
       const offs = fieldOffsets(t.elems);
       // The tuple local keeps the parts alive; the names borrow them.
       for (let i = 0; i < s.names.length; i++) {
@@ -33,6 +35,7 @@ export function lowerStmt(fl: FnState, s: Stmt): Ins[] {
         const pv = loadField(t.elems[i], get(tl, T.Ptr), offs[i]);
         out.push(set(localIndex(fl, part), part.mutable ? retain(fl, t.elems[i], pv) : pv));
         forgetUnique(fl, localIndex(fl, part));
+        fl.visible.push(part);
         if (part.mutable) fl.scopes[fl.scopes.length - 1].push(part);
       }
     } else {
@@ -42,6 +45,7 @@ export function lowerStmt(fl: FnState, s: Stmt): Ins[] {
       out.push(set(idx, owned(fl, s.expr!)));
       forgetUnique(fl, idx);
       fl.scopes[fl.scopes.length - 1].push(s.local!);
+      fl.visible.push(s.local!);
       if (fl.stableLens.includes(s.local!)) {
         const len = newLocal(fl, T.I32);
         out.push(set(len, headerLoad(get(idx, T.Ptr), LEN)));
@@ -57,6 +61,7 @@ export function lowerStmt(fl: FnState, s: Stmt): Ins[] {
 
 export function lowerBlock(fl: FnState, b: BlockExpr): Ins {
   fl.scopes.push([]);
+  const visibleBefore = fl.visible.length;
   const out: Ins[] = [];
   // Within a run of simple statements (straight-line code whose calls take
   // and return only scalars), a local made unique by copy on write stays unique until it
@@ -87,6 +92,7 @@ export function lowerBlock(fl: FnState, b: BlockExpr): Ins {
     if (runEnd < 0) runEnd = uniqueRun(fl, b, i, out);
     fl.inSimple = simpleStmt(st);
     if (!fl.inSimple) clearFacts(fl);
+    if (hooked(fl)) out.push(statementHook(fl, st.start));
     const code = lowerStmt(fl, st);
     if (code.length > 0) code[0].loc = posText(fl, st.start);
     pushAll(out, code);
@@ -100,8 +106,9 @@ export function lowerBlock(fl: FnState, b: BlockExpr): Ins {
   const it = isUnit(t) ? T.None : irType(t);
   let result = -1;
   if (b.tail !== null) {
-    pushTemps(fl);
     const tail = b.tail!;
+    if (hooked(fl)) out.push(statementHook(fl, tail.start));
+    pushTemps(fl);
     const first = out.length;
     if (it != T.None && !isUnit(tail.ty!)) {
       result = newLocal(fl, it);
@@ -114,6 +121,7 @@ export function lowerBlock(fl: FnState, b: BlockExpr): Ins {
   fl.inSimple = false;
   clearFacts(fl);
   const locals = fl.scopes.pop();
+  fl.visible.length = visibleBefore;
   for (let i = 0; i < locals.length; i++) pushAll(out, dropLocal(fl, locals[i]));
   fl.uniq = savedUniq;
   fl.checked = savedChecked;

@@ -7,6 +7,7 @@ import { loadField } from "./access_lower";
 import { closureFields } from "./aggregate_lower";
 import { FnState, localIndex, newLocal } from "./fn_state";
 import { popTemps } from "./ownership";
+import { addExitHooks, entryHook, hooked } from "./debug_hooks";
 import { posText } from "./runtime_calls";
 import { discard, isUnit, owned } from "./value";
 
@@ -29,8 +30,11 @@ export function lowerFunction(fl: FnState, info: FnInfo): Func {
   }
   fl.scopes = [[]];
   fl.temps = [[]];
+  fl.visible = info.paramLocals.slice(0);
   startLengths(fl, info.decl.body!);
+  if (hooked(fl)) f.body.push(entryHook(fl, info.name, info.decl.start));
   lowerBody(fl, info.decl.body!, result);
+  if (hooked(fl)) addExitHooks(f.body, result, fl);
   return f;
 }
 
@@ -53,6 +57,7 @@ export function lowerClosure(fl: FnState, c: ClosureExpr): Func {
   }
   fl.scopes = [[]];
   fl.temps = [[]];
+  fl.visible = info.paramLocals.concat(c.inner);
   // The closure keeps its captures alive while it runs: they are borrowed.
   const offs = fieldOffsets(closureFields(c));
   for (let j = 0; j < c.inner.length; j++) {
@@ -62,7 +67,9 @@ export function lowerClosure(fl: FnState, c: ClosureExpr): Func {
     f.body.push(set(localIndex(fl, l), loadField(l.ty, get(0, T.Ptr), offs[j + 1])));
   }
   startLengths(fl, c.body);
+  if (hooked(fl)) f.body.push(entryHook(fl, c.fnName, c.start));
   lowerBody(fl, c.body, result);
+  if (hooked(fl)) addExitHooks(f.body, result, fl);
   return f;
 }
 

@@ -67,6 +67,9 @@ export class FnState {
   // holding the length read at the declaration.
   stableLens: Local[] = [];
   lenLocals: Map<i32, i32> = new Map();
+  // The locals in scope at this point, parameters first: what a debug
+  // build's statement hook hands to the debugger (debug_hooks.ts).
+  visible: Local[] = [];
 
   constructor(public m: ModuleLowering) {}
 }

@@ -22,6 +22,7 @@ export function lowerLoop(fl: FnState, l: LoopExpr): Ins {
   const inner: Ins[] = [];
   let step: Ins[] = [];
   fl.scopes.push([]);
+  const visibleBefore = fl.visible.length;
   if (l.kind == EK.While) {
     // `while a && b`: each operand exits the loop on its own (no bool is
     // materialised), unless evaluating them left temporaries to release.
@@ -46,6 +47,7 @@ export function lowerLoop(fl: FnState, l: LoopExpr): Ins {
     const v = l.local!;
     v.borrowed = true;
     const vi = localIndex(fl, v);
+    fl.visible.push(v);
     if (iter.kind == EK.Range) {
       const r = iter as RangeExpr;
       const it = irType(r.ty!);
@@ -130,6 +132,7 @@ export function lowerLoop(fl: FnState, l: LoopExpr): Ins {
   fl.seedElemPtrs = [];
   fl.loops.pop();
   fl.scopes.pop();
+  fl.visible.length = visibleBefore;
   if (nest) endRun(fl);
   inner.push(block(cont, [body], T.None));
   pushAll(inner, step);

@@ -8,6 +8,7 @@ import { genHelper, heapChildNames } from "./rc_helpers";
 import { exprRules } from "./expr_rules";
 import { lowerClosure, lowerFunction } from "./fn_lower";
 import { FnState } from "./fn_state";
+import { addDebugImports } from "./debug_hooks";
 
 /** A program's lowering in progress: the module being built and the lowering of its functions. */
 export class ProgramLowering {
@@ -23,7 +24,7 @@ export class ProgramLowering {
  * type-checked only where a program reaches them, and that check is the
  * caller's phase between the two, so the lowering never calls the checker.
  */
-export function startLowering(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true): ProgramLowering | null {
+export function startLowering(program: Program, diags: Diagnostics, leakCheck: bool, optimising: bool = true, forWasm: bool = true, debugHooks: bool = false): ProgramLowering | null {
   const user = program.modules[0].module.source;
   if (!program.funcs.has("main")) {
     diags.error("E0212", user, 0, 0, "no 'main' function");
@@ -37,6 +38,8 @@ export function startLowering(program: Program, diags: Diagnostics, leakCheck: b
   const m = new ModuleLowering(program, diags, leakCheck);
   m.uniqueNests = optimising;
   m.forWasm = forWasm;
+  m.debugHooks = debugHooks;
+  if (debugHooks) addDebugImports(m);
   const start = new Func("_start", [], T.None);
   start.exportName = "_start";
   m.request("main");

@@ -27,6 +27,9 @@ export class ModuleLowering {
   uniqueNests: bool = true;
   // Whether the code is for the wasm backend (else LLVM).
   forWasm: bool = true;
+  // Debug builds (`--debug`): hooks at statements and function entries and
+  // exits that call the host's debugger (debug_hooks.ts).
+  debugHooks: bool = false;
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }
