@@ -74,6 +74,7 @@ export async function runWasiNode(input: WasiRunInput): Promise<WasiRunResult> {
         ...input.imports,
         wasi_snapshot_preview1: wasi.wasiImport,
       });
+      input.onInstance?.(instance);
       exitCode = wasi.start(instance);
     } finally {
       for (const fd of [stdinFd, stdoutFd, stderrFd]) closeSync(fd);

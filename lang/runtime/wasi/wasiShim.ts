@@ -15,6 +15,8 @@ export interface WasiRunInput {
   env?: Record<string, string>;
   /** Extra imports (host modules such as canvas) merged beside WASI. */
   imports?: WebAssembly.Imports;
+  /** Told the instance before it starts, for imports that read its memory (the debugger's). */
+  onInstance?: (instance: WebAssembly.Instance) => void;
 }
 
 export interface WasiRunResult {

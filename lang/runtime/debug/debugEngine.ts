@@ -1,0 +1,204 @@
+// The host side of a debug build (`pith build --debug`, see
+// wasm/src/lower/debug_hooks.ts): the `pith_debug` imports. It keeps the call
+// stack from the entry and exit hooks, decides at each statement whether to
+// stop (a breakpoint, or the step the user asked for), reads the locals the
+// program hands over, and asks its `pause` callback what to do next. The
+// callback is synchronous because the program is mid-statement: the browser
+// worker blocks on Atomics.wait inside it (client/debugger/), a script or
+// test answers at once (debugScript.ts). Host-neutral: no DOM, no Node.
+import { formatLocal } from "./formatLocal";
+
+export interface DebugLocal {
+  name: string;
+  type: string;
+  value: string;
+}
+
+export interface DebugFrame {
+  function: string;
+  file: string;
+  line: number;
+  /** The frame's locals where it last stopped; null when it has not stopped since it began. */
+  locals: DebugLocal[] | null;
+  /**
+   * The line the locals were read at. Only the innermost frame reads its
+   * locals when the program stops; an outer frame's are those of its own
+   * last stop, current only when this is its current line.
+   */
+  localsLine: number | null;
+}
+
+export interface Breakpoint {
+  line: number;
+  /** Stop only when this holds (see condition.ts); absent: always. */
+  condition?: string;
+  /** A logpoint: print this text (with `{name}` replaced by locals) instead of stopping. */
+  log?: string;
+}
+
+export type StopReason = "breakpoint" | "step" | "panic";
+
+export interface DebugStop {
+  reason: StopReason;
+  file: string;
+  line: number;
+  /** Innermost frame first. */
+  stack: DebugFrame[];
+  /** For a panic stop: the exit status the program was ending with. */
+  exitCode?: number;
+}
+
+export type DebugCommand = "continue" | "stepOver" | "stepInto" | "stepOut" | "stop";
+
+/** Thrown out of the program (through wasm) when the user stops it at a pause. */
+export class DebugStopped extends Error {
+  constructor() {
+    super("stopped by the debugger");
+  }
+}
+
+export interface DebugEngineOptions {
+  breakpoints: Breakpoint[];
+  /** Stop at the first statement of main, as "step into" from before the start. */
+  stopAtEntry?: boolean;
+  /** Answers a stop; it may block (the browser worker waits for the page here). */
+  pause: (stop: DebugStop) => DebugCommand;
+  /** Reads the breakpoints again after a pause: the user may have changed them while paused. */
+  refreshBreakpoints?: () => Breakpoint[];
+  /** Where a logpoint's text goes (the program's stdout as the page shows it). */
+  log?: (text: string) => void;
+  /** Checks a breakpoint's condition against the frame's locals (condition.ts). */
+  test?: (condition: string, locals: DebugLocal[]) => boolean;
+}
+
+type Mode = { kind: "continue" } | { kind: "step"; command: DebugCommand; depth: number };
+
+export class DebugEngine {
+  private readonly stack: DebugFrame[] = [];
+  private mode: Mode;
+  private breakpoints: Map<number, Breakpoint>;
+  private collecting: DebugLocal[] | null = null;
+  private pending: { file: string; line: number; breakpoint: Breakpoint | undefined; step: boolean } | null = null;
+  private memory: () => WebAssembly.Memory = () => {
+    throw new Error("the debugger read memory before the program started");
+  };
+
+  constructor(private readonly options: DebugEngineOptions) {
+    this.breakpoints = byLine(options.breakpoints);
+    this.mode = options.stopAtEntry ? { kind: "step", command: "stepInto", depth: 0 } : { kind: "continue" };
+  }
+
+  /** The imports of the `pith_debug` module; `memory` is read lazily, once the instance exists. */
+  imports(memory: () => WebAssembly.Memory): WebAssembly.ModuleImports {
+    this.memory = memory;
+    return {
+      enter: (name: number, file: number, line: number) => {
+        this.stack.push({ function: this.text(name), file: this.text(file), line, locals: null, localsLine: null });
+      },
+      leave: () => {
+        this.stack.pop();
+      },
+      stop: (file: number, line: number) => this.atStatement(file, line),
+      local: (name: number, type: number, kind: number, value: number) => {
+        this.collecting?.push({
+          name: this.text(name),
+          type: this.text(type),
+          value: formatLocal(this.memory(), this.text(type), kind, value),
+        });
+      },
+      pause: () => this.afterLocals(),
+    };
+  }
+
+  /** The program is ending with a non-zero status (a panic): one last stop where it happened. */
+  exiting(code: number): void {
+    const top = this.stack[0];
+    if (!top || code === 0) return;
+    const stack = this.snapshot();
+    const innermost = stack[0];
+    if (!innermost) return;
+    this.options.pause({ reason: "panic", file: innermost.file, line: innermost.line, stack, exitCode: code });
+  }
+
+  private atStatement(fileAt: number, line: number): number {
+    const top = this.stack.at(-1);
+    if (top) top.line = line;
+    const breakpoint = this.breakpoints.get(line);
+    const step = this.stepStops();
+    if (!breakpoint && !step) return 0;
+    const file = this.text(fileAt);
+    if (top) top.file = file;
+    this.pending = { file, line, breakpoint, step };
+    this.collecting = [];
+    return 1;
+  }
+
+  private stepStops(): boolean {
+    if (this.mode.kind !== "step") return false;
+    const depth = this.stack.length;
+    switch (this.mode.command) {
+      case "stepInto":
+        return true;
+      case "stepOver":
+        return depth <= this.mode.depth;
+      case "stepOut":
+        return depth < this.mode.depth;
+      default:
+        return false;
+    }
+  }
+
+  private afterLocals(): void {
+    const pending = this.pending;
+    const locals = this.collecting ?? [];
+    this.pending = null;
+    this.collecting = null;
+    if (!pending) return;
+    const top = this.stack.at(-1);
+    if (top) {
+      top.locals = locals;
+      top.localsLine = pending.line;
+    }
+    const { breakpoint, step } = pending;
+    let stops = step;
+    if (!stops && breakpoint) {
+      const holds = breakpoint.condition ? (this.options.test?.(breakpoint.condition, locals) ?? true) : true;
+      if (holds && breakpoint.log !== undefined) this.options.log?.(`${interpolate(breakpoint.log, locals)}\n`);
+      else stops = holds;
+    }
+    if (!stops) return;
+    const command = this.options.pause({
+      reason: step ? "step" : "breakpoint",
+      file: pending.file,
+      line: pending.line,
+      stack: this.snapshot(),
+    });
+    if (this.options.refreshBreakpoints) this.breakpoints = byLine(this.options.refreshBreakpoints());
+    if (command === "stop") throw new DebugStopped();
+    this.mode = command === "continue" ? { kind: "continue" } : { kind: "step", command, depth: this.stack.length };
+  }
+
+  private snapshot(): DebugFrame[] {
+    return this.stack.map((f) => ({ ...f, locals: f.locals ? [...f.locals] : null })).reverse();
+  }
+
+  private text(at: number): string {
+    const memory = new DataView(this.memory().buffer);
+    const length = Math.min(memory.getInt32(at + 4, true), 1 << 20);
+    return decoder.decode(new Uint8Array(this.memory().buffer, at + 8, Math.max(0, length)));
+  }
+}
+
+const decoder = new TextDecoder();
+
+function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint> {
+  return new Map(breakpoints.map((b) => [b.line, b]));
+}
+
+/** A logpoint's text: `{name}` is the local's value as println prints it. */
+function interpolate(text: string, locals: DebugLocal[]): string {
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+    const local = locals.findLast((l) => l.name === name);
+    return local ? local.value : whole;
+  });
+}

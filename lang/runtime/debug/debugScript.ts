@@ -1,0 +1,70 @@
+// A debug run without a person: the program runs with breakpoints and every
+// stop is recorded (line, call stack, locals) and continued at once, up to a
+// limit. For `pith debug`, AI-assistant tools and tests; the host runs the
+// module (node:wasi on the server) with the imports given here.
+import { conditionError, conditionHolds } from "./condition";
+import { type Breakpoint, DebugEngine, type DebugStop } from "./debugEngine";
+
+export interface ScriptedStop {
+  line: number;
+  reason: DebugStop["reason"];
+  stack: { function: string; line: number; locals: Record<string, string> }[];
+}
+
+export interface ScriptedDebugResult {
+  stops: ScriptedStop[];
+  /** Whether the run was cut off at the stop limit. */
+  truncated: boolean;
+}
+
+/** Runs `run` with a debug engine that records stops; past `maxStops` it records no more. */
+export async function debugScripted(
+  breakpoints: Breakpoint[],
+  maxStops: number,
+  run: (imports: WebAssembly.Imports, bind: (memory: () => WebAssembly.Memory) => void) => Promise<number>,
+): Promise<ScriptedDebugResult & { exitCode: number }> {
+  for (const b of breakpoints) {
+    if (!Number.isInteger(b.line) || b.line < 1)
+      throw new Error(`breakpoint line ${b.line}: a line is a whole number from 1`);
+    const problem = b.condition ? conditionError(b.condition) : null;
+    if (problem) throw new Error(`breakpoint at line ${b.line}: ${problem}`);
+  }
+  const stops: ScriptedStop[] = [];
+  let truncated = false;
+  const engine = new DebugEngine({
+    breakpoints,
+    // Past the limit no breakpoint is left, so the rest runs at full speed.
+    refreshBreakpoints: () => (truncated ? [] : breakpoints),
+    test: conditionHolds,
+    pause: (stop) => {
+      if (truncated) return "continue";
+      stops.push(scripted(stop));
+      // At the limit the program runs on without stopping again, so its
+      // output and exit status are still those of a whole run.
+      if (stops.length >= maxStops) truncated = true;
+      return "continue";
+    },
+  });
+  let memory: () => WebAssembly.Memory = () => {
+    throw new Error("no memory yet");
+  };
+  const imports: WebAssembly.Imports = { pith_debug: engine.imports(() => memory()) };
+  const code = await run(imports, (m) => {
+    memory = m;
+  });
+  engine.exiting(code);
+  return { stops, truncated, exitCode: code };
+}
+
+function scripted(stop: DebugStop): ScriptedStop {
+  return {
+    line: stop.line,
+    reason: stop.reason,
+    stack: stop.stack.map((f) => ({
+      function: f.function,
+      line: f.line,
+      // An outer frame's locals are given only when read at its current line.
+      locals: Object.fromEntries((f.localsLine === f.line ? (f.locals ?? []) : []).map((l) => [l.name, l.value])),
+    })),
+  };
+}
