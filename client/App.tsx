@@ -3,6 +3,7 @@
 // status bar. State lives in the feature hooks; this file wires them.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
+import type { DebugStop } from "../lang/runtime/debug/debugEngine";
 import { BuildMenu } from "./buildMenu/BuildMenu";
 import { BuildPanel } from "./buildMenu/BuildPanel";
 import { buildLocally } from "./buildMenu/localBuild";
@@ -11,6 +12,9 @@ import type { Diagnostic } from "./compiler/diagnostics";
 import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
+import { DebugPanel } from "./debugger/DebugPanel";
+import { useDebugger } from "./debugger/useDebugger";
+import { DEBUG_HOST_MODULE } from "./debugger/workerDebugger";
 import { LibraryPanel } from "./docs/LibraryPanel";
 import { fetchTestCase, type TestCase, testFileName } from "./docs/testCase";
 import { EarlyEditor, type EarlyEditorHandle } from "./editor/EarlyEditor";
@@ -100,7 +104,12 @@ export function App() {
   // The language service asks about the shown file, beside the others its imports read.
   if (workspace) setQueryWorkspace({ file: shownFile, modules: programFrom(workspace, shownFile).modules });
   const host = useHostSession();
-  const runner = useRunner(host.onEvent);
+  // The debugger's stops arrive as host events of its own module; the others go to the host session.
+  const debugStop = useRef<(stop: DebugStop) => void>(() => {});
+  const runner = useRunner((event) => {
+    if (event.module === DEBUG_HOST_MODULE) debugStop.current(event.payload as DebugStop);
+    else host.onEvent(event);
+  });
   const running = runner.phase.kind === "compiling" || runner.phase.kind === "running";
   const { load: loadMonaco, touched: earlyEditorTouched } = useMonacoWhenQuiet(
     !!workspace && compiler.kind !== "loading",
@@ -167,6 +176,20 @@ export function App() {
     const program = entryProgram(w);
     void runner.run(program.source, { opt: w.opt, stdin: w.stdin, program });
   }, [runner.run, host.begin]);
+
+  const debugRun = useCallback(
+    (channel: SharedArrayBuffer) => {
+      const w = current.current;
+      if (!w) return;
+      setTab("output");
+      host.begin();
+      const program = entryProgram(w);
+      void runner.run(program.source, { opt: w.opt, stdin: w.stdin, program, debug: channel });
+    },
+    [runner.run, host.begin],
+  );
+  const debuggerState = useDebugger(debugRun, running);
+  debugStop.current = debuggerState.onStop;
 
   // Stop silences audio and releases the microphone at once, then ends the program.
   const stop = useCallback(() => {
@@ -396,6 +419,7 @@ export function App() {
                 onHistory={() => historyButton.current?.click()}
                 onReady={(e) => {
                   editor.current = e;
+                  void debuggerState.attach(e);
                   const state = early.current?.state();
                   if (state) handOver(state, e);
                   setMonacoUp(true);
@@ -460,6 +484,16 @@ export function App() {
         ))}
       </div>
       <div className="tab-body" role="tabpanel" id="panel-body" aria-labelledby={`tab-${tab}`}>
+        {tab === "output" && (
+          <DebugPanel
+            state={debuggerState.state}
+            breakpoints={debuggerState.breakpoints}
+            available={typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated !== false}
+            onDebug={debuggerState.debug}
+            onCommand={debuggerState.command}
+            onStop={stop}
+          />
+        )}
         {tab === "output" && host.session && <CanvasPanel session={host.session} />}
         {tab === "output" && (
           <OutputPane

@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import "./layout/app.css";
+import "./debugger/debugger.css";
 import { registerServiceWorker } from "./startup/serviceWorker";
 
 const root = document.getElementById("root");

@@ -37,10 +37,13 @@ export async function buildSource(
   opt: OptLevel,
   emit: "wasm" | "ll" = "wasm",
   program: ProgramInput = ONE_FILE,
+  debug = false,
 ): Promise<BuildResult> {
   const out = emit === "wasm" ? "main.wasm" : "main.ll";
   const started = performance.now();
-  const run = await compilerWorker().run(["build", program.entry, opt, "--emit", emit, "--json", "-o", out], {
+  // A debug build (-O0 with the debugger's hooks) for the step debugger.
+  const flags = debug ? ["--debug"] : [];
+  const run = await compilerWorker().run(["build", program.entry, opt, ...flags, "--emit", emit, "--json", "-o", out], {
     ...program.modules,
     [program.entry]: source,
   });

@@ -5,6 +5,7 @@
 // arrives through a SharedArrayBuffer (stdinChannel.ts).
 import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import * as Comlink from "comlink";
+import { DEBUG_HOST_MODULE, workerDebugger } from "../debugger/workerDebugger";
 import { HOST_MODULES, type HostContext } from "./hostModules";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
 import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "./stackOverflow";
@@ -85,6 +86,7 @@ const api = {
     const output = new OutputBatcher(send);
     let instance: WebAssembly.Instance | undefined;
     let began = performance.now();
+    let debug: ReturnType<typeof workerDebugger> | undefined;
     try {
       const module = await WebAssembly.compile(start.wasm as BufferSource);
       const stdin = new StdinFd(start.stdin, () => {
@@ -111,6 +113,18 @@ const api = {
         };
         imports[host.name] = host.imports(context);
       }
+      if (start.debug) {
+        debug = workerDebugger(
+          start.debug,
+          () => instance?.exports.memory as WebAssembly.Memory,
+          (stop) => {
+            output.flush();
+            send({ kind: "host", module: DEBUG_HOST_MODULE, payload: stop });
+          },
+          (text) => output.write("stdout", new TextEncoder().encode(text)),
+        );
+        imports[DEBUG_HOST_MODULE] = debug.imports;
+      }
       instance = await WebAssembly.instantiate(module, imports);
       began = performance.now();
       let code: number;
@@ -119,6 +133,11 @@ const api = {
       } catch (error) {
         if (!(error instanceof WASIProcExit)) throw error;
         code = error.code;
+      }
+      // A panic under the debugger stops where it happened before the program ends.
+      if (debug && code !== 0) {
+        output.flush();
+        debug.exiting(code);
       }
       output.flush();
       send({ kind: "exit", code, runMs: performance.now() - began });

@@ -20,4 +20,6 @@ export interface ProgramStart {
   /** The program's functions, to say where a stack overflow happened. */
   functions?: FunctionPlace[];
   events: MessagePort;
+  /** A debug build's run: the channel the page answers its stops on (client/debugger/debugChannel.ts). */
+  debug?: SharedArrayBuffer;
 }

@@ -46,7 +46,7 @@ export class ProgramHost {
 
   run(
     wasm: Uint8Array,
-    options: { args?: string[]; stdin?: string; functions?: FunctionPlace[] },
+    options: { args?: string[]; stdin?: string; functions?: FunctionPlace[]; debug?: SharedArrayBuffer },
     onEvent: (event: ProgramEvent) => void,
   ): RunningProgram {
     const { worker, api } = this.spare ?? spawn();
@@ -90,6 +90,7 @@ export class ProgramHost {
             args: options.args ?? [],
             stdin: options.stdin,
             functions: options.functions,
+            debug: options.debug,
             stdinBuffer,
             events: channel.port2,
           },

@@ -42,7 +42,10 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   const stop = useCallback(() => running.current?.stop(), []);
 
   const run = useCallback(
-    async (source: string, options: { opt: OptLevel; stdin?: string; program?: ProgramInput }) => {
+    async (
+      source: string,
+      options: { opt: OptLevel; stdin?: string; program?: ProgramInput; debug?: SharedArrayBuffer },
+    ) => {
       // Marks for the browser benchmark (bench/playground-browser.bench.ts).
       performance.mark("pith:run");
       let first = true;
@@ -51,7 +54,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       clear();
       setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
-      const built = await buildSource(source, options.opt, "wasm", options.program);
+      const built = await buildSource(source, options.opt, "wasm", options.program, options.debug !== undefined);
       if (!built.ok) {
         setPhase({ kind: "compile-failed", diagnostics: built.diagnostics, message: built.message });
         return;
@@ -61,15 +64,20 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
       const entry = options.program?.entry ?? SOURCE_FILE;
       const functions = functionPlaces({ ...options.program?.modules, [entry]: source }, entry);
-      const program = host.run(built.output, { stdin: options.stdin || undefined, functions }, (event) => {
-        if (event.kind === "output" && first) {
-          first = false;
-          performance.mark("pith:first-output");
-        }
-        if (event.kind === "output") append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
-        else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
-        else if (event.kind === "host") hostEvents.current?.(event);
-      });
+      const program = host.run(
+        built.output,
+        { stdin: options.stdin || undefined, functions, debug: options.debug },
+        (event) => {
+          if (event.kind === "output" && first) {
+            first = false;
+            performance.mark("pith:first-output");
+          }
+          if (event.kind === "output")
+            append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
+          else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
+          else if (event.kind === "host") hostEvents.current?.(event);
+        },
+      );
       running.current = program;
       const end = await program.done;
       performance.mark("pith:done");

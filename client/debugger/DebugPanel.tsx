@@ -1,0 +1,139 @@
+// The debugger's controls and what a paused program shows: the buttons (with
+// their keys), the Variables of every frame, innermost first, and the Call
+// Stack. Values are as println prints them; an outer frame's locals are
+// those of its own last stop, marked when they are not of its current line.
+import type { DebugCommand, DebugFrame } from "../../lang/runtime/debug/debugEngine";
+import type { DebugState } from "./useDebugger";
+
+interface Props {
+  state: DebugState;
+  breakpoints: number[];
+  /** Whether cross-origin isolation gives SharedArrayBuffer, which pausing needs. */
+  available: boolean;
+  onDebug: () => void;
+  onCommand: (command: DebugCommand) => void;
+  onStop: () => void;
+}
+
+export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, onStop }: Props) {
+  const paused = state.kind === "paused";
+  const stop = paused ? state.stop : null;
+  return (
+    <section className="debug-panel" aria-label="Debugger" data-testid="debug-panel">
+      <div className="debug-toolbar" role="toolbar" aria-label="Debug controls">
+        {state.kind === "off" ? (
+          <button
+            type="button"
+            onClick={onDebug}
+            disabled={!available}
+            aria-keyshortcuts="F5"
+            data-testid="debug-start"
+          >
+            Debug (F5)
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => onCommand("continue")}
+            disabled={!paused}
+            aria-keyshortcuts="F5"
+            data-testid="debug-continue"
+          >
+            Continue (F5)
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => onCommand("stepOver")}
+          disabled={!paused}
+          aria-keyshortcuts="F10"
+          data-testid="debug-step-over"
+        >
+          Step Over (F10)
+        </button>
+        <button
+          type="button"
+          onClick={() => onCommand("stepInto")}
+          disabled={!paused}
+          aria-keyshortcuts="F11"
+          data-testid="debug-step-into"
+        >
+          Step Into (F11)
+        </button>
+        <button
+          type="button"
+          onClick={() => onCommand("stepOut")}
+          disabled={!paused}
+          aria-keyshortcuts="Shift+F11"
+          data-testid="debug-step-out"
+        >
+          Step Out (Shift+F11)
+        </button>
+        <button type="button" onClick={onStop} disabled={state.kind === "off"} data-testid="debug-stop">
+          Stop
+        </button>
+        <span className="debug-status" role="status" aria-live="polite" data-testid="debug-status">
+          {!available
+            ? "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
+            : stop
+              ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
+              : state.kind === "running"
+                ? "Running…"
+                : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9`}
+        </span>
+      </div>
+      {stop && (
+        <div className="debug-views">
+          <section className="debug-variables" aria-label="Variables" data-testid="debug-variables">
+            <h3>Variables</h3>
+            {frames(stop.stack).map(({ frame, depth, innermost }) => (
+              <Frame key={depth} frame={frame} innermost={innermost} />
+            ))}
+          </section>
+          <section className="debug-stack" aria-label="Call Stack" data-testid="debug-call-stack">
+            <h3>Call Stack</h3>
+            <ol>
+              {frames(stop.stack).map(({ frame, depth, innermost }) => (
+                <li key={depth} aria-current={innermost ? "step" : undefined}>
+                  {frame.function} <span className="debug-line">line {frame.line}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Frames with their depth from main (a stable key while stepping), innermost first. */
+function frames(stack: DebugFrame[]): { frame: DebugFrame; depth: number; innermost: boolean }[] {
+  return stack.map((frame, at) => ({ frame, depth: stack.length - at, innermost: at === 0 }));
+}
+
+function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) {
+  const stale = !innermost && frame.localsLine !== frame.line;
+  return (
+    <details open={innermost} className="debug-frame">
+      <summary>
+        {frame.function}
+        {stale && frame.locals ? ` (as at line ${frame.localsLine})` : ""}
+      </summary>
+      {frame.locals === null ? (
+        <p className="debug-none">Not read yet: this frame has not stopped since it began.</p>
+      ) : (
+        <table>
+          <tbody>
+            {frame.locals.map((local) => (
+              <tr key={`${local.name}:${local.type}`} data-testid={innermost ? `debug-var-${local.name}` : undefined}>
+                <th scope="row">{local.name}</th>
+                <td className="debug-value">{local.value}</td>
+                <td className="debug-type">{local.type}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,28 @@
+// The program worker's side of a debug run: the engine's imports, pausing on
+// the shared channel. Each stop goes to the page as a `pith_debug` host event
+// (after the output so far), then the worker waits for the page's command.
+import { conditionHolds } from "../../lang/runtime/debug/condition";
+import { DebugEngine, type DebugStop } from "../../lang/runtime/debug/debugEngine";
+import { breakpointLines, waitForCommand } from "./debugChannel";
+
+export const DEBUG_HOST_MODULE = "pith_debug";
+
+export function workerDebugger(
+  channel: SharedArrayBuffer,
+  memory: () => WebAssembly.Memory,
+  announce: (stop: DebugStop) => void,
+  log: (text: string) => void,
+): { imports: WebAssembly.ModuleImports; exiting: (code: number) => void } {
+  const lines = () => breakpointLines(channel).map((line) => ({ line }));
+  const engine = new DebugEngine({
+    breakpoints: lines(),
+    refreshBreakpoints: lines,
+    test: conditionHolds,
+    log,
+    pause: (stop) => {
+      announce(stop);
+      return waitForCommand(channel);
+    },
+  });
+  return { imports: engine.imports(memory), exiting: (code) => engine.exiting(code) };
+}
