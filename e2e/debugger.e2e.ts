@@ -1,0 +1,140 @@
+// The step debugger as a user drives it, in Debian's Chromium against the
+// real server: a breakpoint set by clicking the gutter, F5 to debug, the
+// Variables panel read, F10 through loop iterations, F11 into a function and
+// Shift+F11 out, F9 from the keyboard, a panic stop, Stop; the output of a
+// debugged run is the same as a normal run's. Screenshots are saved.
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./browser";
+import { focusEditor, openPlayground, runAndWait, setSource, stdout } from "./playgroundPage";
+import { type RunningServer, startServer } from "./server";
+
+/** Screenshots are test artifacts, never committed. */
+const ARTIFACTS = new URL("../test-results/debugger/", import.meta.url).pathname;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PROGRAM = `fn square(n: i64) -> i64 {
+    let r = n * n
+    return r
+}
+
+fn main() {
+    var total = 0
+    for x in [3, 4, 5] {
+        total += square(x)
+    }
+    println("total {total}")
+}
+`;
+
+const PANICS = `fn pick(xs: [i64], i: i64) -> i64 {
+    xs[i]
+}
+
+fn main() {
+    println("before")
+    println(pick([1, 2], 5))
+}
+`;
+
+async function pausedAt(page: Page, line: number): Promise<void> {
+  await page
+    .getByTestId("debug-status")
+    .filter({ hasText: new RegExp(`(Paused|Panicked) at line ${line}$`) })
+    .waitFor({ timeout: 30_000 });
+}
+
+async function value(page: Page, name: string): Promise<string> {
+  return (await page.getByTestId(`debug-var-${name}`).locator(".debug-value").textContent()) ?? "";
+}
+
+async function stack(page: Page): Promise<string[]> {
+  return page.getByTestId("debug-call-stack").locator("li").allTextContents();
+}
+
+/** Clicks the line number of `line` in the editor's gutter, as a mouse user sets a breakpoint. */
+async function clickGutter(page: Page, line: number): Promise<void> {
+  await page.locator(".editor-layer:not([hidden]) .margin .line-numbers", { hasText: new RegExp(`^${line}$`) }).click();
+}
+
+describe("the step debugger", () => {
+  it("stops at a breakpoint, shows locals and the stack, steps over, into and out, and prints as a normal run", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, server.url);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await setSource(page, PROGRAM);
+    const normal = await runAndWait(page);
+    expect(normal.stdout).toBe("total 50\n");
+
+    await clickGutter(page, 9);
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 9);
+    expect(await value(page, "total")).toBe("0");
+    expect(await value(page, "x")).toBe("3");
+    expect(await stack(page)).toEqual(["main line 9"]);
+    await page.screenshot({ path: `${ARTIFACTS}paused.png` });
+
+    // Step Over runs the whole line, call included: the next stop is the next iteration.
+    await page.keyboard.press("F10");
+    await pausedAt(page, 9);
+    expect([await value(page, "total"), await value(page, "x")]).toEqual(["9", "4"]);
+    await page.keyboard.press("F10");
+    await pausedAt(page, 9);
+    expect([await value(page, "total"), await value(page, "x")]).toEqual(["25", "5"]);
+
+    await page.keyboard.press("F11");
+    await pausedAt(page, 2);
+    expect(await value(page, "n")).toBe("5");
+    expect(await stack(page)).toEqual(["square line 2", "main line 9"]);
+    await page.screenshot({ path: `${ARTIFACTS}stepped-into.png` });
+
+    await page.keyboard.press("Shift+F11");
+    await pausedAt(page, 11);
+    expect(await value(page, "total")).toBe("50");
+
+    await page.keyboard.press("F5");
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(page)).toBe(normal.stdout);
+    await context.close();
+  });
+
+  it("sets a breakpoint with F9, and stops at a panic with the stack until Stop", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, server.url);
+    await setSource(page, PANICS);
+    await focusEditor(page);
+    // The cursor is on line 1 after the click; down to line 6, F9 there.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("F9");
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+    await page.keyboard.press("F5");
+    await pausedAt(page, 6);
+    await page.getByTestId("debug-continue").click();
+    await pausedAt(page, 2);
+    expect(await page.getByTestId("debug-status").textContent()).toBe("Panicked at line 2");
+    expect(await stack(page)).toEqual(["pick line 2", "main line 7"]);
+    await page.screenshot({ path: `${ARTIFACTS}panic.png` });
+    await page.getByTestId("debug-stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("debug-start").isVisible()).toBe(true);
+    await context.close();
+  });
+});
