@@ -12,6 +12,7 @@ import { buildNative } from "../toolchain/buildNative";
 import { missingTools } from "../toolchain/detect";
 import { TARGETS } from "../toolchain/targets";
 import { explain } from "./explain";
+import { debugCommand } from "./pithDebug";
 import { importedModules } from "./programFolder";
 
 const HELP = `usage: pith <command> [options]
@@ -37,6 +38,8 @@ commands:
   query <file.pith> <what> [--at LINE:COL] [--name NEW]
                           answer an editor question as JSON (what: complete, signature,
                           hover, definition, references, rename, symbols; see 'pith query --help')
+  debug <file.pith> --break LINE[:COND] ... [--stdin FILE] [--max-stops N]
+                          run with breakpoints; print each stop (line, call stack, locals) as JSON
   version                 print the compiler version
   --help                  show this help
 
@@ -137,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
     return r.exitCode;
   }
   if (command === "fmt") return format(rest);
+  if (command === "debug") return debugCommand(rest, process.stdout, process.stderr);
   if (command === "explain") return explain(rest, process.stdout, process.stderr);
   if (command === "query") return query(rest);
   if (command === "targets") return listTargets();
