@@ -78,6 +78,15 @@ export class DebugEngine {
   private mode: Mode;
   private breakpoints: Map<number, Breakpoint>;
   private collecting: DebugLocal[] | null = null;
+  private readonly names = new Map<number, string>();
+  /**
+   * Each source file's line table in the program's memory (the compiler's
+   * debug_hooks.ts): an i32 holding the line running now, a byte set while
+   * stepping, then byte N set for a breakpoint on line N. The program calls
+   * `stop` only where a byte is set, so a run that never stops runs near
+   * full speed.
+   */
+  private readonly tables = new Map<string, { at: number; lines: number }>();
   private pending: { file: string; line: number; breakpoint: Breakpoint | undefined; step: boolean } | null = null;
   private memory: () => WebAssembly.Memory = () => {
     throw new Error("the debugger read memory before the program started");
@@ -92,8 +101,14 @@ export class DebugEngine {
   imports(memory: () => WebAssembly.Memory): WebAssembly.ModuleImports {
     this.memory = memory;
     return {
-      enter: (name: number, file: number, line: number) => {
-        this.stack.push({ function: this.text(name), file: this.text(file), line, locals: null, localsLine: null });
+      enter: (name: number, file: number, line: number, table: number, lines: number) => {
+        const fileName = this.name(file);
+        this.syncLine(this.stack.at(-1));
+        if (!this.tables.has(fileName)) {
+          this.tables.set(fileName, { at: table, lines });
+          this.arm();
+        }
+        this.stack.push({ function: this.name(name), file: fileName, line, locals: null, localsLine: null });
       },
       leave: () => {
         this.stack.pop();
@@ -101,9 +116,9 @@ export class DebugEngine {
       stop: (file: number, line: number) => this.atStatement(file, line),
       local: (name: number, type: number, kind: number, value: number) => {
         this.collecting?.push({
-          name: this.text(name),
-          type: this.text(type),
-          value: formatLocal(this.memory(), this.text(type), kind, value),
+          name: this.name(name),
+          type: this.name(type),
+          value: formatLocal(this.memory(), this.name(type), kind, value),
         });
       },
       pause: () => this.afterLocals(),
@@ -114,6 +129,7 @@ export class DebugEngine {
   exiting(code: number): void {
     const top = this.stack[0];
     if (!top || code === 0) return;
+    this.syncLine(this.stack.at(-1));
     const stack = this.snapshot();
     const innermost = stack[0];
     if (!innermost) return;
@@ -126,7 +142,7 @@ export class DebugEngine {
     const breakpoint = this.breakpoints.get(line);
     const step = this.stepStops();
     if (!breakpoint && !step) return 0;
-    const file = this.text(fileAt);
+    const file = this.name(fileAt);
     if (top) top.file = file;
     this.pending = { file, line, breakpoint, step };
     this.collecting = [];
@@ -176,10 +192,41 @@ export class DebugEngine {
     if (this.options.refreshBreakpoints) this.breakpoints = byLine(this.options.refreshBreakpoints());
     if (command === "stop") throw new DebugStopped();
     this.mode = command === "continue" ? { kind: "continue" } : { kind: "step", command, depth: this.stack.length };
+    this.arm();
+  }
+
+  /** Writes the breakpoints and the step flag into every line table the program has shown. */
+  private arm(): void {
+    const bytes = new Uint8Array(this.memory().buffer);
+    const stepping = this.mode.kind === "step" ? 1 : 0;
+    for (const { at, lines } of this.tables.values()) {
+      bytes.fill(0, at + STEP_BYTE + 1, at + STEP_BYTE + lines + 1);
+      for (const line of this.breakpoints.keys()) if (line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+      bytes[at + STEP_BYTE] = stepping;
+    }
+  }
+
+  /** A frame's line from its file's table: the statement it is running (a call, or a panic). */
+  private syncLine(frame: DebugFrame | undefined): void {
+    const table = frame && this.tables.get(frame.file);
+    if (frame && table) frame.line = new DataView(this.memory().buffer).getInt32(table.at, true);
   }
 
   private snapshot(): DebugFrame[] {
     return this.stack.map((f) => ({ ...f, locals: f.locals ? [...f.locals] : null })).reverse();
+  }
+
+  /**
+   * Names and file names are static strings of the program (never freed or
+   * changed), so each is decoded once: function entries are the hot path.
+   */
+  private name(at: number): string {
+    let text = this.names.get(at);
+    if (text === undefined) {
+      text = this.text(at);
+      this.names.set(at, text);
+    }
+    return text;
   }
 
   private text(at: number): string {
@@ -190,6 +237,8 @@ export class DebugEngine {
 }
 
 const decoder = new TextDecoder();
+/** Where the step byte is in a line table, after the current line's i32; line N's byte is N after it. */
+const STEP_BYTE = 4;
 
 function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint> {
   return new Map(breakpoints.map((b) => [b.line, b]));

@@ -1,6 +1,6 @@
 import { TyK } from "../check/types";
 import { Local } from "../syntax/ast";
-import { block, call, get, iconst, iff, Import, Ins, K, pushAll, ret, set, T } from "../ir/ir";
+import { binary, block, call, get, iconst, iff, Import, Ins, K, load, Op, pushAll, ret, set, store, T } from "../ir/ir";
 import { irType } from "./layout";
 import { toStr } from "./expr_lower";
 import { FnState, newLocal } from "./fn_state";
@@ -19,11 +19,20 @@ import { isUnit } from "./value";
  * the debugger shows exactly what a print would. Nothing of this is emitted
  * without `--debug`, and the hooks change no value the program computes.
  *
+ * The host is called only where it may want to stop: each source file has a
+ * line table in memory: an i32 with the line of the statement running now
+ * (which the host reads for a caller's line and a panic's), a byte set while
+ * the user steps, then one byte per line (set: a breakpoint there). A
+ * statement stores its line and reads its line's byte and the step byte
+ * before calling `stop`. The host learns each table from
+ * `enter` and writes it; a run without breakpoints so calls the host only at
+ * function entries and exits.
+ *
  * Host imports (all in module `pith_debug`; lang/runtime/debug/ implements them):
  *   stop(file: ptr, line: i32) -> i32   before a statement; non-zero asks for the locals
  *   local(name: ptr, type: ptr, kind: i32, value: ptr)   one visible local (kinds below)
  *   pause()   after the locals: the host may now block until it is told to go on
- *   enter(name: ptr, file: ptr, line: i32)   a user function starts
+ *   enter(name: ptr, file: ptr, line: i32, table: ptr, lines: i32)   a user function starts; its file's line table
  *   leave()   it returns
  */
 
@@ -43,7 +52,7 @@ export function addDebugImports(m: ModuleLowering): void {
   m.ir.imports.push(new Import(DEBUG_MODULE, "stop", "dbg.stop", [T.Ptr, T.I32], T.I32));
   m.ir.imports.push(new Import(DEBUG_MODULE, "local", "dbg.local", [T.Ptr, T.Ptr, T.I32, T.Ptr], T.None));
   m.ir.imports.push(new Import(DEBUG_MODULE, "pause", "dbg.pause", [], T.None));
-  m.ir.imports.push(new Import(DEBUG_MODULE, "enter", "dbg.enter", [T.Ptr, T.Ptr, T.I32], T.None));
+  m.ir.imports.push(new Import(DEBUG_MODULE, "enter", "dbg.enter", [T.Ptr, T.Ptr, T.I32, T.Ptr, T.I32], T.None));
   m.ir.imports.push(new Import(DEBUG_MODULE, "leave", "dbg.leave", [], T.None));
 }
 
@@ -63,7 +72,23 @@ export function statementHook(fl: FnState, offset: i32): Ins {
   const locals: Ins[] = [];
   for (let i = 0; i < fl.visible.length; i++) pushAll(locals, handOver(fl, fl.visible[i]));
   locals.push(call("dbg.pause", [], T.None));
-  return iff(call("dbg.stop", [file, line], T.I32), locals, [], T.None);
+  const table = lineTable(fl);
+  const n = fl.source.line(offset);
+  const armed = binary(Op.Or, T.I32, load(T.I32, 1, iconst(T.Ptr, table + STEP_BYTE + n), 0), load(T.I32, 1, iconst(T.Ptr, table + STEP_BYTE), 0));
+  return block(0, [
+    store(4, iconst(T.Ptr, table), 0, iconst(T.I32, n)),
+    iff(armed, [iff(call("dbg.stop", [file, line], T.I32), locals, [], T.None)], [], T.None),
+  ], T.None);
+}
+
+/** Where the step byte is in a line table (after the current line's i32); line N's byte is N after it. */
+const STEP_BYTE: i32 = 4;
+
+/** The current file's line table (see above). */
+function lineTable(fl: FnState): i32 {
+  const name = fl.source.name;
+  if (!fl.m.debugTables.has(name)) fl.m.debugTables.set(name, fl.m.data.reserve(STEP_BYTE + fl.source.lineStarts.length + 1));
+  return fl.m.debugTables.get(name);
 }
 
 function handOver(fl: FnState, l: Local): Ins[] {
@@ -91,7 +116,11 @@ function handOver(fl: FnState, l: Local): Ins[] {
 
 /** The entry hook, first in a hooked function's body. */
 export function entryHook(fl: FnState, name: string, offset: i32): Ins {
-  return call("dbg.enter", [staticStr(fl, name), staticStr(fl, fl.source.name), iconst(T.I32, fl.source.line(offset))], T.None);
+  const lines = fl.source.lineStarts.length;
+  return call("dbg.enter", [
+    staticStr(fl, name), staticStr(fl, fl.source.name), iconst(T.I32, fl.source.line(offset)),
+    iconst(T.Ptr, lineTable(fl)), iconst(T.I32, lines),
+  ], T.None);
 }
 
 /**

@@ -127,6 +127,14 @@ export class DataSegment {
     return addr;
   }
 
+  /** `n` zero bytes the program may write (a debug build's line table, debug_hooks.ts). */
+  reserve(n: i32): i32 {
+    while ((this.bytes.length & 7) != 0) this.bytes.push(0);
+    const addr = this.base + this.bytes.length;
+    for (let i = 0; i < n; i++) this.bytes.push(0);
+    return addr;
+  }
+
   word(v: i32): void {
     for (let i = 0; i < 4; i++) this.bytes.push(<u8>((v >> (i * 8)) & 0xff));
   }

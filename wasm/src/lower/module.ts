@@ -30,6 +30,8 @@ export class ModuleLowering {
   // Debug builds (`--debug`): hooks at statements and function entries and
   // exits that call the host's debugger (debug_hooks.ts).
   debugHooks: bool = false;
+  // Per source file of a debug build: the address of its line table.
+  debugTables: Map<string, i32> = new Map();
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }
