@@ -1,7 +1,7 @@
 // The step debugger as a user drives it, in Debian's Chromium against the
 // real server: a breakpoint set by clicking the gutter, F5 to debug, the
 // Variables panel read, F10 through loop iterations, F11 into a function and
-// Shift+F11 out, F9 from the keyboard, a panic stop, Stop; the output of a
+// Shift+F11 out, a value on hover, F9 from the keyboard, a panic stop, Stop; the output of a
 // debugged run is the same as a normal run's. Screenshots are saved.
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -90,6 +90,16 @@ describe("the step debugger", () => {
     expect(await value(page, "x")).toBe("3");
     expect(await stack(page)).toEqual(["main line 9"]);
     await page.screenshot({ path: `${ARTIFACTS}paused.png` });
+    // Hovering a name while paused shows its value.
+    // Monaco draws "        total += square" as one span: hover over the middle of "total".
+    const span = page
+      .locator(".editor-layer:not([hidden]) .view-line span[class^=mtk]", { hasText: /total\s*\+=\s*square/ })
+      .first();
+    const box = await span.boundingBox();
+    if (!box) throw new Error("the line with the breakpoint is not on screen");
+    await span.hover({ position: { x: (box.width * 10.5) / 23, y: box.height / 2 } });
+    await page.locator(".monaco-hover", { hasText: "total: i64 = 0" }).waitFor({ timeout: 10_000 });
+    await focusEditor(page);
 
     // Step Over runs the whole line, call included: the next stop is the next iteration.
     await page.keyboard.press("F10");

@@ -119,6 +119,20 @@ export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runA
     e.addCommand(monaco.KeyCode.F10, () => keys.current.command("stepOver"));
     e.addCommand(monaco.KeyCode.F11, () => keys.current.command("stepInto"));
     e.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F11, () => keys.current.command("stepOut"));
+    // While paused, hovering a name shows its value in the innermost frame that has it.
+    monaco.languages.registerHoverProvider(e.getModel()?.getLanguageId() ?? "pith", {
+      provideHover: (model, position) => {
+        const now = latest.current.state;
+        if (now.kind !== "paused" || model !== e.getModel()) return null;
+        const word = model.getWordAtPosition(position);
+        if (!word) return null;
+        for (const frame of now.stop.stack) {
+          const local = frame.locals?.findLast((l) => l.name === word.word);
+          if (local) return { contents: [{ value: `\`${local.name}: ${local.type}\` = ${local.value}` }] };
+        }
+        return null;
+      },
+    });
     setBreakpoints((lines) => [...lines]);
   }, []);
 

@@ -3,7 +3,7 @@
 // (after the output so far), then the worker waits for the page's command.
 import { conditionHolds } from "../../lang/runtime/debug/condition";
 import { DebugEngine, type DebugStop } from "../../lang/runtime/debug/debugEngine";
-import { breakpointLines, waitForCommand } from "./debugChannel";
+import { breakpointLines, breakpointsVersion, waitForCommand } from "./debugChannel";
 
 export const DEBUG_HOST_MODULE = "pith_debug";
 
@@ -14,9 +14,16 @@ export function workerDebugger(
   log: (text: string) => void,
 ): { imports: WebAssembly.ModuleImports; exiting: (code: number) => void } {
   const lines = () => breakpointLines(channel).map((line) => ({ line }));
+  let version = breakpointsVersion(channel);
   const engine = new DebugEngine({
     breakpoints: lines(),
     refreshBreakpoints: lines,
+    breakpointsChanged: () => {
+      const now = breakpointsVersion(channel);
+      if (now === version) return false;
+      version = now;
+      return true;
+    },
     test: conditionHolds,
     log,
     pause: (stop) => {

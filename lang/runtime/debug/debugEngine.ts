@@ -65,6 +65,8 @@ export interface DebugEngineOptions {
   pause: (stop: DebugStop) => DebugCommand;
   /** Reads the breakpoints again after a pause: the user may have changed them while paused. */
   refreshBreakpoints?: () => Breakpoint[];
+  /** Whether the breakpoints changed while the program ran; asked at function entries, so cheap. */
+  breakpointsChanged?: () => boolean;
   /** Where a logpoint's text goes (the program's stdout as the page shows it). */
   log?: (text: string) => void;
   /** Checks a breakpoint's condition against the frame's locals (condition.ts). */
@@ -87,6 +89,7 @@ export class DebugEngine {
    * full speed.
    */
   private readonly tables = new Map<string, { at: number; lines: number }>();
+  private armedTables = 0;
   private pending: { file: string; line: number; breakpoint: Breakpoint | undefined; step: boolean } | null = null;
   private memory: () => WebAssembly.Memory = () => {
     throw new Error("the debugger read memory before the program started");
@@ -104,10 +107,10 @@ export class DebugEngine {
       enter: (name: number, file: number, line: number, table: number, lines: number) => {
         const fileName = this.name(file);
         this.syncLine(this.stack.at(-1));
-        if (!this.tables.has(fileName)) {
-          this.tables.set(fileName, { at: table, lines });
-          this.arm();
-        }
+        const changed = this.options.breakpointsChanged?.() ?? false;
+        if (changed && this.options.refreshBreakpoints) this.breakpoints = byLine(this.options.refreshBreakpoints());
+        if (!this.tables.has(fileName)) this.tables.set(fileName, { at: table, lines });
+        if (changed || this.tables.size !== this.armedTables) this.arm();
         this.stack.push({ function: this.name(name), file: fileName, line, locals: null, localsLine: null });
       },
       leave: () => {
@@ -204,6 +207,7 @@ export class DebugEngine {
       for (const line of this.breakpoints.keys()) if (line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
       bytes[at + STEP_BYTE] = stepping;
     }
+    this.armedTables = this.tables.size;
   }
 
   /** A frame's line from its file's table: the statement it is running (a call, or a panic). */
