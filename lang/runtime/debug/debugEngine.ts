@@ -90,6 +90,7 @@ export class DebugEngine {
    */
   private readonly tables = new Map<string, { at: number; lines: number }>();
   private armedTables = 0;
+  private cachedView: DataView | null = null;
   private pending: { file: string; line: number; breakpoint: Breakpoint | undefined; step: boolean } | null = null;
   private memory: () => WebAssembly.Memory = () => {
     throw new Error("the debugger read memory before the program started");
@@ -213,7 +214,14 @@ export class DebugEngine {
   /** A frame's line from its file's table: the statement it is running (a call, or a panic). */
   private syncLine(frame: DebugFrame | undefined): void {
     const table = frame && this.tables.get(frame.file);
-    if (frame && table) frame.line = new DataView(this.memory().buffer).getInt32(table.at, true);
+    if (frame && table) frame.line = this.view().getInt32(table.at, true);
+  }
+
+  /** A view of the memory, made again only when it grew (function entries read through it). */
+  private view(): DataView {
+    const buffer = this.memory().buffer;
+    if (this.cachedView?.buffer !== buffer) this.cachedView = new DataView(buffer);
+    return this.cachedView;
   }
 
   private snapshot(): DebugFrame[] {
