@@ -6,7 +6,10 @@
 // code: bench/programs/*.pith (-O2) against the same programs in C
 // (clang-19 --target=wasm32-wasi -O2, both under node:wasi) and in plain JS.
 //
-//   npx tsx bench/compiler.bench.ts [--runs 3] [--skip-programs]
+// Beside the times, the wasm instructions each module executes, counted by
+// an instrumented run (bench/wasmInstructions.ts): the same on every machine.
+//
+//   npx tsx bench/compiler.bench.ts [--runs 3] [--skip-programs] [--skip-instructions]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,14 +19,17 @@ import { gzipSync } from "node:zlib";
 import { runWasiShim } from "../lang/runtime/wasi/wasiShim";
 import { COMPILER_WASM_PATH, loadCompilerModule } from "../server/compiler/compilerModule";
 import { generate } from "./generatedProgram";
+import { formatCount } from "./instructions";
 import { machineLine } from "./machine";
 import { median } from "./median";
 import { baseline } from "./programs";
+import { countWasmInstructions, type WasmCount } from "./wasmInstructions";
 
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     "skip-programs": { type: "boolean" },
+    "skip-instructions": { type: "boolean" },
     one: { type: "string" },
     warm: { type: "boolean" },
   },
@@ -124,7 +130,7 @@ function hasClang(): boolean {
   return spawnSync("clang-19", ["--version"]).status === 0;
 }
 
-const WIDTHS = [16, 10, 10, 10, 12, 12];
+const WIDTHS = [24, 8, 8, 8, 8, 9, 10, 10, 11, 9];
 
 // Each program is measured in its own process: the wasm memories of large
 // runs (binary-trees) are not reclaimed quickly enough to share one.
@@ -135,13 +141,27 @@ function programsTable(): void {
     .sort();
   console.log(`\n${machineLine()}`);
   console.log(
-    `generated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = median over rounds of Pith time / other time (≤ 1.5 vs C is the target, issue 16)`,
+    `generated code: median of ${runs} run(s), each under browser_wasi_shim in Node; ratio = median over rounds of Pith time / other time (target ≤ 1.25 vs C); instr = wasm instructions executed (target ratio ≤ 1.15), ops ratio = the same without local.get/set/tee`,
   );
-  console.log(row(["program", "pith ms", "C ms", "JS ms", "pith / C", "pith / JS"], WIDTHS));
+  console.log(
+    row(
+      ["program", "pith ms", "C ms", "JS ms", "pith/C", "pith/JS", "pith instr", "C instr", "instr ratio", "ops ratio"],
+      WIDTHS,
+    ),
+  );
   for (const name of names) {
     const r = spawnSync(
       process.execPath,
-      ["--import", "tsx", new URL(import.meta.url).pathname, "--one", name, "--runs", String(runs)],
+      [
+        "--import",
+        "tsx",
+        new URL(import.meta.url).pathname,
+        "--one",
+        name,
+        "--runs",
+        String(runs),
+        ...(values["skip-instructions"] ? ["--skip-instructions"] : []),
+      ],
       {
         stdio: ["ignore", "inherit", "inherit"],
       },
@@ -195,7 +215,33 @@ async function programRow(name: string): Promise<void> {
   // Each ratio is the median of the rounds' own ratios: a round runs the
   // three back to back, so a drift in the machine's speed moves them alike.
   const ratio = (other: number[]) => (other.length === 0 ? "-" : median(pith.map((t, i) => t / other[i])).toFixed(2));
-  console.log(row([name, fmt(p), fmt(cMs), fmt(jsMs), ratio(c), ratio(js)], WIDTHS));
+  // One counted run each: the count does not vary from run to run.
+  let pithCount: WasmCount | null = null;
+  let cCount: WasmCount | null = null;
+  if (!values["skip-instructions"]) {
+    pithCount = await countWasmInstructions(built.wasm);
+    if (pithCount.stdout !== expected) throw new Error(`${name}: the instrumented Pith build printed something else`);
+    if (cBytes) cCount = await countWasmInstructions(cBytes);
+  }
+  const countRatio = (key: "count" | "operations") =>
+    pithCount && cCount ? (pithCount[key] / cCount[key]).toFixed(2) : "-";
+  console.log(
+    row(
+      [
+        name,
+        fmt(p),
+        fmt(cMs),
+        fmt(jsMs),
+        ratio(c),
+        ratio(js),
+        formatCount(pithCount?.count ?? null),
+        formatCount(cCount?.count ?? null),
+        countRatio("count"),
+        countRatio("operations"),
+      ],
+      WIDTHS,
+    ),
+  );
 }
 
 if (values.warm) {

@@ -13,7 +13,7 @@ import { FnState, newLocal } from "./fn_state";
 // backend gets this from the same IR.
 
 /** The cell's address: between the free-list heads and the I/O scratch. */
-const CALLER_LOC: i32 = 472;
+export const CALLER_LOC: i32 = 472;
 
 /** Whether code of this source reports its caller's position in panics. */
 export function isLibrary(source: Source): bool {
@@ -29,17 +29,30 @@ function setCallerLoc(value: Ins): Ins {
   return store(4, iconst(T.Ptr, CALLER_LOC), 0, value);
 }
 
+/** Whether evaluating `x` may call a function (which may store its own position in the cell). */
+function mayCall(x: Ins): bool {
+  if (x.kind == K.Call || x.kind == K.CallIndirect) return true;
+  for (let i = 0; i < x.args.length; i++) if (mayCall(x.args[i])) return true;
+  for (let i = 0; i < x.body.length; i++) if (mayCall(x.body[i])) return true;
+  for (let i = 0; i < x.other.length; i++) if (mayCall(x.other[i])) return true;
+  return false;
+}
+
 /**
  * A call from user code into code that may be the library's: its arguments
- * are evaluated first (they may call the library themselves, which stores
- * their own positions), then the cell gets this call's position, then the
- * call runs. `site` is the call's position, a static string.
+ * that call anything are evaluated first (they may call the library
+ * themselves, which stores their own positions), then the cell gets this
+ * call's position, then the call runs. `site` is the call's position, a
+ * static string. Arguments without calls stay in place: they cannot touch
+ * the cell, and an indirect call's code-slot load must stay visible to the
+ * specialiser (passes/specialise.ts) for a known closure to become a
+ * direct call.
  */
 export function withCallSite(fl: FnState, site: Ins, c: Ins): Ins {
   const out: Ins[] = [];
   for (let i = 0; i < c.args.length; i++) {
     const a = c.args[i];
-    if (a.kind == K.Const || a.kind == K.LocalGet || a.ty == T.None) continue;
+    if (!mayCall(a) || a.ty == T.None) continue;
     const tmp = newLocal(fl, a.ty);
     out.push(set(tmp, a));
     c.args[i] = get(tmp, a.ty);

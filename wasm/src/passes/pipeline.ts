@@ -1,5 +1,6 @@
 import { IrModule } from "../ir/ir";
 import { versionLoopBounds } from "./bounds";
+import { dropUnreadCallSites } from "./caller_cell";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
 import { inline } from "./inline";
@@ -26,7 +27,8 @@ import { dropRepeatedChecks } from "./unique";
  * whose bounds checks a test of the entry values can prove get an unchecked
  * copy run when that test holds (not -Os); last, loads that repeat an
  * earlier load of unchanged memory are replaced by the value already loaded
- * (not -Os). `forWasm`: the code is for the wasm backend, whose engine
+ * (not -Os). From -O2, the positions user code stores for the library's
+ * panics are dropped before calls that cannot panic (caller_cell.ts). `forWasm`: the code is for the wasm backend, whose engine
  * optimises a function only for its later calls (see inline.ts).
  */
 export function optimize(m: IrModule, level: i32, forWasm: bool = true): void {
@@ -39,6 +41,10 @@ export function optimize(m: IrModule, level: i32, forWasm: bool = true): void {
       if (level != 4) tailRecursion(m.funcs[i]);
     }
     if (level != 4) specialise(m);
+    // After specialisation, which turns calls of known closures into
+    // direct calls, and before inlining, which hides which call a
+    // position was stored for.
+    dropUnreadCallSites(m);
     const limit = level == 3 ? 60 : level == 4 ? 8 : 24;
     // The program's functions first, then scalar replacement while the
     // runtime's reference counting and allocation are still calls, then the runtime.

@@ -1,4 +1,4 @@
-import { binary, call, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, readsLocal, T } from "../ir/ir";
+import { binary, call, copyNode, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, readsLocal, T, unary } from "../ir/ir";
 import { uniqueCheckOf as checked } from "./unbox_scan";
 
 // Removal of repeated copy-on-write checks. The lowering makes a heap local
@@ -15,12 +15,12 @@ import { uniqueCheckOf as checked } from "./unbox_scan";
 // inside a loop whose fact would survive the whole body is done once before
 // the loop instead: the copy then happens earlier, or when the loop runs no
 // iteration, needlessly, but never differently: the content is the same and
-// the original loses the same reference. Not out of a loop whose test reads
-// the local (`while p.items[0] != 0 { p.flip(p.items[0]) }`): such a loop
-// often stops at once, and the reads of its test and of its first iteration
-// up to the check then come from the original, not from a copy just made,
-// so the loop's branches do not wait for the copy; inside, the check costs
-// one load and compare per iteration. Runs before the runtime is inlined,
+// the original loses the same reference. A loop whose test reads the local
+// (`while p.items[0] != 0 { p.flip(p.items[0]) }`) often stops at once, so
+// its check moves before it only behind a second evaluation of that test
+// (when the test stores and calls nothing but a panic): no copy when the
+// loop runs no iteration, and no check in each of its iterations; a fact
+// made there only for the first iteration does not leave the loop. Runs before the runtime is inlined,
 // while retains and releases are still calls.
 
 class Facts {
@@ -151,18 +151,33 @@ class Uniq {
         out.push(s);
         continue;
       }
+      const onEntry: i32[] = [];
       if (s.kind == K.Loop && this.depth == 0) {
         const hs = this.hoist(s);
         for (let k = 0; k < hs.length; k++) {
           const h = hs[k];
           if (!facts.top && facts.has(h)) continue;
           const c = this.findCheck(s.body, h)!;
-          // Checked once before the loop (guarded: the local may not hold an object yet).
-          if (this.rewrite) out.push(iff(binary(Op.Ne, T.I32, get(h, T.Ptr), iconst(T.Ptr, 0)), [checkOf(c)], [], T.None));
+          // Checked once before the loop (guarded: the local may not hold an
+          // object yet), and only when the loop's exit tests let the first
+          // iteration run if they read the local (see the top of this file).
+          let hoisted = [checkOf(c)];
+          if (testsRead(s.body, h)) {
+            hoisted = [entryTests(s.body, hoisted)];
+            onEntry.push(h);
+          }
+          if (this.rewrite) out.push(iff(binary(Op.Ne, T.I32, get(h, T.Ptr), iconst(T.Ptr, 0)), hoisted, [], T.None));
           facts = this.afterCheck(c.body[0].args[0].name, facts).with(h);
         }
       }
       facts = this.node(s, facts);
+      // A check made only when the first iteration runs says nothing about
+      // a loop left by its first test: no fact about it leaves the loop.
+      for (let k = 0; k < onEntry.length; k++) {
+        facts = facts.without(onEntry[k]);
+        const keys = this.branches.keys();
+        for (let b = 0; b < keys.length; b++) this.branches.set(keys[b], this.branches.get(keys[b]).without(onEntry[k]));
+      }
       out.push(s);
     }
     if (this.rewrite) {
@@ -201,7 +216,7 @@ class Uniq {
     const out: i32[] = [];
     for (let i = 0; i < xs.length; i++) {
       if (out.includes(xs[i]) || xs[i] < this.f.params.length || assignedElsewhere(l.body, xs[i])) continue;
-      if (testsRead(l.body, xs[i])) continue;
+      if (testsRead(l.body, xs[i]) && !testsRepeatable(l.body, xs[i])) continue;
       const saved = this.rewrite;
       this.rewrite = false;
       // The trial's branches out of the loop carry only its one fact: they
@@ -355,6 +370,67 @@ function checkOf(c: Ins): Ins {
 function testsRead(body: Ins[], x: i32): bool {
   for (let i = 0; i < body.length && body[i].kind == K.BrIf; i++) if (readsLocal(body[i].args, x)) return true;
   return false;
+}
+
+/**
+ * Whether the exit tests that begin a loop's body can be evaluated once more
+ * before the loop with the same outcome: they store nothing, call nothing
+ * but a panic, and branch nowhere but out of the whole test (blocks without
+ * labels). A test that panics then panics in the copy, first, with the
+ * same message.
+ */
+function testsRepeatable(body: Ins[], x: i32): bool {
+  let n = 0;
+  for (let i = 0; i < body.length && body[i].kind == K.BrIf; i++) {
+    if (!repeatable(body[i].args[0], x)) return false;
+    n++;
+  }
+  return n > 0 && n <= 2;
+}
+
+// Temporaries the test sets (not the checked local `v`) are set again, to
+// the same values, when the loop evaluates its test.
+function repeatable(x: Ins, v: i32): bool {
+  if (x.kind == K.Store || x.kind == K.CallIndirect || x.kind == K.Loop || x.kind == K.Br || x.kind == K.BrIf) return false;
+  if (x.kind == K.Return || x.kind == K.MemoryGrow || x.kind == K.MemoryCopy || x.kind == K.MemoryFill) return false;
+  if ((x.kind == K.LocalSet || x.kind == K.LocalTee) && <i32>x.i == v) return false;
+  if (x.kind == K.Block && x.i != 0) return false;
+  if (x.kind == K.Call && !x.name.startsWith("rt.panic")) return false;
+  for (let i = 0; i < x.args.length; i++) if (!repeatable(x.args[i], v)) return false;
+  for (let i = 0; i < x.body.length; i++) if (!repeatable(x.body[i], v)) return false;
+  for (let i = 0; i < x.other.length; i++) if (!repeatable(x.other[i], v)) return false;
+  return true;
+}
+
+function deepCopy(x: Ins): Ins {
+  const n = copyNode(x);
+  n.args = deepCopyList(x.args);
+  n.body = deepCopyList(x.body);
+  n.other = deepCopyList(x.other);
+  return n;
+}
+
+function deepCopyList(list: Ins[]): Ins[] {
+  if (list.length == 0) return list;  // empty lists are never pushed to: the copy may share one
+  const out: Ins[] = [];
+  for (let i = 0; i < list.length; i++) out.push(deepCopy(list[i]));
+  return out;
+}
+
+/** `then` run when none of the loop's leading exit tests holds: `if !t1 { if !t2 { then } }`. */
+function entryTests(body: Ins[], then: Ins[]): Ins {
+  let n = body.length;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i].kind != K.BrIf) {
+      n = i;
+      break;
+    }
+  }
+  let inner = then;
+  for (let i = n - 1; i >= 0; i--) {
+    inner = [iff(unary(Op.Eqz, T.I32, deepCopy(body[i].args[0])), inner, [], T.None)];
+  }
+  return inner[0];
 }
 
 /** Whether `x` is assigned in `list` other than by its own copy-on-write checks. */
