@@ -23,6 +23,18 @@ export async function focusEditor(page: Page): Promise<void> {
     .click({ position: { x: 4, y: 4 } });
 }
 
+/** Empties the (visible) editor as a user would: select all, Delete; the focus stays in it. */
+export async function clearEditor(page: Page): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+}
+
+/** The program as the page saved it (the journal written at every change): the editor's text, every line of it. */
+export function savedSource(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace.source);
+}
+
 /**
  * Replaces the program in the editor as a user pasting it would: typing it
  * key by key would let auto-indent and bracket closing rewrite the text.

@@ -128,6 +128,13 @@ export class OutputLog {
         }
       }
       const nl = text.indexOf("\n", from);
+      // The common case, a whole short line in one piece, without the general path's steps.
+      if (nl !== -1 && this.current.length === 0 && nl - from < LONGEST_LINE) {
+        this.current = [{ stream, text: text.slice(from, nl) }];
+        this.endLine(utf8Length(text, from, nl) + 1);
+        from = nl + 1;
+        continue;
+      }
       const piece = text.slice(from, nl === -1 ? text.length : nl);
       this.addToCurrent(stream, piece);
       if (nl === -1) break;
@@ -227,12 +234,12 @@ export class OutputLog {
     }
   }
 
-  private endLine(): void {
+  /** Ends the line being written; `bytes` when the caller has counted them already. */
+  private endLine(bytes = lineBytes(this.current)): void {
     const line = this.current;
     this.current = [];
     this.currentLength = 0;
     this.totalLines++;
-    const bytes = lineBytes(line);
     if (!this.headFull && this.headBytes + bytes <= this.limits.headBytes) {
       this.head.push(line);
       this.headBytes += bytes;

@@ -17,6 +17,13 @@ export interface OutputSnapshot {
 const FRAME_BUDGET_MS = 4;
 
 /**
+ * While output keeps coming, the pane is drawn again at most this often: a
+ * flood read at 20 frames a second looks the same, and the frames between
+ * are left to the editor. Output after a pause is drawn in the next frame.
+ */
+const DRAW_EVERY_MS = 50;
+
+/**
  * Longest piece of queued text added in one go (cut after a newline where
  * there is one): a worker batch can hold a frame's worth of a flood or more,
  * and the budget above is checked between pieces.
@@ -50,6 +57,7 @@ export class OutputStore {
   /** Sum of `whole` over the queue from `next` on: how much output the log is told follows. */
   private queuedWhole = 0;
   private frame: number | undefined;
+  private drawnAt = Number.NEGATIVE_INFINITY;
   private readonly emptied: (() => void)[] = [];
 
   constructor(log: OutputLog) {
@@ -77,7 +85,7 @@ export class OutputStore {
    * end of a run does not freeze the page while it catches up.
    */
   drained(): Promise<void> {
-    if (this.next === this.queue.length) return Promise.resolve();
+    if (this.frame === undefined) return Promise.resolve();
     return new Promise((resolve) => this.emptied.push(resolve));
   }
 
@@ -94,11 +102,15 @@ export class OutputStore {
     this.settle();
   }
 
-  private readonly drain = () => {
+  private readonly drain = (now: number) => {
     this.frame = undefined;
     this.take(FRAME_BUDGET_MS);
-    this.publish();
-    if (this.next < this.queue.length) this.frame = requestAnimationFrame(this.drain);
+    if (now - this.drawnAt >= DRAW_EVERY_MS) {
+      this.drawnAt = now;
+      this.publish();
+    }
+    const shown = this.snapshot.log.version === this.snapshot.version;
+    if (this.next < this.queue.length || !shown) this.frame = requestAnimationFrame(this.drain);
     else this.settle();
   };
 

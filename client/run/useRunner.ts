@@ -77,8 +77,9 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const end = await program.done;
       performance.mark("pith:done");
       if (running.current === program) running.current = undefined;
-      // The run ends on screen once its last output is shown (added a frame's budget at a time).
-      await output.drained();
+      // The run ends on screen once its last output is shown (added a frame's budget at a time);
+      // a stopped one at once, its output still catching up below the summary.
+      if (end.kind !== "stopped") await output.drained();
       if (token !== latest.current) return;
       setPhase({ kind: "finished", end, compileMs });
     },
