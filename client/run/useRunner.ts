@@ -3,12 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
+import { functionPlaces } from "../compiler/functionPlaces";
 import { afterStartup } from "../startup/afterStartup";
 import { OutputLog, type SegmentStream } from "./outputLog";
 import { OutputStore } from "./outputStore";
 import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
-import { functionPlaces } from "./stackOverflow";
 
 export type RunPhase =
   | { kind: "idle" }
