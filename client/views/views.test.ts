@@ -21,17 +21,19 @@ const WAT = [
   "    i64.const 2",
   "    call $util.twice",
   "    drop)",
-  "  (func $rt_alloc (type 2) (param i32) (result i32)",
+  "  (func $rt.alloc (type 2) (param i32) (result i32)",
   "    local.get 0)",
+  "  (func $_start (type 1)",
+  "    call $main)",
   '  (export "_start" (func $main)))',
 ].join("\n");
 
 describe("watLineMap", () => {
-  it("maps each line of the program's functions to the line defining it, and nothing else", () => {
+  it("maps each line of the program's functions to the line defining it (the entry point to main's), and nothing else", () => {
     const map = watLineMap(WAT, functionPlaces(FILES, "main.pith"));
     const twice = { file: "util.pith", line: 2 };
     const main = { file: "main.pith", line: 3 };
-    expect(map).toEqual([null, null, twice, twice, twice, twice, main, main, main, main, null, null, null]);
+    expect(map).toEqual([null, null, twice, twice, twice, twice, main, main, main, main, null, null, main, main, null]);
   });
 
   it("maps nothing when no function is the program's", () => {

@@ -69,15 +69,16 @@ const WAT_TOP_LEVEL = /^ {2}\(/;
 /**
  * The source line of each line of the WebAssembly text: every line of one of
  * the program's functions maps to the line defining it (the module's name
- * section says which function it is); the runtime's and the libraries'
- * functions, and what is not a function, map to none.
+ * section says which function it is), `_start` to `fn main`; the runtime's
+ * and the libraries' functions, and what is not a function, map to none.
  */
 export function watLineMap(wat: string, places: readonly FunctionPlace[]): (SourceLine | null)[] {
   let current: SourceLine | null = null;
   return wat.split("\n").map((text) => {
     const fn = WAT_FUNCTION.exec(text);
     if (fn) {
-      const place = functionNamed(fn[1], places);
+      // The entry point runs main, and optimised holds main's code inlined: it is main's.
+      const place = functionNamed(fn[1] === "_start" ? "main" : fn[1], places);
       current = place ? { file: place.file, line: place.line } : null;
     } else if (WAT_TOP_LEVEL.test(text)) current = null;
     return current;
