@@ -85,6 +85,13 @@ export class OutputStore {
    * end of a run does not freeze the page while it catches up.
    */
   drained(): Promise<void> {
+    // A hidden page draws no frames (and its long tasks bother no one): everything is added now.
+    if (this.frame !== undefined && typeof document !== "undefined" && document.hidden) {
+      cancelAnimationFrame(this.frame);
+      this.frame = undefined;
+      this.take(Number.POSITIVE_INFINITY);
+      this.publish();
+    }
     if (this.frame === undefined) return Promise.resolve();
     return new Promise((resolve) => this.emptied.push(resolve));
   }
