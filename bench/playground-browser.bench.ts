@@ -190,6 +190,8 @@ async function keystrokeToDiagnostics(page: Page, source: string): Promise<numbe
       diagnostics.push(ms);
     }
   }
+  // Back to the top: the next program is pasted after a click near the editor's first line.
+  await page.keyboard.press("ControlOrMeta+Home");
   return diagnostics;
 }
 
