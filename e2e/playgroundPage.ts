@@ -23,6 +23,18 @@ export async function focusEditor(page: Page): Promise<void> {
     .click({ position: { x: 4, y: 4 } });
 }
 
+/** Empties the (visible) editor as a user would: select all, Delete; the focus stays in it. */
+export async function clearEditor(page: Page): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+}
+
+/** The program as the page saved it (the journal written at every change): the editor's text, every line of it. */
+export function savedSource(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace.source);
+}
+
 /**
  * Replaces the program in the editor as a user pasting it would: typing it
  * key by key would let auto-indent and bracket closing rewrite the text.
@@ -83,4 +95,52 @@ export async function startFrameProbe(p: Page): Promise<() => Promise<number>> {
   })()`);
   return () =>
     p.evaluate("(() => { window.frameProbe.on = false; return window.frameProbe.worst; })()") as Promise<number>;
+}
+
+export interface OutputRowsSample {
+  /** Frames in which the pane was virtualised (drawing only the rows on screen). */
+  frames: number;
+  /** Most rows (elements) the pane held in any frame. */
+  mostRows: number;
+  /** Whether, frame after frame, the pane's last whole row was the latest `line N` printed (the view followed the end). */
+  followed: boolean;
+  /** When it did not: the row that came after a later one. */
+  broke: string;
+  /** The last row's text in the last frame sampled. */
+  lastRow: string;
+}
+
+/**
+ * Samples the output pane every frame while it is virtualised: how many
+ * elements it holds and whether its last whole row is the newest `line N`
+ * seen so far.
+ * The returned function stops the sampling and gives what it saw.
+ */
+export async function startOutputRowsProbe(p: Page): Promise<() => Promise<OutputRowsSample>> {
+  await p.evaluate(`(() => {
+    const probe = { frames: 0, mostRows: 0, followed: true, broke: "", lastRow: "", newest: -1, on: true };
+    window.outputRowsProbe = probe;
+    requestAnimationFrame(function sample() {
+      const pre = document.querySelector("[data-testid=output].virtual");
+      if (pre) {
+        probe.frames++;
+        probe.mostRows = Math.max(probe.mostRows, pre.querySelectorAll("*").length);
+        const rows = pre.querySelectorAll(".output-row");
+        probe.lastRow = rows.length > 0 ? rows[rows.length - 1].textContent : "";
+        // The row before the last: the last may be a line still being printed ("line 12" of "line 123").
+        const whole = rows.length > 1 ? rows[rows.length - 2].textContent : "";
+        const n = Number(/^line (\\d+)$/.exec(whole)?.[1] ?? -1);
+        if (n < probe.newest && probe.followed) {
+          probe.followed = false;
+          probe.broke = "'" + whole + "' after line " + probe.newest;
+        }
+        probe.newest = Math.max(probe.newest, n);
+      }
+      if (probe.on) requestAnimationFrame(sample);
+    });
+  })()`);
+  return () =>
+    p.evaluate(
+      "(() => { const t = window.outputRowsProbe; t.on = false; return { frames: t.frames, mostRows: t.mostRows, followed: t.followed, broke: t.broke, lastRow: t.lastRow }; })()",
+    ) as Promise<OutputRowsSample>;
 }

@@ -1,5 +1,6 @@
 // The compiler engineer's views in Chromium: the program's LLVM IR
-// (highlighted), its WebAssembly text, its linux-arm64 assembly from the
+// (highlighted), its WebAssembly text (linked to the source a function at a
+// time), its linux-arm64 assembly from the
 // server, and a diff between -O0 and -O2, each chosen in the Build tab as a
 // user would and read off the screen.
 import { mkdirSync } from "node:fs";
@@ -113,6 +114,18 @@ describe("views of the compiled program", () => {
   it("shows the WebAssembly text of the module", async () => {
     expect(await show(page, { kind: "WebAssembly text" })).toMatch(/^Shown: main\.wat/);
     await expect.poll(() => shownText(page)).toMatch(/\(module/);
+    // Linked a function at a time (the module has no line table): on `fn main() {` (line 9), main's lines light
+    // up (at -O2 main is inlined into the entry point, which the filters then show as the program's code).
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 9; i++) await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => linkedTexts(page, "view"), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/^\(func \$(main|_start)\b/));
+    // And back: a click on one of them marks the line defining main.
+    expect(await linkedTexts(page, "source")).toEqual([]);
+    await page.locator("[data-testid=view-layer] .view-line:has(.linked-text)").last().click();
+    await expect.poll(() => linkedTexts(page, "source"), { timeout: 30_000 }).toEqual(["fn main() {"]);
   });
 
   it("shows linux-arm64 assembly from the server", async () => {

@@ -83,7 +83,7 @@ export function newline(text: string, sel: Selection): Edit {
 const OPENER: Record<string, string> = { "}": "{", ")": "(", "]": "[" };
 
 /** The indentation of the line holding the opener that `bracket`, typed at `at`, closes; undefined when none is open. */
-function openerIndentation(text: string, at: number, bracket: string): string | undefined {
+export function openerIndentation(text: string, at: number, bracket: string): string | undefined {
   let depth = 0;
   for (let i = at - 1; i >= 0; i--) {
     if (text[i] === bracket) depth++;

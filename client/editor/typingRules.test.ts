@@ -31,6 +31,18 @@ describe("a closer typed above the one the editor put there", () => {
     expect(stepOverCloser(text, sel, "}")).toBeUndefined();
   });
 
+  it("steps over an inner block's closer while an outer block was left unclosed (Monaco closed only the inner one)", () => {
+    const [text, sel] = at("fn a() {\n    for x in xs {\n        s += x\n        |\n    }\n");
+    expect(applied(text, stepOverCloser(text, sel, "}") as Edit)).toBe(
+      "fn a() {\n    for x in xs {\n        s += x\n    }|\n",
+    );
+  });
+
+  it("adds the closer when nothing above is open for the waiting one", () => {
+    const [text, sel] = at("x\n|\n}");
+    expect(stepOverCloser(text, sel, "}")).toBeUndefined();
+  });
+
   it("leaves other keys, lines with text, a last line and a different next closer alone", () => {
     const [text, sel] = at("fn a() {\n    |\n}");
     expect(stepOverCloser(text, sel, "x")).toBeUndefined();

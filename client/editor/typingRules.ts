@@ -4,17 +4,22 @@
 // - Monaco closes `{` as it is typed, and Enter between the pair puts the
 //   closer on a line of its own. A user who then types `}` themselves (on the
 //   empty line above it) would get two. A closer typed on a blank line whose
-//   next line starts with that closer, where the text has no unclosed opener
-//   for it to close, steps over the waiting closer instead of adding one.
+//   next line starts with that closer, at the indentation of the line that
+//   opened the innermost block still open above (the editor puts the closer
+//   it adds there), steps over the waiting closer instead of adding one. The
+//   block is told from what is above the cursor only: typing fast, Monaco
+//   sometimes does not close an opener (it skips auto-closing while the
+//   line's tokens are not ready), and an outer block left open that way must
+//   not make the inner block's waiting closer count as unclaimed.
 // - Enter indents the new line. A user who types their own indentation would
 //   get it twice; the first space typed right after Enter replaces the
 //   indentation Enter made, so their own spaces are all that remain.
 //
 // Both are pure functions of the text and the cursor, returning the edit to
 // make (earlyEdits.ts's Edit), or nothing to leave the key to the editor.
-import type { Edit, Selection } from "./earlyEdits";
+import { type Edit, openerIndentation, type Selection } from "./earlyEdits";
 
-const PAIRS: Record<string, string> = { "}": "{", ")": "(", "]": "[" };
+const CLOSERS = new Set(["}", ")", "]"]);
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const lineEnd = (text: string, at: number) => {
@@ -22,26 +27,17 @@ const lineEnd = (text: string, at: number) => {
   return end < 0 ? text.length : end;
 };
 
-/** How many openers of `closer`'s pair are still open in the text (negative: more closers than openers). */
-function unclosed(text: string, closer: string): number {
-  const opener = PAIRS[closer];
-  let depth = 0;
-  for (const c of text) {
-    if (c === opener) depth++;
-    else if (c === closer) depth--;
-  }
-  return depth;
-}
-
 /** A closer typed on a blank line above the closer the editor put there: the cursor moves past that one instead. */
 export function stepOverCloser(text: string, sel: Selection, key: string): Edit | undefined {
-  if (!(key in PAIRS) || sel.start !== sel.end) return undefined;
+  if (!CLOSERS.has(key) || sel.start !== sel.end) return undefined;
   const start = lineStart(text, sel.start);
   const end = lineEnd(text, sel.start);
   if (text.slice(start, end).trim() !== "" || end === text.length) return undefined;
   const next = text.slice(end + 1, lineEnd(text, end + 1));
   const closerAt = next.search(/\S/);
-  if (closerAt < 0 || next[closerAt] !== key || unclosed(text, key) > 0) return undefined;
+  if (closerAt < 0 || next[closerAt] !== key) return undefined;
+  // The waiting closer is the innermost open block's when it stands where the editor puts that block's closer.
+  if (openerIndentation(text, start, key)?.length !== closerAt) return undefined;
   // The blank line goes; the cursor lands just past the closer that was waiting.
   const at = start + closerAt + 1;
   return { from: start, to: end + 1, insert: "", selection: { start: at, end: at } };

@@ -93,24 +93,47 @@ export interface OutputLinesProps {
 export function OutputLines({ log, version, segment, after, scroller }: OutputLinesProps) {
   const count = rowCount(log);
   const virtual = count > PLAIN_ROWS;
+  /** Where the user scrolled to (used while not following the end) and the window's height. */
   const [view, setView] = useState({ top: 0, height: 600 });
   /** Whether the view follows new output (the user has not scrolled up). */
   const follow = useRef(true);
+  /** Where following last scrolled to: its own scroll event says nothing about the user. */
+  const followedTo = useRef(-1);
+  const showView = (pre: HTMLElement) =>
+    setView((v) =>
+      v.top === pre.scrollTop && v.height === pre.clientHeight ? v : { top: pre.scrollTop, height: pre.clientHeight },
+    );
 
   // Follows the output as it grows (scrolling only the log, never the page or the editor).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the output changes
   useLayoutEffect(() => {
     const pre = scroller.current;
-    if (!pre) return;
-    if (follow.current) pre.scrollTop = pre.scrollHeight;
-    if (virtual) setView({ top: pre.scrollTop, height: pre.clientHeight });
+    if (!pre || !follow.current) return;
+    pre.scrollTop = pre.scrollHeight;
+    followedTo.current = pre.scrollTop;
   }, [version, virtual]);
+
+  // The window's height says how many rows to draw.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller is the same element while virtual
+  useLayoutEffect(() => {
+    const pre = scroller.current;
+    if (!pre || !virtual) return;
+    showView(pre);
+    const resized = new ResizeObserver(() => showView(pre));
+    resized.observe(pre);
+    return () => resized.disconnect();
+  }, [virtual]);
 
   const onScroll = () => {
     const pre = scroller.current;
-    if (!pre) return;
+    // Its event comes a frame later, when more output may have made the end move on: only the
+    // user's scrolls decide whether to follow.
+    if (!pre || (follow.current && pre.scrollTop === followedTo.current)) return;
+    const wasFollowing = follow.current;
     follow.current = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - ROW_PX;
-    if (virtual) setView({ top: pre.scrollTop, height: pre.clientHeight });
+    // Following, the rows drawn are the last ones whatever the position says, so the scroll that
+    // following itself makes every frame draws nothing again; the user's scrolls do.
+    if (virtual && !(wasFollowing && follow.current)) showView(pre);
   };
 
   if (!virtual) {
@@ -143,8 +166,9 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     );
   }
 
-  const first = Math.max(0, Math.floor(view.top / ROW_PX) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_PX) + OVERSCAN);
+  const top = follow.current ? Math.max(0, count * ROW_PX - view.height) : view.top;
+  const first = Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((top + view.height) / ROW_PX) + OVERSCAN);
   return (
     <pre
       ref={scroller}
@@ -159,8 +183,10 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     >
       <span className="output-spacer" style={{ height: first * ROW_PX }} />
       {rowsBetween(log, first, last).map((row, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a row's index is its identity (rows never move, only the ends are dropped)
-        <span className="output-row" key={first + i}>
+        // Keyed by place in the window, not by line: as a flood moves the window down a row each few
+        // lines, React then rewrites the text of the rows it has instead of making new ones.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <span className="output-row" key={i}>
           {row.kind === "marker" ? <Marker log={log} /> : row.line.map(segment)}
         </span>
       ))}

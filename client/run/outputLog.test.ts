@@ -86,3 +86,71 @@ describe("OutputLog", () => {
     expect(describeOmitted(1, 12)).toBe("1 line (12 B)");
   });
 });
+
+describe("OutputLog, told what follows", () => {
+  /** Whole lines in `chunk` (up to its last newline): what a queue can promise about text it holds. */
+  const wholeLines = (chunk: string) => chunk.lastIndexOf("\n") + 1;
+
+  // As one string: comparing thousands of small objects deeply is slow.
+  function state(log: OutputLog): string {
+    const tail: Line[] = [];
+    for (let i = 0; i < log.tailLength; i++) tail.push(log.tailAt(i));
+    return JSON.stringify({
+      head: log.head,
+      tail,
+      partial: log.partial(),
+      omittedLines: log.omittedLines,
+      omittedBytes: log.omittedBytes,
+      totalLines: log.totalLines,
+      whole: log.wholeText(),
+    });
+  }
+
+  // A small seeded generator, so a failure can be replayed.
+  function random(seed: number) {
+    let s = seed;
+    return (n: number) => {
+      s = (s * 1103515245 + 12345) % 2 ** 31;
+      return s % n;
+    };
+  }
+
+  it("ends exactly as adding every line one by one, for floods of short, long, unfinished and non-ASCII lines", () => {
+    const pieces = ["line", "é€", "😀", "", "x".repeat(70_000), "y".repeat(65_536), "\x1b[31mred\x1b[0m"];
+    for (let seed = 1; seed <= 12; seed++) {
+      const next = random(seed);
+      const chunks: { stream: "stdout" | "stderr"; text: string }[] = [];
+      for (let c = 0; c < 30; c++) {
+        let text = "";
+        const n = next(300);
+        for (let i = 0; i < n; i++) {
+          const piece = next(50) === 0 ? pieces[next(pieces.length)] : `${c}:${i}`;
+          text += next(30) === 0 ? piece : `${piece}\n`;
+        }
+        chunks.push({ stream: next(5) === 0 ? "stderr" : "stdout", text });
+      }
+      const limits = { headBytes: 300 + next(3000), tailBytes: 200 + next(20_000), downloadBytes: 1 << 24 };
+      const oneByOne = new OutputLog(limits);
+      const told = new OutputLog(limits);
+      for (const [i, chunk] of chunks.entries()) {
+        oneByOne.append(chunk.stream, chunk.text);
+        // Escape codes are dropped before lines are cut, so a chunk holding one promises nothing.
+        const following = chunks
+          .slice(i + 1)
+          .reduce((n, later) => n + (later.text.includes("\x1b") ? 0 : wholeLines(later.text)), 0);
+        told.append(chunk.stream, chunk.text, following);
+      }
+      expect(state(told) === state(oneByOne), `seed ${seed}`).toBe(true);
+    }
+  });
+
+  it("cuts none of the left-out lines into rows", () => {
+    const log = new OutputLog({ headBytes: 100, tailBytes: 100, downloadBytes: 1 << 20 });
+    const flood = Array.from({ length: 10_000 }, (_, i) => `${i}\n`).join("");
+    log.append("stdout", flood.slice(0, 1000), flood.length - 1000);
+    log.append("stdout", flood.slice(1000));
+    expect(log.totalLines).toBe(10_000);
+    expect(log.head.length + log.omittedLines + log.tailLength).toBe(10_000);
+    expect(text(log.tailAt(log.tailLength - 1))).toBe("9999");
+  });
+});

@@ -39,6 +39,9 @@ export const DEFAULT_OUTPUT_LIMITS: OutputLimits = {
  */
 const LONGEST_LINE = 64 * 1024;
 
+/** Characters of doomed lines still kept as rows when the rest are only counted: more than a screenful. */
+const SHOWN_WHILE_SKIPPING = 8 * 1024;
+
 // ANSI escape sequences (colours, cursor moves): shown as text they are noise,
 // so they are dropped rather than printed as `\x1b[31m`.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the escape character is the point
@@ -49,9 +52,9 @@ export function stripAnsi(text: string): string {
 }
 
 /** UTF-8 length of a string without encoding it (the counts in the marker are bytes). */
-export function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
+export function utf8Length(text: string, from = 0, to = text.length): number {
+  let n = to - from;
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     // A surrogate pair is two units and four bytes; other units above 0x800 are three bytes.
     if (c >= 0xd800 && c <= 0xdfff) n += 1;
@@ -95,15 +98,43 @@ export class OutputLog {
 
   constructor(readonly limits: OutputLimits = DEFAULT_OUTPUT_LIMITS) {}
 
-  append(stream: SegmentStream, raw: string): void {
+  /**
+   * Adds what the program printed. `following` is a lower bound on the
+   * UTF-16 length of whole lines the caller will append after this text (the
+   * output queued behind it): lines that much text will push out of the tail
+   * are only counted, never cut into rows, so a backlog of a flood costs a
+   * scan for newlines instead of a million short-lived rows.
+   */
+  append(stream: SegmentStream, raw: string, following = 0): void {
     if (raw.length === 0) return;
     const text = stripAnsi(raw);
     this.version++;
     this.keepForDownload(text);
     if (stream === "stdout" && !this.downloadCut) this.stdoutParts.push(raw);
     let from = 0;
+    let looked = false;
     for (;;) {
+      // The head fills first, so once it is full the doomed stretch is found once.
+      if (this.headFull && !looked) {
+        looked = true;
+        // The last few KB of the doomed lines are still cut into rows: they are
+        // pushed out by what follows as usual, and until then the pane shows
+        // them rather than an empty end.
+        const end = doomedEnd(text, from, following, this.limits.tailBytes);
+        const doomed = end > from + SHOWN_WHILE_SKIPPING ? text.lastIndexOf("\n", end - SHOWN_WHILE_SKIPPING) : -1;
+        if (doomed >= from) {
+          this.countDropped(text, from, doomed);
+          from = doomed + 1;
+        }
+      }
       const nl = text.indexOf("\n", from);
+      // The common case, a whole short line in one piece, without the general path's steps.
+      if (nl !== -1 && this.current.length === 0 && nl - from < LONGEST_LINE) {
+        this.current = [{ stream, text: text.slice(from, nl) }];
+        this.endLine(utf8Length(text, from, nl) + 1);
+        from = nl + 1;
+        continue;
+      }
       const piece = text.slice(from, nl === -1 ? text.length : nl);
       this.addToCurrent(stream, piece);
       if (nl === -1) break;
@@ -144,6 +175,39 @@ export class OutputLog {
     return this.whole.join("");
   }
 
+  /**
+   * Counts the lines of `text[from..to]` (`to` is a newline), with the
+   * unfinished line before them and every line in the tail, as left out:
+   * what follows them is enough to push them all out of the tail. The counts
+   * are those adding them one by one would give, long lines broken included.
+   */
+  private countDropped(text: string, from: number, to: number): void {
+    const tailLines = this.tailLength;
+    let lines = 0;
+    let bytes = this.tailBytes + utf8Length(text, from, to + 1);
+    this.tailLines = [];
+    this.tailSizes = [];
+    this.tailStart = 0;
+    this.tailBytes = 0;
+    let carried = this.currentLength;
+    for (const s of this.current) bytes += utf8Length(s.text);
+    this.current = [];
+    this.currentLength = 0;
+    for (let at = from; at <= to; ) {
+      const nl = text.indexOf("\n", at);
+      // A line reaching LONGEST_LINE is broken there (one more line, and a
+      // byte for its newline); the newline itself then ends one more.
+      const broken = Math.floor((carried + nl - at) / LONGEST_LINE);
+      lines += broken + 1;
+      bytes += broken;
+      carried = 0;
+      at = nl + 1;
+    }
+    this.totalLines += lines;
+    this.omittedLines += tailLines + lines;
+    this.omittedBytes += bytes;
+  }
+
   private keepForDownload(text: string): void {
     if (this.downloadCut) return;
     const bytes = utf8Length(text);
@@ -170,12 +234,12 @@ export class OutputLog {
     }
   }
 
-  private endLine(): void {
+  /** Ends the line being written; `bytes` when the caller has counted them already. */
+  private endLine(bytes = lineBytes(this.current)): void {
     const line = this.current;
     this.current = [];
     this.currentLength = 0;
     this.totalLines++;
-    const bytes = lineBytes(line);
     if (!this.headFull && this.headBytes + bytes <= this.limits.headBytes) {
       this.head.push(line);
       this.headBytes += bytes;
@@ -199,6 +263,21 @@ export class OutputLog {
       this.tailStart = 0;
     }
   }
+}
+
+/**
+ * The index of the last newline in `text` (from `from` on) whose line is
+ * certainly pushed out of a tail of `tailBytes`: the whole lines after it,
+ * here and in the `following` text, hold at least that many bytes (a UTF-16
+ * unit is at least one UTF-8 byte). -1 when there is none.
+ */
+function doomedEnd(text: string, from: number, following: number, tailBytes: number): number {
+  const lastNewline = text.lastIndexOf("\n");
+  if (lastNewline < from) return -1;
+  const latest = lastNewline + following - tailBytes;
+  if (latest < from) return -1;
+  const nl = text.lastIndexOf("\n", latest);
+  return nl >= from ? nl : -1;
 }
 
 /** "45,008 lines (3.2 MB)" — what the marker between head and tail says. */

@@ -1,5 +1,5 @@
 // What the program worker tells the page, in order, over one MessagePort.
-import type { FunctionPlace } from "./stackOverflow";
+import type { FunctionPlace } from "../compiler/functionPlaces";
 
 export type OutputStream = "stdout" | "stderr";
 

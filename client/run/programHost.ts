@@ -3,9 +3,9 @@
 // events it streams, stdin handed over when it blocks, and Stop, which
 // terminates the worker and so ends any program at once.
 import * as Comlink from "comlink";
+import type { FunctionPlace } from "../compiler/functionPlaces";
 import type { ProgramApi } from "./program.worker";
 import type { ProgramEvent } from "./programEvents";
-import type { FunctionPlace } from "./stackOverflow";
 import { createStdinBuffer, provideStdin } from "./stdinChannel";
 
 export type RunEnd =

@@ -3,7 +3,8 @@
 // engine's own stack trace read for the deepest of the program's functions.
 import { describe, expect, it } from "vitest";
 import { runCompilerInProcess } from "../../server/compiler/compilerRun";
-import { deepestUserFrame, functionPlaces, isStackOverflow, stackOverflowReport } from "./stackOverflow";
+import { functionPlaces } from "../compiler/functionPlaces";
+import { deepestUserFrame, isStackOverflow, stackOverflowReport } from "./stackOverflow";
 
 /** Compiles the files (main.pith first) and runs the module until it throws; returns what it threw. */
 async function overflow(files: Record<string, string>): Promise<unknown> {

@@ -3,12 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
+import { functionPlaces } from "../compiler/functionPlaces";
 import { afterStartup } from "../startup/afterStartup";
 import { OutputLog, type SegmentStream } from "./outputLog";
 import { OutputStore } from "./outputStore";
 import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
-import { functionPlaces } from "./stackOverflow";
 
 export type RunPhase =
   | { kind: "idle" }
@@ -30,12 +30,13 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
   const [runs, setRuns] = useState(0);
   const running = useRef<RunningProgram | undefined>(undefined);
+  /** Bumped by every run, so a run that was replaced while its output drained does not report its end. */
+  const latest = useRef(0);
   const hostEvents = useRef(onHostEvent);
   hostEvents.current = onHostEvent;
 
   useEffect(() => afterStartup(() => host.warm()), []);
 
-  const show = useCallback(() => output.flush(), [output]);
   const append = useCallback((stream: SegmentStream, text: string) => output.append(stream, text), [output]);
   const clear = useCallback(() => output.reset(new OutputLog()), [output]);
 
@@ -49,12 +50,14 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       // Marks for the browser benchmark (bench/playground-browser.bench.ts).
       performance.mark("pith:run");
       let first = true;
+      const token = ++latest.current;
       running.current?.stop();
       running.current = undefined;
       clear();
       setRuns((n) => n + 1);
       setPhase({ kind: "compiling" });
       const built = await buildSource(source, options.opt, "wasm", options.program, options.debug !== undefined);
+      if (token !== latest.current) return;
       if (!built.ok) {
         setPhase({ kind: "compile-failed", diagnostics: built.diagnostics, message: built.message });
         return;
@@ -82,10 +85,13 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const end = await program.done;
       performance.mark("pith:done");
       if (running.current === program) running.current = undefined;
-      show();
+      // The run ends on screen once its last output is shown (added a frame's budget at a time);
+      // a stopped one at once, its output still catching up below the summary.
+      if (end.kind !== "stopped") await output.drained();
+      if (token !== latest.current) return;
       setPhase({ kind: "finished", end, compileMs });
     },
-    [append, clear, show],
+    [append, clear, output],
   );
 
   const input = useCallback(

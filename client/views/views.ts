@@ -4,6 +4,7 @@
 // back as a value that says what went wrong.
 import { failure, type Outcome } from "../buildMenu/nativeBuild";
 import { buildSource, type OptLevel } from "../compiler/compile";
+import { type FunctionPlace, functionNamed, functionPlaces } from "../compiler/functionPlaces";
 import type { ProgramFiles } from "../files/program";
 
 export type ViewKind = "ir" | "wat" | "asm";
@@ -34,7 +35,8 @@ export interface ViewText {
   /**
    * For each line of `text`, the source line it came from (null where
    * none): the LLVM IR's statement marks, or the assembly's line tables. The
-   * WebAssembly text has none (the module carries no line information).
+   * module carries no line table, so in the WebAssembly text every line of a
+   * function maps to the line defining it (watLineMap).
    */
   lineMap?: (SourceLine | null)[];
 }
@@ -57,6 +59,29 @@ export function irLineMap(ir: string): (SourceLine | null)[] {
     }
     if (line.startsWith("define ") || line === "}") current = null;
     return /^\s+[%a-z]/.test(line) ? current : null;
+  });
+}
+
+/** A function of the WebAssembly text (`  (func $name …`), and any other top-level item. */
+const WAT_FUNCTION = /^ {2}\(func \$([^\s()]+)/;
+const WAT_TOP_LEVEL = /^ {2}\(/;
+
+/**
+ * The source line of each line of the WebAssembly text: every line of one of
+ * the program's functions maps to the line defining it (the module's name
+ * section says which function it is), `_start` to `fn main`; the runtime's
+ * and the libraries' functions, and what is not a function, map to none.
+ */
+export function watLineMap(wat: string, places: readonly FunctionPlace[]): (SourceLine | null)[] {
+  let current: SourceLine | null = null;
+  return wat.split("\n").map((text) => {
+    const fn = WAT_FUNCTION.exec(text);
+    if (fn) {
+      // The entry point runs main, and optimised holds main's code inlined: it is main's.
+      const place = functionNamed(fn[1] === "_start" ? "main" : fn[1], places);
+      current = place ? { file: place.file, line: place.line } : null;
+    } else if (WAT_TOP_LEVEL.test(text)) current = null;
+    return current;
   });
 }
 
@@ -140,5 +165,7 @@ export async function viewText(program: ProgramFiles, choice: ViewChoice): Promi
     const text = new TextDecoder().decode(built.value);
     return { ok: true, value: { title, text, language, lineMap: irLineMap(text) } };
   }
-  return { ok: true, value: { title, text: await watOf(built.value), language } };
+  const wat = await watOf(built.value);
+  const places = functionPlaces({ ...program.modules, [program.entry]: program.source }, program.entry);
+  return { ok: true, value: { title, text: wat, language, lineMap: watLineMap(wat, places) } };
 }
