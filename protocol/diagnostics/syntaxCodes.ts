@@ -302,6 +302,91 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
       "import std.option\n\nfn main() {\n    let o: i64? = None\n    let x = option.unwrap_or(o, 1)\n    println(x)\n}\n",
   },
   {
+    code: "E0125",
+    title: "while let",
+    template: "Pith has no 'while let': loop and match, 'loop { match o { Some(x) => { ... }, _ => break } }'",
+    explanation:
+      "Rust's `while let` does not exist; a `loop` around a `match` whose `_` arm breaks does the same. The loop is still checked as that `loop`, with the pattern's names bound in the body.",
+    example:
+      "fn next(n: i64) -> i64? {\n    if n < 3 { Some(n + 1) } else { None }\n}\nfn main() {\n    var n = 0\n    while let Some(x) = next(n) {\n        n = x\n    }\n    println(n)\n}\n",
+    fix: "Write `loop { match next(n) { Some(x) => { ... }, _ => break } }`.",
+    fixed:
+      "fn next(n: i64) -> i64? {\n    if n < 3 { Some(n + 1) } else { None }\n}\nfn main() {\n    var n = 0\n    loop {\n        match next(n) {\n            Some(x) => n = x,\n            _ => break,\n        }\n    }\n    println(n)\n}\n",
+  },
+  {
+    code: "E0126",
+    title: "'===' or '!=='",
+    template: "Pith has no '{op}': write '{fix}' (both sides have one type, compared by value)",
+    explanation:
+      "JavaScript's strict comparison exists because `==` converts between types. Pith's `==` never converts: both sides must have one type, and numbers, strings, booleans and plain enums compare by value.",
+    example: "fn main() {\n    let x = 1\n    if x === 1 {\n        println(x)\n    }\n}\n",
+    fix: "Write `==` (and `!=` for `!==`).",
+    fixed: "fn main() {\n    let x = 1\n    if x == 1 {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0127",
+    title: "Rust's String or Vec constructor",
+    template: "Pith has no '{call}': {fix}",
+    explanation:
+      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert.",
+    example: 'fn main() {\n    let s = String::from("hi")\n    println(s)\n}\n',
+    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`.',
+    fixed: 'fn main() {\n    let s = "hi"\n    println(s)\n}\n',
+  },
+  {
+    code: "E0128",
+    title: "trait, interface or class",
+    template: "Pith has no {what}: {fix}",
+    explanation:
+      "Pith has structs, enums and `impl` blocks of methods, and no traits, interfaces or classes: each type has its own methods, and a function that works for several types is generic (`fn f<T>(x: T)`) or takes a function parameter.",
+    example:
+      'struct P { x: i64 }\nimpl Display for P {\n    fn show(self) -> str {\n        "p{self.x}"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n',
+    fix: "Write the methods in the type's own block, `impl P { ... }`; declare a class's fields with `struct` and its methods with `impl`.",
+    fixed:
+      'struct P { x: i64 }\nimpl P {\n    fn show(self) -> str {\n        "p{self.x}"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n',
+  },
+  {
+    code: "E0129",
+    title: "another language's function keyword",
+    template: "functions are declared with 'fn': 'fn {name}(...)'",
+    explanation:
+      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again.",
+    example: "func double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `fn`.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+  },
+  {
+    code: "E0130",
+    title: "return type after ':'",
+    template: "the return type follows '->': 'fn {name}(...) -> T'",
+    explanation:
+      "TypeScript and Kotlin write a function's return type after a colon; Pith writes it after `->`. The type is still read as the return type.",
+    example: "fn double(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `-> T` after the parameters.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+  },
+  {
+    code: "E0131",
+    title: "val or const for a local",
+    template: "a local binding that never changes is declared with 'let': 'let {name} = ...'",
+    explanation:
+      "Kotlin's `val` and JavaScript's `const` are Pith's `let`: a binding that never changes (`var` for one that does). `const` is for constants at the top of a file.",
+    example: "fn main() {\n    val x = 1\n    println(x)\n}\n",
+    fix: "Write `let` (or `var` if it changes later).",
+    fixed: "fn main() {\n    let x = 1\n    println(x)\n}\n",
+  },
+  {
+    code: "E0132",
+    title: "elif",
+    template: "write 'else if' for '{word}'",
+    explanation: "Python's `elif` (Ruby's `elsif`, PHP's `elseif`) is written `else if` in Pith.",
+    example:
+      "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } elif x > 0 {\n        println(2)\n    }\n}\n",
+    fix: "Write `else if`.",
+    fixed:
+      "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } else if x > 0 {\n        println(2)\n    }\n}\n",
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

@@ -75,9 +75,17 @@ export function parseStmt(p: ParserState): Stmt | null {
     const name = p.tok.text;
     errorAt(p, "E0117", p.tokens[p.pos + 1].start, p.tokens[p.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
   }
-  if (p.kind == Tok.Let || p.kind == Tok.Var || goDecl) {
+  // Kotlin's and Scala's `val x = 1`, JavaScript's `const x = 1` in a
+  // function: one error, then read as the `let` they mean.
+  const otherLet = (p.kind == Tok.Const || (p.kind == Tok.Ident && p.tok.text == "val")) && peekKind(p, 1) == Tok.Ident &&
+    !p.tokens[p.pos + 1].nlBefore && (peekKind(p, 2) == Tok.Eq || peekKind(p, 2) == Tok.Colon);
+  if (otherLet) {
+    errorHere(p, "E0131", "a local binding that never changes is declared with 'let': 'let " + p.tokens[p.pos + 1].text + " = ...'");
+  }
+  if (p.kind == Tok.Let || p.kind == Tok.Var || goDecl || otherLet) {
     stmt.isLet = true;
-    if (!goDecl) stmt.mutable = advance(p).kind == Tok.Var;
+    if (otherLet) advance(p);
+    else if (!goDecl) stmt.mutable = advance(p).kind == Tok.Var;
     if (p.kind == Tok.Ident && p.tok.text == "mut" && peekKind(p, 1) == Tok.Ident) {
       errorHere(p, "E0116", "use 'var' for a mutable binding");
       advance(p);

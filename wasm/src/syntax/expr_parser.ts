@@ -110,7 +110,24 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
     const prec = binaryPrec(op);
     if (prec == 0 || prec < minPrec) break;
     const opStart = p.tok.start;
+    if (op == Tok.Minus && decrementHere(p)) {
+      // `x--` at the end of a statement: without this the next line would be
+      // read as the operand of a negation, far from the habit.
+      errorAt(p, "E0112", opStart, p.tokens[p.pos + 1].end, "Pith has no '--': write 'x -= 1'");
+      advance(p);
+      advance(p);
+      const err = new Expr(EK.Error, left.start, p.prevEnd);
+      left = err;
+      continue;
+    }
     takeBinaryOp(p, op);
+    if ((op == Tok.EqEq || op == Tok.NotEq) && p.kind == Tok.Eq && p.tok.start == p.prevEnd) {
+      // JavaScript's `===` and `!==`: Pith's `==` already compares values of
+      // one type, so it is read as `==` (`!=`) after the one error.
+      const strict = op == Tok.EqEq ? "===" : "!==";
+      errorAt(p, "E0126", opStart, p.tok.end, "Pith has no '" + strict + "': write '" + strict.substring(0, 2) + "' (both sides have one type, compared by value)");
+      advance(p);
+    }
     const tooMany = tooManyOperators(p, opStart, p.prevEnd);
     const right = parseBinary(p, prec + 1);
     // Past the limit the rest is parsed for its errors but left out of the tree.
@@ -124,6 +141,14 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
   p.operatorDepth = savedOps;
   p.depth--;
   return left;
+}
+
+/** `--` then the end of the statement (a new line, `;`, `}` or the end of the file). */
+function decrementHere(p: ParserState): bool {
+  const next = p.tokens[p.pos + 1];
+  if (next.kind != Tok.Minus || next.start != p.tok.end) return false;
+  const after = p.tokens[p.pos + 2];
+  return after.nlBefore || after.kind == Tok.Semi || after.kind == Tok.RBrace || after.kind == Tok.EOF;
 }
 
 /**
@@ -182,6 +207,13 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
     // Past the limit the rest of the chain is parsed for its errors but left out of the tree.
     const tooMany = chained && tooManyOperators(p, p.tok.start, p.tok.end);
     const before = e;
+    if (k == Tok.ColonColon && e.kind == EK.Ident && peekKind(p, 1) == Tok.Ident && peekKind(p, 2) == Tok.LParen) {
+      const constructed = rustConstructor(p, e as IdentExpr);
+      if (constructed !== null) {
+        e = constructed;
+        continue;
+      }
+    }
     if (k == Tok.ColonColon) errorHere(p, "E0114", "use '.' instead of '::'");
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && peekKind(p, 1) == Tok.LParen) {
       errorHere(p, "E0115", "macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
@@ -249,6 +281,31 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
   }
   p.operatorDepth = savedOps;
   return e;
+}
+
+/**
+ * Rust's `String::from("a")`, `String::new()` and `Vec::new()`: one error
+ * with the Pith spelling, and the value it means stands in its place (the
+ * string argument itself, or an expression of no type), so nothing after it
+ * reports again. Null for any other `Name::f(`.
+ */
+function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
+  const fn = p.tokens[p.pos + 1].text;
+  const isString = name.name == "String" && (fn == "from" || fn == "new");
+  const isVec = name.name == "Vec" && (fn == "new" || fn == "with_capacity");
+  if (!isString && !isVec) return null;
+  advance(p);
+  advance(p);
+  const call = parseCallArgs(p, name) as CallExpr;
+  const written = name.name + "::" + fn;
+  const fix = isVec
+    ? "an empty array is written '[]', with its type where it cannot be inferred: 'let xs: [i64] = []'"
+    : fn == "from"
+      ? "a string literal is already a str: write the string itself, \"a\""
+      : "an empty string is written \"\"";
+  errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
+  if (fn == "from" && call.args.length == 1) return call.args[0];
+  return new Expr(EK.Error, name.start, call.end);
 }
 
 function parseCallArgs(p: ParserState, callee: Expr): Expr {
