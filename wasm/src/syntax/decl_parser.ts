@@ -119,7 +119,7 @@ function skipForeignType(p: ParserState, word: string): void {
   if (word == "class") {
     errorAt(p, "E0128", start, p.tokens[p.pos + 1].end, "Pith has no classes: declare the fields with 'struct " + name + " { ... }' and the methods in 'impl " + name + " { ... }'");
   } else {
-    errorAt(p, "E0128", start, p.tokens[p.pos + 1].end, "Pith has no traits or interfaces: write the methods in each type's own 'impl', 'impl Point { fn show(self) -> str { ... } }'");
+    errorAt(p, "E0128", start, p.tokens[p.pos + 1].end, "Pith has no traits or interfaces: write the methods in each type's own 'impl Point { ... }'");
   }
   advance(p);
   advance(p);
