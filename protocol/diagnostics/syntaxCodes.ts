@@ -387,6 +387,16 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
       "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } else if x > 0 {\n        println(2)\n    }\n}\n",
   },
   {
+    code: "E0133",
+    title: "conditional operator '? :'",
+    template: "Pith has no '? :': 'if' is an expression, 'if c { a } else { b }'",
+    explanation:
+      "C's, Java's and JavaScript's `c ? a : b` is an `if` in Pith: `if` with `else` has a value. (`x?` alone is the try operator, which passes an error or a None on to the caller.)",
+    example: "fn main() {\n    let x = 1\n    let y = x > 0 ? 1 : 2\n    println(y)\n}\n",
+    fix: "Write `if c { a } else { b }`.",
+    fixed: "fn main() {\n    let x = 1\n    let y = if x > 0 { 1 } else { 2 }\n    println(y)\n}\n",
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

@@ -143,6 +143,18 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
   return left;
 }
 
+/**
+ * `?` followed on its line by the start of an operand: a conditional
+ * `c ? a : b`, as `x?` (the try operator) is never followed by one.
+ */
+function ternaryHere(p: ParserState): bool {
+  const next = p.tokens[p.pos + 1];
+  if (next.nlBefore) return false;
+  const k = next.kind;
+  return k == Tok.Ident || k == Tok.Int || k == Tok.Float || k == Tok.Str || k == Tok.StrStart || k == Tok.True ||
+    k == Tok.False || k == Tok.LParen || k == Tok.Bang || k == Tok.SelfKw;
+}
+
 /** `--` then the end of the statement (a new line, `;`, `}` or the end of the file). */
 function decrementHere(p: ParserState): bool {
   const next = p.tokens[p.pos + 1];
@@ -216,8 +228,7 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
     }
     if (k == Tok.ColonColon) errorHere(p, "E0114", "use '.' instead of '::'");
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && peekKind(p, 1) == Tok.LParen) {
-      errorHere(p, "E0115", "macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
-      advance(p);
+      e = parseMacroCall(p, e as IdentExpr);
       continue;
     }
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && (e as IdentExpr).name == "vec" && peekKind(p, 1) == Tok.LBracket) {
@@ -271,6 +282,17 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       const fallback = parseUnary(p);
       const err = new Expr(EK.Error, e.start, fallback.end);
       e = err;
+    } else if (k == Tok.Question && !nl && ternaryHere(p)) {
+      // C's, JavaScript's and Java's `c ? a : b`: one error, then both
+      // branches are read past, the whole of no type, so nothing cascades.
+      const q = advance(p);
+      errorAt(p, "E0133", q.start, q.end, "Pith has no '? :': 'if' is an expression, 'if c { a } else { b }'");
+      parseExpr(p);
+      if (p.kind == Tok.Colon) {
+        advance(p);
+        parseExpr(p);
+      }
+      e = new Expr(EK.Error, e.start, p.prevEnd);
     } else if (k == Tok.Question && !nl) {
       advance(p);
       const t = new UnaryLikeExpr(EK.Try, e.start, p.prevEnd);
@@ -281,6 +303,33 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
   }
   p.operatorDepth = savedOps;
   return e;
+}
+
+/**
+ * Rust's `name!(...)`: one error. `println!("{} {}", a, b)` and other
+ * format macros become an expression of no type, so neither the `{}` nor
+ * the extra arguments report again; any other macro is read as the call.
+ */
+function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
+  const bang = advance(p);
+  const savedArgs = p.macroArgs;
+  const savedFormat = p.macroFormat;
+  p.macroArgs = true;
+  p.macroFormat = false;
+  const call = parseCallArgs(p, name) as CallExpr;
+  const formats = p.macroFormat || call.args.length > 1;
+  p.macroArgs = savedArgs;
+  p.macroFormat = savedFormat;
+  if (formats && name.name == "format") {
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: a string with values in it is written \"text {a} {b}\", without 'format!'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
+  if (formats) {
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call '" + name.name + "(...)' with the values inside the string: '" + name.name + "(\"{a} and {b}\")'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
+  errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call '" + name.name + "(...)'");
+  return call;
 }
 
 /**

@@ -24,6 +24,8 @@ export const HABITS: string[][] = [
   ["Rust", "fn get(&self)", "E0113", "self", "struct P { x: i64 }\nimpl P {\n    fn get(&self) -> i64 {\n        self.x\n    }\n}\nfn main() {\n    println(P { x: 1 }.get())\n}\n"],
   ["Rust", "vec![1, 2, 3]", "E0115", "[1, 2, 3]", "fn main() {\n    let v = vec![1, 2, 3]\n    println(len(v))\n}\n"],
   ["Rust", "println!(\"hi\")", "E0115", "println(...)", "fn main() {\n    println!(\"hi\")\n}\n"],
+  ["Rust", "println!(\"{} {}\", a, b)", "E0115", "println(\"{a} and {b}\")", "fn main() {\n    let a = 1\n    let b = 2\n    println!(\"{} {}\", a, b)\n}\n"],
+  ["Rust", "format!(\"x = {}\", x)", "E0115", "\"text {a} {b}\"", "fn main() {\n    let x = 1\n    let s = format!(\"x = {}\", x)\n    println(s)\n}\n"],
   ["Rust", "if let Some(x) = o { ... }", "E0123", "match o { Some(x) => { ... }, _ => {} }", "fn main() {\n    let o: i64? = Some(2)\n    if let Some(x) = o {\n        println(x)\n    }\n}\n"],
   ["Rust", "while let Some(x) = next() { ... }", "E0125", "loop { match o { Some(x) => { ... }, _ => break } }", "fn next(n: i64) -> i64? {\n    if n < 3 { Some(n + 1) } else { None }\n}\nfn main() {\n    var n = 0\n    while let Some(x) = next(n) {\n        n = x\n    }\n    println(n)\n}\n"],
   ["Rust", "Ok(()) => ...", "", "accepted: `()` is a pattern, so `Ok(())` matches a `Result<(), E>`", "fn f() -> Result<(), str> {\n    Ok(())\n}\nfn main() {\n    match f() {\n        Ok(()) => println(\"ok\"),\n        Err(e) => println(e),\n    }\n}\n"],
@@ -48,6 +50,7 @@ export const HABITS: string[][] = [
   // TypeScript and JavaScript
   ["TypeScript", "a === b", "E0126", "==", "fn main() {\n    let x = 1\n    if x === 1 {\n        println(x)\n    }\n}\n"],
   ["TypeScript", "a !== b", "E0126", "!=", "fn main() {\n    let x = 1\n    if x !== 2 {\n        println(x)\n    }\n}\n"],
+  ["TypeScript, C", "c ? a : b", "E0133", "if c { a } else { b }", "fn main() {\n    let x = 1\n    let y = x > 0 ? 1 : 2\n    println(y)\n}\n"],
   ["TypeScript", "null, undefined", "E0200", "None", "fn main() {\n    let o: i64? = null\n    println(1)\n}\n"],
   ["TypeScript, Swift", "o ?? 1", "E0124", "option.unwrap_or(o, fallback)", "fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n"],
   ["TypeScript", "function f(x: number): number", "E0129", "fn", "function twice(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],

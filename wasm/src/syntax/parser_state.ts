@@ -37,6 +37,10 @@ export class ParserState {
   // A function whose keyword was another language's (`function`, `fun`) and
   // already reported: its `: T` return type is read as `-> T` silently.
   foreignFn: bool = false;
+  // Inside a macro call's arguments (`println!(...)`), and whether a format
+  // placeholder `{}` was met there: the macro's one error covers both.
+  macroArgs: bool = false;
+  macroFormat: bool = false;
 
   constructor(
     public tokens: Token[],
