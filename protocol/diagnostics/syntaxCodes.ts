@@ -357,10 +357,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0130",
-    title: "return type after ':'",
+    title: "return type after ':' or without '->'",
     template: "the return type follows '->': 'fn {name}(...) -> T'",
     explanation:
-      "TypeScript and Kotlin write a function's return type after a colon; Pith writes it after `->`. The type is still read as the return type.",
+      "TypeScript and Kotlin write a function's return type after a colon, Go after the parameters alone; Pith writes it after `->`. The type is still read as the return type.",
     example: "fn double(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
     fix: "Write `-> T` after the parameters.",
     fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
@@ -395,6 +395,16 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     example: "fn main() {\n    let x = 1\n    let y = x > 0 ? 1 : 2\n    println(y)\n}\n",
     fix: "Write `if c { a } else { b }`.",
     fixed: "fn main() {\n    let x = 1\n    let y = if x > 0 { 1 } else { 2 }\n    println(y)\n}\n",
+  },
+  {
+    code: "E0134",
+    title: "parameter type without ':'",
+    template: "a parameter's type follows ':': '{param}'",
+    explanation:
+      "Go writes a parameter's type after its name with no colon (`x int`); Pith writes `x: i64`. The type is still read as the parameter's.",
+    example: "fn double(x i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `name: Type`.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
   },
   {
     code: "E0150",

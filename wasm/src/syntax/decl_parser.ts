@@ -169,7 +169,12 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
       } else {
         param.name = expectIdent(p, "a parameter name");
         if (param.name == "") { skipTo(p, Tok.RParen); break; }
-        if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
+        if (p.kind != Tok.Colon && !p.tok.nlBefore && (p.kind == Tok.Ident || p.kind == Tok.LBracket)) {
+          // Go's `x int`: the type without its ':' (reported once for a
+          // function whose `func` already was).
+          if (!p.foreignFn) errorHere(p, "E0134", "a parameter's type follows ':': '" + param.name + ": " + p.tok.text + (p.kind == Tok.LBracket ? "...]" : "") + "'");
+          param.type = parseType(p);
+        } else if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
         else {
           // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
           const unknown = new TypeExpr(TK.Named, param.start, param.start);
@@ -185,11 +190,11 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
     expect(p, Tok.RParen, "')' to close the parameters");
   }
   if (eat(p, Tok.Arrow)) f.ret = parseType(p);
-  else if (p.kind == Tok.Colon && !p.tok.nlBefore) {
-    // TypeScript's and Kotlin's `): i64`: one error (none when the keyword
-    // was already reported), then the type is the return type.
+  else if ((p.kind == Tok.Colon || p.kind == Tok.Ident || p.kind == Tok.LBracket || p.kind == Tok.LParen) && !p.tok.nlBefore) {
+    // TypeScript's and Kotlin's `): i64`, Go's `) i64`: one error (none
+    // when the keyword was already reported), then the type is the return type.
     if (!p.foreignFn) errorHere(p, "E0130", "the return type follows '->': 'fn " + f.name + "(...) -> T'");
-    advance(p);
+    eat(p, Tok.Colon);
     f.ret = parseType(p);
   }
   p.foreignFn = false;

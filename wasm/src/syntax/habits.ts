@@ -41,7 +41,8 @@ export const HABITS: string[][] = [
   ["Rust", "let x = 1;", "", "accepted: a `;` may end a statement; a new line does too", "fn main() {\n    let x = 1;\n    println(x);\n}\n"],
   // Go
   ["Go", "n := 3", "E0117", "let n = ...", "fn main() {\n    n := 3\n    println(n)\n}\n"],
-  ["Go", "func double(...)", "E0129", "fn", "func double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n"],
+  ["Go", "func double(x int) int", "E0129", "fn", "func double(x i64) i64 {\n    return x * 2\n}\nfn main() {\n    println(double(2))\n}\n"],
+  ["Go", "fn double(x i64) i64", "E0134", "x: i64", "fn double(x i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n"],
   ["Go, C", "x++", "E0112", "x += 1", "fn main() {\n    var x = 5\n    x++\n    println(x)\n}\n"],
   ["Go, C", "x--", "E0112", "x -= 1", "fn main() {\n    var x = 5\n    x--\n    println(x)\n}\n"],
   ["Go", "for i, x := range xs", "E0119", "for i in 0..len(xs)", "fn main() {\n    let xs = [10, 20]\n    for i, x in xs {\n        println(i)\n    }\n}\n"],
