@@ -407,6 +407,36 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
   },
   {
+    code: "E0135",
+    title: "'**' power operator",
+    template: "Pith has no '**': write 'math.pow(x, y)' with 'import std.math' (for an integer power, multiply)",
+    explanation:
+      "Python's and JavaScript's `**` is a function in Pith: `math.pow` for floats. An integer power is a product (or a loop), which says how overflow is handled.",
+    example: "fn main() {\n    let x = 3.0\n    println(x ** 2.0)\n}\n",
+    fix: "Add `import std.math` and write `math.pow(x, 2.0)`, or `x * x`.",
+    fixed: "import std.math\n\nfn main() {\n    let x = 3.0\n    println(math.pow(x, 2.0))\n}\n",
+  },
+  {
+    code: "E0136",
+    title: "switch",
+    template: "Pith has no 'switch': write 'match x { 1 => ..., _ => ... }'",
+    explanation:
+      "A `match` does what `switch` does, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default. The whole `switch` statement is passed over.",
+    example: "fn main() {\n    let x = 1\n    switch x {\n        case 1:\n            println(1)\n    }\n}\n",
+    fix: "Write `match x { 1 => println(1), _ => {} }`.",
+    fixed: "fn main() {\n    let x = 1\n    match x {\n        1 => println(1),\n        _ => {}\n    }\n}\n",
+  },
+  {
+    code: "E0137",
+    title: "exceptions (try, catch, throw)",
+    template: "Pith has no exceptions: return a 'Result<T, E>', 'Err(e)' for 'throw', and pass it on with '?'",
+    explanation:
+      "A function that can fail returns `Result<T, E>`: `Ok(value)` or `Err(error)`. The caller matches on it, or writes `r?` to return the error to its own caller. A bug that must stop the program is a `panic(...)`. The whole `try` or `throw` statement is passed over.",
+    example: 'fn main() {\n    try {\n        println(1)\n    } catch (e) {\n        println("failed")\n    }\n}\n',
+    fix: "Return `Result<T, E>` from the function that fails and `match` on it where the `catch` was.",
+    fixed: "fn main() {\n    println(1)\n}\n",
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

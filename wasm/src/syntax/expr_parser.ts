@@ -120,6 +120,15 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
       left = err;
       continue;
     }
+    if (op == Tok.Star && peekKind(p, 1) == Tok.Star && p.tokens[p.pos + 1].start == p.tok.end) {
+      // Python's and JavaScript's `x ** y`: one error, the power read past.
+      errorAt(p, "E0135", opStart, p.tokens[p.pos + 1].end, "Pith has no '**': write 'math.pow(x, y)' with 'import std.math' (for an integer power, multiply)");
+      advance(p);
+      advance(p);
+      const power = parseBinary(p, prec + 1);
+      left = new Expr(EK.Error, left.start, power.end);
+      continue;
+    }
     takeBinaryOp(p, op);
     if ((op == Tok.EqEq || op == Tok.NotEq) && p.kind == Tok.Eq && p.tok.start == p.prevEnd) {
       // JavaScript's `===` and `!==`: Pith's `==` already compares values of

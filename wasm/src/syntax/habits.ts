@@ -61,6 +61,10 @@ export const HABITS: string[][] = [
   ["TypeScript", "this.x", "E0200", "self", "struct P { x: i64 }\nimpl P {\n    fn get(self) -> i64 {\n        this.x\n    }\n}\nfn main() {\n    println(P { x: 1 }.get())\n}\n"],
   ["TypeScript", "interface Shape { ... }, class P { ... }", "E0128", "struct P { ... }", "class P {\n    x: i64\n}\nfn main() {\n    println(1)\n}\n"],
   ["TypeScript, Python", "\"n = \" + n", "E0301", "\"text {value}\"", "fn main() {\n    let n = 3\n    println(\"n = \" + n)\n}\n"],
+  ["TypeScript, C, Go", "switch x { case 1: ... }", "E0136", "match x { 1 => ..., _ => ... }", "fn main() {\n    let x = 1\n    switch x {\n        case 1:\n            println(1)\n    }\n}\n"],
+  ["TypeScript, Python, Kotlin, Swift", "try { ... } catch (e) { ... }", "E0137", "Result<T, E>", "fn main() {\n    try {\n        println(1)\n    } catch (e) {\n        println(\"failed\")\n    }\n}\n"],
+  ["TypeScript, Kotlin", "throw new Error(\"...\")", "E0137", "Err(e)", "fn main() {\n    throw new Error(\"bad\")\n    println(1)\n}\n"],
+  ["TypeScript, Python", "x ** 2", "E0135", "math.pow(x, y)", "fn main() {\n    let x = 3.0\n    println(x ** 2.0)\n}\n"],
   // Python
   ["Python", "a and b, not a", "E0111", "&&", "fn main() {\n    let a = true\n    let b = false\n    println(a and b)\n}\n"],
   ["Python", "True, False", "E0200", "true", "fn main() {\n    let a = True\n    println(a)\n}\n"],
