@@ -42,11 +42,18 @@ export function habits(): Habit[] {
 const cell = (text: string) => text.replaceAll("|", "\\|");
 const code = (text: string) => (text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``);
 
-function row(h: Habit): string {
-  if (h.code === "") return `| ${cell(code(h.written))} | ${cell(h.pith.replace(/^accepted: /, ""))} | accepted |`;
+function cells(h: Habit): string[] {
+  if (h.code === "") return [cell(code(h.written)), cell(h.pith.replace(/^accepted: /, "")), "accepted"];
   const entry = diagnosticCode(h.code);
   const title = entry ? ` (${entry.title})` : "";
-  return `| ${cell(code(h.written))} | ${cell(code(h.pith))} | [${h.code}](${helpPath(h.code)})${cell(title)} |`;
+  return [cell(code(h.written)), cell(code(h.pith)), `[${h.code}](${helpPath(h.code)})${cell(title)}`];
+}
+
+/** A Markdown table with its columns padded, as the repository's formatter lays tables out. */
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
 }
 
 /** The whole page, as committed. */
@@ -70,9 +77,7 @@ export function habitsPage(): string {
     const names = languages.split("|");
     const mine = rows.filter((h) => h.from.some((f) => names.includes(f)));
     if (mine.length === 0) continue;
-    out.push(`## ${title}`, "", "| you write | in Pith | diagnostic |", "| --- | --- | --- |");
-    for (const h of mine) out.push(row(h));
-    out.push("");
+    out.push(`## ${title}`, "", ...table(["you write", "in Pith", "diagnostic"], mine.map(cells)), "");
   }
   return out.join("\n");
 }
