@@ -437,6 +437,17 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fixed: "fn main() {\n    println(1)\n}\n",
   },
   {
+    code: "E0138",
+    title: "force unwrap '!' or '!!'",
+    template: "Pith has no '{op}' to force an option open: 'match o { Some(v) => v, None => panic(\"...\") }'",
+    explanation:
+      "Swift's `o!` and Kotlin's `o!!` take the value out of an optional and crash when there is none. Pith says both halves: a `match` whose `None` arm panics (with a message saying why it cannot happen), or `option.unwrap_or(o, fallback)` from std.option.",
+    example: "fn main() {\n    let o: i64? = Some(1)\n    let x = o!\n    println(x)\n}\n",
+    fix: 'Write `match o { Some(v) => v, None => panic("no value") }`, or `option.unwrap_or(o, 0)` with `import std.option`.',
+    fixed:
+      'fn main() {\n    let o: i64? = Some(1)\n    let x = match o {\n        Some(v) => v,\n        None => panic("no value"),\n    }\n    println(x)\n}\n',
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

@@ -248,6 +248,16 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       e = parsePrimary(p);
       continue;
     }
+    if (k == Tok.Bang && !nl) {
+      // Swift's `o!` and Kotlin's `o!!`, forcing an optional open: one
+      // error, and the whole has no type, so its uses do not report again.
+      const bang = advance(p);
+      const twice = p.kind == Tok.Bang && p.tok.start == bang.end;
+      if (twice) advance(p);
+      errorAt(p, "E0138", bang.start, p.prevEnd, "Pith has no '" + (twice ? "!!" : "!") + "' to force an option open: 'match o { Some(v) => v, None => panic(\"...\") }'");
+      e = new Expr(EK.Error, e.start, p.prevEnd);
+      continue;
+    }
     if (k == Tok.Dot || k == Tok.ColonColon) {
       advance(p);
       const f = new FieldExpr(EK.Field, e.start, e.end);

@@ -75,6 +75,8 @@ export const HABITS: string[][] = [
   // Swift and Kotlin
   ["Kotlin", "val x = 1", "E0131", "let x = ...", "fn main() {\n    val x = 1\n    println(x)\n}\n"],
   ["Kotlin", "fun f(x: Int): Int", "E0129", "fn", "fun twice(x: i64): i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
+  ["Swift", "o!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    let x = o!\n    println(x)\n}\n"],
+  ["Kotlin", "o!!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    println(o!! + 1)\n}\n"],
   ["Swift", "func f(x: Int) -> Int", "E0129", "fn", "func twice(x: i64) -> i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Kotlin, Swift", "fn f(x: i64): i64", "E0130", "-> T", "fn twice(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Swift, Kotlin", "let s: String", "E0206", "str", "fn main() {\n    let s: String = \"a\"\n    println(s)\n}\n"],
