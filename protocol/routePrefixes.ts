@@ -27,6 +27,7 @@ export const SERVER_ROUTE_PREFIXES = {
   "/roadmap": "the roadmap page",
   "/gotchas": "the gotchas page",
   "/semantics": "the semantics page",
+  "/habits": "the coming-from-other-languages page",
   "/stdlib-viewer": "NURL-compatible page: a standard-library file, highlighted",
   "/tests-viewer": "NURL-compatible page: a test program, highlighted",
   "/license": "the licence page NURL's header links",

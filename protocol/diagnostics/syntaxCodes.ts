@@ -302,6 +302,152 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
       "import std.option\n\nfn main() {\n    let o: i64? = None\n    let x = option.unwrap_or(o, 1)\n    println(x)\n}\n",
   },
   {
+    code: "E0125",
+    title: "while let",
+    template: "Pith has no 'while let': loop and match, 'loop { match o { Some(x) => { ... }, _ => break } }'",
+    explanation:
+      "Rust's `while let` does not exist; a `loop` around a `match` whose `_` arm breaks does the same. The loop is still checked as that `loop`, with the pattern's names bound in the body.",
+    example:
+      "fn next(n: i64) -> i64? {\n    if n < 3 { Some(n + 1) } else { None }\n}\nfn main() {\n    var n = 0\n    while let Some(x) = next(n) {\n        n = x\n    }\n    println(n)\n}\n",
+    fix: "Write `loop { match next(n) { Some(x) => { ... }, _ => break } }`.",
+    fixed:
+      "fn next(n: i64) -> i64? {\n    if n < 3 { Some(n + 1) } else { None }\n}\nfn main() {\n    var n = 0\n    loop {\n        match next(n) {\n            Some(x) => n = x,\n            _ => break,\n        }\n    }\n    println(n)\n}\n",
+  },
+  {
+    code: "E0126",
+    title: "'===' or '!=='",
+    template: "Pith has no '{op}': write '{fix}' (both sides have one type, compared by value)",
+    explanation:
+      "JavaScript's strict comparison exists because `==` converts between types. Pith's `==` never converts: both sides must have one type, and numbers, strings, booleans and plain enums compare by value.",
+    example: "fn main() {\n    let x = 1\n    if x === 1 {\n        println(x)\n    }\n}\n",
+    fix: "Write `==` (and `!=` for `!==`).",
+    fixed: "fn main() {\n    let x = 1\n    if x == 1 {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0127",
+    title: "Rust's String or Vec constructor",
+    template: "Pith has no '{call}': {fix}",
+    explanation:
+      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert.",
+    example: 'fn main() {\n    let s = String::from("hi")\n    println(s)\n}\n',
+    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`.',
+    fixed: 'fn main() {\n    let s = "hi"\n    println(s)\n}\n',
+  },
+  {
+    code: "E0128",
+    title: "trait, interface or class",
+    template: "Pith has no {what}: {fix}",
+    explanation:
+      "Pith has structs, enums and `impl` blocks of methods, and no traits, interfaces or classes: each type has its own methods, and a function that works for several types is generic (`fn f<T>(x: T)`) or takes a function parameter.",
+    example:
+      'struct P { x: i64 }\nimpl Display for P {\n    fn show(self) -> str {\n        "p{self.x}"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n',
+    fix: "Write the methods in the type's own block, `impl P { ... }`; declare a class's fields with `struct` and its methods with `impl`.",
+    fixed:
+      'struct P { x: i64 }\nimpl P {\n    fn show(self) -> str {\n        "p{self.x}"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n',
+  },
+  {
+    code: "E0129",
+    title: "another language's function keyword",
+    template: "functions are declared with 'fn': 'fn {name}(...)'",
+    explanation:
+      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again.",
+    example: "func double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `fn`.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+  },
+  {
+    code: "E0130",
+    title: "return type after ':' or without '->'",
+    template: "the return type follows '->': 'fn {name}(...) -> T'",
+    explanation:
+      "TypeScript and Kotlin write a function's return type after a colon, Go after the parameters alone; Pith writes it after `->`. The type is still read as the return type.",
+    example: "fn double(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `-> T` after the parameters.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+  },
+  {
+    code: "E0131",
+    title: "val or const for a local",
+    template: "a local binding that never changes is declared with 'let': 'let {name} = ...'",
+    explanation:
+      "Kotlin's `val` and JavaScript's `const` are Pith's `let`: a binding that never changes (`var` for one that does). `const` is for constants at the top of a file.",
+    example: "fn main() {\n    val x = 1\n    println(x)\n}\n",
+    fix: "Write `let` (or `var` if it changes later).",
+    fixed: "fn main() {\n    let x = 1\n    println(x)\n}\n",
+  },
+  {
+    code: "E0132",
+    title: "elif",
+    template: "write 'else if' for '{word}'",
+    explanation: "Python's `elif` (Ruby's `elsif`, PHP's `elseif`) is written `else if` in Pith.",
+    example:
+      "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } elif x > 0 {\n        println(2)\n    }\n}\n",
+    fix: "Write `else if`.",
+    fixed:
+      "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } else if x > 0 {\n        println(2)\n    }\n}\n",
+  },
+  {
+    code: "E0133",
+    title: "conditional operator '? :'",
+    template: "Pith has no '? :': 'if' is an expression, 'if c { a } else { b }'",
+    explanation:
+      "C's, Java's and JavaScript's `c ? a : b` is an `if` in Pith: `if` with `else` has a value. (`x?` alone is the try operator, which passes an error or a None on to the caller.)",
+    example: "fn main() {\n    let x = 1\n    let y = x > 0 ? 1 : 2\n    println(y)\n}\n",
+    fix: "Write `if c { a } else { b }`.",
+    fixed: "fn main() {\n    let x = 1\n    let y = if x > 0 { 1 } else { 2 }\n    println(y)\n}\n",
+  },
+  {
+    code: "E0134",
+    title: "parameter type without ':'",
+    template: "a parameter's type follows ':': '{param}'",
+    explanation:
+      "Go writes a parameter's type after its name with no colon (`x int`); Pith writes `x: i64`. The type is still read as the parameter's.",
+    example: "fn double(x i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+    fix: "Write `name: Type`.",
+    fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
+  },
+  {
+    code: "E0135",
+    title: "'**' power operator",
+    template: "Pith has no '**': write 'math.pow(x, y)' with 'import std.math' (for an integer power, multiply)",
+    explanation:
+      "Python's and JavaScript's `**` is a function in Pith: `math.pow` for floats. An integer power is a product (or a loop), which says how overflow is handled.",
+    example: "fn main() {\n    let x = 3.0\n    println(x ** 2.0)\n}\n",
+    fix: "Add `import std.math` and write `math.pow(x, 2.0)`, or `x * x`.",
+    fixed: "import std.math\n\nfn main() {\n    let x = 3.0\n    println(math.pow(x, 2.0))\n}\n",
+  },
+  {
+    code: "E0136",
+    title: "switch",
+    template: "Pith has no 'switch': write 'match x { 1 => ..., _ => ... }'",
+    explanation:
+      "A `match` does what `switch` does, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default. The whole `switch` statement is passed over.",
+    example: "fn main() {\n    let x = 1\n    switch x {\n        case 1:\n            println(1)\n    }\n}\n",
+    fix: "Write `match x { 1 => println(1), _ => {} }`.",
+    fixed: "fn main() {\n    let x = 1\n    match x {\n        1 => println(1),\n        _ => {}\n    }\n}\n",
+  },
+  {
+    code: "E0137",
+    title: "exceptions (try, catch, throw)",
+    template: "Pith has no exceptions: return a 'Result<T, E>', 'Err(e)' for 'throw', and pass it on with '?'",
+    explanation:
+      "A function that can fail returns `Result<T, E>`: `Ok(value)` or `Err(error)`. The caller matches on it, or writes `r?` to return the error to its own caller. A bug that must stop the program is a `panic(...)`. The whole `try` or `throw` statement is passed over.",
+    example: 'fn main() {\n    try {\n        println(1)\n    } catch (e) {\n        println("failed")\n    }\n}\n',
+    fix: "Return `Result<T, E>` from the function that fails and `match` on it where the `catch` was.",
+    fixed: "fn main() {\n    println(1)\n}\n",
+  },
+  {
+    code: "E0138",
+    title: "force unwrap '!' or '!!'",
+    template: "Pith has no '{op}' to force an option open: 'match o { Some(v) => v, None => panic(\"...\") }'",
+    explanation:
+      "Swift's `o!` and Kotlin's `o!!` take the value out of an optional and crash when there is none. Pith says both halves: a `match` whose `None` arm panics (with a message saying why it cannot happen), or `option.unwrap_or(o, fallback)` from std.option.",
+    example: "fn main() {\n    let o: i64? = Some(1)\n    let x = o!\n    println(x)\n}\n",
+    fix: 'Write `match o { Some(v) => v, None => panic("no value") }`, or `option.unwrap_or(o, 0)` with `import std.option`.',
+    fixed:
+      'fn main() {\n    let o: i64? = Some(1)\n    let x = match o {\n        Some(v) => v,\n        None => panic("no value"),\n    }\n    println(x)\n}\n',
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

@@ -61,6 +61,13 @@ describe("the document pages", () => {
     expect(html).toContain('<span class="hljs-attribute">program</span>');
   });
 
+  it("serves the coming-from page generated from the habits table, its codes linked to their pages", async () => {
+    const html = await (await app.request("/habits")).text();
+    expect(html).toContain("<h1>Coming from Rust, Go, TypeScript or Python</h1>");
+    expect(html).toContain('<a href="/errors/E0116">E0116</a>');
+    expect(html).toContain("<code>let mut x = 1</code>");
+  });
+
   it("serves the stylesheet the pages link to", async () => {
     const css = await app.request("/docs/page.css");
     expect(css.status).toBe(200);

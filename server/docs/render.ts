@@ -28,6 +28,7 @@ export const NAVIGATION: readonly PageLink[] = [
   { href: "/grammar", title: "Grammar" },
   { href: "/gotchas", title: "Gotchas" },
   { href: "/semantics", title: "Semantics" },
+  { href: "/habits", title: "Coming from…" },
   { href: "/roadmap", title: "Roadmap" },
   { href: "/errors", title: "Error codes" },
   { href: "/docs", title: "HTTP API" },
@@ -47,6 +48,9 @@ const LINK_TARGETS: Record<string, string> = {
   "grammar.ebnf": "/grammar",
   "spec/semantics.md": "/semantics",
   "semantics.md": "/semantics",
+  "docs/habits.md": "/habits",
+  "../docs/habits.md": "/habits",
+  "habits.md": "/habits",
 };
 
 export const escapeHtml = (text: string) =>

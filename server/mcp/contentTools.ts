@@ -98,6 +98,12 @@ const DOCUMENTS: { name: DocumentName; tool: string; description: string }[] = [
     description:
       "Read the list of things that surprise people coming from Rust, Swift, TypeScript or C (var not let mut, Enum.Variant, no implicit numeric conversion, ...). Read it when a compile error is puzzling. Returns {document, text}.",
   },
+  {
+    name: "habits",
+    tool: "lang_read_habits",
+    description:
+      "Read the table of habits from Rust, Go, TypeScript, Python, Swift and Kotlin (let mut, x++, ===, null, .unwrap(), impl Trait for, println!, ...), each with the Pith spelling and its error code. Returns {document, text}.",
+  },
 ];
 
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;

@@ -76,6 +76,7 @@ const CALLS: Record<string, { args?: Record<string, unknown>; expect: (r: Record
   lang_read_semantics: { expect: (r) => expect(r.text).toContain("Compile errors") },
   lang_read_roadmap: { expect: (r) => expect(String(r.text).length).toBeGreaterThan(100) },
   lang_read_gotchas: { expect: (r) => expect(r.text).toContain("Enum.Variant") },
+  lang_read_habits: { expect: (r) => expect(r.text).toContain("`let mut x = 1`") },
 };
 
 describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (kind) => {
@@ -143,7 +144,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
       expect(result.structuredContent).toEqual(await readContent(collection, first.name));
       expect(text(result)).toBe((await readContent(collection, first.name)).source);
     }
-    for (const doc of ["grammar", "readme", "roadmap", "gotchas", "semantics"] as const) {
+    for (const doc of ["grammar", "readme", "roadmap", "gotchas", "habits", "semantics"] as const) {
       const result = await client.callTool({ name: `lang_read_${doc}` });
       expect(result.structuredContent).toEqual({ document: doc, text: await readDocument(doc) });
     }
@@ -223,6 +224,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
         "lang://readme",
         "lang://roadmap",
         "lang://gotchas",
+        "lang://habits",
         "lang://semantics",
       ]),
     );
@@ -231,7 +233,7 @@ describe.each<TransportKind>(["streamable", "sse"])("over the %s transport", (ki
       listContent("examples"),
       listContent("stdlib"),
     ]);
-    expect(uris.length).toBe(5 + tests.length + examples.length + stdlib.length);
+    expect(uris.length).toBe(6 + tests.length + examples.length + stdlib.length);
     expect(uris).toContain("lang://test/strings/slicing");
     for (const r of resources) expect(r.mimeType, r.uri).toBeTruthy();
     for (const uri of uris) {

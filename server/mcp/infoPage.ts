@@ -31,7 +31,7 @@ export const TOOL_SUMMARIES: readonly [string, string][] = [
   ["lang_list_stdlib / lang_read_stdlib", "the standard library's source"],
   ["lang_list_tests / lang_read_test", "the conformance tests, one rule each"],
   [
-    "lang_read_readme, lang_read_grammar, lang_read_gotchas, lang_read_semantics, lang_read_roadmap",
+    "lang_read_readme, lang_read_grammar, lang_read_gotchas, lang_read_habits, lang_read_semantics, lang_read_roadmap",
     "the language's documents",
   ],
 ];
@@ -125,7 +125,7 @@ programs, optionally followed by your task), then let the assistant check and bu
 |---|---|
 ${tools}
 
-Resources: \`lang://readme\`, \`lang://grammar\`, \`lang://gotchas\`, \`lang://semantics\`, \`lang://roadmap\`, and the
+Resources: \`lang://readme\`, \`lang://grammar\`, \`lang://gotchas\`, \`lang://habits\`, \`lang://semantics\`, \`lang://roadmap\`, and the
 templates \`lang://example/{name}\`, \`lang://stdlib/{path}\` and \`lang://test/{name}\` (e.g.
 \`lang://test/strings/slicing\`), with completion of the names.
 

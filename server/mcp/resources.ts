@@ -87,6 +87,12 @@ const DOCUMENTS: { name: DocumentName; title: string; description: string; mimeT
     description: "Things that surprise people coming from Rust, Swift, TypeScript or C.",
     mimeType: "text/markdown",
   },
+  {
+    name: "habits",
+    title: "Coming from Rust, Go, TypeScript or Python",
+    description: "Habits from other languages, each with the Pith spelling and its error code.",
+    mimeType: "text/markdown",
+  },
 ];
 
 const TEMPLATES: { collection: ContentKind; prefix: string; variable: string; title: string; description: string }[] = [

@@ -24,6 +24,12 @@ export const DOCUMENTS = {
   roadmap: { file: join(LANG_DIR, "ROADMAP.md"), raw: "/roadmap.md", title: "Roadmap" },
   gotchas: { file: join(LANG_DIR, "GOTCHAS.md"), raw: "/gotchas.md", title: "Gotchas" },
   semantics: { file: join(LANG_DIR, "spec", "semantics.md"), raw: "/semantics.md", title: "Semantics" },
+  // Generated from the compiler's habits table (lang/docs/habits.ts).
+  habits: {
+    file: join(LANG_DIR, "docs", "habits.md"),
+    raw: "/habits.md",
+    title: "Coming from Rust, Go, TypeScript or Python",
+  },
 } as const;
 
 export type DocumentName = keyof typeof DOCUMENTS;

@@ -6,7 +6,7 @@ import { callGeneric, genericAssocCall, genericVariantCall } from "./generic_che
 import { checkMutablePlace, findFn, findRuntimeFn, lookup } from "./scope";
 import { CheckState, err, errAt } from "./state";
 import { assignable, isOption, isResult, optionOf, tError, tI64, tUnit, TyK, Type } from "./types";
-import { foreignFunctionHint, foreignMethodHint } from "./foreign_names";
+import { foreignFunctionHint, foreignMethodHint, optionMethodHint } from "./foreign_names";
 
 // Calls: of functions, methods, function values, builtins and enum
 // constructors, each resolved from the callee's form.
@@ -210,7 +210,8 @@ export function checkMethodCall(cx: CheckState, c: CallExpr, f: FieldExpr, expec
     }
   }
   const listLike = t.kind == TyK.Array || t.kind == TyK.Str;
-  err(cx, "E0405", f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'" + foreignMethodHint(f.name, listLike));
+  const hint = isOption(t) || isResult(t) ? optionMethodHint(f.name, isResult(t)) : foreignMethodHint(f.name, listLike);
+  err(cx, "E0405", f.end - f.name.length, f.end, "type " + t.name + " has no method '" + f.name + "'" + hint);
   checkArgs(cx, c, 0);
   return tError;
 }

@@ -223,6 +223,10 @@ export function checkBinary(cx: CheckState, b: BinaryExpr, expected: Type | null
     // Rust and TypeScript compare options and enums with payloads directly (`o == Some(3)`).
     let hint = "";
     if (t.kind == TyK.Enum && eqOnly) hint = isOption(t) ? "; 'match' on it: 'match o { Some(v) => v == x, None => false }'" : "; 'match' on it to compare the variants and their values";
+    if (isOption(t) && eqOnly && (isNoneLiteral(b.left) || isNoneLiteral(b.right))) {
+      // `o == None`, `o != nil`: the test for a missing value is a function of std.option.
+      hint = "; test it with 'option." + (op == Tok.EqEq ? "is_none" : "is_some") + "(o)' with 'import std.option' (or 'match' on it)";
+    }
     errAt(cx, "E0312", b, "cannot compare values of type " + t.name + " with '" + name + "'" + hint);
     return tError;
   }
@@ -297,4 +301,9 @@ export function opName(op: i32): string {
 export function fnValueType(f: FnInfo): Type {
   for (let i = 0; i < f.params.length; i++) if (f.params[i].isError) return tError;
   return fnOf(f.params, f.ret);
+}
+
+/** `None` written as an operand (what `o == None` compares with). */
+function isNoneLiteral(e: Expr): bool {
+  return e.kind == EK.Ident && (e as IdentExpr).name == "None";
 }

@@ -9,6 +9,7 @@ export function foreignValueHint(name: string): string {
     return "; Pith has no null: a value that may be missing has type 'T?' and is None or Some(x)";
   }
   if (name == "True" || name == "False") return "; the booleans are written true and false";
+  if (name == "this") return "; a method's receiver is 'self', its first parameter: 'fn get(self) -> i64 { self.x }'";
   return "";
 }
 
@@ -38,6 +39,22 @@ export function foreignMethodHint(method: string, isArrayOrStr: bool): string {
   return "";
 }
 
+/**
+ * For a method called on an option or a Result, which have none: Rust's
+ * `o.unwrap()`, `o.is_some()`, Kotlin's and Swift's habits alike.
+ */
+export function optionMethodHint(method: string, isResult: bool): string {
+  const module = isResult ? "result" : "option";
+  if (method == "unwrap" || method == "expect" || method == "unwrap_unchecked") {
+    return "; options and Results have no methods: 'match o { Some(v) => v, None => panic(\"...\") }' (" +
+      (isResult ? "'Ok(v) => v, Err(e) => ...'" : "or 'option.unwrap_or(o, fallback)' with 'import std.option'") + ")";
+  }
+  if (method == "unwrap_or" || method == "unwrap_or_else" || method == "is_some" || method == "is_none" || method == "is_ok" || method == "is_err") {
+    return "; options and Results have no methods: call '" + module + "." + method + "(o, ...)' with 'import std." + module + "'";
+  }
+  return "";
+}
+
 /** For an unknown type name. */
 export function foreignTypeHint(name: string): string {
   if (name == "String" || name == "string" || name == "char" || name == "Str") return "; the string type is str (a byte of one is u8)";
@@ -46,5 +63,6 @@ export function foreignTypeHint(name: string): string {
   if (name == "Vec" || name == "List" || name == "Array") return "; an array of T is written [T]";
   if (name == "HashMap" || name == "Dict" || name == "HashSet") return "; 'import std.map' for Map<K, V> and Set<T>";
   if (name == "boolean" || name == "Bool") return "; the boolean type is bool";
+  if (name == "number" || name == "int" || name == "Int" || name == "Integer") return "; the integer type is i64 (a float is f64)";
   return "";
 }

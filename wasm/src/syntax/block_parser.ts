@@ -75,9 +75,17 @@ export function parseStmt(p: ParserState): Stmt | null {
     const name = p.tok.text;
     errorAt(p, "E0117", p.tokens[p.pos + 1].start, p.tokens[p.pos + 2].end, "Pith has no ':=': declare with 'let " + name + " = ...' (or 'var " + name + " = ...' to change it later)");
   }
-  if (p.kind == Tok.Let || p.kind == Tok.Var || goDecl) {
+  // Kotlin's and Scala's `val x = 1`, JavaScript's `const x = 1` in a
+  // function: one error, then read as the `let` they mean.
+  const otherLet = (p.kind == Tok.Const || (p.kind == Tok.Ident && p.tok.text == "val")) && peekKind(p, 1) == Tok.Ident &&
+    !p.tokens[p.pos + 1].nlBefore && (peekKind(p, 2) == Tok.Eq || peekKind(p, 2) == Tok.Colon);
+  if (otherLet) {
+    errorHere(p, "E0131", "a local binding that never changes is declared with 'let': 'let " + p.tokens[p.pos + 1].text + " = ...'");
+  }
+  if (p.kind == Tok.Let || p.kind == Tok.Var || goDecl || otherLet) {
     stmt.isLet = true;
-    if (!goDecl) stmt.mutable = advance(p).kind == Tok.Var;
+    if (otherLet) advance(p);
+    else if (!goDecl) stmt.mutable = advance(p).kind == Tok.Var;
     if (p.kind == Tok.Ident && p.tok.text == "mut" && peekKind(p, 1) == Tok.Ident) {
       errorHere(p, "E0116", "use 'var' for a mutable binding");
       advance(p);
@@ -95,6 +103,7 @@ export function parseStmt(p: ParserState): Stmt | null {
     for (let i = 1; i < stmts.length; i++) p.followingStmts.push(stmts[i]);
     return stmts[0];
   }
+  if (p.kind == Tok.Ident && !p.tokens[p.pos + 1].nlBefore && foreignStatement(p)) return null;
   if (p.kind == Tok.Fn || p.kind == Tok.Struct || p.kind == Tok.Enum || p.kind == Tok.Impl) {
     errorHere(p, "E0105", "declarations are only allowed at the top level of a file");
     advance(p);
@@ -114,6 +123,35 @@ export function parseStmt(p: ParserState): Stmt | null {
   } else stmt.expr = e;
   stmt.end = p.prevEnd;
   return stmt;
+}
+
+/**
+ * `switch x { ... }`, `try { ... } catch (e) { ... }` and `throw e`: one
+ * error naming what Pith writes instead, then the whole statement, braces
+ * balanced, is passed over. False (nothing read) for any other word.
+ */
+function foreignStatement(p: ParserState): bool {
+  const word = p.tok.text;
+  const next = peekKind(p, 1);
+  // Only where the word cannot be a name in use: `switch = 2`, `switch(x)`
+  // and `throw.x` stay the expressions they are.
+  const operand = next == Tok.Ident || next == Tok.Int || next == Tok.Str || next == Tok.StrStart || next == Tok.SelfKw;
+  if (word == "switch" && (operand || (next == Tok.LParen && bracedOnLine(p)))) {
+    errorHere(p, "E0136", "Pith has no 'switch': write 'match x { 1 => ..., _ => ... }'");
+  } else if ((word == "try" && next == Tok.LBrace) || (word == "throw" && operand)) {
+    errorHere(p, "E0137", "Pith has no exceptions: return a 'Result<T, E>', 'Err(e)' for 'throw', and pass it on with '?'");
+  } else return false;
+  advance(p);
+  recoverStatement(p);
+  return true;
+}
+
+/** Whether a `)` then `{` follows on this line: C's and JavaScript's `switch (x) {`. */
+function bracedOnLine(p: ParserState): bool {
+  for (let i = p.pos + 2; i < p.tokens.length && !p.tokens[i].nlBefore; i++) {
+    if (p.tokens[i].kind == Tok.LBrace) return p.tokens[i - 1].kind == Tok.RParen;
+  }
+  return false;
 }
 
 /** An expression statement that ends with '}' and so needs no ';' or new line after it. */

@@ -15,7 +15,11 @@ export function parseIf(p: ParserState): Expr {
   const e = new IfExpr(EK.If, start, start);
   e.cond = parseExprNoStruct(p);
   e.then = parseBlock(p);
-  if (p.kind == Tok.Else) {
+  if (p.kind == Tok.Ident && (p.tok.text == "elif" || p.tok.text == "elsif" || p.tok.text == "elseif") && !p.tok.nlBefore) {
+    // Python's `elif` (Ruby's `elsif`, PHP's `elseif`): one error, then read as `else if`.
+    errorHere(p, "E0132", "write 'else if' for '" + p.tok.text + "'");
+    e.otherwise = parseIf(p);
+  } else if (p.kind == Tok.Else) {
     advance(p);
     if (p.kind == Tok.If) e.otherwise = parseIf(p);
     else e.otherwise = parseBlock(p);

@@ -83,6 +83,20 @@ function parseDecl(p: ParserState): Decl | null {
     d.end = p.prevEnd;
     return d;
   }
+  if (k == Tok.Ident && peekKind(p, 1) == Tok.Ident && !p.tokens[p.pos + 1].nlBefore) {
+    const word = p.tok.text;
+    if (word == "func" || word == "def" || word == "function" || word == "fun") {
+      // Go's, Python's, JavaScript's and Kotlin's keyword: read as `fn`, so
+      // the function exists and its calls do not report again.
+      errorHere(p, "E0129", "functions are declared with 'fn': 'fn " + p.tokens[p.pos + 1].text + "(...)'");
+      p.foreignFn = true;
+      return parseFn(p, "");
+    }
+    if (word == "trait" || word == "interface" || word == "protocol" || word == "class") {
+      skipForeignType(p, word);
+      return null;
+    }
+  }
   if (k == Tok.Let || k == Tok.Var) {
     errorHere(p, "E0106", "top-level variables are not allowed; use 'const' or move this into a function");
   } else {
@@ -91,6 +105,32 @@ function parseDecl(p: ParserState): Decl | null {
   advance(p);
   recoverDecl(p);
   return null;
+}
+
+/**
+ * `trait Show { ... }`, `interface`, `protocol`, `class`: one error saying
+ * what Pith writes instead, and the whole declaration, braces balanced, is
+ * passed over, so its methods without bodies report nothing more.
+ */
+function skipForeignType(p: ParserState, word: string): void {
+  const start = p.tok.start;
+  const name = p.tokens[p.pos + 1].text;
+  if (word != "class") p.foreignTraits.push(name);
+  if (word == "class") {
+    errorAt(p, "E0128", start, p.tokens[p.pos + 1].end, "Pith has no classes: declare the fields with 'struct " + name + " { ... }' and the methods in 'impl " + name + " { ... }'");
+  } else {
+    errorAt(p, "E0128", start, p.tokens[p.pos + 1].end, "Pith has no traits or interfaces: write the methods in each type's own 'impl Point { ... }'");
+  }
+  advance(p);
+  advance(p);
+  while (p.kind != Tok.LBrace && p.kind != Tok.EOF && !(p.tok.nlBefore && p.kind == Tok.Fn)) advance(p);
+  if (p.kind != Tok.LBrace) return;
+  let depth = 0;
+  while (p.kind != Tok.EOF) {
+    const k = advance(p).kind;
+    if (k == Tok.LBrace) depth++;
+    else if (k == Tok.RBrace && --depth == 0) return;
+  }
 }
 
 function parseTypeParams(p: ParserState, d: Decl): void {
@@ -129,7 +169,12 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
       } else {
         param.name = expectIdent(p, "a parameter name");
         if (param.name == "") { skipTo(p, Tok.RParen); break; }
-        if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
+        if (p.kind != Tok.Colon && !p.tok.nlBefore && (p.kind == Tok.Ident || p.kind == Tok.LBracket)) {
+          // Go's `x int`: the type without its ':' (reported once for a
+          // function whose `func` already was).
+          if (!p.foreignFn) errorHere(p, "E0134", "a parameter's type follows ':': '" + param.name + ": " + p.tok.text + (p.kind == Tok.LBracket ? "...]" : "") + "'");
+          param.type = parseType(p);
+        } else if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
         else {
           // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
           const unknown = new TypeExpr(TK.Named, param.start, param.start);
@@ -145,6 +190,14 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
     expect(p, Tok.RParen, "')' to close the parameters");
   }
   if (eat(p, Tok.Arrow)) f.ret = parseType(p);
+  else if ((p.kind == Tok.Colon || p.kind == Tok.Ident || p.kind == Tok.LBracket || p.kind == Tok.LParen) && !p.tok.nlBefore) {
+    // TypeScript's and Kotlin's `): i64`, Go's `) i64`: one error (none
+    // when the keyword was already reported), then the type is the return type.
+    if (!p.foreignFn) errorHere(p, "E0130", "the return type follows '->': 'fn " + f.name + "(...) -> T'");
+    eat(p, Tok.Colon);
+    f.ret = parseType(p);
+  }
+  p.foreignFn = false;
   if (p.kind == Tok.LBrace) f.body = parseBlock(p);
   else if (p.kind != Tok.EOF && !p.tok.nlBefore && p.kind != Tok.RBrace && p.kind != Tok.Semi) {
     errorHere(p, "E0100", "expected '{' to start the function body, found " + describe(p, p.tok));
@@ -241,6 +294,19 @@ function parseImpl(p: ParserState): ImplDecl {
       if (!eat(p, Tok.Comma)) break;
     }
     expect(p, Tok.Gt, "'>'");
+  }
+  if (p.kind == Tok.For) {
+    // Rust's `impl Display for Point`: the methods are Point's own.
+    advance(p);
+    const trait = d.name;
+    d.nameStart = p.tok.start;
+    d.name = expectIdent(p, "a type name after 'for'");
+    // Reported once per habit: not again for a trait whose declaration was.
+    if (!p.foreignTraits.includes(trait)) {
+      errorAt(p, "E0128", start, p.prevEnd, "Pith has no traits or interfaces: write the methods in the type's own 'impl " + d.name + " { ... }'");
+    }
+    // `for Pair<A, B>`: the type's arguments, already named by `impl<A, B>`.
+    while (p.kind == Tok.Lt || p.kind == Tok.Ident || p.kind == Tok.Comma || p.kind == Tok.Gt) advance(p);
   }
   if (expect(p, Tok.LBrace, "'{' to start the methods")) {
     while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {

@@ -110,7 +110,33 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
     const prec = binaryPrec(op);
     if (prec == 0 || prec < minPrec) break;
     const opStart = p.tok.start;
+    if (op == Tok.Minus && decrementHere(p)) {
+      // `x--` at the end of a statement: without this the next line would be
+      // read as the operand of a negation, far from the habit.
+      errorAt(p, "E0112", opStart, p.tokens[p.pos + 1].end, "Pith has no '--': write 'x -= 1'");
+      advance(p);
+      advance(p);
+      const err = new Expr(EK.Error, left.start, p.prevEnd);
+      left = err;
+      continue;
+    }
+    if (op == Tok.Star && peekKind(p, 1) == Tok.Star && p.tokens[p.pos + 1].start == p.tok.end) {
+      // Python's and JavaScript's `x ** y`: one error, the power read past.
+      errorAt(p, "E0135", opStart, p.tokens[p.pos + 1].end, "Pith has no '**': write 'math.pow(x, y)' with 'import std.math' (for an integer power, multiply)");
+      advance(p);
+      advance(p);
+      const power = parseBinary(p, prec + 1);
+      left = new Expr(EK.Error, left.start, power.end);
+      continue;
+    }
     takeBinaryOp(p, op);
+    if ((op == Tok.EqEq || op == Tok.NotEq) && p.kind == Tok.Eq && p.tok.start == p.prevEnd) {
+      // JavaScript's `===` and `!==`: Pith's `==` already compares values of
+      // one type, so it is read as `==` (`!=`) after the one error.
+      const strict = op == Tok.EqEq ? "===" : "!==";
+      errorAt(p, "E0126", opStart, p.tok.end, "Pith has no '" + strict + "': write '" + strict.substring(0, 2) + "' (both sides have one type, compared by value)");
+      advance(p);
+    }
     const tooMany = tooManyOperators(p, opStart, p.prevEnd);
     const right = parseBinary(p, prec + 1);
     // Past the limit the rest is parsed for its errors but left out of the tree.
@@ -124,6 +150,26 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
   p.operatorDepth = savedOps;
   p.depth--;
   return left;
+}
+
+/**
+ * `?` followed on its line by the start of an operand: a conditional
+ * `c ? a : b`, as `x?` (the try operator) is never followed by one.
+ */
+function ternaryHere(p: ParserState): bool {
+  const next = p.tokens[p.pos + 1];
+  if (next.nlBefore) return false;
+  const k = next.kind;
+  return k == Tok.Ident || k == Tok.Int || k == Tok.Float || k == Tok.Str || k == Tok.StrStart || k == Tok.True ||
+    k == Tok.False || k == Tok.LParen || k == Tok.Bang || k == Tok.SelfKw;
+}
+
+/** `--` then the end of the statement (a new line, `;`, `}` or the end of the file). */
+function decrementHere(p: ParserState): bool {
+  const next = p.tokens[p.pos + 1];
+  if (next.kind != Tok.Minus || next.start != p.tok.end) return false;
+  const after = p.tokens[p.pos + 2];
+  return after.nlBefore || after.kind == Tok.Semi || after.kind == Tok.RBrace || after.kind == Tok.EOF;
 }
 
 /**
@@ -182,10 +228,16 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
     // Past the limit the rest of the chain is parsed for its errors but left out of the tree.
     const tooMany = chained && tooManyOperators(p, p.tok.start, p.tok.end);
     const before = e;
+    if (k == Tok.ColonColon && e.kind == EK.Ident && peekKind(p, 1) == Tok.Ident && peekKind(p, 2) == Tok.LParen) {
+      const constructed = rustConstructor(p, e as IdentExpr);
+      if (constructed !== null) {
+        e = constructed;
+        continue;
+      }
+    }
     if (k == Tok.ColonColon) errorHere(p, "E0114", "use '.' instead of '::'");
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && peekKind(p, 1) == Tok.LParen) {
-      errorHere(p, "E0115", "macros are not supported: call '" + (e as IdentExpr).name + "(...)'");
-      advance(p);
+      e = parseMacroCall(p, e as IdentExpr);
       continue;
     }
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && (e as IdentExpr).name == "vec" && peekKind(p, 1) == Tok.LBracket) {
@@ -194,6 +246,16 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       errorAt(p, "E0115", e.start, p.tok.end, "macros are not supported: an array is written '[1, 2, 3]', without 'vec!'");
       advance(p);
       e = parsePrimary(p);
+      continue;
+    }
+    if (k == Tok.Bang && !nl) {
+      // Swift's `o!` and Kotlin's `o!!`, forcing an optional open: one
+      // error, and the whole has no type, so its uses do not report again.
+      const bang = advance(p);
+      const twice = p.kind == Tok.Bang && p.tok.start == bang.end;
+      if (twice) advance(p);
+      errorAt(p, "E0138", bang.start, p.prevEnd, "Pith has no '" + (twice ? "!!" : "!") + "' to force an option open: 'match o { Some(v) => v, None => panic(\"...\") }'");
+      e = new Expr(EK.Error, e.start, p.prevEnd);
       continue;
     }
     if (k == Tok.Dot || k == Tok.ColonColon) {
@@ -239,6 +301,17 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       const fallback = parseUnary(p);
       const err = new Expr(EK.Error, e.start, fallback.end);
       e = err;
+    } else if (k == Tok.Question && !nl && ternaryHere(p)) {
+      // C's, JavaScript's and Java's `c ? a : b`: one error, then both
+      // branches are read past, the whole of no type, so nothing cascades.
+      const q = advance(p);
+      errorAt(p, "E0133", q.start, q.end, "Pith has no '? :': 'if' is an expression, 'if c { a } else { b }'");
+      parseExpr(p);
+      if (p.kind == Tok.Colon) {
+        advance(p);
+        parseExpr(p);
+      }
+      e = new Expr(EK.Error, e.start, p.prevEnd);
     } else if (k == Tok.Question && !nl) {
       advance(p);
       const t = new UnaryLikeExpr(EK.Try, e.start, p.prevEnd);
@@ -249,6 +322,58 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
   }
   p.operatorDepth = savedOps;
   return e;
+}
+
+/**
+ * Rust's `name!(...)`: one error. `println!("{} {}", a, b)` and other
+ * format macros become an expression of no type, so neither the `{}` nor
+ * the extra arguments report again; any other macro is read as the call.
+ */
+function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
+  const bang = advance(p);
+  const savedArgs = p.macroArgs;
+  const savedFormat = p.macroFormat;
+  p.macroArgs = true;
+  p.macroFormat = false;
+  const call = parseCallArgs(p, name) as CallExpr;
+  const formats = p.macroFormat || call.args.length > 1;
+  p.macroArgs = savedArgs;
+  p.macroFormat = savedFormat;
+  if (formats && name.name == "format") {
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: a string with values in it is written \"text {a} {b}\", without 'format!'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
+  if (formats) {
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call '" + name.name + "(...)' with the values inside the string: '" + name.name + "(\"{a} and {b}\")'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
+  errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call '" + name.name + "(...)'");
+  return call;
+}
+
+/**
+ * Rust's `String::from("a")`, `String::new()` and `Vec::new()`: one error
+ * with the Pith spelling, and the value it means stands in its place (the
+ * string argument itself, or an expression of no type), so nothing after it
+ * reports again. Null for any other `Name::f(`.
+ */
+function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
+  const fn = p.tokens[p.pos + 1].text;
+  const isString = name.name == "String" && (fn == "from" || fn == "new");
+  const isVec = name.name == "Vec" && (fn == "new" || fn == "with_capacity");
+  if (!isString && !isVec) return null;
+  advance(p);
+  advance(p);
+  const call = parseCallArgs(p, name) as CallExpr;
+  const written = name.name + "::" + fn;
+  const fix = isVec
+    ? "an empty array is written '[]', with its type where it cannot be inferred: 'let xs: [i64] = []'"
+    : fn == "from"
+      ? "a string literal is already a str: write the string itself, \"a\""
+      : "an empty string is written \"\"";
+  errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
+  if (fn == "from" && call.args.length == 1) return call.args[0];
+  return new Expr(EK.Error, name.start, call.end);
 }
 
 function parseCallArgs(p: ParserState, callee: Expr): Expr {

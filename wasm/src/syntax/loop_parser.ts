@@ -1,7 +1,8 @@
-import { EK, Expr, IdentExpr, LoopExpr, UnaryLikeExpr } from "./ast";
+import { BlockExpr, EK, Expr, IdentExpr, LoopExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, UnaryLikeExpr } from "./ast";
 import { BindingPattern, bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { parseBlock } from "./block_parser";
 import { advance, errorAt, expect, expectIdent, peekKind } from "./cursor";
+import { parsePattern } from "./pattern_parser";
 import { parseExpr, parseExprNoStruct, parseRangeOrExpr } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
@@ -11,11 +12,45 @@ import { Tok } from "./token";
 
 export function parseWhile(p: ParserState): Expr {
   const start = advance(p).start;
+  if (p.kind == Tok.Let) return parseWhileLet(p, start);
   const w = new LoopExpr(EK.While, start, start);
   w.cond = parseExprNoStruct(p);
   w.body = parseBlock(p);
   w.end = p.prevEnd;
   return w;
+}
+
+/**
+ * Rust's `while let Some(x) = e { ... }`: one error with the Pith spelling,
+ * then it is read as the loop it means, `loop { match e { Some(x) => { ... },
+ * _ => break } }`, so the body is checked with its bindings and nothing
+ * after it reports again.
+ */
+function parseWhileLet(p: ParserState, start: i32): Expr {
+  const letTok = advance(p);
+  errorAt(p, "E0125", start, letTok.end, "Pith has no 'while let': loop and match, 'loop { match o { Some(x) => { ... }, _ => break } }'");
+  const m = new MatchExpr(EK.Match, start, start);
+  const arm = new MatchArm(p.tok.start, p.tok.start);
+  arm.pattern = parsePattern(p);
+  expect(p, Tok.Eq, "'=' after the pattern");
+  m.scrutinee = parseExprNoStruct(p);
+  arm.body = parseBlock(p);
+  arm.end = p.prevEnd;
+  m.arms.push(arm);
+  const rest = new MatchArm(p.prevEnd, p.prevEnd);
+  rest.pattern = new Pattern(PK.Wild, p.prevEnd, p.prevEnd);
+  rest.body = new UnaryLikeExpr(EK.Break, p.prevEnd, p.prevEnd);
+  m.arms.push(rest);
+  // Exhaustiveness is moot: the `_` arm covers the rest.
+  m.recovered = true;
+  m.end = p.prevEnd;
+  const stmt = new Stmt(start, p.prevEnd);
+  stmt.expr = m;
+  const body = new BlockExpr(EK.Block, start, p.prevEnd);
+  body.stmts.push(stmt);
+  const l = new LoopExpr(EK.Loop, start, p.prevEnd);
+  l.body = body;
+  return l;
 }
 
 export function parseLoop(p: ParserState): Expr {

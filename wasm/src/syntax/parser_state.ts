@@ -31,6 +31,16 @@ export class ParserState {
   operatorDepth: i32 = 0;
   // The further `let`s of a nested pattern parsed by parseStmt, for the block to append.
   followingStmts: Stmt[] = [];
+  // Names of `trait`/`interface` declarations already reported, so an
+  // `impl Show for P` of one is read without a second error for one habit.
+  foreignTraits: string[] = [];
+  // A function whose keyword was another language's (`function`, `fun`) and
+  // already reported: its `: T` return type is read as `-> T` silently.
+  foreignFn: bool = false;
+  // Inside a macro call's arguments (`println!(...)`), and whether a format
+  // placeholder `{}` was met there: the macro's one error covers both.
+  macroArgs: bool = false;
+  macroFormat: bool = false;
 
   constructor(
     public tokens: Token[],

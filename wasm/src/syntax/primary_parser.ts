@@ -146,8 +146,10 @@ export function parseInterp(p: ParserState): Expr {
   p.parenDepth = 1;
   while (true) {
     if (p.kind == Tok.StrMid || p.kind == Tok.StrEnd) {
-      // `"{}"`, as a format string elsewhere: nothing to interpolate.
-      errorAt(p, "E0121", p.prevEnd - 1, p.tok.start + 1,
+      // `"{}"`, as a format string elsewhere: nothing to interpolate. In
+      // a macro's arguments (`println!("{}", x)`) the macro's error says it.
+      if (p.macroArgs) p.macroFormat = true;
+      else errorAt(p, "E0121", p.prevEnd - 1, p.tok.start + 1,
         "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
       e.exprs.push(errorExpr(p));
     } else e.exprs.push(parseExpr(p));
