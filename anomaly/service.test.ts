@@ -101,12 +101,16 @@ describe("anomaly service", () => {
     svc = open(root); // a new process
     await feed(svc, "m", 60, 100);
     let meta = await svc.metadata("m");
-    expect(meta.next_train).toBe(150);
+    // Point 100 starts a training beside ingest; it takes effect (and the
+    // next one starts) 100 points later: the ring's length, under 500.
+    expect(meta.next_train).toBe(200);
+    expect(meta.pending_training).toMatchObject({ from: 100, at: 200 });
     const trainedAt = meta.last_trained;
     svc = open(root);
-    await feed(svc, "m", 100, 150);
+    await feed(svc, "m", 100, 200);
     meta = await svc.metadata("m");
-    expect(meta.next_train).toBe(200);
+    expect(meta.next_train).toBe(400);
+    expect(meta.pending_training).toMatchObject({ from: 200, at: 400 });
     expect(meta.last_trained).not.toBe(trainedAt);
   });
 
@@ -152,6 +156,7 @@ describe("anomaly service", () => {
       "false_alarm_rate",
       "bands",
       "alerting",
+      "pending_training",
       "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([
@@ -263,7 +268,8 @@ describe("anomaly service", () => {
 
   it("windowed versions join the verdict once the ring covers the window", async () => {
     const svc = open(newRoot());
-    const r = await feed(svc, "m", 0, 101);
+    // The training that covers it starts at point 100 and takes effect at 200.
+    const r = await feed(svc, "m", 0, 200);
     expect(r.body.status === "success" && Object.keys(r.body.versions)).toContain("timevector");
   });
 
@@ -301,16 +307,20 @@ describe("anomaly service", () => {
     await feed(svc, "m", 50, 100);
     let meta = await svc.metadata("m");
     expect(meta.n_seen).toBe(100);
-    // Trained at 50 (ring not full: +50) and at 100 (ring full: +25).
-    expect(meta.next_train).toBe(125);
+    // Trained at 50 (ring not full: +50); at 100 (ring full) a training
+    // starts that takes effect 60 points later (the ring's length: more
+    // than at_max's 25), where the next one starts.
+    expect(meta.next_train).toBe(160);
     const data = await svc.data("m", "all");
     expect(data.data_points_count).toBe(60);
     expect(data.data[0].timestamp).toBe(T0 + 60 * 40);
     svc = at(60);
-    await feed(svc, "m", 100, 125);
+    await svc.setSchedule("m", { at_max_retrain_frequency: 100 });
+    await feed(svc, "m", 100, 160);
     meta = await svc.metadata("m");
-    expect(meta.next_train).toBe(150);
-    expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 124);
+    // At 160 the at-max interval (now 100) is the longer one.
+    expect(meta.next_train).toBe(260);
+    expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 159);
   });
 
   it("a model whose forest files are corrupt retrains on its next point", async () => {
