@@ -102,15 +102,16 @@ describe("anomaly service", () => {
     await feed(svc, "m", 60, 100);
     let meta = await svc.metadata("m");
     // Point 100 starts a training beside ingest; it takes effect (and the
-    // next one starts) 100 points later: the ring's length, under 500.
-    expect(meta.next_train).toBe(200);
-    expect(meta.pending_training).toMatchObject({ from: 100, at: 200 });
+    // next one starts) 50 points later: the schedule's interval, longer
+    // than a quarter of the ring.
+    expect(meta.next_train).toBe(150);
+    expect(meta.pending_training).toMatchObject({ from: 100, at: 150 });
     const trainedAt = meta.last_trained;
     svc = open(root);
-    await feed(svc, "m", 100, 200);
+    await feed(svc, "m", 100, 150);
     meta = await svc.metadata("m");
-    expect(meta.next_train).toBe(400);
-    expect(meta.pending_training).toMatchObject({ from: 200, at: 400 });
+    expect(meta.next_train).toBe(200);
+    expect(meta.pending_training).toMatchObject({ from: 150, at: 200 });
     expect(meta.last_trained).not.toBe(trainedAt);
   });
 
@@ -268,8 +269,8 @@ describe("anomaly service", () => {
 
   it("windowed versions join the verdict once the ring covers the window", async () => {
     const svc = open(newRoot());
-    // The training that covers it starts at point 100 and takes effect at 200.
-    const r = await feed(svc, "m", 0, 200);
+    // The training that covers it starts at point 100 and takes effect at 150.
+    const r = await feed(svc, "m", 0, 150);
     expect(r.body.status === "success" && Object.keys(r.body.versions)).toContain("timevector");
   });
 
@@ -308,19 +309,16 @@ describe("anomaly service", () => {
     let meta = await svc.metadata("m");
     expect(meta.n_seen).toBe(100);
     // Trained at 50 (ring not full: +50); at 100 (ring full) a training
-    // starts that takes effect 60 points later (the ring's length: more
-    // than at_max's 25), where the next one starts.
-    expect(meta.next_train).toBe(160);
+    // starts that takes effect at_max's 25 points later, where the next one starts.
+    expect(meta.next_train).toBe(125);
     const data = await svc.data("m", "all");
     expect(data.data_points_count).toBe(60);
     expect(data.data[0].timestamp).toBe(T0 + 60 * 40);
     svc = at(60);
-    await svc.setSchedule("m", { at_max_retrain_frequency: 100 });
-    await feed(svc, "m", 100, 160);
+    await feed(svc, "m", 100, 125);
     meta = await svc.metadata("m");
-    // At 160 the at-max interval (now 100) is the longer one.
-    expect(meta.next_train).toBe(260);
-    expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 159);
+    expect(meta.next_train).toBe(150);
+    expect((await svc.data("m", "all")).data[59].timestamp).toBe(T0 + 60 * 124);
   });
 
   it("a model whose forest files are corrupt retrains on its next point", async () => {

@@ -16,7 +16,7 @@ import { steadyRecord } from "../testing";
 import { trainForests } from "./training";
 
 const T0 = 1_700_000_000;
-const POINTS = 420;
+const POINTS = 270;
 
 /** The CPU backend's trainer, its answer released when `hold` resolves. */
 class HeldTrainer implements ScoringBackend {
@@ -74,11 +74,13 @@ async function inBursts(svc: AnomalyService, burst: number): Promise<DetectAnswe
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe("retraining beside ingest", () => {
-  it("gives the same verdicts whatever the training's timing and the request batching", async () => {
+  it("gives the same verdicts whatever the training's timing and the request batching", {
+    timeout: 300_000,
+  }, async () => {
     const instant = open(new HeldTrainer(async () => {}));
     const expected = await oneByOne(instant, 0, POINTS);
     await instant.close();
-    // Trainings in force at 200 and 400 (started at 100 and 200): the stream crosses both.
+    // Trainings take effect at 150, 200, 250 (each started where the one before took effect).
     const flagged = expected.filter((a) => a.body.status === "success" && a.body.anomaly === true);
     expect(flagged.length).toBeGreaterThan(0);
 
@@ -98,7 +100,9 @@ describe("retraining beside ingest", () => {
     expect(unevenBursts.map(body)).toEqual(expected.map(body));
   });
 
-  it("answers ingest while a training is held, and only the point it takes effect at waits for it", async () => {
+  it("answers ingest while a training is held, and only the point it takes effect at waits for it", {
+    timeout: 120_000,
+  }, async () => {
     let open_: () => void = () => {};
     const latch = new Promise<void>((resolve) => {
       open_ = resolve;
@@ -107,28 +111,28 @@ describe("retraining beside ingest", () => {
     const backend = new HeldTrainer((call) => (call === 1 ? Promise.resolve() : latch));
     const svc = open(backend);
     const got = await oneByOne(svc, 0, 100);
-    // Point 100 starts a training; points 100..199 are answered while it is held.
-    got.push(...(await oneByOne(svc, 100, 199)));
+    // Point 100 starts a training; points 100..149 are answered while it is held.
+    got.push(...(await oneByOne(svc, 100, 149)));
     expect(backend.calls).toBe(2);
     const meta = await svc.metadata("m");
-    expect(meta.n_seen).toBe(199);
-    expect(meta.pending_training).toMatchObject({ from: 100, at: 200 });
+    expect(meta.n_seen).toBe(149);
+    expect(meta.pending_training).toMatchObject({ from: 100, at: 150 });
 
-    // Point 200 is where it takes effect: its answer waits for the latch.
+    // Point 150 is where it takes effect: its answer waits for the latch.
     let answered = false;
-    const at200 = detect(svc, 199).then((a) => {
+    const at150 = detect(svc, 149).then((a) => {
       answered = true;
       return a;
     });
     await sleep(200);
     expect(answered).toBe(false);
     open_();
-    got.push(await at200);
-    expect((await svc.metadata("m")).pending_training).toMatchObject({ from: 200, at: 400 });
+    got.push(await at150);
+    expect((await svc.metadata("m")).pending_training).toMatchObject({ from: 150, at: 200 });
     await svc.close();
 
     const instant = open(new HeldTrainer(async () => {}));
-    const expected = await oneByOne(instant, 0, 200);
+    const expected = await oneByOne(instant, 0, 150);
     await instant.close();
     expect(got.map(body)).toEqual(expected.map(body));
   });

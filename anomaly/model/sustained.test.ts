@@ -125,7 +125,9 @@ describe("a single spike is not a sustained run", () => {
       if (body.anomaly) flagged.push(i);
     }
     // The echo is there (so the test sees what it guards against), flags nothing and does not add up.
-    expect(echoes).toBeGreaterThan(20);
+    // (Fewer echoing points since trainings take effect some points after
+    // they start: the windowed version joins later.)
+    expect(echoes).toBeGreaterThan(3);
     expect(flagged).toEqual([SPIKE]);
     expect(sustained).toEqual([]);
     const again = await svc.detectOnly("m", point(SPIKE + 90));
