@@ -103,7 +103,7 @@ describe("anomaly service", () => {
     let meta = await svc.metadata("m");
     // Point 100 starts a training beside ingest; it takes effect (and the
     // next one starts) 50 points later: the schedule's interval, longer
-    // than a quarter of the ring.
+    // than a sixteenth of the ring.
     expect(meta.next_train).toBe(150);
     expect(meta.pending_training).toMatchObject({ from: 100, at: 150 });
     const trainedAt = meta.last_trained;

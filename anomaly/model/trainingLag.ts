@@ -10,17 +10,17 @@ import type { TrainedModel } from "./training";
 
 /**
  * K for a training starting now: at least the schedule's interval, and a
- * quarter of the ring's length up to TRAINING_LAG points. A training takes
+ * sixteenth of the ring's length up to TRAINING_LAG points. A training takes
  * about the same time whatever the ring's length (~0.4 s for the five
  * default versions, mostly growing the forests), so on a mature model K in
  * points must cover it at high ingest rates: 500 points is 1.7 s at 300
  * points/s. A young model's forests must follow its data closely (its first
  * trainings have not seen a whole daily cycle yet), so there the lag is a
  * share of what it has seen: its forests in force never miss more than a
- * fifth of the points. The next training starts where this one takes
+ * seventeenth of the points. The next training starts where this one takes
  * effect, so trainings never overlap and the effective interval is K.
  */
-const LAG_RING_SHARE = 4;
+const LAG_RING_SHARE = 16;
 
 export function trainingLag(meta: MetadataJson, ringLength: number, ringFull: boolean): number {
   return Math.max(scheduleStep(meta, ringFull), Math.min(TRAINING_LAG, Math.ceil(ringLength / LAG_RING_SHARE)));
