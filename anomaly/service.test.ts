@@ -101,12 +101,17 @@ describe("anomaly service", () => {
     svc = open(root); // a new process
     await feed(svc, "m", 60, 100);
     let meta = await svc.metadata("m");
+    // Point 100 starts a training beside ingest; it takes effect (and the
+    // next one starts) 50 points later: the schedule's interval, longer
+    // than a sixteenth of the ring.
     expect(meta.next_train).toBe(150);
+    expect(meta.pending_training).toMatchObject({ from: 100, at: 150 });
     const trainedAt = meta.last_trained;
     svc = open(root);
     await feed(svc, "m", 100, 150);
     meta = await svc.metadata("m");
     expect(meta.next_train).toBe(200);
+    expect(meta.pending_training).toMatchObject({ from: 150, at: 200 });
     expect(meta.last_trained).not.toBe(trainedAt);
   });
 
@@ -152,6 +157,7 @@ describe("anomaly service", () => {
       "false_alarm_rate",
       "bands",
       "alerting",
+      "pending_training",
       "data_jsonl",
     ]);
     expect(Object.keys(onDisk.versions[0])).toEqual([
@@ -263,7 +269,8 @@ describe("anomaly service", () => {
 
   it("windowed versions join the verdict once the ring covers the window", async () => {
     const svc = open(newRoot());
-    const r = await feed(svc, "m", 0, 101);
+    // The training that covers it starts at point 100 and takes effect at 150.
+    const r = await feed(svc, "m", 0, 150);
     expect(r.body.status === "success" && Object.keys(r.body.versions)).toContain("timevector");
   });
 
@@ -301,7 +308,8 @@ describe("anomaly service", () => {
     await feed(svc, "m", 50, 100);
     let meta = await svc.metadata("m");
     expect(meta.n_seen).toBe(100);
-    // Trained at 50 (ring not full: +50) and at 100 (ring full: +25).
+    // Trained at 50 (ring not full: +50); at 100 (ring full) a training
+    // starts that takes effect at_max's 25 points later, where the next one starts.
     expect(meta.next_train).toBe(125);
     const data = await svc.data("m", "all");
     expect(data.data_points_count).toBe(60);

@@ -8,6 +8,7 @@ import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../consta
 import { type ColumnBand, parseBands } from "./band";
 import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
 import { newOnsetState, type OnsetState, parseOnsetState } from "./onset";
+import { clonePending, type PendingTraining, parsePending } from "./pendingTraining";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
 
 /** Column kinds, fixed on first sight. */
@@ -40,6 +41,8 @@ export type MetadataJson = {
   bands: ColumnBand[];
   /** Which flagged points open an alert, and the state that decides it (onset.ts). */
   alerting: OnsetState;
+  /** The scheduled training running beside ingest, not yet in force (pendingTraining.ts); null when none. */
+  pending_training: PendingTraining | null;
 };
 
 export function isoFromUnix(seconds: number): string {
@@ -65,6 +68,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
     bands: [],
     alerting: newOnsetState(),
+    pending_training: null,
   };
 }
 
@@ -88,6 +92,7 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     false_alarm_rate: m.false_alarm_rate,
     bands: m.bands,
     alerting: m.alerting,
+    pending_training: m.pending_training,
   };
 }
 
@@ -103,6 +108,7 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
     bands: m.bands.map((b) => ({ ...b, calibration: { ...b.calibration } })),
     alerting: { ...m.alerting },
+    pending_training: clonePending(m.pending_training),
   };
 }
 
@@ -182,5 +188,7 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
     bands: parseBands(r.bands),
     alerting: parseOnsetState(r.alerting, nSeen),
+    // Only with the forests it was started beside: a model loading untrained trains anew.
+    pending_training: brokenScaler ? null : parsePending(r.pending_training, nSeen),
   };
 }

@@ -6,8 +6,10 @@
  * service.ts).
  *
  * Ingest works on a batch (group commit): each record in arrival order is
- * encoded (learn), stamped, appended to the ring, retrained on when n_seen
- * reaches the mark, and scored, exactly as if it came alone; the batch's
+ * encoded (learn), stamped, appended to the ring, and scored, exactly as if
+ * it came alone; a scheduled training starts beside it when n_seen reaches
+ * the mark and takes effect a fixed number of points later
+ * (pendingTraining.ts); the batch's
  * lines then go to the commit queue (commitQueue.ts), which appends them
  * with one write and one sync, together with the batches processed while
  * the previous append was in flight. Verdicts go out only once their lines
@@ -22,19 +24,28 @@ import { MAX_POINTS, MIN_POINTS } from "../constants";
 import { topColumnsOf } from "../explain/voterExplain";
 import { type FeedbackDoc, parseFeedback } from "../feedback/feedback";
 import { ModelFeedback } from "../feedback/modelFeedback";
-import { trainingRecords, trainingSet } from "../feedback/trainingSet";
+import { type TrainingSet, trainingRecords, trainingSet } from "../feedback/trainingSet";
 import type { Forest } from "../forest/forest";
 import { decisionFunction } from "../forest/scoring";
 import { DamagedModelError, type ModelStore, type RawRecord, type UnusableLine } from "../store/store";
-import { applyCalibrations } from "./calibrate";
 import { CommitQueue, saveForests } from "./commitQueue";
-import { checkRecord, EncodingError, learnRecord, Projector, recordTime, TIMESTAMP_KEY } from "./encoding";
+import {
+  checkRecord,
+  EncodingError,
+  featureNames,
+  learnRecord,
+  Projector,
+  recordTime,
+  TIMESTAMP_KEY,
+} from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { opensAlert, takePoint } from "./onset";
+import type { PendingTraining } from "./pendingTraining";
 import { Ring } from "./ring";
 import { learnQuietly, pushIfFits } from "./storedRecords";
 import { applySustained } from "./sustained";
-import { trainVersions } from "./training";
+import { type TrainedModel, trainVersions } from "./training";
+import { mergeTraining, scheduleStep, trainingLag } from "./trainingLag";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { splitStored, storedLine, type VerdictRecord } from "./verdictRecord";
 import { slidingWindows } from "./windows";
@@ -42,11 +53,9 @@ import { slidingWindows } from "./windows";
 /** One record of a batch: its verdict (null while warming up) and n_seen right after it, or why it was rejected. */
 export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: number } | { rejected: EncodingError };
 
-interface Trained {
-  meta: MetadataJson;
-  forests: Map<string, Forest>;
-  /** Ring points trained on (feedback may leave some out). */
-  used: number;
+/** The scheduled training in flight (meta.pending_training says where it started and takes effect). */
+interface Running {
+  result: Promise<TrainedModel>;
 }
 
 export class Model {
@@ -66,6 +75,8 @@ export class Model {
   private readonly scheduledTrainings: number[] = [];
   /** A training the loader redid from records after the checkpoint, not yet in a checkpoint. */
   private retrainedAtLoad = false;
+  /** The training of meta.pending_training, running beside ingest; null when none. */
+  private running: Running | null = null;
   /**
    * The verdict given to each ring point (verdictRecord.ts), keyed by the
    * record object, so evicted points take theirs with them. Written into
@@ -159,6 +170,7 @@ export class Model {
       model.feedbackState.replace(parsed);
     }
     model.meta.n_seen = nAtTail;
+    model.resumeTraining();
     // The forests on disk are the ones these points were scored with live (a
     // training writes a checkpoint, and points scored before it in its batch
     // are in the state already).
@@ -176,14 +188,12 @@ export class Model {
       model.meta.n_seen += 1;
       if (!pushIfFits(model.meta, model.ring, record, unusable)) continue;
       model.feedbackState.pointAdded(recordTime(record));
-      // As ingest does: points before a training are scored against the
-      // forests they came under, for the alert-onset state.
-      // Written with the next batch's checkpoint, so the next load starts from it.
-      // Only the schedule's trainings: missing forests heal on the next ingested point.
-      if (model.retrainDue(false)) {
-        model.scorePending();
-        if (await model.trainIfDue(recordTime(record), false)) model.retrainedAtLoad = true;
-      }
+      // As ingest does: trainings start and take effect at the same points,
+      // and points before a switch are scored against the forests they came
+      // under, for the alert-onset state. Written with the next batch's
+      // checkpoint, so the next load starts from it. Only the schedule's
+      // trainings: missing forests heal on the next ingested point.
+      if (await model.advanceTraining(recordTime(record), false)) model.retrainedAtLoad = true;
       model.queueScoring({ record, verdict: null, nSeen: model.meta.n_seen });
     }
     model.scorePending();
@@ -243,11 +253,7 @@ export class Model {
         this.ring.push(record, checked.timestamp ?? now);
         this.feedbackState.pointAdded(checked.timestamp ?? now);
         accepted.push(record);
-        if (this.retrainDue()) {
-          // Points before this one are scored against the forests they came under.
-          this.scorePending();
-          if (await this.trainIfDue(now)) retrained = true;
-        }
+        if (await this.advanceTraining(now)) retrained = true;
         const result = { record, verdict: null, nSeen: this.meta.n_seen };
         results.push(result);
         this.queueScoring(result);
@@ -276,21 +282,104 @@ export class Model {
   /**
    * Whether the newest point makes a training due: the schedule says so, or
    * a model that should have forests has none (say a forest file was corrupt
-   * and loaded as absent: it heals on its next point).
+   * and loaded as absent: it heals on its next point). Never while one runs.
    */
   private retrainDue(heal = true): boolean {
     const due = this.meta.n_seen >= this.meta.next_train || (heal && this.meta.feats.length > 0 && !this.trained);
-    return due && this.ring.length >= MIN_POINTS;
+    return due && this.running === null && this.ring.length >= MIN_POINTS;
   }
 
-  /** Trains on the ring when due (see retrainDue); true when it did. */
-  private async trainIfDue(now: number, heal = true): Promise<boolean> {
-    if (!this.retrainDue(heal)) return false;
+  /**
+   * After each new point (pendingTraining.ts): the training in flight takes
+   * effect when the point it was fixed to is reached (waiting for it only if
+   * it is not done), and a training due starts on the ring as it stands. A
+   * model without forests has nothing to score with meanwhile, so its
+   * training takes effect at once. True when the forests changed.
+   */
+  private async advanceTraining(now: number, heal = true): Promise<boolean> {
+    let changed = false;
+    const pending = this.meta.pending_training;
+    if (this.running !== null && pending !== null && (this.meta.n_seen >= pending.at || !this.trained)) {
+      changed = await this.takeEffect(this.running, pending);
+    }
+    if (this.retrainDue(heal)) {
+      const started = this.startTraining(now);
+      if (started.pending.at <= this.meta.n_seen)
+        changed = (await this.takeEffect(started, started.pending)) || changed;
+    }
+    return changed;
+  }
+
+  /** Starts the schedule's training at the newest point; it takes effect K points later (trainingLag.ts). */
+  private startTraining(now: number): Running & { pending: PendingTraining } {
+    const from = this.meta.n_seen;
+    const lag = trainingLag(this.meta, this.ring.length, this.ring.full);
+    const pending: PendingTraining = {
+      from,
+      at: this.trained ? from + lag : from,
+      feats: featureNames(this.meta),
+      clock: this.ring.newestTime(),
+      started: Math.floor(now),
+    };
+    this.meta.pending_training = pending;
+    // The next one starts where this one takes effect, so trainings never
+    // overlap; after one that takes effect at once, the schedule's interval.
+    this.meta.next_train = pending.at === from ? from + scheduleStep(this.meta, this.ring.full) : pending.at;
+    this.running = this.launch(pending, trainingSet(this.ring, this.feedback));
+    return { ...this.running, pending };
+  }
+
+  /**
+   * Loading: the training a checkpoint says was running starts again on the
+   * ring as it stood where it started (the loaded points up to it).
+   */
+  private resumeTraining(): void {
+    const pending = this.meta.pending_training;
+    if (pending === null) return;
+    const length = this.ring.length - (this.meta.n_seen - pending.from);
+    if (length < MIN_POINTS) {
+      // Too little of it is stored: the forests in force stay until the next training.
+      this.meta.pending_training = null;
+      return;
+    }
+    const records = this.ring.toArray().slice(0, length);
+    const times = this.ring.timesArray().slice(0, length);
+    this.running = this.launch(pending, trainingRecords(records, times, this.feedback));
+  }
+
+  /**
+   * Runs a training on `picked`. Everything it reads from the model (the
+   * encoder's columns, the versions) is taken before this returns, so
+   * ingest may go on changing the model meanwhile.
+   */
+  private launch(pending: PendingTraining, picked: TrainingSet): Running {
     const started = performance.now();
-    const trained = await this.train(this.ring.newestTime(), now);
-    if (trained === null) return false;
-    this.apply(trained);
-    this.scheduledTrainings.push((performance.now() - started) / 1000);
+    const result = trainVersions({
+      state: this.meta,
+      feats: pending.feats,
+      records: picked.records,
+      times: picked.times,
+      versions: this.meta.versions,
+      now: pending.clock,
+      backend: this.backend,
+    });
+    // Its failure surfaces where it takes effect (or nowhere, when it is
+    // dropped): until then it must not count as unhandled.
+    result.then(
+      () => this.scheduledTrainings.push((performance.now() - started) / 1000),
+      () => {},
+    );
+    return { result };
+  }
+
+  /** Puts a finished training in force (scoring the points before it first); waits for it if it is not done. */
+  private async takeEffect(running: Running, pending: PendingTraining): Promise<boolean> {
+    // Points before this one are scored against the forests they came under.
+    this.scorePending();
+    const trained = await running.result;
+    this.running = null;
+    this.forests = mergeTraining(this.meta, trained, pending.started);
+    this.invalidateCaches();
     return true;
   }
 
@@ -435,25 +524,16 @@ export class Model {
     };
   }
 
-  /** Retrains every enabled version on the ring; returns the points used (0: too few, nothing changed). */
-  async retrain(now: number): Promise<number> {
-    const trained = await this.train(this.ring.newestTime(), now);
-    if (trained === null) return 0;
-    await saveForests(this.store, this.name, trained.meta, trained.forests);
-    await this.store.saveMetadata(this.name, trained.meta);
-    this.apply(trained);
-    return trained.used;
-  }
-
   /**
-   * A training on the current ring, computed on copies (null: too few
-   * points). Windows are cut back from `clock`, the stream's own time (the
-   * newest point time in the ring: a record's `timestamp`, or the wall clock
-   * it was stamped with), so a replayed history trains exactly as it did
+   * Retrains every enabled version on the ring now, computed on copies and
+   * persisted before it applies; returns the points used (0: too few,
+   * nothing changed). It supersedes the scheduled training in flight, which
+   * is dropped. Windows are cut back from the stream's own time (the newest
+   * point time in the ring), so a replayed history trains exactly as it did
    * live; `now` (the wall clock) only dates last_trained.
    */
-  private async train(clock: number, now: number): Promise<Trained | null> {
-    if (this.ring.length < MIN_POINTS) return null;
+  async retrain(now: number): Promise<number> {
+    if (this.ring.length < MIN_POINTS) return 0;
     // False positives and maintenance windows are left out (feedback).
     const picked = trainingSet(this.ring, this.feedback);
     const trained = await trainVersions({
@@ -461,25 +541,23 @@ export class Model {
       records: picked.records,
       times: picked.times,
       versions: this.meta.versions,
-      now: clock,
+      now: this.ring.newestTime(),
       backend: this.backend,
     });
     const meta = cloneMetadata(this.meta);
-    meta.feats = trained.feats;
-    meta.sc_mean = trained.mean;
-    meta.sc_std = trained.std;
-    meta.bands = trained.bands;
-    applyCalibrations(meta, trained.calibrations);
-    meta.last_trained = Math.floor(now);
-    meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
-    const forests = new Map<string, Forest>();
-    for (const [vname, forest] of trained.forests) if (forest !== null) forests.set(vname, forest);
-    return { meta, forests, used: picked.records.length };
+    const forests = mergeTraining(meta, trained, now);
+    meta.next_train = meta.n_seen + scheduleStep(meta, this.ring.full);
+    await saveForests(this.store, this.name, meta, forests);
+    await this.store.saveMetadata(this.name, meta);
+    this.running = null;
+    this.meta = meta;
+    this.forests = forests;
+    this.invalidateCaches();
+    return picked.records.length;
   }
 
-  private apply(trained: Trained): void {
-    this.meta = trained.meta;
-    this.forests = trained.forests;
+  /** After the features, scaler or forests changed. */
+  private invalidateCaches(): void {
     this.projectorCache = null;
     this.aeProjectorCache = null;
     this.feedbackState.invalidate();
@@ -500,6 +578,7 @@ export class Model {
     for (const v of this.meta.versions) await this.store.deleteForest(this.name, v.vname);
     await this.store.saveAutoencoder(this.name, null);
     await this.store.replaceRing(this.name, [], fresh);
+    this.running = null;
     this.meta = fresh;
     this.ring.clear();
     this.forests = new Map();

@@ -96,7 +96,10 @@ describe("sustained departures through the service", () => {
     // After the model's first two days (when every new part of the wave is new to it).
     const mature = sustained.filter((i) => i >= 576);
     expect(mature.length).toBeGreaterThan(0);
-    expect(mature.every((i) => i >= SHIFT[0] && i < SHIFT[1])).toBe(true);
+    // The step back down at the shift's end is still part of the incident: a
+    // training takes effect some points after it starts, so the forests in
+    // force there may have seen the shifted level (model/pendingTraining.ts).
+    expect(mature.every((i) => i >= SHIFT[0] && i < SHIFT[1] + 5)).toBe(true);
   }, 120_000);
 });
 
@@ -125,7 +128,9 @@ describe("a single spike is not a sustained run", () => {
       if (body.anomaly) flagged.push(i);
     }
     // The echo is there (so the test sees what it guards against), flags nothing and does not add up.
-    expect(echoes).toBeGreaterThan(20);
+    // (Fewer echoing points since trainings take effect some points after
+    // they start: the windowed version joins later.)
+    expect(echoes).toBeGreaterThan(3);
     expect(flagged).toEqual([SPIKE]);
     expect(sustained).toEqual([]);
     const again = await svc.detectOnly("m", point(SPIKE + 90));

@@ -36,6 +36,8 @@ export interface TrainedModel {
 
 export interface TrainingInput {
   state: EncoderState;
+  /** The feature list to train on; by default the encoder's current one. */
+  feats?: string[];
   records: readonly RawRecord[];
   times: ArrayLike<number>;
   versions: readonly VersionConfig[];
@@ -106,7 +108,7 @@ async function trainingDecisions(backend: ScoringBackend, forest: Forest, rows: 
 }
 
 export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
-  const feats = featureNames(input.state);
+  const feats = input.feats ?? featureNames(input.state);
   const matrix = new Projector(input.state, feats).projectAll(input.records);
   const numericCols = new Set(input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_NUMERIC));
   // Before the job: it scales the matrix in place, and bands are in the data's units.
