@@ -31,7 +31,7 @@ export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHD
 export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
 export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./model/metadata";
-export { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "./model/onset";
+export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
 export { dropEcho, SUSTAINED_LIMIT, SUSTAINED_SLACK, scoresWindows, takeEvidence } from "./model/sustained";

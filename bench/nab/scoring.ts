@@ -6,7 +6,7 @@
 // costs fp·σ(distance after the preceding window in window lengths), the
 // full fp when no window precedes it. σ(x) = 2/(1+e^{5x}) − 1. Corpus scores
 // are normalised so the null detector gets 0 and the perfect one 100.
-import { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "../../anomaly";
+import { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, newOnsetState, takePoint } from "../../anomaly";
 import type { Series } from "./corpus";
 
 export interface Profile {
@@ -140,9 +140,15 @@ export function tuneThreshold(
 /**
  * Detections as the service's alerts make them (anomaly/model/onset.ts): a
  * flagged row opens an alert when no row was flagged in the quiet period of
- * the series' own clock before it.
+ * the series' own clock before it, and none during the model's warm-up
+ * (the first `warmupMin` minutes of the series' clock).
  */
-export function onsets(series: Series, flagged: ArrayLike<boolean>, quietMin = DEFAULT_ALERT_QUIET_MIN): boolean[] {
-  const state = { ...newOnsetState(), quiet_min: quietMin };
-  return Array.from(flagged, (f, i) => takePoint(state, f, series.times[i], i + 1));
+export function onsets(
+  series: Series,
+  flagged: ArrayLike<boolean>,
+  quietMin = DEFAULT_ALERT_QUIET_MIN,
+  warmupMin = DEFAULT_WARMUP_MIN,
+): boolean[] {
+  const state = { ...newOnsetState(), quiet_min: quietMin, warmup_min: warmupMin };
+  return Array.from(flagged, (f, i) => takePoint(state, f, series.times[i], i + 1, series.times[0]).alert);
 }
