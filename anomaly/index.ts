@@ -8,10 +8,18 @@
  * keeps other folders to these entry points and this one platform-neutral.
  */
 
-export { type AlertEvent, freshState, type RuleState, step } from "./alerts/debounce";
+export {
+  type AlertEvent,
+  freshState,
+  type RulePoint,
+  type RuleState,
+  restoredState,
+  type StepResult,
+  step,
+} from "./alerts/debounce";
 export { topFeature } from "./alerts/explanation";
 export { type AlertFacts, alertPayload } from "./alerts/payload";
-export type { AlertsFile, DeliveryEntry, StoredState } from "./alerts/records";
+export type { AlertsFile, DeliveryEntry, Silence, StoredState } from "./alerts/records";
 export { ALERT_FORMATS, type AlertFormat, type AlertRule, type AlertRuleInput, completeRules } from "./alerts/rule";
 export type { CollectingBody, DetectAnswer, DetectBody, VerdictBody, VersionVerdict } from "./answers";
 export { AnomalyError, checkModelName, INVALID_NAME, MODEL_NAME } from "./apiError";

@@ -112,7 +112,8 @@ export function takePoint(
  */
 export function parseOnsetState(raw: unknown, nSeen: number): OnsetState {
   const fresh = newOnsetState(nSeen);
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { ...fresh, ready_at: nSeen > 0 ? 0 : null };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    return { ...fresh, ready_at: nSeen > 0 ? 0 : null };
   const r = raw as Record<string, unknown>;
   const seen = r.scored_seen;
   return {
