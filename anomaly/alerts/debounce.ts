@@ -11,8 +11,8 @@
  * band it had at the onset, continuously for recovery_s. Cooldown holds
  * back an onset (and then its recovery) that comes too soon after the last
  * notified recovery. A muted onset (maintenance window, silence) is not
- * sent either, but if the incident is still open once the mute ends, its
- * onset goes out then, as Alertmanager does when a silence expires. A
+ * sent either, but if the stream is still out of its band or flagged once
+ * the mute ends, its onset goes out then, as Alertmanager does when a silence expires. A
  * recovery of an incident whose onset was sent is always sent: muting it
  * would leave the receiver with an incident that never ends.
  *
@@ -130,13 +130,15 @@ export function step(
     if (state.notified) state.last_sent = atMs;
     return cooling ? null : { event: "onset", muted };
   }
-  if (count === 0 && insideBand(state.band, point.expected)) {
+  const calm = count === 0 && insideBand(state.band, point.expected);
+  if (calm) {
     state.back_since ??= atMs;
     if (atMs - state.back_since >= rule.recovery_s * 1000) return recover(state, atMs);
   } else {
     state.back_since = null;
   }
-  if (!state.notified && state.held === "muted" && !muted) {
+  // A stream already calming down when the mute ends is not news.
+  if (!state.notified && state.held === "muted" && !muted && !calm) {
     // The mute ended with the incident still open: it is news now.
     state.notified = true;
     state.held = null;
