@@ -52,7 +52,7 @@ const rules = completeRules([{ id: "pager", url }]);
 const pad = (x: string | number, n: number) => String(x).padStart(n);
 const line = (cells: (string | number)[]) =>
   `${String(cells[0]).padEnd(46)}${[6, 8, 8, 5, 5, 6, 5, 7, 8].map((w, i) => pad(cells[i + 1], w)).join("")}`;
-console.log("alert paging on the NAB back-fills: default rule (k 1 of 1, recovery after 300 s back in band)");
+console.log("alert paging on the NAB back-fills: default rule (k 1 of 1, recovery after 4 h back in band)");
 console.log(line(["series", "rows", "warm-up", "windows", "in", "out", "max/w", "hit", "rec in", "warm pg"]));
 
 const total = {

@@ -41,7 +41,10 @@ export const RULE_DEFAULTS: Omit<AlertRule, "id" | "url"> = {
   n: 1,
   min_duration_s: 0,
   cooldown_s: 0,
-  recovery_s: 300,
+  // As long as the model's default quiet period (model/onset.ts): an
+  // incident whose flags come back within it is the same incident, not a
+  // new page (NAB's spiky windows paged 4-6 times each at 300 s).
+  recovery_s: 14_400,
   repeat_s: 0,
   retries: 3,
   backoff_ms: 500,

@@ -43,7 +43,7 @@ export const AlertRuleSchema = z
       .openapi({ description: "No onset is sent sooner than this after the last recovery (default 0)" }),
     recovery_s: seconds.optional().openapi({
       description:
-        "Recovery once none of the last n points is flagged and every numeric column is back inside the band it had at the onset, continuously this long on the points' own clock (default 300)",
+        "Recovery once none of the last n points is flagged and every numeric column is back inside the band it had at the onset, continuously this long on the points' own clock (default 14400: the model's default quiet period, so flags returning within it stay one incident)",
     }),
     repeat_s: seconds.optional().openapi({
       description:

@@ -4,7 +4,7 @@
 // pages no one while it learns; a sustained level shift pages once and does
 // not recover while it lasts, though the model soon takes the shift as
 // normal; recovery comes only once the stream has been back inside its band
-// for the rule's recovery time; an incident inside a maintenance window or
+// for the rule's recovery time (4 h by default, 300 s set); an incident inside a maintenance window or
 // a silence is muted, the verdict still saying it would have paged and the
 // delivery log saying why nothing was sent. Alertmanager hears the incident
 // again while it fires, then once with endsAt; every payload links to the
@@ -118,14 +118,14 @@ beforeAll(async () => {
   server = await startAnomalyServer({ port: 0, store: new FileStore(dir, { durable: false }), log: () => {} });
   [json, am, slack] = await Promise.all([receiver(), receiver(), receiver()]);
   verdicts.push(await detect(0));
-  // Rules with the defaults (recovery after 300 s back in band; Alertmanager re-sent every 60 s).
+  // Rules with the defaults (recovery after 4 h back in band; Alertmanager re-sent every 60 s), one recovering sooner.
   const rules = await call(
     "/api/dynamic/wave/alerts",
     postJson(
       {
         rules: [
           { id: "generic", url: json.url },
-          { id: "am", url: am.url, format: "alertmanager" },
+          { id: "am", url: am.url, format: "alertmanager", recovery_s: 300 },
           { id: "chat", url: slack.url, format: "slack" },
         ],
         silences: [{ id: "quiet-hours", from: iso(SILENCED - 2), to: iso(SILENCED_END + 30), comment: "planned" }],
@@ -187,15 +187,15 @@ describe("alert lifecycle on a daily wave", () => {
 
   it("a sustained shift pages once and recovers only after the stream is back in its band for recovery_s", () => {
     const events = json.bodies.map((b) => [(b as { event: string }).event, index(at(b))]);
-    // Onset at the shift; its recovery 300 s (one more point) after the first point back in band.
+    // Onset at the shift; its recovery the default 4 h (48 points) after the first point back in band.
     expect(events.slice(0, 2)).toEqual([
       ["onset", SHIFT],
-      ["recovery", SHIFT_END + 1],
+      ["recovery", SHIFT_END + 48],
     ]);
     expect(verdicts[SHIFT]).toMatchObject({ anomaly: true, alert: true, learning: false });
   });
 
-  it("Alertmanager hears the incident every minute of the stream while it fires, then once with endsAt", () => {
+  it("Alertmanager hears the incident every minute of the stream while it fires, then once with endsAt (recovery_s 300)", () => {
     const alerts = am.bodies.map(
       (b) => (b as { startsAt: string; endsAt?: string; generatorURL?: string; labels: object }[])[0],
     );
