@@ -235,4 +235,23 @@ describe("alert lifecycle on a daily wave", () => {
     // Muted incidents end quietly too: exactly one onset and one recovery reached the JSON receiver.
     expect(json.bodies.map((b) => (b as { event: string }).event)).toEqual(["onset", "recovery"]);
   });
+
+  it("prints the scenario's paging table", () => {
+    const flaggedLearning = verdicts.filter((v) => v.learning && v.anomaly).length;
+    const learning = verdicts.filter((v) => v.learning).length;
+    const shiftFlags = verdicts.slice(SHIFT, SHIFT_END).filter((v) => v.anomaly).length;
+    const events = (r: Receiver) =>
+      r.bodies.map((b) =>
+        Array.isArray(b) ? (b[0].endsAt ? "recovery" : "onset/firing") : (b as { event: string }).event,
+      );
+    const lines = [
+      "alert lifecycle scenario (daily wave, 5-minute points):",
+      `  warm-up: ${learning} verdicts learning, ${flaggedLearning} of them flagged, ${verdicts.slice(0, WARMUP).filter((v) => v.alert).length} alerts, 0 deliveries before point ${SHIFT}`,
+      `  +40 shift over points ${SHIFT}-${SHIFT_END - 1}: ${shiftFlags} of ${SHIFT_END - SHIFT} flagged; json rule: ${events(json).join(", ")}`,
+      `  alertmanager (recovery_s 300): ${am.bodies.length} posts (${events(am).filter((e) => e === "recovery").length} with endsAt); slack: ${slack.bodies.length} posts`,
+      `  muted: ${log.filter((e) => e.muted !== undefined).length} log lines (${[...new Set(log.flatMap((e) => (e.muted === undefined ? [] : [e.muted])))].join(", ")})`,
+    ];
+    console.log(lines.join("\n"));
+    expect(learning).toBe(WARMUP - 49);
+  });
 });
