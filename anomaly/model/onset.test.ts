@@ -159,6 +159,6 @@ describe("alerts through the service", () => {
       expect(flags(got, "alert")).toContain(SHIFT);
       const body = (a: DetectAnswer) => JSON.stringify(a.body);
       expect(got.map(body)).toEqual(expected.map(body));
-    }, 60_000);
+    }, 300_000);
   }
 });
