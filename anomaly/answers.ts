@@ -33,6 +33,8 @@ export function verdictBody(m: Model, verdict: Verdict, record: RawRecord, nSeen
     voters: verdict.voters,
     top_columns: verdict.top_columns,
     alert: verdict.alert,
+    learning: verdict.learning,
+    maintenance: verdict.maintenance,
     expected: verdict.expected,
   };
 }

@@ -8,10 +8,18 @@
  * keeps other folders to these entry points and this one platform-neutral.
  */
 
-export { type AlertEvent, freshState, type RuleState, step } from "./alerts/debounce";
+export {
+  type AlertEvent,
+  freshState,
+  type RulePoint,
+  type RuleState,
+  restoredState,
+  type StepResult,
+  step,
+} from "./alerts/debounce";
 export { topFeature } from "./alerts/explanation";
 export { type AlertFacts, alertPayload } from "./alerts/payload";
-export type { AlertsFile, DeliveryEntry, StoredState } from "./alerts/records";
+export type { AlertsFile, DeliveryEntry, Silence, StoredState } from "./alerts/records";
 export { ALERT_FORMATS, type AlertFormat, type AlertRule, type AlertRuleInput, completeRules } from "./alerts/rule";
 export type { CollectingBody, DetectAnswer, DetectBody, VerdictBody, VersionVerdict } from "./answers";
 export { AnomalyError, checkModelName, INVALID_NAME, MODEL_NAME } from "./apiError";
@@ -31,7 +39,7 @@ export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHD
 export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
 export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./model/metadata";
-export { DEFAULT_ALERT_QUIET_MIN, newOnsetState, takePoint } from "./model/onset";
+export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
 export { dropEcho, SUSTAINED_LIMIT, SUSTAINED_SLACK, scoresWindows, takeEvidence } from "./model/sustained";

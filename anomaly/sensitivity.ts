@@ -9,7 +9,7 @@ import { AnomalyError } from "./apiError";
 import { recalibrateMargins } from "./model/calibrate";
 import { isFalseAlarmRate, MAX_FALSE_ALARM_RATE, MIN_FALSE_ALARM_RATE } from "./model/calibration";
 import type { Model } from "./model/model";
-import { isQuietMinutes, MAX_ALERT_QUIET_MIN } from "./model/onset";
+import { isQuietMinutes, isWarmupMinutes, MAX_ALERT_QUIET_MIN, MAX_WARMUP_MIN } from "./model/onset";
 
 export interface RateChange {
   rate: number;
@@ -63,29 +63,48 @@ export async function applyRateChange(m: Model, { rate, version }: RateChange) {
   };
 }
 
-/** The route's body: {"quiet_min": 240}. */
-export function parseQuietMinutes(body: unknown): number {
+/** What PUT alert_quiet changes: the quiet period, the warm-up, or both. */
+export interface AlertTiming {
+  quiet_min?: number;
+  warmup_min?: number;
+}
+
+/** The route's body: {"quiet_min": 240, "warmup_min": 2880}, either or both. */
+export function parseQuietMinutes(body: unknown): AlertTiming {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AnomalyError(400, "The request body must be a JSON object.");
   }
-  const q = (body as Record<string, unknown>).quiet_min;
-  if (!isQuietMinutes(q)) {
+  const { quiet_min: q, warmup_min: w } = body as Record<string, unknown>;
+  if (q === undefined && w === undefined) {
+    throw new AnomalyError(400, "The body must set quiet_min, warmup_min or both (minutes).");
+  }
+  if (q !== undefined && !isQuietMinutes(q)) {
     throw new AnomalyError(
       400,
       `quiet_min must be a number of minutes from 0 to ${MAX_ALERT_QUIET_MIN} (0: every flagged point opens an alert).`,
     );
   }
-  return q;
+  if (w !== undefined && !isWarmupMinutes(w)) {
+    throw new AnomalyError(
+      400,
+      `warmup_min must be a number of minutes from 0 to ${MAX_WARMUP_MIN} (0: alerts from the first scored point).`,
+    );
+  }
+  return { quiet_min: q as number | undefined, warmup_min: w as number | undefined };
 }
 
-/** In force for the next point; the state (the last flag) is kept. */
-export async function applyQuietMinutes(m: Model, quietMin: number) {
-  await m.updateMeta((meta) => {
-    meta.alerting.quiet_min = quietMin;
+/** In force for the next point; the state (the last flag, a warm-up already over) is kept. */
+export async function applyQuietMinutes(m: Model, timing: AlertTiming) {
+  const meta = await m.updateMeta((meta) => {
+    if (timing.quiet_min !== undefined) meta.alerting.quiet_min = timing.quiet_min;
+    if (timing.warmup_min !== undefined) meta.alerting.warmup_min = timing.warmup_min;
   });
+  const { quiet_min, warmup_min } = meta.alerting;
   return {
     status: "success" as const,
-    message: `Alert quiet period of model ${m.name} set to ${quietMin} minutes`,
-    quiet_min: quietMin,
+    message: `Alerting of model ${m.name}: quiet period ${quiet_min} minutes, warm-up ${warmup_min} minutes`,
+    quiet_min,
+    warmup_min,
+    learning: m.learning,
   };
 }

@@ -59,7 +59,11 @@ try {
 // Alert rules and delivery logs live beside each model's files, as with `anomaly serve`.
 let anomalyAlerts: AlertCenter;
 try {
-  anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome));
+  // Alert links go to the address users reach: ANOMALY_DASHBOARD_URL, else PUBLIC_URL, else this host and port.
+  const publicUrl = textVariable(process.env, "PUBLIC_URL");
+  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const ownUrl = `http://${shownHost}:${port}`;
+  anomalyAlerts = new AlertCenter(new FileAlertStore(anomalyHome), { dashboardBase: () => publicUrl ?? ownUrl });
 } catch (error) {
   // A malformed ANOMALY_WEBHOOK_ALLOW entry: say which, before listening.
   console.error((error as Error).message);

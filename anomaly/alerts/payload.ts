@@ -20,6 +20,8 @@ export interface AlertFacts {
   data_point: Record<string, unknown>;
   severity?: number;
   top_feature?: string;
+  /** The model's page on the dashboards, when the server knows its own address. */
+  dashboard_url?: string;
 }
 
 export function alertPayload(format: AlertFormat, facts: AlertFacts): unknown {
@@ -43,24 +45,39 @@ function alertmanagerAlert(facts: AlertFacts) {
   };
   if (facts.severity !== undefined) annotations.severity_score = String(facts.severity);
   if (facts.top_feature !== undefined) annotations.top_feature = facts.top_feature;
+  // A firing re-send is the onset's alert again: same labels and startsAt,
+  // no endsAt, so Alertmanager keeps it open; only the recovery ends it.
   return {
     labels: { alertname: "AnomalyDetected", model: facts.model, rule: facts.rule },
     annotations,
     startsAt: facts.started_at,
     ...(facts.event === "recovery" ? { endsAt: facts.at } : {}),
+    ...(facts.dashboard_url !== undefined ? { generatorURL: facts.dashboard_url } : {}),
   };
 }
 
 function summary(facts: AlertFacts): string {
-  return facts.event === "onset"
-    ? `Anomaly on model ${facts.model} since ${facts.started_at}`
-    : `Model ${facts.model} recovered at ${facts.at} (anomalous since ${facts.started_at})`;
+  return facts.event === "recovery"
+    ? `Model ${facts.model} recovered at ${facts.at} (anomalous since ${facts.started_at})`
+    : `Anomaly on model ${facts.model} since ${facts.started_at}`;
 }
 
+const SLACK_HEAD: Record<AlertEvent, string> = {
+  onset: ":rotating_light: ANOMALY",
+  firing: ":rotating_light: STILL ANOMALOUS",
+  recovery: ":white_check_mark: RECOVERED",
+};
+
+/** Numbers a person reads at a glance: severity is 0–100, a score needs three decimals at most. */
 function slackText(facts: AlertFacts): string {
-  const head = facts.event === "onset" ? ":rotating_light: ANOMALY" : ":white_check_mark: RECOVERED";
-  const details = [`score ${facts.score.toFixed(4)}`];
-  if (facts.severity !== undefined) details.push(`severity ${facts.severity}`);
+  const details = [`score ${round(facts.score, 3)}`];
+  if (facts.severity !== undefined) details.push(`severity ${Math.round(facts.severity)}`);
   if (facts.top_feature !== undefined) details.push(`top feature ${facts.top_feature}`);
-  return `${head} ${summary(facts)} (rule ${facts.rule}; ${details.join(", ")})`;
+  const link = facts.dashboard_url !== undefined ? ` <${facts.dashboard_url}|Open dashboard>` : "";
+  return `${SLACK_HEAD[facts.event]} ${summary(facts)} (rule ${facts.rule}; ${details.join(", ")})${link}`;
+}
+
+function round(x: number, decimals: number): string {
+  // Number() drops the trailing zeros toFixed leaves ("0.120" reads 0.12).
+  return String(Number(x.toFixed(decimals)));
 }

@@ -8,9 +8,24 @@ import type { AlertRule } from "./rule";
 /** The persisted part of a rule's state: the window of recent flags refills by itself. */
 export type StoredState = Omit<RuleState, "recent">;
 
+/**
+ * A silence: no notification of the rules it names (all when none) for
+ * points whose time falls in [from, to] (ISO; the points' own clock, the
+ * wall clock for points without a timestamp). Incidents still open and
+ * close; the delivery log shows what was muted.
+ */
+export interface Silence {
+  id: string;
+  from: string;
+  to: string;
+  rules?: string[];
+  comment?: string;
+}
+
 export interface AlertsFile {
   rules: AlertRule[];
   state: Record<string, StoredState>;
+  silences?: Silence[];
 }
 
 /** One delivery attempt (or a give-up), as the log keeps and the API returns it. */
@@ -29,4 +44,6 @@ export interface DeliveryEntry {
   error?: string;
   /** No further attempt follows (delivered, or retries spent). */
   final: boolean;
+  /** Not sent, and why: a maintenance window or a silence held it back (attempt 0, ok false). */
+  muted?: string;
 }

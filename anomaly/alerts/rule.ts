@@ -23,6 +23,10 @@ export interface AlertRule {
   min_duration_s: number;
   /** No new onset is sent sooner than this after the last notified recovery (seconds). */
   cooldown_s: number;
+  /** Recovery once the stream has been unflagged and inside its onset band this long (seconds, data's clock). */
+  recovery_s: number;
+  /** An open incident is sent again this often while it fires (seconds, data's clock; 0: never). */
+  repeat_s: number;
   /** Attempts after the first failed one; waits double from backoff_ms. */
   retries: number;
   backoff_ms: number;
@@ -37,11 +41,19 @@ export const RULE_DEFAULTS: Omit<AlertRule, "id" | "url"> = {
   n: 1,
   min_duration_s: 0,
   cooldown_s: 0,
+  // As long as the model's default quiet period (model/onset.ts): an
+  // incident whose flags come back within it is the same incident, not a
+  // new page (NAB's spiky windows paged 4-6 times each at 300 s).
+  recovery_s: 14_400,
+  repeat_s: 0,
   retries: 3,
   backoff_ms: 500,
   timeout_ms: 5000,
   enabled: true,
 };
+
+/** repeat_s of an Alertmanager rule that sets none: well inside Alertmanager's default resolve_timeout. */
+export const ALERTMANAGER_REPEAT_S = 60;
 
 /** A rule as a client may send it: everything but id and url optional. */
 export type AlertRuleInput = Pick<AlertRule, "id" | "url"> & Partial<Omit<AlertRule, "id" | "url">>;
@@ -54,7 +66,10 @@ export function completeRules(inputs: readonly AlertRuleInput[]): AlertRule[] {
     seen.add(input.id);
     // id and url first: that is how the rule reads back in answers and files.
     const { id, url, ...settings } = input;
-    const rule: AlertRule = { id, url, ...RULE_DEFAULTS, ...settings };
+    // Alertmanager resolves an alert it has not heard of for resolve_timeout
+    // (5 minutes by default) unless it is re-sent: its rules re-send every minute.
+    const repeat = settings.repeat_s ?? (settings.format === "alertmanager" ? ALERTMANAGER_REPEAT_S : 0);
+    const rule: AlertRule = { id, url, ...RULE_DEFAULTS, ...settings, repeat_s: repeat };
     if (rule.k > rule.n) throw new RangeError(`Alert rule ${input.id}: k (${rule.k}) must not exceed n (${rule.n})`);
     return rule;
   });

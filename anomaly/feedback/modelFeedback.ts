@@ -33,6 +33,11 @@ export class ModelFeedback {
     this.marks = null;
   }
 
+  /** Whether time `t` (stream seconds) falls in a declared maintenance window: its alerts are muted. */
+  inMaintenance(t: number): boolean {
+    return this.doc.maintenance.some((w) => t >= w.from && t <= w.to);
+  }
+
   /** A point arrived at time `t`: one inside a mark moves the margins. */
   pointAdded(t: number): void {
     if (this.doc.marks.length > 0 && isMarked(this.doc, t)) this.marks = null;

@@ -39,7 +39,7 @@ import {
   TIMESTAMP_KEY,
 } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
-import { opensAlert, takePoint } from "./onset";
+import { learningAt, opensAlert, takePoint } from "./onset";
 import type { PendingTraining } from "./pendingTraining";
 import { Ring } from "./ring";
 import { learnQuietly, pushIfFits } from "./storedRecords";
@@ -200,6 +200,16 @@ export class Model {
     if (unusable.length > 0) await store.keepAside?.(name, unusable);
     model.setAside = (setAside ?? 0) + unusable.length;
     return model;
+  }
+
+  /**
+   * Whether the model is still in its warm-up (onset.ts) as of its newest
+   * point: true before it holds any, or while it collects its first points.
+   */
+  get learning(): boolean {
+    if (this.meta.alerting.ready_at !== null) return false;
+    if (this.ring.length === 0 || !this.trained) return true;
+    return learningAt(this.meta.alerting, this.ring.newestTime(), this.ring.time(0));
   }
 
   /** False until the model's first batch is on disk. */
@@ -413,7 +423,11 @@ export class Model {
       const { record, nSeen } = waiting[i];
       const v = verdicts[i];
       applySustained(this.meta.alerting, v, this.meta.versions, this.meta.false_alarm_rate, true);
-      v.alert = takePoint(this.meta.alerting, v.anomaly, recordTime(record), nSeen);
+      const time = recordTime(record);
+      const taken = takePoint(this.meta.alerting, v.anomaly, time, nSeen, this.ring.time(0));
+      v.alert = taken.alert;
+      v.learning = taken.learning;
+      v.maintenance = this.feedbackState.inMaintenance(time);
       waiting[i].verdict = v;
       // A point scored again on load keeps the verdict it was given live.
       const given = this.recorded.get(record);
@@ -491,7 +505,9 @@ export class Model {
     const point = Object.fromEntries(checked.fields);
     const verdict = scorePoint(this.state(), point, false, time);
     applySustained(this.meta.alerting, verdict, this.meta.versions, this.meta.false_alarm_rate, false);
-    verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, time);
+    verdict.learning = learningAt(this.meta.alerting, time, this.ring.length > 0 ? this.ring.time(0) : time);
+    verdict.alert = opensAlert(this.meta.alerting, verdict.anomaly, time, verdict.learning);
+    verdict.maintenance = this.feedbackState.inMaintenance(time);
     verdict.top_columns = topColumnsOf(this.explainInput(point, verdict.anomaly), verdict);
     return verdict;
   }

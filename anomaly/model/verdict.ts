@@ -36,6 +36,10 @@ export interface Verdict {
   anomaly: boolean;
   /** The point opens an alert: flagged after a quiet spell (onset.ts); set by the model, false from scoring alone. */
   alert: boolean;
+  /** The model is still in its warm-up (onset.ts): no alert opens; set by the model. */
+  learning: boolean;
+  /** The point's time is in a declared maintenance window: notifications are muted; set by the model. */
+  maintenance: boolean;
   /** The lowest decision value over the versions in the verdict. */
   score: number;
   /** The highest version severity: an anomaly at the model's target rate from −20·log10(rate) up. */
@@ -161,6 +165,8 @@ export class ScoringRun {
       verdicts.push({
         anomaly,
         alert: false,
+        learning: false,
+        maintenance: false,
         score: Number.POSITIVE_INFINITY,
         severity,
         versions: {},

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Series } from "./corpus";
+import { probationMinutes } from "./scoring";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -49,8 +50,19 @@ export interface SeriesVerdicts {
 }
 
 /** POSTs every row of `series` in order to /detect/<model>; answers the verdicts. */
-/** @param parts ask for each numeric column's band (`?expected=1`) as well, for `parts`. */
-export async function feedSeries(url: string, model: string, series: Series, parts = false): Promise<SeriesVerdicts> {
+/**
+ * @param parts ask for each numeric column's band (`?expected=1`) as well, for `parts`.
+ * @param warmupMin the model's warm-up (minutes of the series' clock), set
+ * after its first point; default the series' probationary period (see
+ * probationMinutes), null to keep the service's default.
+ */
+export async function feedSeries(
+  url: string,
+  model: string,
+  series: Series,
+  parts = false,
+  warmupMin: number | null = probationMinutes(series),
+): Promise<SeriesVerdicts> {
   const n = series.values.length;
   const anomaly = new Array<boolean>(n).fill(false);
   const alert = new Array<boolean>(n).fill(false);
@@ -76,6 +88,14 @@ export async function feedSeries(url: string, model: string, series: Series, par
       versions?: Record<string, { severity: number }>;
       expected?: Record<string, { severity: number }>;
     };
+    if (i === 0 && warmupMin !== null) {
+      const set = await fetch(`${url}/api/dynamic/${model}/alert_quiet`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ warmup_min: warmupMin }),
+      });
+      if (set.status !== 200) throw new Error(`${series.key}: setting the warm-up: ${set.status} ${await set.text()}`);
+    }
     if (res.status === 202) continue;
     if (res.status !== 200 || body.status !== "success") {
       throw new Error(`${series.key} row ${i}: ${res.status} ${JSON.stringify(body)}`);

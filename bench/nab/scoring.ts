@@ -30,6 +30,18 @@ export function probationEnd(n: number): number {
   return Math.floor(PROBATION * n);
 }
 
+/**
+ * The probationary period on the series' own clock, in minutes: the
+ * benches give each model this warm-up (NAB's convention: a detector learns
+ * during probation, where nothing is scored), so a short series still
+ * alerts after its probation whatever the service's default warm-up.
+ */
+export function probationMinutes(series: Series): number {
+  const n = series.times.length;
+  if (n === 0) return 0;
+  return (series.times[Math.min(n - 1, probationEnd(n))] - series.times[0]) / 60;
+}
+
 /** Raw score of one series' detections (a boolean per row), and the null and perfect raw scores. */
 export function scoreSeries(series: Series, detected: ArrayLike<boolean>, p: Profile) {
   const n = series.values.length;
@@ -140,9 +152,15 @@ export function tuneThreshold(
 /**
  * Detections as the service's alerts make them (anomaly/model/onset.ts): a
  * flagged row opens an alert when no row was flagged in the quiet period of
- * the series' own clock before it.
+ * the series' own clock before it, and none during the model's warm-up
+ * (the first `warmupMin` minutes of the series' clock).
  */
-export function onsets(series: Series, flagged: ArrayLike<boolean>, quietMin = DEFAULT_ALERT_QUIET_MIN): boolean[] {
-  const state = { ...newOnsetState(), quiet_min: quietMin };
-  return Array.from(flagged, (f, i) => takePoint(state, f, series.times[i], i + 1));
+export function onsets(
+  series: Series,
+  flagged: ArrayLike<boolean>,
+  quietMin = DEFAULT_ALERT_QUIET_MIN,
+  warmupMin = probationMinutes(series),
+): boolean[] {
+  const state = { ...newOnsetState(), quiet_min: quietMin, warmup_min: warmupMin };
+  return Array.from(flagged, (f, i) => takePoint(state, f, series.times[i], i + 1, series.times[0]).alert);
 }

@@ -34,13 +34,21 @@ export const AlertRuleSchema = z
       .min(1)
       .max(1000)
       .optional()
-      .openapi({ description: "Points looked at (default 1); recovery when none of the last n is flagged" }),
+      .openapi({ description: "Points looked at (default 1); recovery needs none of the last n flagged" }),
     min_duration_s: seconds
       .optional()
       .openapi({ description: "How long the onset condition must hold, on the points' own clock (default 0)" }),
     cooldown_s: seconds
       .optional()
       .openapi({ description: "No onset is sent sooner than this after the last recovery (default 0)" }),
+    recovery_s: seconds.optional().openapi({
+      description:
+        "Recovery once none of the last n points is flagged and every numeric column is back inside the band it had at the onset, continuously this long on the points' own clock (default 14400: the model's default quiet period, so flags returning within it stay one incident)",
+    }),
+    repeat_s: seconds.optional().openapi({
+      description:
+        "While an incident fires, it is sent again (event `firing`) this often on the points' own clock; 0: never. Default 60 for `alertmanager` rules (Alertmanager resolves an alert not re-sent within its resolve_timeout), else 0",
+    }),
     retries: z
       .number()
       .int()
@@ -69,17 +77,47 @@ export const AlertRuleSchema = z
     example: { id: "pager", url: "http://alertmanager:9093/api/v2/alerts", format: "alertmanager", k: 3, n: 5 },
   });
 
+const isoTime = z.iso.datetime({ offset: true, error: "must be an ISO-8601 time like 2024-01-31T12:00:00Z" });
+
+export const SilenceSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, '_' or '-', at most 64"),
+    from: isoTime,
+    to: isoTime,
+    rules: z
+      .array(z.string())
+      .max(32)
+      .optional()
+      .openapi({ description: "The rule ids it mutes; absent or empty: every rule of the model" }),
+    comment: z.string().max(500).optional(),
+  })
+  .strict()
+  .refine((s) => Date.parse(s.from) <= Date.parse(s.to), { message: "from must not be after to", path: ["to"] })
+  .openapi("AlertSilence", {
+    description:
+      "Mutes notifications for points whose time (their own timestamp, else the wall clock) is in [from, to]; incidents still open and close, and the delivery log shows each muted notification",
+  });
+
 export const AlertRulesRequest = z
-  .object({ rules: z.array(AlertRuleSchema).max(32) })
+  .object({ rules: z.array(AlertRuleSchema).max(32), silences: z.array(SilenceSchema).max(100).optional() })
   .strict()
   .openapi("AlertRulesRequest");
 
 export const RuleStateBody = z.object({
   firing: z.boolean(),
   notified: z.boolean(),
+  held: z.enum(["cooldown", "muted"]).nullable(),
   since: z.number().nullable(),
   onset_at: z.number().nullable(),
   last_recovery: z.number().nullable(),
+  band: z
+    .record(z.string(), z.object({ lower: z.number(), upper: z.number() }))
+    .nullable()
+    .openapi({
+      description: "Per numeric column, its band at the onset: recovery waits for the stream to be back in it",
+    }),
+  back_since: z.number().nullable(),
+  last_sent: z.number().nullable(),
 });
 
 export const AlertRulesBody = z
@@ -89,6 +127,7 @@ export const AlertRulesBody = z
     state: z
       .record(z.string(), RuleStateBody)
       .openapi({ description: "Per rule id: whether an incident is open (times in ms)" }),
+    silences: z.array(SilenceSchema),
   })
   .openapi("AlertRules");
 
@@ -99,7 +138,7 @@ export const DeliveryLogBody = z
       z.object({
         delivery: z.string(),
         rule: z.string(),
-        event: z.enum(["onset", "recovery"]),
+        event: z.enum(["onset", "firing", "recovery"]),
         url: z.string(),
         attempt: z.number().int(),
         at: z.string(),
@@ -107,6 +146,10 @@ export const DeliveryLogBody = z
         status: z.number().int().optional(),
         error: z.string().optional(),
         final: z.boolean(),
+        muted: z.string().optional().openapi({
+          description:
+            'Not sent, and why: "maintenance window" (the point is in one of the model\'s) or "silence <id>"',
+        }),
       }),
     ),
   })

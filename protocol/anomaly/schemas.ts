@@ -147,7 +147,15 @@ export const VerdictBody = z
     top_columns: VerdictRecord.shape.top_columns,
     alert: z.boolean().openapi({
       description:
-        "True when this point opens an alert: it is flagged and no point of the model was flagged in the quiet period before it (the stream's clock; 240 minutes unless set with PUT /api/dynamic/{m}/alert_quiet). The point to page on; `anomaly` stays true for every flagged point.",
+        "True when this point opens an alert: it is flagged and no point of the model was flagged in the quiet period before it (the stream's clock; 240 minutes unless set with PUT /api/dynamic/{m}/alert_quiet). The point to page on; `anomaly` stays true for every flagged point. Never true while `learning`.",
+    }),
+    learning: z.boolean().openapi({
+      description:
+        "True while the model is in its warm-up: the stream's clock has not yet covered `warmup_min` minutes (2 days unless set with PUT /api/dynamic/{m}/alert_quiet) since the oldest point it holds. Flags are given but open no alert and page no alert rule.",
+    }),
+    maintenance: z.boolean().openapi({
+      description:
+        "True when the point's time is in a declared maintenance window (POST /api/dynamic/{m}/maintenance): the verdict stands, alert rules log the notification as muted instead of sending it.",
     }),
     expected: z
       .record(
@@ -255,11 +263,23 @@ export const FalseAlarmRateBody = z
   .openapi("FalseAlarmRate");
 
 export const AlertQuietRequest = z
-  .object({ quiet_min: z.number().min(0).max(525_600) })
-  .openapi("AlertQuietRequest", { example: { quiet_min: 240 } });
+  .object({
+    quiet_min: z.number().min(0).max(525_600).optional(),
+    warmup_min: z.number().min(0).max(525_600).optional().openapi({
+      description:
+        "Minutes of the stream's clock a model learns before alerting (default 2880, two days; 0: no warm-up). Setting it on a model that is still learning applies at once; a model past its warm-up stays past it.",
+    }),
+  })
+  .openapi("AlertQuietRequest", { example: { quiet_min: 240, warmup_min: 2880 } });
 
 export const AlertQuietBody = z
-  .object({ status: z.literal("success"), message: z.string(), quiet_min: z.number() })
+  .object({
+    status: z.literal("success"),
+    message: z.string(),
+    quiet_min: z.number(),
+    warmup_min: z.number(),
+    learning: z.boolean().openapi({ description: "Whether the model is still in its warm-up" }),
+  })
   .openapi("AlertQuiet");
 
 export const MarginRequest = z

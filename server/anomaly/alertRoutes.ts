@@ -43,7 +43,7 @@ export function registerAlertRoutes(
       tags: [TAG],
       summary: "Replace the model's webhook alert rules (persisted with the model)",
       description:
-        "Each rule fires once on anomaly onset (k of the last n points flagged, held min_duration_s) and once on recovery (none of the last n flagged). Deliveries are queued: ingest never waits for a receiver. Failed attempts are retried with exponential backoff and every attempt is logged (GET .../alert_log).",
+        "Each rule fires once on anomaly onset (k of the last n points flagged, held min_duration_s), again every repeat_s while the incident fires, and once on recovery (none of the last n flagged and every column back inside its band of the onset for recovery_s). Nothing pages while the model is learning (its warm-up). Points in a maintenance window or a silence mute notifications, and the log says so. Deliveries are queued: ingest never waits for a receiver. Failed attempts are retried with exponential backoff and every attempt is logged (GET .../alert_log).",
       middleware: record,
       request: { params: ModelParams, body: jsonBody(AlertRulesRequest) },
       responses: { 200: jsonContent(AlertRulesBody, "The rules now in force"), ...modelErrors },
@@ -52,12 +52,13 @@ export function registerAlertRoutes(
       const { m } = c.req.valid("param");
       await service.metadata(m);
       let rules: ReturnType<typeof completeRules>;
+      const body = c.req.valid("json");
       try {
-        rules = completeRules(c.req.valid("json").rules as AlertRuleInput[]);
+        rules = completeRules(body.rules as AlertRuleInput[]);
       } catch (e) {
         throw new AnomalyError(400, (e as Error).message);
       }
-      return c.json({ model: m, ...(await alerts.setRules(m, rules)) }, 200);
+      return c.json({ model: m, ...(await alerts.setRules(m, rules, body.silences ?? [])) }, 200);
     },
   );
 

@@ -6,10 +6,10 @@
 // (tests, memory stores) the same interface keeps everything in memory.
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AlertsFile, DeliveryEntry } from "../../anomaly";
+import { type AlertsFile, completeRules, type DeliveryEntry } from "../../anomaly";
 import { writeFileAtomic } from "../../anomaly/node";
 
-export type { AlertsFile, DeliveryEntry, StoredState } from "../../anomaly";
+export type { AlertsFile, DeliveryEntry, Silence, StoredState } from "../../anomaly";
 
 export interface AlertPersistence {
   load(model: string): Promise<AlertsFile | null>;
@@ -44,7 +44,8 @@ export class FileAlertStore implements AlertPersistence {
       throw e;
     }
     const parsed = JSON.parse(text) as AlertsFile;
-    return { rules: parsed.rules ?? [], state: parsed.state ?? {} };
+    // Rules written before a setting existed take its default.
+    return { rules: completeRules(parsed.rules ?? []), state: parsed.state ?? {}, silences: parsed.silences ?? [] };
   }
 
   async save(model: string, file: AlertsFile): Promise<void> {

@@ -14,13 +14,15 @@ import {
   type AlertRule,
   AnomalyError,
   alertPayload,
-  freshState,
   parseIsoTimestamp,
+  type RulePoint,
   type RuleState,
+  restoredState,
   step,
   topFeature,
 } from "../../anomaly";
-import type { AlertPersistence, DeliveryEntry, StoredState } from "./alertStore";
+import { textVariable } from "../config/environment";
+import type { AlertPersistence, DeliveryEntry, Silence, StoredState } from "./alertStore";
 import { postWebhook } from "./webhookPost";
 import { checkWebhookTarget, guardedLookup, REFUSED_TARGET, webhookPolicyFromEnv } from "./webhookTarget";
 
@@ -30,7 +32,17 @@ export type AttemptResult = "success" | "failure" | "timeout" | "refused" | "dro
 interface ModelAlerts {
   rules: AlertRule[];
   states: Map<string, RuleState>;
+  silences: Silence[];
 }
+
+/** What GET and PUT .../alerts answer: the rules, their incident state and the silences. */
+export interface RulesAnswer {
+  rules: AlertRule[];
+  state: Record<string, StoredState>;
+  silences: Silence[];
+}
+
+export const DASHBOARD_URL_ENV = "ANOMALY_DASHBOARD_URL";
 
 /** Deliveries one rule may have waiting before new events are dropped (and logged as dropped). */
 const MAX_WAITING = 1000;
@@ -44,6 +56,13 @@ export interface AlertCenterOptions {
    * not. Absent: the internal-address check with $ANOMALY_WEBHOOK_ALLOW's exceptions.
    */
   checkTarget?: (url: string) => Promise<string | null>;
+  /**
+   * The dashboards' base URL (e.g. `https://anomaly.example.com`), for the
+   * `generatorURL` of Alertmanager payloads and the link in Slack text;
+   * asked at each event, so a server can answer with the address it got
+   * once listening. Absent: $ANOMALY_DASHBOARD_URL; neither: no link.
+   */
+  dashboardBase?: () => string | undefined;
 }
 
 /** What /metrics reads from the deliveries (see metrics.ts). */
@@ -73,12 +92,15 @@ export class AlertCenter {
   private readonly stop = new AbortController();
   private sequence = 0;
   private readonly report: (line: string) => void;
+  private readonly dashboardBase: () => string | undefined;
 
   constructor(
     private readonly store: AlertPersistence,
     options: AlertCenterOptions = {},
   ) {
     this.report = options.log ?? ((line) => console.error(line));
+    const fromEnv = textVariable(process.env, DASHBOARD_URL_ENV);
+    this.dashboardBase = () => fromEnv ?? options.dashboardBase?.();
     if (options.checkTarget !== undefined) this.checkTarget = options.checkTarget;
     else {
       const policy = webhookPolicyFromEnv();
@@ -97,30 +119,44 @@ export class AlertCenter {
     };
   }
 
-  /** Hands one answered /detect to the rules; never throws, never waits. */
+  /**
+   * Hands one answered /detect to the rules; never throws, never waits. The
+   * body should carry `expected` (the columns against their bands), which
+   * recovery compares with the band at the onset; without it recovery
+   * follows the flags alone.
+   */
   observe(model: string, httpStatus: number, body: unknown): void {
     if (httpStatus !== 200 || this.stop.signal.aborted) return;
-    const verdict = body as { anomaly?: unknown };
+    const verdict = body as { anomaly?: unknown; learning?: unknown; maintenance?: unknown; expected?: unknown };
     if (typeof verdict?.anomaly !== "boolean") return;
+    // A model in its warm-up pages no one: its flags are its first sight of the stream's shape.
+    const point: RulePoint = { flagged: verdict.anomaly && verdict.learning !== true };
+    if (verdict.expected !== null && typeof verdict.expected === "object") {
+      point.expected = verdict.expected as RulePoint["expected"];
+    }
     this.onModel(model, async () => {
       const alerts = await this.load(model);
       if (alerts.rules.length === 0) return;
       let changed = false;
+      const at = pointTime(body);
       for (const rule of alerts.rules) {
         if (!rule.enabled) continue;
-        const state = alerts.states.get(rule.id) ?? freshState();
+        const state = alerts.states.get(rule.id) ?? restoredState({});
         alerts.states.set(rule.id, state);
-        const before = state.firing;
-        const at = pointTime(body);
-        const event = step(rule, state, verdict.anomaly as boolean, at);
-        if (state.firing !== before) changed = true;
-        if (event !== null) this.enqueue(model, rule, facts(model, rule, event, state, at, body));
+        const before = `${state.firing}/${state.notified}/${state.held}`;
+        const mute = verdict.maintenance === true ? "maintenance window" : silencedBy(alerts.silences, rule.id, at);
+        const result = step(rule, state, point, at, mute !== null);
+        if (`${state.firing}/${state.notified}/${state.held}` !== before) changed = true;
+        if (result === null) continue;
+        const event = facts(model, rule, result.event, state, at, body, this.dashboardBase());
+        if (result.muted) void this.recordMuted(model, rule, event, mute ?? "muted");
+        else this.enqueue(model, rule, event);
       }
       if (changed) await this.store.save(model, stored(alerts));
     });
   }
 
-  async rules(model: string): Promise<{ rules: AlertRule[]; state: Record<string, StoredState> }> {
+  async rules(model: string): Promise<RulesAnswer> {
     return this.onModel(model, async () => stored(await this.load(model)));
   }
 
@@ -129,10 +165,7 @@ export class AlertCenter {
    * state. A rule whose URL may not be sent to (see webhookTarget.ts) is a
    * 400 naming it, and nothing changes.
    */
-  async setRules(
-    model: string,
-    rules: AlertRule[],
-  ): Promise<{ rules: AlertRule[]; state: Record<string, StoredState> }> {
+  async setRules(model: string, rules: AlertRule[], silences: Silence[] = []): Promise<RulesAnswer> {
     for (const rule of rules) {
       const refusal = await this.checkTarget(rule.url);
       if (refusal !== null) throw new AnomalyError(400, `rule ${rule.id}: ${refusal}`);
@@ -144,7 +177,7 @@ export class AlertCenter {
         const kept = old.states.get(rule.id);
         if (kept !== undefined) states.set(rule.id, kept);
       }
-      const next = { rules, states };
+      const next = { rules, states, silences };
       await this.store.save(model, stored(next));
       this.models.set(model, Promise.resolve(next));
       return stored(next);
@@ -196,13 +229,29 @@ export class AlertCenter {
     if (loaded === undefined) {
       loaded = this.store.load(model).then((file) => ({
         rules: file?.rules ?? [],
-        states: new Map(Object.entries(file?.state ?? {}).map(([id, s]) => [id, { ...s, recent: [] }])),
+        states: new Map(Object.entries(file?.state ?? {}).map(([id, s]) => [id, restoredState(s)])),
+        silences: file?.silences ?? [],
       }));
       // A failed read is retried next time rather than cached.
       loaded.catch(() => this.models.delete(model));
       this.models.set(model, loaded);
     }
     return loaded;
+  }
+
+  /** A notification a maintenance window or silence held back: logged, not sent. */
+  private async recordMuted(model: string, rule: AlertRule, event: AlertFacts, why: string): Promise<void> {
+    await this.record(model, {
+      delivery: `${Date.now().toString(36)}-${(this.sequence++).toString(36)}`,
+      rule: rule.id,
+      event: event.event,
+      url: rule.url,
+      attempt: 0,
+      at: new Date().toISOString(),
+      ok: false,
+      muted: why,
+      final: true,
+    });
   }
 
   private enqueue(model: string, rule: AlertRule, event: AlertFacts): void {
@@ -314,10 +363,19 @@ export class AlertCenter {
   }
 }
 
-function stored(alerts: ModelAlerts): { rules: AlertRule[]; state: Record<string, StoredState> } {
+function stored(alerts: ModelAlerts): RulesAnswer {
   const state: Record<string, StoredState> = {};
   for (const [id, { recent: _recent, ...rest }] of alerts.states) state[id] = rest;
-  return { rules: alerts.rules, state };
+  return { rules: alerts.rules, state, silences: alerts.silences };
+}
+
+/** The silence that mutes `rule` at `atMs`, as the delivery log names it; null when none does. */
+function silencedBy(silences: readonly Silence[], rule: string, atMs: number): string | null {
+  for (const s of silences) {
+    if (s.rules !== undefined && s.rules.length > 0 && !s.rules.includes(rule)) continue;
+    if (atMs >= Date.parse(s.from) && atMs <= Date.parse(s.to)) return `silence ${s.id}`;
+  }
+  return null;
 }
 
 /** The point's own time (its `timestamp`, ISO or unix seconds) in ms, else the wall clock. */
@@ -338,6 +396,7 @@ function facts(
   state: RuleState,
   at: number,
   body: unknown,
+  dashboardBase: string | undefined,
 ): AlertFacts {
   const verdict = body as {
     score: number;
@@ -359,6 +418,9 @@ function facts(
   if (typeof verdict.severity === "number") out.severity = verdict.severity;
   const top = topFeature(verdict);
   if (top !== undefined) out.top_feature = top;
+  if (dashboardBase !== undefined) {
+    out.dashboard_url = `${dashboardBase.replace(/\/+$/, "")}/anomalies.html?model=${encodeURIComponent(model)}`;
+  }
   return out;
 }
 

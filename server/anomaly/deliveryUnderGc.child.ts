@@ -16,7 +16,7 @@ if (url === undefined || gc === undefined)
 const store = new MemoryAlertStore();
 const lines: string[] = [];
 const center = new AlertCenter(store, { log: (line) => lines.push(line) });
-await center.setRules("m", completeRules([{ id: "pager", url, timeout_ms: 300, retries: 0 }]));
+await center.setRules("m", completeRules([{ id: "pager", url, timeout_ms: 300, retries: 0, recovery_s: 0 }]));
 const verdict = (anomaly: boolean, timestamp: number) => ({
   anomaly,
   score: anomaly ? 0.9 : 0.1,

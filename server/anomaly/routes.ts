@@ -128,10 +128,16 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
   registerHealthRoute(app, service, options.storeRoot, options.disk);
 
   const idempotent = new IdempotentIngest(service, options.keyJournal ?? new MemoryKeyJournal());
-  const publish = (m: string, httpStatus: number, body: unknown) => {
-    hub.publish({ model: m, httpStatus, body });
+  // The alert rules read every verdict's columns against their bands
+  // (`expected`): recovery compares them with the band at the onset. So
+  // ingest always asks for them, and the answer and the verdict stream drop
+  // them unless the client asked. Returns what the client gets.
+  const publish = (m: string, httpStatus: number, body: unknown, asked: boolean) => {
     // Queued, not awaited: the verdict is stored and answered whatever the receivers do.
     options.alerts?.observe(m, httpStatus, body as never);
+    const shown = asked ? body : withoutExpected(body);
+    hub.publish({ model: m, httpStatus, body: shown });
+    return shown;
   };
 
   const small = limitBody(options.recordLimit ?? MiB);
@@ -164,20 +170,24 @@ export function createAnomalyApp(options: AnomalyAppOptions): OpenAPIHono {
     async (c) => {
       const { m } = c.req.valid("param");
       const record = await parsedBody(c);
-      const verdict = verdictOptions(c.req.valid("query"));
+      const asked = verdictOptions(c.req.valid("query"));
+      const verdict = { ...asked, expected: true };
       const key = c.req.header(IDEMPOTENCY_KEY);
       if (key !== undefined) {
         const problem = keyProblem(key);
         if (problem !== null) return errorResponse(c, 400, problem) as never;
         const answer = await idempotent.detect(m, key, record, verdict);
         if (answer.replayed) c.header(REPLAYED, "true");
-        else publish(m, answer.httpStatus, answer.body);
-        return c.json(answer.body as never, answer.httpStatus as 200);
+        const body = answer.replayed
+          ? asked.expected
+            ? answer.body
+            : withoutExpected(answer.body)
+          : publish(m, answer.httpStatus, answer.body, asked.expected);
+        return c.json(body as never, answer.httpStatus as 200);
       }
-      // Without the flag, exactly the reference's call.
       const answer = await service.detect(m, record, undefined, verdict);
-      publish(m, answer.httpStatus, answer.body);
-      return answer.httpStatus === 202 ? c.json(answer.body, 202) : c.json(answer.body, 200);
+      const body = publish(m, answer.httpStatus, answer.body, asked.expected);
+      return c.json(body as never, answer.httpStatus as 200);
     },
   );
 
@@ -463,4 +473,11 @@ function refuseMalformedModelPaths(app: OpenAPIHono) {
       return errorResponse(c, 400, INVALID_MODEL_NAME);
     });
   }
+}
+
+/** A verdict body without its `expected` bands (a shallow copy; other bodies as they are). */
+function withoutExpected(body: unknown): unknown {
+  if (body === null || typeof body !== "object" || !("expected" in body)) return body;
+  const { expected: _expected, ...rest } = body as Record<string, unknown>;
+  return rest;
 }

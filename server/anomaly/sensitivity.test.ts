@@ -82,7 +82,10 @@ describe("false-alarm rate, severity and expected band over HTTP", () => {
   it("the quiet period: a run of flags opens one alert, 0 makes every flag one; bad values are refused", async () => {
     const ts = (i: number) => new Date(Date.UTC(2026, 0, 1) + 300_000 * i).toISOString();
     const point = (i: number, load: number) => postJson({ timestamp: ts(i), load: load + (i % 4) });
-    for (let i = 0; i < 120; i++) await call("/detect/q", point(i, 50));
+    await call("/detect/q", point(0, 50));
+    // Ten hours of points: no warm-up, so they can open alerts (the warm-up has its own tests).
+    expect((await call("/api/dynamic/q/alert_quiet", postJson({ warmup_min: 0 }, "PUT"))).status).toBe(200);
+    for (let i = 1; i < 120; i++) await call("/detect/q", point(i, 50));
     const run = [];
     for (let i = 120; i < 126; i++) run.push((await call("/detect/q", point(i, 900))).body);
     expect(run.every((b) => b.anomaly === true)).toBe(true);

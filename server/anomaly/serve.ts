@@ -99,7 +99,9 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   // Alert rules and their log live beside each model's files when the store is a folder.
   const alertStore =
     options.store instanceof FileStore ? new FileAlertStore(options.store.root) : new MemoryAlertStore();
-  const alerts = new AlertCenter(alertStore, { log });
+  // Alert links point at this server's own dashboards once it listens (unless ANOMALY_DASHBOARD_URL says otherwise).
+  let ownUrl: string | undefined;
+  const alerts = new AlertCenter(alertStore, { log, dashboardBase: () => ownUrl });
   const storeRoot = options.storeRoot ?? (options.store as { root?: unknown } | undefined)?.root;
   app.route(
     "/",
@@ -173,5 +175,6 @@ export async function startAnomalyServer(options: AnomalyServerOptions): Promise
   }
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
-  return { host, port, url: `http://${shownHost}:${port}`, close };
+  ownUrl = `http://${shownHost}:${port}`;
+  return { host, port, url: ownUrl, close };
 }

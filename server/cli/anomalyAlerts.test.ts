@@ -35,6 +35,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "anomaly-cli-alerts-"));
   const service = new AnomalyService(new FileStore(dir));
   for (let i = 0; i < 60; i++) await service.detect("m", { value: 10 + (i % 7) * 0.1 });
+  // These points are milliseconds apart: no warm-up, so the four points below can page.
+  await service.setAlertQuiet("m", { warmup_min: 0 });
   await service.close();
 });
 
@@ -59,7 +61,10 @@ describe("anomaly alerts (CLI)", { timeout: 120_000 }, () => {
     await once(hook, "listening");
     const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`;
     try {
-      const set = await anomaly(["alerts", "m", "--set", "-"], JSON.stringify([{ id: "pager", url, k: 2, n: 2 }]));
+      const set = await anomaly(
+        ["alerts", "m", "--set", "-"],
+        JSON.stringify([{ id: "pager", url, k: 2, n: 2, recovery_s: 0 }]),
+      );
       expect(set.stderr).toBe("");
       expect(set.code).toBe(0);
       expect(JSON.parse(set.stdout).rules).toEqual([

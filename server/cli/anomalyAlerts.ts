@@ -5,11 +5,11 @@
 
 import { type AlertRuleInput, completeRules } from "../../anomaly";
 import { AlertRulesRequest } from "../../protocol/anomaly/alerts";
-import { type DeliveryEntry, FileAlertStore } from "../anomaly/alertStore";
+import { type DeliveryEntry, FileAlertStore, type Silence } from "../anomaly/alertStore";
 import { AlertCenter } from "../anomaly/alerts";
 
-/** A rules document as the PUT route takes it (`{rules: [...]}`), or a bare array of rules. */
-export function parseRulesDocument(text: string): ReturnType<typeof completeRules> {
+/** A rules document as the PUT route takes it (`{rules: [...], silences?: [...]}`), or a bare array of rules. */
+export function parseRulesDocument(text: string): { rules: ReturnType<typeof completeRules>; silences: Silence[] } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -21,15 +21,15 @@ export function parseRulesDocument(text: string): ReturnType<typeof completeRule
     const issue = parsed.error.issues[0];
     throw new Error(`invalid rules: ${issue?.path.join(".") || "document"}: ${issue?.message}`);
   }
-  return completeRules(parsed.data.rules as AlertRuleInput[]);
+  return { rules: completeRules(parsed.data.rules as AlertRuleInput[]), silences: parsed.data.silences ?? [] };
 }
 
 export async function alertRules(storeDir: string, model: string, replacement?: string) {
   const center = new AlertCenter(new FileAlertStore(storeDir));
   try {
-    return replacement === undefined
-      ? await center.rules(model)
-      : await center.setRules(model, parseRulesDocument(replacement));
+    if (replacement === undefined) return await center.rules(model);
+    const { rules, silences } = parseRulesDocument(replacement);
+    return await center.setRules(model, rules, silences);
   } finally {
     await center.close();
   }
@@ -41,8 +41,11 @@ export function alertLog(storeDir: string, model: string, limit: number): Promis
 
 /** One line per attempt: time, rule, event, attempt, outcome. */
 export function formatDelivery(e: DeliveryEntry): string {
-  const outcome = e.ok
-    ? `delivered (${e.status})`
-    : `${e.final ? "failed" : "retrying"}: ${e.error ?? `HTTP ${e.status}`}`;
+  const outcome =
+    e.muted !== undefined
+      ? `muted: ${e.muted}`
+      : e.ok
+        ? `delivered (${e.status})`
+        : `${e.final ? "failed" : "retrying"}: ${e.error ?? `HTTP ${e.status}`}`;
   return `${e.at}\t${e.rule}\t${e.event}\t#${e.attempt}\t${outcome}`;
 }

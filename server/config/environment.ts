@@ -488,6 +488,13 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: ["server", "anomaly serve", "anomaly"],
   },
   {
+    name: "ANOMALY_DASHBOARD_URL",
+    kind: HTTP,
+    description:
+      "alert webhooks: base URL of the anomaly dashboards as receivers reach them (e.g. `https://anomaly.example.com`), for Alertmanager's `generatorURL` and the link in Slack text (`<base>/anomalies.html?model=<m>`); unset: `PUBLIC_URL` (server) or the address the server listens on",
+    readBy: ["server", "anomaly serve"],
+  },
+  {
     name: "ANOMALY_METRICS_MAX_MODELS",
     kind: integer(0),
     defaultValue: 1000,

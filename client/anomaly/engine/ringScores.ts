@@ -135,7 +135,8 @@ export async function scoreRing(
   // points.
   const ring = new Ring(Math.max(1, n));
   const fields = recurrenceFields(meta);
-  const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min };
+  // The model's warm-up too, counted from the ring's oldest point as the model counts it.
+  const onset = { ...newOnsetState(), quiet_min: meta.alerting.quiet_min, warmup_min: meta.alerting.warmup_min };
   const threshold = severityThreshold(meta.false_alarm_rate);
   const sum = { evidence: 0, echo: 0 };
   for (let i = 0; i < n; i++) {
@@ -150,7 +151,7 @@ export async function scoreRing(
     const isFlag = (flaggedSet[i] === 1 && !recurs && !echo) || sustained;
     if (!isFlag) continue;
     flagged.push(i);
-    if (takePoint(onset, true, times[i], i + 1)) alerts.push(i);
+    if (takePoint(onset, true, times[i], i + 1, times[0]).alert) alerts.push(i);
   }
   const recorded = bundle.ring.map((line) => splitStored(line).verdict);
   return { times, columns, versions, flagged, alerts, recorded };

@@ -19,6 +19,19 @@ function modelState(meta: MetadataJson, minPoints: number): string {
   return `warming ${Math.min(meta.n_seen, minPoints)}/${minPoints}`;
 }
 
+/**
+ * Whether the model pages yet: while it learns (its warm-up, anomaly/model/onset.ts)
+ * its flags open no alert and no webhook rule fires.
+ */
+function alertingState(meta: MetadataJson): string {
+  // Metadata from an older browser store may have no warm-up fields: it was alerting.
+  const { ready_at: readyAt, warmup_min: warmup } = meta.alerting ?? { ready_at: 0, warmup_min: 0 };
+  if (readyAt === null) {
+    return `Alerting: learning (no alerts until ${(warmup / 60).toFixed(warmup % 60 === 0 ? 0 : 1)} h of the stream's clock are seen)`;
+  }
+  return "Alerting: on";
+}
+
 /** last_trained is unix seconds, 0 before the first training. */
 function lastTrained(meta: MetadataJson): string {
   return meta.last_trained > 0 ? new Date(meta.last_trained * 1000).toISOString().replace(".000Z", "Z") : "never";
@@ -146,6 +159,9 @@ function ModelDetails({ name, meta, act, onGone }: { name: string; meta: Metadat
       <h2>{name}</h2>
       <p className="muted">
         {`Created ${meta.created}; ${meta.n_seen.toLocaleString()} points seen; next training at point ${meta.next_train}; features: ${meta.feats.join(", ") || "none yet"}`}
+      </p>
+      <p className="muted" data-testid="model-alerting">
+        {alertingState(meta)}
       </p>
       <div className="row">
         <label>
