@@ -33,10 +33,10 @@ export interface CompilerPoolOptions {
   /** Longest wait for a thread (default: the compile time limit); past it a 503. */
   maxWaitMs?: number;
   /**
-   * Threads beyond `workers` that only light clients use when the others are
-   * busy (default 0). With any, heavy clients' compiles run on threads of
-   * their own at nice 19, so a light client's compile gets the CPU ahead of
-   * slow ones.
+   * With any (default 0), light clients' compiles have `workers` + this
+   * threads, and heavy clients' compiles `workers` threads of their own at
+   * nice 19, so a light client's compile neither waits for a slow one's
+   * thread nor shares the CPU with it.
    */
   lightReserve?: number;
   /** A client whose compiles take more CPU than this is not light (default 100 ms; see FairQueue.isLight). */
@@ -57,9 +57,9 @@ const SERVER: ClientScope = { key: "server" };
 const HEAVY_NICE = 19;
 
 export class CompilerPool {
-  /** Light clients' compiles (all compiles when there is no reserve): `workers` + reserve threads. */
+  /** Light clients' compiles (all compiles when there is no reserve): `workers` + reserve threads, the light lane. */
   private readonly lightThreads: ThreadPool<CompileHandlers>;
-  /** Heavy clients' compiles, at HEAVY_NICE: `workers` threads, the most the queue lets heavy clients run. */
+  /** Heavy clients' compiles, at HEAVY_NICE: `workers` threads, the heavy lane. */
   private readonly heavyThreads: ThreadPool<CompileHandlers>;
   private readonly queue: FairQueue;
 
@@ -111,7 +111,7 @@ export class CompilerPool {
   runnerFor(client: ClientScope): CompilerRunner {
     return (job: CompilerRun): Promise<CompilerRunResult> =>
       // The queue runs at most `workers` heavy compiles and `workers` +
-      // reserve in all, so neither set of threads ever makes a compile wait.
+      // reserve light ones, so neither set of threads makes a compile wait.
       this.queue.run(client, async (signal, light, charge) => {
         const threads = light ? this.lightThreads : this.heavyThreads;
         const { cpuMs, ...result } = await threads.run("compile", job, [], signal);

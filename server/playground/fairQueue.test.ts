@@ -233,13 +233,15 @@ describe("FairQueue", () => {
       await finish("o1");
       void submit("heavy", "h2");
       void submit("light", "l1");
-      // Both slots are busy and the average job is 5 s: a heavy client's next is refused, a light one waits.
+      void submit("light3", "l3");
+      // Both lanes are full and the average job is 5 s: a heavy client's next is refused, a light one waits.
       expect((await refusal(submit("other", "o2"))).status).toBe(503);
       const waiting = submit("light2", "l2");
       expect(q.waiting).toBe(1);
       await finish("l1");
       expect(started).toContain("l2");
       await finish("l2");
+      await finish("l3");
       await finish("h2");
       expect(await waiting).toBe("l2");
     } finally {
@@ -323,59 +325,71 @@ describe("FairQueue", () => {
     void submit("a", "a2");
     void submit("b", "b2");
     expect(light.get("a2")).toBe(true);
-    // b is heavy: the reserve slot stays free rather than go to it.
-    expect(q.waiting).toBe(1);
-    await finish("a2");
     expect(light.get("b2")).toBe(false);
+    await finish("a2");
     await finish("b2");
   });
 
-  it("marks a client heavy after one long job among short ones, and keeps the reserve slot from it", async () => {
+  it("marks a client heavy after one long job among short ones, for several jobs", async () => {
     const c = clock();
     const q = queue({ slots: 1, reserve: 1, lightMs: 100, now: c.now });
-    const { started, light, submit, finish } = recorder(q);
-    const job = async (client: string, name: string, ms: number) => {
-      void submit(client, name);
+    const { light, submit, finish } = recorder(q);
+    const job = async (name: string, ms: number) => {
+      void submit("mixer", name);
       c.ms += ms;
       await finish(name);
     };
-    // Four quick jobs and one of 2 s: the average (about 440 ms) would hide it, the estimate (2 s) does not.
-    for (let i = 0; i < 4; i++) await job("mixer", `m${i}`, 10);
-    await job("mixer", "slow", 2000);
-    void submit("other", "o1");
-    void submit("mixer", "m5");
-    // The regular slot is taken, the reserve is free, and the mixer is heavy: it waits.
-    expect(started.at(-1)).toBe("o1");
-    expect(q.waiting).toBe(1);
-    await finish("o1");
-    expect(light.get("m5")).toBe(false);
-    // Quick jobs bring the estimate down by half each: 2000, 1005, 507, 258, 134, then light.
-    c.ms += 10;
-    await finish("m5");
-    for (let i = 6; i < 9; i++) await job("mixer", `m${i}`, 10);
-    void submit("mixer", "m9");
-    expect(light.get("m9")).toBe(false);
-    c.ms += 10;
-    await finish("m9");
-    void submit("mixer", "m10");
+    // Four quick jobs and one of 2 s: the average (about 410 ms) would hide it, the estimate (2 s) does not.
+    for (let i = 0; i < 4; i++) await job(`m${i}`, 10);
+    await job("slow", 2000);
+    // Quick jobs bring the estimate down by half each: 1005, 507, 259, 134, then 72 and light again.
+    for (let i = 5; i < 10; i++) await job(`m${i}`, 10);
+    expect([...light.entries()].filter(([, l]) => !l).map(([name]) => name)).toEqual(["m5", "m6", "m7", "m8", "m9"]);
+    await job("m10", 10);
     expect(light.get("m10")).toBe(true);
-    await finish("m10");
   });
 
-  it("counts a client heavy while a job of its has run past lightMs, so its next job stays off the reserve", async () => {
+  it("runs heavy clients' jobs in a lane of their own, so they never hold a slot a light client needs", async () => {
+    const c = clock();
+    const q = queue({ slots: 1, reserve: 1, lightMs: 100, now: c.now });
+    const { started, light, submit, finish } = recorder(q);
+    for (const client of ["h", "g"]) {
+      void submit(client, `${client}0`);
+      c.ms += 1000;
+      await finish(`${client}0`);
+    }
+    // Two heavy clients: one runs in the heavy lane's one slot, the other waits for it...
+    void submit("h", "h1");
+    void submit("g", "g1");
+    expect(started.slice(2)).toEqual(["h1"]);
+    // ...while light clients have both light slots.
+    void submit("a", "a1");
+    void submit("b", "b1");
+    void submit("c", "c1");
+    expect(started.slice(2)).toEqual(["h1", "a1", "b1"]);
+    expect([light.get("h1"), light.get("a1"), light.get("b1")]).toEqual([false, true, true]);
+    await finish("a1");
+    expect(started.at(-1)).toBe("c1");
+    await finish("h1");
+    expect(started.at(-1)).toBe("g1");
+    for (const name of ["b1", "c1", "g1"]) await finish(name);
+  });
+
+  it("counts a client heavy while a job of its has run past lightMs, so its next job goes to the heavy lane", async () => {
     const c = clock();
     const q = queue({ slots: 1, reserve: 1, lightMs: 100, perClientRunning: 2, now: c.now });
-    const { started, submit, finish } = recorder(q);
-    void submit("a", "a1");
-    c.ms += 500;
-    // a is new (light), but its first job has run 500 ms: its second must not take the reserve slot.
+    const { started, light, submit, finish } = recorder(q);
+    // a1 costs 10 ms of CPU (light by its estimate once it ends); a2 is still running when a3's turn comes.
+    void submit("a", "a1", undefined, 10);
+    c.ms += 50;
     void submit("a", "a2");
-    expect(started).toEqual(["a1"]);
-    void submit("b", "b1");
-    expect(started).toEqual(["a1", "b1"]);
-    await finish("b1");
+    c.ms += 450;
+    // a's jobs so far were quick, but a2 has now run 450 ms: a3 goes to the heavy lane.
+    void submit("a", "a3");
     await finish("a1");
-    expect(started).toEqual(["a1", "b1", "a2"]);
+    expect(started).toEqual(["a1", "a2", "a3"]);
+    expect([light.get("a1"), light.get("a2"), light.get("a3")]).toEqual([true, true, false]);
     await finish("a2");
+    await finish("a3");
   });
 });

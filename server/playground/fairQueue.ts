@@ -15,24 +15,26 @@
 // signal aborted so the slot's work is stopped.
 //
 // A running job cannot be paused, so with every slot held by slow jobs a
-// newcomer still waits for the first of them to end. The `reserve` slots
-// shorten that for light clients: a slot of theirs stays idle rather than go
-// to a heavy client, so a hello world starts beside the slow compiles at
-// once; the task is told whether its client is light, so the caller can run
-// heavy clients' work at a lower CPU priority (compilerPool.ts). A client is
-// light while its jobs are short: its job length estimate jumps at once to
-// any longer job and only halves towards each shorter one, so one slow
-// compile among quick ones marks the client heavy for several jobs (an
-// average would let it hide there), and a job of its still running past
-// `lightMs` marks it heavy at once. New clients are light.
+// newcomer still waits for the first of them to end. With `reserve` slots
+// the queue has two lanes instead: light clients' jobs may hold `slots` +
+// `reserve` slots, heavy clients' jobs `slots` slots of their own, so heavy
+// jobs never hold a slot a light client needs, and the task is told which
+// lane it runs in, so the caller can run heavy clients' work at the lowest
+// CPU priority (compilerPool.ts): it then takes only the CPU light jobs
+// leave idle, and a hello world starts and runs at once beside any number of
+// slow compiles. A client is light while its jobs are short: its job length
+// estimate jumps at once to any longer job and only halves towards each
+// shorter one, so one slow compile among quick ones marks the client heavy
+// for several jobs (an average would let it hide there), and a job of its
+// still running past `lightMs` marks it heavy at once. New clients are light.
 import { PlaygroundHttpError } from "./httpError";
 
 export interface FairQueueOptions {
   /** What runs, plural, for messages ("compiles", "native builds"). */
   what: string;
-  /** Jobs running at once over all clients. */
+  /** Jobs running at once over all clients; with a reserve, heavy clients' jobs running at once. */
   slots: number;
-  /** Further slots only light clients may use (default 0). */
+  /** With any, light clients' jobs have `slots` + `reserve` slots of their own (default 0: one lane for all). */
   reserve?: number;
   /** A client whose jobs hold their slot longer than this is not light (default 0: none is); see isLight. */
   lightMs?: number;
@@ -79,6 +81,8 @@ interface Job {
   began: number;
   /** What the task said it cost (ms of CPU), charged instead of its wall time. */
   chargedMs?: number;
+  /** Whether it holds a light lane's slot. */
+  light: boolean;
   /** Runs the task; `light`: whether its client was light when it got the slot. */
   start: (light: boolean) => void;
   reject: (error: Error) => void;
@@ -134,6 +138,8 @@ export class FairQueue {
   /** Slots handed out so far: the clock of Client.servedAt. */
   private served = 0;
   private runningCount = 0;
+  /** Of runningCount, the jobs in the light lane (with a reserve). */
+  private lightRunning = 0;
   private waitingCount = 0;
   /** Moving average of how long a job holds its slot, for the expected wait. */
   private serviceMs = 0;
@@ -161,8 +167,9 @@ export class FairQueue {
 
   /**
    * Runs `task` when `scope`'s client gets a slot; the task's signal aborts
-   * when the caller goes away, `light` says whether the client is light
-   * (the caller may run light clients' jobs where they go first), and
+   * when the caller goes away, `light` says whether the job runs in the
+   * light lane (the caller may run light clients' jobs where they go
+   * first; always false without a reserve), and
    * `charge` sets what the job cost its client when the task can measure it
    * (its CPU time); otherwise the client is charged the time it held the slot.
    */
@@ -186,7 +193,7 @@ export class FairQueue {
     // running share, so a free slot may go to this job unless its own
     // client has earlier jobs waiting or is at its share.
     const mustWait =
-      this.runningCount >= this.slotsFor(client) ||
+      !this.hasRoom(client) ||
       client.running >= this.options.perClientRunning ||
       client.waiting.length > 0;
     if (mustWait) {
@@ -214,6 +221,7 @@ export class FairQueue {
       const job: Job = {
         client,
         began: Number.NaN,
+        light: false,
         reject,
         timer: undefined as unknown as NodeJS.Timeout,
         unlink: () => signal?.removeEventListener("abort", onAbort),
@@ -232,6 +240,7 @@ export class FairQueue {
               client.runningJobs.delete(job);
               client.running -= 1;
               this.runningCount -= 1;
+              if (job.light) this.lightRunning -= 1;
               this.forget(client);
               this.dispatch();
             });
@@ -310,10 +319,13 @@ export class FairQueue {
     return (ahead / this.options.slots + 0.5) * this.serviceMs;
   }
 
-  /** How many slots `client` may take: the regular ones, and the reserve when it is light. */
-  private slotsFor(client: Client): number {
+  /** Whether a job of `client` would find a free slot: in its lane when there is a reserve. */
+  private hasRoom(client: Client): boolean {
     const { slots, reserve = 0 } = this.options;
-    return this.isLight(client) ? slots + reserve : slots;
+    if (reserve === 0) return this.runningCount < slots;
+    return this.isLight(client)
+      ? this.lightRunning < slots + reserve
+      : this.runningCount - this.lightRunning < slots;
   }
 
   /**
@@ -355,32 +367,31 @@ export class FairQueue {
   }
 
   private begin(job: Job): void {
-    // Whether it is light is decided before the job counts as running.
-    const light = this.isLight(job.client);
+    // Its lane is decided before the job counts as running; without a reserve there are no lanes.
+    job.light = Boolean(this.options.reserve) && this.isLight(job.client);
     job.began = this.now();
     job.client.servedAt = ++this.served;
     job.client.running += 1;
     job.client.runningJobs.add(job);
     this.runningCount += 1;
-    job.start(light);
+    if (job.light) this.lightRunning += 1;
+    job.start(job.light);
   }
 
   /**
    * Gives free slots to waiting jobs: each to the client with the least
    * recent slot time (recentMs), ties to the one served longest ago (a client
    * new to the queue first), skipping clients at their running share and
-   * heavy clients when only reserve slots are free. So a client that has
-   * used little goes ahead of one that has used much, and clients that have
-   * used alike take turns.
+   * those whose lane is full. So a client that has used little goes ahead
+   * of one that has used much, and clients that have used alike take turns.
    */
   private dispatch(): void {
-    const most = this.options.slots + (this.options.reserve ?? 0);
-    while (this.runningCount < most) {
+    for (;;) {
       let next: Client | undefined;
       let nextMs = 0;
       for (const client of this.turns) {
         if (client.running >= this.options.perClientRunning) continue;
-        if (this.runningCount >= this.slotsFor(client)) continue;
+        if (!this.hasRoom(client)) continue;
         const recent = this.recentMs(client);
         if (next === undefined || recent < nextMs || (recent === nextMs && client.servedAt < next.servedAt)) {
           next = client;
