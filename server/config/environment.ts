@@ -249,7 +249,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     kind: integer(0),
     defaultValue: 1,
     description:
-      "compiler threads beyond `COMPILER_WORKERS` that only light clients (new ones, or whose compiles are short: `COMPILE_LIGHT_MS`) use when the others are busy, so a quick build need not wait for slow ones to end; with any, heavy clients' compiles run at the lowest CPU priority (nice 19)",
+      "above 0, light clients (new ones, or whose compiles are short: `COMPILE_LIGHT_MS`) have `COMPILER_WORKERS` + this compiler threads, and heavy clients' compiles run on `COMPILER_WORKERS` threads of their own at the lowest CPU priority (nice 19), so a quick build never waits for a slow one's thread nor shares the CPU with it; 0: one set of threads for all",
     readBy: SERVER,
   },
   {
