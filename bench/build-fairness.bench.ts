@@ -6,7 +6,8 @@
 // targets: attacked p99 at most 3× the unattacked p99, no victim over 2 s.
 // Clients are told apart by X-Forwarded-For (TRUST_PROXY=1), as behind a
 // proxy; the server runs the default per-client shares and 2 compiler threads
-// (plus the default reserve thread for light clients). The attackers run in
+// (light clients get those plus the default reserve thread, heavy clients 2
+// threads of their own at nice 19). The attackers run in
 // a process of their own (fairnessAttacker.ts), so the victims' times are
 // not stretched by the attack's own JavaScript on the same event loop.
 //
@@ -138,7 +139,7 @@ try {
   child.on("message", (message) => messages.push(message as (typeof messages)[number]));
   // The victims start once the attack is steady: the queue full and every
   // attacker known to the queue (one compile answered each; a new client
-  // counts as light and may use the reserve thread, COMPILE_LIGHT_RESERVE).
+  // counts as light and runs with the light clients, COMPILE_LIGHT_RESERVE).
   const steadyBy = performance.now() + 60_000;
   while (!messages.some((m) => m.steady) && performance.now() < steadyBy) await new Promise((r) => setTimeout(r, 20));
   const attackStarted = performance.now();
