@@ -121,6 +121,11 @@ export class CompilerPool {
       });
   }
 
+  /** The refusal a compile of `client` would get now (counted), or undefined; see FairQueue.refusal. */
+  refusalFor(client: ClientScope): PlaygroundHttpError | undefined {
+    return this.queue.refusal(client.key);
+  }
+
   /** Runs compiler.wasm with `job.args` over `job.files` for the server itself (no client); a CompilerRunner. */
   run: CompilerRunner = this.runnerFor(SERVER);
 

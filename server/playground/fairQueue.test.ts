@@ -392,4 +392,22 @@ describe("FairQueue", () => {
     await finish("a2");
     await finish("a3");
   });
+
+  it("tells a route the refusal a client's next job would get, without queueing anything", async () => {
+    const q = queue({ perClientWaiting: 1 });
+    const { submit, finish } = recorder(q);
+    void submit("a", "a1");
+    expect(q.refusal("b")).toBeUndefined();
+    void submit("a", "a2");
+    const refused = q.refusal("a");
+    expect(refused?.status).toBe(429);
+    expect(refused?.message).toMatch(/too many jobs from this client at once \(1 running, 1 waiting/);
+    // b would wait but is within its share: no refusal, and nothing was queued for either.
+    expect(q.refusal("b")).toBeUndefined();
+    expect(q.waiting).toBe(1);
+    expect(q.counters.refusedClient).toBe(1);
+    await finish("a1");
+    await finish("a2");
+    expect(q.refusal("a")).toBeUndefined();
+  });
 });

@@ -182,20 +182,8 @@ export class FairQueue {
       this.counters.cancelledWaiting += 1;
       return Promise.reject(new CallerGone(`the client went away before its ${this.options.what} started`));
     }
-    const client = this.clients.get(scope.key) ?? {
-      key: scope.key,
-      running: 0,
-      runningJobs: new Set<Job>(),
-      servedAt: 0,
-      waiting: [],
-    };
-    // After every dispatch, a client still waiting is held back by its own
-    // running share, so a free slot may go to this job unless its own
-    // client has earlier jobs waiting or is at its share.
-    const mustWait =
-      !this.hasRoom(client) ||
-      client.running >= this.options.perClientRunning ||
-      client.waiting.length > 0;
+    const client = this.clientFor(scope.key);
+    const mustWait = this.mustWait(client);
     if (mustWait) {
       try {
         this.admit(client);
@@ -267,6 +255,37 @@ export class FairQueue {
       if (client.waiting.length === 1) this.turns.push(client);
       this.dispatch();
     });
+  }
+
+  /**
+   * The refusal (429 or 503, counted) a job of client `key` would get if it
+   * came now, or undefined: a route asks before it reads a request's body,
+   * so a client that keeps sending refused requests costs the server little.
+   */
+  refusal(key: string): PlaygroundHttpError | undefined {
+    const client = this.clientFor(key);
+    if (!this.mustWait(client)) return undefined;
+    try {
+      this.admit(client);
+      return undefined;
+    } catch (error) {
+      return error as PlaygroundHttpError;
+    }
+  }
+
+  /** The client `key` stands for: the one in the queue, or a new record (not stored). */
+  private clientFor(key: string): Client {
+    return this.clients.get(key) ?? { key, running: 0, runningJobs: new Set<Job>(), servedAt: 0, waiting: [] };
+  }
+
+  /**
+   * Whether a job of `client` must wait. After every dispatch, a client still
+   * waiting is held back by its own running share or its lane, so a free
+   * slot may go to this job unless its own client has earlier jobs waiting
+   * or is at its share.
+   */
+  private mustWait(client: Client): boolean {
+    return !this.hasRoom(client) || client.running >= this.options.perClientRunning || client.waiting.length > 0;
   }
 
   /** Refuses a job that would wait past the client's share, the queue's size or the longest wait. */
