@@ -6,14 +6,21 @@
 // targets: attacked p99 at most 3× the unattacked p99, no victim over 2 s.
 // Clients are told apart by X-Forwarded-For (TRUST_PROXY=1), as behind a
 // proxy; the server runs the default per-client shares and 2 compiler threads
-// (plus the default reserve thread for light clients).
+// (light clients get those plus the default reserve thread, heavy clients 2
+// threads of their own at nice 19). The attackers run in
+// a process of their own (fairnessAttacker.ts), so the victims' times are
+// not stretched by the attack's own JavaScript on the same event loop.
 //
 //   npx tsx bench/build-fairness.bench.ts [--victims 2] [--builds 15] [--attackers 8] [--slow-fns 300]
 //
-// --slow-fns sets the attackers' program: a chain of that many functions,
-// valid and slow to compile (about 1 s at 300 on a quiet core), so the
-// figures do not depend on the compiler refusing anything.
+// --slow-fns sets the attackers' programs: chains of that many functions,
+// valid and slow to compile (about 0.1 s at 300 and 0.5 s at 3000 on a quiet
+// core), so the figures do not depend on the compiler refusing anything. A
+// comma-separated list (`--slow-fns 300,1000,3000`) makes each attacker send
+// the sizes in turn: a mix of heavy programs.
+import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startServer } from "../e2e/server";
 import { machineLine } from "./machine";
@@ -31,15 +38,9 @@ const { values } = parseArgs({
 const victims = Number(values.victims);
 const builds = Number(values.builds);
 const attackers = Number(values.attackers);
-const slowFns = Number(values["slow-fns"]);
+const slowFns = values["slow-fns"];
 
 const HELLO = 'fn main() {\n  let n = 6 * 7\n  println("hello from {n}")\n}\n';
-/** Distinct per request (the constant), so no cache could answer it even if one were on. */
-const slowProgram = (salt: number) =>
-  `${Array.from(
-    { length: slowFns },
-    (_, i) => `fn f${i}(x: i64) -> i64 {\n  x * ${i + salt} + ${i ? `f${i - 1}(x)` : "1"}\n}\n`,
-  ).join("")}fn main() {\n  println("{f${slowFns - 1}(2)}")\n}\n`;
 
 function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -53,11 +54,23 @@ const server = await startServer({
   RATE_LIMIT_WASM_PER_MINUTE: "0",
 });
 
+interface AttackLoad {
+  sent: number;
+  ok: number;
+  refused429: number;
+  refused503: number;
+  other: number;
+  dropped: number;
+}
+
 /** Connections the server's side closed under a request (a keep-alive socket closed as it was reused). */
 let dropped = 0;
 
 /** One build; status 0 when the connection failed. */
-async function build(client: string, source: string): Promise<{ status: number; ms: number; retryAfter: number }> {
+async function build(
+  client: string,
+  source: string,
+): Promise<{ status: number; ms: number; serverMs: number; retryAfter: number }> {
   const started = performance.now();
   let response: Response;
   try {
@@ -68,17 +81,26 @@ async function build(client: string, source: string): Promise<{ status: number; 
     });
   } catch {
     dropped += 1;
-    return { status: 0, ms: performance.now() - started, retryAfter: 0 };
+    return { status: 0, ms: performance.now() - started, serverMs: 0, retryAfter: 0 };
   }
-  const body = (await response.json()) as { status?: string };
+  const body = (await response.json()) as { status?: string; elapsed_ms?: number };
   const ms = performance.now() - started;
   if (response.status === 200 && body.status !== "ok") throw new Error(`${client}: the build failed`);
-  return { status: response.status, ms, retryAfter: Number(response.headers.get("retry-after") ?? 0) };
+  return {
+    status: response.status,
+    ms,
+    serverMs: body.elapsed_ms ?? 0,
+    retryAfter: Number(response.headers.get("retry-after") ?? 0),
+  };
 }
 
-/** Each victim builds hello world `builds` times, one after another; every build must succeed. */
-async function victimTimes(): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Each victim builds hello world `builds` times, one after another; every
+ * build must succeed. Times as the victim sees them, and as the server's
+ * answer reports them (elapsed_ms: the queue's wait and the compile).
+ */
+async function victimTimes(): Promise<number[] & { server: number[] }> {
+  const times = Object.assign([] as number[], { server: [] as number[] });
   await Promise.all(
     Array.from({ length: victims }, async (_, v) => {
       for (let i = 0; i < builds; i++) {
@@ -90,6 +112,7 @@ async function victimTimes(): Promise<number[]> {
         }
         if (answer.status !== 200) throw new Error(`victim ${v} got ${answer.status}`);
         times.push(answer.ms);
+        times.server.push(answer.serverMs);
         await new Promise((r) => setTimeout(r, 50));
       }
     }),
@@ -97,40 +120,36 @@ async function victimTimes(): Promise<number[]> {
   return times;
 }
 
+/** The attackers' process, stopped in the end whatever happens to the victims. */
+let attack: ChildProcess | undefined;
 try {
   // Warm-up: thread start and the first compile's one-time costs.
   await victimTimes();
   const alone = await victimTimes();
 
-  const load = { sent: 0, ok: 0, refused429: 0, refused503: 0, other: 0 };
-  let attacking = true;
-  let salt = 0;
-  // Each attacker keeps 4 requests in flight (more than its share), and
-  // after a refusal waits only 50 ms, ignoring Retry-After, as a hostile
-  // client would.
-  const attack = Array.from({ length: attackers * 4 }, async (_, loop) => {
-    const client = `198.51.100.${(loop % attackers) + 1}`;
-    while (attacking) {
-      load.sent += 1;
-      const { status } = await build(client, slowProgram(salt++));
-      if (status === 200) load.ok += 1;
-      else if (status === 429) load.refused429 += 1;
-      else if (status === 503) load.refused503 += 1;
-      else load.other += 1;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
-    }
+  const attackerFile = fileURLToPath(new URL("./fairnessAttacker.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", attackerFile, server.url, String(attackers), slowFns], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  attack = child;
+  const exited = new Promise<void>((resolve, reject) =>
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the attackers exited ${code}`)))),
+  );
+  const messages: { steady?: boolean; load?: AttackLoad }[] = [];
+  child.on("message", (message) => messages.push(message as (typeof messages)[number]));
   // The victims start once the attack is steady: the queue full and every
-  // attacker known as heavy (one compile answered each; a new client counts
-  // as light and may use the reserve thread, COMPILE_LIGHT_RESERVE).
+  // attacker known to the queue (one compile answered each; a new client
+  // counts as light and runs with the light clients, COMPILE_LIGHT_RESERVE).
   const steadyBy = performance.now() + 60_000;
-  while ((load.refused429 + load.refused503 < attackers || load.ok < attackers) && performance.now() < steadyBy)
-    await new Promise((r) => setTimeout(r, 20));
+  while (!messages.some((m) => m.steady) && performance.now() < steadyBy) await new Promise((r) => setTimeout(r, 20));
   const attackStarted = performance.now();
   const attacked = await victimTimes();
   const attackSeconds = (performance.now() - attackStarted) / 1000;
-  attacking = false;
-  await Promise.all(attack);
+  child.send("stop");
+  await exited;
+  const load = messages.find((m) => m.load)?.load;
+  if (load === undefined) throw new Error("the attackers did not report their load");
+  dropped += load.dropped;
 
   const health = (await (await fetch(`${server.url}/health`)).json()) as Record<string, unknown>;
   const row = (name: string, xs: number[]) =>
@@ -141,10 +160,15 @@ try {
       .padStart(6)} ms   (${xs.length} builds)`;
   console.log(machineLine());
   console.log(
-    `attack: ${attackers} clients × 4 requests in flight, ${slowFns}-function programs; ${load.sent} requests in ${attackSeconds.toFixed(1)} s of victims' builds: ${load.ok} compiled, ${load.refused429} × 429, ${load.refused503} × 503, ${load.other} other`,
+    `attack: ${attackers} clients × 4 requests in flight, ${slowFns}-function programs; ${load.sent} requests in all, ${attackSeconds.toFixed(1)} s of them during the victims' builds: ${load.ok} compiled, ${load.refused429} × 429, ${load.refused503} × 503, ${load.other} other`,
   );
   console.log(row("victims, alone", alone));
   console.log(row("victims, attacked", attacked));
+  // Where the time went, alone and then attacked: the server's own count
+  // (elapsed_ms) is the queue's wait and the compile; the rest is HTTP and
+  // the loaded machine.
+  console.log(row("  in the server", alone.server));
+  console.log(row("  in the server", attacked.server));
   const ratio = percentile(attacked, 99) / percentile(alone, 99);
   const worst = Math.max(...attacked);
   console.log(
@@ -155,5 +179,6 @@ try {
     `load average after: ${loadavg()[0].toFixed(2)}; /health build_queue ${JSON.stringify(health.build_queue)}`,
   );
 } finally {
+  attack?.kill();
   await server.stop();
 }

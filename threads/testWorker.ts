@@ -1,5 +1,6 @@
-// A worker entry for the threads' own tests (pool.test.ts).
+// A worker entry for the threads' own tests (pool.test.ts, threadCpu.test.ts).
 import { type Handlers, serveRequests } from "./serve";
+import { threadCpuMs } from "./threadCpu";
 
 const handlers = {
   echo: (text: string) => ({ answer: `echo ${text}`, transfer: [] }),
@@ -16,6 +17,13 @@ const handlers = {
     const until = performance.now() + ms;
     while (performance.now() < until) {}
     return { answer: ms, transfer: [] };
+  },
+  /** Works until this thread has used `ms` more of CPU; answers how much it used by threadCpuMs. */
+  burnCpu: (ms: number) => {
+    const before = threadCpuMs() ?? 0;
+    let now = before;
+    while (now - before < ms) now = threadCpuMs() ?? Number.POSITIVE_INFINITY;
+    return { answer: now - before, transfer: [] };
   },
 } satisfies Handlers;
 

@@ -225,7 +225,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     kind: integer(1),
     defaultValue: 1,
     description:
-      "compiles one client (IP address, or `X-Forwarded-For` with `TRUST_PROXY`) runs at once; threads go round-robin across clients, so one client's compiles wait behind each other, not in front of others'",
+      "compiles one client (IP address, or `X-Forwarded-For` with `TRUST_PROXY`) runs at once; a free thread goes to the waiting client with the least recent compile time, so one client's compiles wait behind each other, not in front of others'",
     readBy: SERVER,
   },
   {
@@ -249,21 +249,22 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     kind: integer(0),
     defaultValue: 1,
     description:
-      "compiler threads beyond `COMPILER_WORKERS` that only light clients (new ones, or whose compiles average under `COMPILE_LIGHT_MS`) use when the others are busy, so a quick build need not wait for slow ones to end",
+      "above 0, light clients (new ones, or whose compiles are short: `COMPILE_LIGHT_MS`) have `COMPILER_WORKERS` + this compiler threads, and heavy clients' compiles run on `COMPILER_WORKERS` threads of their own at the lowest CPU priority (nice 19), so a quick build never waits for a slow one's thread nor shares the CPU with it; 0: one set of threads for all",
     readBy: SERVER,
   },
   {
     name: "COMPILE_LIGHT_MS",
     kind: integer(0),
-    defaultValue: 500,
-    description: "a client whose compiles average longer than this is not light (`COMPILE_LIGHT_RESERVE`)",
+    defaultValue: 100,
+    description:
+      "a client whose compile length estimate (CPU time; up at once to a longer compile, halfway down to a shorter one) is over this, or with a compile running longer, is not light (`COMPILE_LIGHT_RESERVE`)",
     readBy: SERVER,
   },
   {
     name: "NATIVE_BUILD_CLIENT_RUNNING",
     kind: integer(1),
     defaultValue: 1,
-    description: "native builds one client runs at once (slots go round-robin across clients)",
+    description: "native builds one client runs at once (a free slot goes to the waiting client with the least recent build time)",
     readBy: SERVER,
   },
   {

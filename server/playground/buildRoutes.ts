@@ -3,7 +3,7 @@
 // and answers failures (thrown PlaygroundHttpError) through the app's error
 // handler with the playground error shape.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
 import { requireJsonBody } from "./jsonBody";
@@ -115,7 +115,17 @@ export function registerBuildRoutes(app: OpenAPIHono, services: PlaygroundServic
   const wasmRate = buildRateLimit(limits, limits.wasmBuildsPerMinute, "wasm builds");
   const nativeRate = buildRateLimit(limits, limits.nativeBuildsPerMinute, "native builds");
 
-  app.use("/build_wasm", requireJsonBody, bodyLimit, wasmRate);
+  // A client the compile queue would refuse now (past its share, or facing
+  // too long a wait) is refused before its body is read and parsed: a
+  // client that keeps sending refused requests then costs the server's one
+  // event loop little, which every other client's builds go through.
+  const compileAdmission: MiddlewareHandler = async (c, next) => {
+    const refused = services.compiler.refusalFor({ key: clientKey(c, limits.trustProxy) });
+    if (refused) throw refused;
+    await next();
+  };
+
+  app.use("/build_wasm", requireJsonBody, bodyLimit, wasmRate, compileAdmission);
   app.openapi(wasmRoute, async (c) => {
     const request = c.req.valid("json");
     const result = await buildWasm(request, buildContext(c, services));

@@ -2,7 +2,9 @@
 // compiler invocation at a time (compileWorker.ts), fed by a fair queue
 // (fairQueue.ts) so one client's compiles wait behind each other rather than
 // in front of other clients', with reserve threads for clients whose
-// compiles are quick, so they need not wait for slow ones to end. A compile
+// compiles are quick, so they need not wait for slow ones to end, and heavy
+// clients' compiles on threads of the lowest CPU priority, so they get only
+// the CPU light clients' compiles leave idle. A compile
 // past its time limit has its thread stopped and replaced, and the caller
 // gets a 504; a compile whose client went away is dropped or its thread
 // stopped the same way. A client past its share of the queue, or a full
@@ -31,12 +33,13 @@ export interface CompilerPoolOptions {
   /** Longest wait for a thread (default: the compile time limit); past it a 503. */
   maxWaitMs?: number;
   /**
-   * Threads beyond `workers` that only light clients use when the others are
-   * busy (default 0). With any, the `workers` threads run LIGHT_FIRST nicer
-   * than these, so a light client's compile gets the CPU ahead of slow ones.
+   * With any (default 0), light clients' compiles have `workers` + this
+   * threads, and heavy clients' compiles `workers` threads of their own at
+   * nice 19, so a light client's compile neither waits for a slow one's
+   * thread nor shares the CPU with it.
    */
   lightReserve?: number;
-  /** A client whose compiles average longer than this is not light (default 500 ms). */
+  /** A client whose compiles take more CPU than this is not light (default 100 ms; see FairQueue.isLight). */
   lightMs?: number;
 }
 
@@ -44,24 +47,24 @@ export interface CompilerPoolOptions {
 const SERVER: ClientScope = { key: "server" };
 
 /**
- * How much nicer the regular threads run than the reserve ones: a running
- * compile cannot be paused, but the OS can give a light client's compile
- * most of a core beside slow ones (nice 5 gets about a third of nice 0's
- * share; more would starve the slow ones on a host other work keeps busy).
+ * The nice value of heavy clients' threads: the lowest priority. A running
+ * compile cannot be paused, but the OS can give it only the CPU that nothing
+ * else wants (at nice 19 a thread gets about 1/70 of a nice-0 one's share of
+ * a core they both want), so however many heavy compiles run, a light
+ * client's compile and the server's own requests keep nearly a whole core.
+ * On a host that is otherwise idle the heavy compiles still get all of it.
  */
-const LIGHT_FIRST = 5;
+const HEAVY_NICE = 19;
 
 export class CompilerPool {
-  /** The `workers` threads, any client's. */
-  private readonly threads: ThreadPool<CompileHandlers>;
-  /** The reserve threads, light clients' only. */
-  private readonly reserve: ThreadPool<CompileHandlers> | null;
-  private readonly reserveSize: number;
-  private reserveBusy = 0;
+  /** Light clients' compiles (all compiles when there is no reserve): `workers` + reserve threads, the light lane. */
+  private readonly lightThreads: ThreadPool<CompileHandlers>;
+  /** Heavy clients' compiles, at HEAVY_NICE: `workers` threads, the heavy lane. */
+  private readonly heavyThreads: ThreadPool<CompileHandlers>;
   private readonly queue: FairQueue;
 
   constructor(options: CompilerPoolOptions) {
-    this.reserveSize = options.lightReserve ?? 0;
+    const reserve = options.lightReserve ?? 0;
     const threads = (count: number, nice: number) =>
       new ThreadPool<CompileHandlers>({
         entry: new URL("./compileWorker.ts", import.meta.url),
@@ -73,13 +76,14 @@ export class CompilerPool {
           new PlaygroundHttpError(504, `the compile exceeded its time limit of ${ms} ms and was stopped`),
       });
     const nice = options.nice ?? 0;
-    this.threads = threads(options.workers, this.reserveSize > 0 ? Math.min(19, nice + LIGHT_FIRST) : nice);
-    this.reserve = this.reserveSize > 0 ? threads(this.reserveSize, nice) : null;
+    // Without a reserve no client is told apart as light: one set of threads.
+    this.lightThreads = threads(options.workers + reserve, nice);
+    this.heavyThreads = reserve > 0 ? threads(options.workers, HEAVY_NICE) : this.lightThreads;
     this.queue = new FairQueue({
       what: "compiles",
       slots: options.workers,
-      reserve: options.lightReserve ?? 0,
-      lightMs: options.lightMs ?? 500,
+      reserve,
+      lightMs: options.lightMs ?? 100,
       maxWaiting: options.maxQueued ?? 64 * options.workers,
       perClientRunning: options.perClientRunning ?? 1,
       perClientWaiting: options.perClientQueued ?? 4,
@@ -106,19 +110,20 @@ export class CompilerPool {
   /** A CompilerRunner for one client: its compiles take their turn among that client's, and stop when its signal aborts. */
   runnerFor(client: ClientScope): CompilerRunner {
     return (job: CompilerRun): Promise<CompilerRunResult> =>
-      this.queue.run(client, async (signal, light) => {
-        // The queue never runs more heavy compiles than `workers`, so the
-        // regular threads always have room for one; a light compile takes a
-        // reserve thread when one is free.
-        if (!light || this.reserve === null || this.reserveBusy >= this.reserveSize)
-          return this.threads.run("compile", job, [], signal);
-        this.reserveBusy += 1;
-        try {
-          return await this.reserve.run("compile", job, [], signal);
-        } finally {
-          this.reserveBusy -= 1;
-        }
+      // The queue runs at most `workers` heavy compiles and `workers` +
+      // reserve light ones, so neither set of threads makes a compile wait.
+      this.queue.run(client, async (signal, light, charge) => {
+        const threads = light ? this.lightThreads : this.heavyThreads;
+        const { cpuMs, ...result } = await threads.run("compile", job, [], signal);
+        // The client is charged what the compile cost, not how long a busy host took to give it a core.
+        if (cpuMs !== undefined) charge(cpuMs);
+        return result;
       });
+  }
+
+  /** The refusal a compile of `client` would get now (counted), or undefined; see FairQueue.refusal. */
+  refusalFor(client: ClientScope): PlaygroundHttpError | undefined {
+    return this.queue.refusal(client.key);
   }
 
   /** Runs compiler.wasm with `job.args` over `job.files` for the server itself (no client); a CompilerRunner. */
@@ -126,12 +131,17 @@ export class CompilerPool {
 
   /** Starts every thread now, so the first requests do not pay for thread start and compiler load. */
   async warm(): Promise<void> {
-    await Promise.all([this.threads.warm(), this.reserve?.warm()]);
+    await Promise.all(this.pools().map((pool) => pool.warm()));
   }
 
   /** Stops every thread; compiles still waiting are rejected. */
   close(): Promise<void> {
     this.queue.close(new Error("the compiler threads are closed"));
-    return Promise.all([this.threads.close(), this.reserve?.close()]).then(() => undefined);
+    return Promise.all(this.pools().map((pool) => pool.close())).then(() => undefined);
+  }
+
+  /** Each set of threads once (without a reserve there is one). */
+  private pools(): ThreadPool<CompileHandlers>[] {
+    return [...new Set([this.lightThreads, this.heavyThreads])];
   }
 }

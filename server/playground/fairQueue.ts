@@ -1,33 +1,45 @@
 // A fair, bounded queue in front of a fixed number of slots (compiler
 // threads, native build slots), shared by every client of the public server.
 // A plain FIFO lets one client's burst stand in front of everyone else's
-// builds; here each client has its own line and a free slot goes to the
-// waiting client served longest ago (round-robin across clients), so a
-// client's jobs wait behind each other, not in front of others'. Each client may run and queue only a few
-// jobs at once (more is a 429), the wait is bounded (a 503 with Retry-After
-// when the expected wait is too long up front, or when a job has waited that
-// long), and a job whose caller gives up (its signal aborts: the client hung
-// up) leaves the line, or, when already running, has its task's signal
-// aborted so the slot's work is stopped.
+// builds; here each client has its own line, and a free slot goes to the
+// waiting client that has used the slots least recently: least attained
+// service, counted as slot time over roughly the last RECENT_HALF_LIFE_MS
+// (older use decays by half each half-life), the time of its jobs still
+// running included. A client that compiles a lot waits for those that
+// compile little, whatever mix of programs it sends, and ties go to the
+// client served longest ago (round-robin). Each client may run and queue
+// only a few jobs at once (more is a 429), the wait is bounded (a 503 with
+// Retry-After when the expected wait is too long up front, or when a job has
+// waited that long), and a job whose caller gives up (its signal aborts: the
+// client hung up) leaves the line, or, when already running, has its task's
+// signal aborted so the slot's work is stopped.
 //
 // A running job cannot be paused, so with every slot held by slow jobs a
-// newcomer still waits for the first of them to end. The `reserve` slots
-// shorten that for light clients: clients whose jobs have been quick (or
-// who are new) may use them when the regular slots are full, so a hello
-// world runs beside the slow compiles (the OS shares the cores) instead of
-// behind them. A client whose jobs take longer than `lightMs` on average
-// waits for a regular slot; that average outlives the client's idle spells.
+// newcomer still waits for the first of them to end. With `reserve` slots
+// the queue has two lanes instead: light clients' jobs may hold `slots` +
+// `reserve` slots, heavy clients' jobs `slots` slots of their own, so heavy
+// jobs never hold a slot a light client needs, and the task is told which
+// lane it runs in, so the caller can run heavy clients' work at the lowest
+// CPU priority (compilerPool.ts): it then takes only the CPU light jobs
+// leave idle, and a hello world starts and runs at once beside any number of
+// slow compiles. A client is light while its jobs are short: its job length
+// estimate jumps at once to any longer job and only halves towards each
+// shorter one, so one slow compile among quick ones marks the client heavy
+// for several jobs (an average would let it hide there), and a job of its
+// still running past `lightMs` marks it heavy at once. New clients are light.
 import { PlaygroundHttpError } from "./httpError";
 
 export interface FairQueueOptions {
   /** What runs, plural, for messages ("compiles", "native builds"). */
   what: string;
-  /** Jobs running at once over all clients. */
+  /** Jobs running at once over all clients; with a reserve, heavy clients' jobs running at once. */
   slots: number;
-  /** Further slots only light clients may use (default 0). */
+  /** With any, light clients' jobs have `slots` + `reserve` slots of their own (default 0: one lane for all). */
   reserve?: number;
-  /** A client whose jobs held their slot longer than this on average is not light (default 0: none is). */
+  /** A client whose jobs hold their slot longer than this is not light (default 0: none is); see isLight. */
   lightMs?: number;
+  /** The clock (ms), for tests; default performance.now. */
+  now?: () => number;
   /** Jobs waiting over all clients; one more is a 429. */
   maxWaiting: number;
   /** Jobs of one client running at once (the rest of its jobs wait). */
@@ -65,7 +77,14 @@ export interface ClientScope {
 
 interface Job {
   client: Client;
-  start: () => void;
+  /** When it got its slot (the clock's ms); NaN while it waits. */
+  began: number;
+  /** What the task said it cost (ms of CPU), charged instead of its wall time. */
+  chargedMs?: number;
+  /** Whether it holds a light lane's slot. */
+  light: boolean;
+  /** Runs the task; `light`: whether its client was light when it got the slot. */
+  start: (light: boolean) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
   unlink: () => void;
@@ -74,13 +93,33 @@ interface Job {
 interface Client {
   key: string;
   running: number;
+  /** Its jobs holding a slot now. */
+  runningJobs: Set<Job>;
   /** When the client last got a slot (a count of slots handed out); 0: never. */
   servedAt: number;
   waiting: Job[];
 }
 
-/** Clients whose average job time is remembered. */
+/** Clients whose recent use is remembered. */
 const HISTORY = 10_000;
+
+/**
+ * How fast a client's past slot time stops counting against it: halved every
+ * this many ms. Long enough that a client cannot win priority back between
+ * two of its own compiles (a few seconds each at worst), short enough that
+ * one busy minute does not follow it for long.
+ */
+export const RECENT_HALF_LIFE_MS = 10_000;
+
+/** What the queue remembers of a client between its jobs. */
+interface Usage {
+  /** Slot time, decayed to `at`. */
+  usedMs: number;
+  /** The clock's ms `usedMs` was last decayed to. */
+  at: number;
+  /** Its job length estimate: up at once to a longer job, halfway down to a shorter one. */
+  jobMs: number;
+}
 
 /** The error a job of a caller that went away ends with: a 503 nobody receives, so nothing is logged as a failure. */
 export class CallerGone extends PlaygroundHttpError {
@@ -93,11 +132,14 @@ export class FairQueue {
   private readonly clients = new Map<string, Client>();
   /** Clients with jobs waiting. */
   private readonly turns: Client[] = [];
-  /** Each recent client's average time holding a slot, kept while it is idle (oldest dropped past HISTORY). */
-  private readonly history = new Map<string, number>();
+  /** Each recent client's use, kept while it is idle (least recently used dropped past HISTORY). */
+  private readonly history = new Map<string, Usage>();
+  private readonly now: () => number;
   /** Slots handed out so far: the clock of Client.servedAt. */
   private served = 0;
   private runningCount = 0;
+  /** Of runningCount, the jobs in the light lane (with a reserve). */
+  private lightRunning = 0;
   private waitingCount = 0;
   /** Moving average of how long a job holds its slot, for the expected wait. */
   private serviceMs = 0;
@@ -111,7 +153,9 @@ export class FairQueue {
     cancelledRunning: 0,
   };
 
-  constructor(private readonly options: FairQueueOptions) {}
+  constructor(private readonly options: FairQueueOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
 
   get running(): number {
     return this.runningCount;
@@ -123,23 +167,23 @@ export class FairQueue {
 
   /**
    * Runs `task` when `scope`'s client gets a slot; the task's signal aborts
-   * when the caller goes away, and `light` says whether the client is light
-   * (the caller may run light clients' jobs where they go first).
+   * when the caller goes away, `light` says whether the job runs in the
+   * light lane (the caller may run light clients' jobs where they go
+   * first; always false without a reserve), and
+   * `charge` sets what the job cost its client when the task can measure it
+   * (its CPU time); otherwise the client is charged the time it held the slot.
    */
-  run<T>(scope: ClientScope, task: (signal: AbortSignal, light: boolean) => Promise<T>): Promise<T> {
+  run<T>(
+    scope: ClientScope,
+    task: (signal: AbortSignal, light: boolean, charge: (ms: number) => void) => Promise<T>,
+  ): Promise<T> {
     const { signal } = scope;
     if (signal?.aborted) {
       this.counters.cancelledWaiting += 1;
       return Promise.reject(new CallerGone(`the client went away before its ${this.options.what} started`));
     }
-    const client = this.clients.get(scope.key) ?? { key: scope.key, running: 0, servedAt: 0, waiting: [] };
-    // After every dispatch, a client still waiting is held back by its own
-    // running share, so a free slot may go to this job unless its own
-    // client has earlier jobs waiting or is at its share.
-    const mustWait =
-      this.runningCount >= this.slotsFor(client) ||
-      client.running >= this.options.perClientRunning ||
-      client.waiting.length > 0;
+    const client = this.clientFor(scope.key);
+    const mustWait = this.mustWait(client);
     if (mustWait) {
       try {
         this.admit(client);
@@ -164,21 +208,27 @@ export class FairQueue {
       };
       const job: Job = {
         client,
+        began: Number.NaN,
+        light: false,
         reject,
         timer: undefined as unknown as NodeJS.Timeout,
         unlink: () => signal?.removeEventListener("abort", onAbort),
-        start: () => {
-          const began = performance.now();
+        start: (light) => {
           this.counters.started += 1;
-          task(controller.signal, this.isLight(client))
+          task(controller.signal, light, (ms) => {
+            job.chargedMs = ms;
+          })
             .then(resolve, reject)
             .finally(() => {
               job.unlink();
-              const took = performance.now() - began;
+              // The wait estimate needs how long slots are held; the client's use, what its job cost.
+              const took = this.now() - job.began;
               this.serviceMs = this.serviceMs === 0 ? took : 0.8 * this.serviceMs + 0.2 * took;
-              this.remember(client.key, took);
+              this.remember(client.key, job.chargedMs ?? took);
+              client.runningJobs.delete(job);
               client.running -= 1;
               this.runningCount -= 1;
+              if (job.light) this.lightRunning -= 1;
               this.forget(client);
               this.dispatch();
             });
@@ -205,6 +255,37 @@ export class FairQueue {
       if (client.waiting.length === 1) this.turns.push(client);
       this.dispatch();
     });
+  }
+
+  /**
+   * The refusal (429 or 503, counted) a job of client `key` would get if it
+   * came now, or undefined: a route asks before it reads a request's body,
+   * so a client that keeps sending refused requests costs the server little.
+   */
+  refusal(key: string): PlaygroundHttpError | undefined {
+    const client = this.clientFor(key);
+    if (!this.mustWait(client)) return undefined;
+    try {
+      this.admit(client);
+      return undefined;
+    } catch (error) {
+      return error as PlaygroundHttpError;
+    }
+  }
+
+  /** The client `key` stands for: the one in the queue, or a new record (not stored). */
+  private clientFor(key: string): Client {
+    return this.clients.get(key) ?? { key, running: 0, runningJobs: new Set<Job>(), servedAt: 0, waiting: [] };
+  }
+
+  /**
+   * Whether a job of `client` must wait. After every dispatch, a client still
+   * waiting is held back by its own running share or its lane, so a free
+   * slot may go to this job unless its own client has earlier jobs waiting
+   * or is at its share.
+   */
+  private mustWait(client: Client): boolean {
+    return !this.hasRoom(client) || client.running >= this.options.perClientRunning || client.waiting.length > 0;
   }
 
   /** Refuses a job that would wait past the client's share, the queue's size or the longest wait. */
@@ -244,10 +325,11 @@ export class FairQueue {
   }
 
   /**
-   * The wait of one more job of `client`: round-robin serves each waiting
-   * client once per round, so ahead of this client's (k+1)-th job are its own
-   * k and at most k+1 of every other client's, each holding a slot for the
-   * average service time; and half a job's time for a slot to free.
+   * The wait of one more job of `client`, about: clients that have used
+   * the slots alike take turns, so ahead of this client's (k+1)-th job are
+   * its own k and at most k+1 of every other client's (fewer of those that
+   * have used more), each holding a slot for the average service time; and
+   * half a job's time for a slot to free.
    */
   private expectedWaitMs(client: Client): number {
     const k = client.waiting.length;
@@ -256,23 +338,46 @@ export class FairQueue {
     return (ahead / this.options.slots + 0.5) * this.serviceMs;
   }
 
-  /** How many slots `client` may take: the regular ones, and the reserve when it is light. */
-  private slotsFor(client: Client): number {
+  /** Whether a job of `client` would find a free slot: in its lane when there is a reserve. */
+  private hasRoom(client: Client): boolean {
     const { slots, reserve = 0 } = this.options;
-    return this.isLight(client) ? slots + reserve : slots;
+    if (reserve === 0) return this.runningCount < slots;
+    return this.isLight(client)
+      ? this.lightRunning < slots + reserve
+      : this.runningCount - this.lightRunning < slots;
   }
 
-  /** New clients, and those whose jobs average at most lightMs. */
+  /**
+   * Light: a new client, or one whose job length estimate is at most
+   * lightMs and none of whose jobs has been running longer than that.
+   */
   private isLight(client: Client): boolean {
-    const average = this.history.get(client.key);
-    return average === undefined || average <= (this.options.lightMs ?? 0);
+    const lightMs = this.options.lightMs ?? 0;
+    const now = this.now();
+    for (const job of client.runningJobs) if (now - job.began > lightMs) return false;
+    const usage = this.history.get(client.key);
+    return usage === undefined || usage.jobMs <= lightMs;
   }
 
-  /** Folds one job's time into its client's average (new jobs weigh half), keeping the most recent clients. */
+  /** The client's slot time over the recent past (decayed), its jobs running now included: the dispatch order. */
+  private recentMs(client: Client): number {
+    const now = this.now();
+    let used = 0;
+    for (const job of client.runningJobs) used += now - job.began;
+    const usage = this.history.get(client.key);
+    return usage === undefined ? used : used + decayed(usage, now);
+  }
+
+  /** Adds one job's time to its client's use and job length estimate, keeping the most recent clients. */
   private remember(key: string, took: number): void {
+    const now = this.now();
     const before = this.history.get(key);
     this.history.delete(key);
-    this.history.set(key, before === undefined ? took : (before + took) / 2);
+    this.history.set(key, {
+      usedMs: (before === undefined ? 0 : decayed(before, now)) + took,
+      at: now,
+      jobMs: before === undefined || took > before.jobMs ? took : (before.jobMs + took) / 2,
+    });
     if (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as string);
   }
 
@@ -281,31 +386,36 @@ export class FairQueue {
   }
 
   private begin(job: Job): void {
+    // Its lane is decided before the job counts as running; without a reserve there are no lanes.
+    job.light = Boolean(this.options.reserve) && this.isLight(job.client);
+    job.began = this.now();
     job.client.servedAt = ++this.served;
     job.client.running += 1;
+    job.client.runningJobs.add(job);
     this.runningCount += 1;
-    job.start();
+    if (job.light) this.lightRunning += 1;
+    job.start(job.light);
   }
 
   /**
-   * Gives free slots to waiting jobs: each to the client with the fewest
-   * jobs running, among those the one served longest ago (a client new to
-   * the queue first), skipping clients at their running share. So clients
-   * take turns, and one that has just had a slot waits for the others'.
+   * Gives free slots to waiting jobs: each to the client with the least
+   * recent slot time (recentMs), ties to the one served longest ago (a client
+   * new to the queue first), skipping clients at their running share and
+   * those whose lane is full. So a client that has used little goes ahead
+   * of one that has used much, and clients that have used alike take turns.
    */
   private dispatch(): void {
-    const most = this.options.slots + (this.options.reserve ?? 0);
-    while (this.runningCount < most) {
+    for (;;) {
       let next: Client | undefined;
+      let nextMs = 0;
       for (const client of this.turns) {
         if (client.running >= this.options.perClientRunning) continue;
-        if (this.runningCount >= this.slotsFor(client)) continue;
-        if (
-          next === undefined ||
-          client.running < next.running ||
-          (client.running === next.running && client.servedAt < next.servedAt)
-        )
+        if (!this.hasRoom(client)) continue;
+        const recent = this.recentMs(client);
+        if (next === undefined || recent < nextMs || (recent === nextMs && client.servedAt < next.servedAt)) {
           next = client;
+          nextMs = recent;
+        }
       }
       if (next === undefined) return;
       const job = next.waiting.shift() as Job;
@@ -344,4 +454,9 @@ export class FairQueue {
     }
     this.waitingCount = 0;
   }
+}
+
+/** `usage.usedMs` decayed from `usage.at` to `now`. */
+function decayed(usage: Usage, now: number): number {
+  return usage.usedMs * 0.5 ** (Math.max(0, now - usage.at) / RECENT_HALF_LIFE_MS);
 }

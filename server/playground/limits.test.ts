@@ -35,7 +35,7 @@ describe("limitsFromEnv", () => {
       compileClientQueue: 4,
       compileMaxWaitMs: 10_000,
       compileLightReserve: 1,
-      compileLightMs: 500,
+      compileLightMs: 100,
       nativeClientRunning: 1,
       nativeClientQueue: 2,
       nativeMaxWaitMs: 30_000,

@@ -1,0 +1,81 @@
+// The attackers of build-fairness.bench.ts, in a process of their own: the
+// victims' builds are timed on an event loop that does nothing else, as a
+// real victim's would be, rather than on one that also builds and sends
+// hundreds of 100 KB attack requests a second.
+//
+//   node --import tsx bench/fairnessAttacker.ts URL ATTACKERS SIZES
+//
+// SIZES: comma-separated function counts; each request takes the next size
+// in turn, so the clients send a mix of program sizes. It reports on its IPC
+// channel: { steady: true } once the attack is steady (every attacker has had
+// a compile answered and the queue has refused some), and the load counts
+// when the parent sends "stop" and every request in flight has ended.
+
+export {};
+
+const [url, attackerArg, sizesArg] = process.argv.slice(2);
+const attackers = Number(attackerArg);
+const sizes = sizesArg.split(",").map(Number);
+if (!url || !(attackers > 0) || sizes.some((n) => !(n > 0)))
+  throw new Error(`usage: fairnessAttacker.ts URL ATTACKERS SIZES (got ${process.argv.slice(2).join(" ")})`);
+
+/**
+ * A chain of `n` functions, valid and slow to compile, as a JSON body ready
+ * to send but for its last line: the functions are made and escaped once per
+ * size, and each request's `main` differs (the salt) so no cache could
+ * answer it.
+ */
+function bodyMaker(n: number): (salt: number) => string {
+  const chain = Array.from(
+    { length: n },
+    (_, i) => `fn f${i}(x: i64) -> i64 {\n  x * ${i + 1} + ${i ? `f${i - 1}(x)` : "1"}\n}\n`,
+  ).join("");
+  const head = `{"source":${JSON.stringify(chain).slice(0, -1)}`;
+  return (salt) => `${head}${JSON.stringify(`fn main() {\n  println("{f${n - 1}(${salt})}")\n}\n`).slice(1)}}`;
+}
+const bodies = sizes.map(bodyMaker);
+
+const load = { sent: 0, ok: 0, refused429: 0, refused503: 0, other: 0, dropped: 0 };
+const answered = new Set<string>();
+let attacking = true;
+let steady = false;
+let salt = 0;
+
+process.on("message", (message) => {
+  if (message === "stop") attacking = false;
+});
+
+// Each attacker keeps 4 requests in flight (more than its share), and after
+// a refusal waits only 50 ms, ignoring Retry-After, as a hostile client would.
+const loops = Array.from({ length: attackers * 4 }, async (_, loop) => {
+  const client = `198.51.100.${(loop % attackers) + 1}`;
+  for (let i = loop; attacking; i++) {
+    load.sent += 1;
+    let status = 0;
+    try {
+      const response = await fetch(`${url}/build_wasm`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": client },
+        body: bodies[i % bodies.length](salt++),
+      });
+      await response.arrayBuffer();
+      status = response.status;
+    } catch {
+      load.dropped += 1;
+    }
+    if (status === 200) {
+      load.ok += 1;
+      answered.add(client);
+    } else if (status === 429) load.refused429 += 1;
+    else if (status === 503) load.refused503 += 1;
+    else if (status !== 0) load.other += 1;
+    if (!steady && answered.size === attackers && load.refused429 + load.refused503 >= attackers) {
+      steady = true;
+      process.send?.({ steady: true });
+    }
+    if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+  }
+});
+
+await Promise.all(loops);
+process.send?.({ load }, () => process.exit(0));
