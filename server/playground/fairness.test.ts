@@ -9,11 +9,16 @@ import { connectClient, type Loopback, listenOnLoopback } from "../mcp/testing";
 import type { PlaygroundLimits } from "./limits";
 import { HELLO, type TestPlayground, testPlayground } from "./testPlayground";
 
-/** A chain of 300 functions: valid, and far more compiler work than hello world (about a second on a quiet core). */
+/**
+ * A chain of 2,000 functions: valid, and far more compiler work than hello
+ * world, so the compiles the tests hold stay running or waiting while the
+ * next request arrives (300 functions compiled too fast for that once the
+ * inliner became linear, and the MCP share test could see its thread free).
+ */
 const SLOW = `${Array.from(
-  { length: 300 },
+  { length: 2000 },
   (_, i) => `fn f${i}(x: i64) -> i64 {\n  x * ${i} + ${i ? `f${i - 1}(x)` : "1"}\n}\n`,
-).join("")}fn main() {\n  println("{f299(2)}")\n}\n`;
+).join("")}fn main() {\n  println("{f1999(2)}")\n}\n`;
 
 /** The default per-client shares, two compiler threads as on the public server, no cache so every build compiles. */
 const LIMITS: Partial<PlaygroundLimits> = {
