@@ -469,6 +469,7 @@ export class Model {
     meta.sc_mean = trained.mean;
     meta.sc_std = trained.std;
     meta.bands = trained.bands;
+    meta.novelty = trained.novelty;
     applyCalibrations(meta, trained.calibrations);
     meta.last_trained = Math.floor(now);
     meta.next_train = meta.n_seen + (this.ring.full ? meta.sched_at_max : meta.sched_below);
