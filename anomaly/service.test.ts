@@ -151,6 +151,7 @@ describe("anomaly service", () => {
       "next_train",
       "false_alarm_rate",
       "bands",
+      "novelty",
       "alerting",
       "data_jsonl",
     ]);
