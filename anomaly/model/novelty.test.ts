@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AnomalyService } from "../service";
 import { MemoryStore } from "../store/memoryStore";
-import { KIND_CATEGORICAL, KIND_NUMERIC } from "./metadata";
 import { fitNovelty, MAX_NOVELTY_VALUES, novelShare, noveltyChecks, parseNovelty } from "./novelty";
-
-const state = {
-  cols: ["status", "latency", "host"],
-  kinds: [KIND_CATEGORICAL, KIND_NUMERIC, KIND_CATEGORICAL] as const,
-};
 
 describe("categorical band (novelty)", () => {
   it("learns each categorical column's values and how many were seen once", () => {
@@ -17,7 +11,7 @@ describe("categorical band (novelty)", () => {
       { status: "err", latency: 3, host: "a" },
       { status: "ok", latency: 4 },
     ];
-    const fitted = fitNovelty({ cols: state.cols, kinds: [...state.kinds] }, records);
+    const fitted = fitNovelty(["status", "host"], records);
     expect(fitted).toEqual([
       { column: "status", rows: 4, singletons: 1, seen: ["err", "ok"] },
       { column: "host", rows: 3, singletons: 1, seen: ["a", "b"] },
@@ -39,7 +33,7 @@ describe("categorical band (novelty)", () => {
 
   it("leaves a column with a vocabulary past the limit unchecked", () => {
     const records = Array.from({ length: MAX_NOVELTY_VALUES + 1 }, (_, i) => ({ id: `u${i}` }));
-    expect(fitNovelty({ cols: ["id"], kinds: [KIND_CATEGORICAL] }, records)).toEqual([]);
+    expect(fitNovelty(["id"], records)).toEqual([]);
   });
 
   it("parses stored entries and drops malformed ones", () => {

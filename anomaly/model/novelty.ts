@@ -19,8 +19,8 @@
  * never flags). Its severity is −20·log10 of that probability, the scale of
  * every other check (calibration.ts).
  */
-import type { RawRecord } from "../store/store";
-import { KIND_CATEGORICAL, type MetadataJson } from "./metadata";
+/** A raw record as ingested (the store's RawRecord; not imported, as the store imports the metadata). */
+type RawRecord = Readonly<Record<string, unknown>>;
 
 /** What training learned about one categorical column. */
 export interface ColumnNovelty {
@@ -45,14 +45,13 @@ function categoryText(value: unknown): string | null {
   return typeof value === "string" ? value : String(value);
 }
 
-/** One entry per categorical column with at least one value in `records`. */
-export function fitNovelty(
-  state: Pick<MetadataJson, "cols" | "kinds">,
-  records: readonly RawRecord[],
-): ColumnNovelty[] {
+/**
+ * One entry per categorical column (`columns`: their names) with at least
+ * one value in `records`.
+ */
+export function fitNovelty(columns: readonly string[], records: readonly RawRecord[]): ColumnNovelty[] {
   const out: ColumnNovelty[] = [];
-  state.cols.forEach((column, i) => {
-    if (state.kinds[i] !== KIND_CATEGORICAL) return;
+  for (const column of columns) {
     const counts = new Map<string, number>();
     let rows = 0;
     for (const r of records) {
@@ -61,11 +60,11 @@ export function fitNovelty(
       rows++;
       counts.set(text, (counts.get(text) ?? 0) + 1);
     }
-    if (rows === 0 || counts.size > MAX_NOVELTY_VALUES) return;
+    if (rows === 0 || counts.size > MAX_NOVELTY_VALUES) continue;
     let singletons = 0;
     for (const c of counts.values()) if (c === 1) singletons++;
     out.push({ column, rows, singletons, seen: [...counts.keys()].sort() });
-  });
+  }
   return out;
 }
 

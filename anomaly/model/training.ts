@@ -18,7 +18,7 @@ import type { RawRecord } from "../store/store";
 import { type ColumnBand, fitBands } from "./band";
 import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
-import { KIND_NUMERIC } from "./metadata";
+import { KIND_CATEGORICAL, KIND_NUMERIC } from "./metadata";
 import { type ColumnNovelty, fitNovelty } from "./novelty";
 import { applyScaler, fitScaler } from "./scaler";
 import type { VersionConfig } from "./versions";
@@ -129,5 +129,13 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
   };
   const { backend } = input;
   const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return { feats, ...trained, bands, novelty: fitNovelty(input.state, input.records) };
+  return {
+    feats,
+    ...trained,
+    bands,
+    novelty: fitNovelty(
+      input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_CATEGORICAL),
+      input.records,
+    ),
+  };
 }

@@ -137,7 +137,7 @@ describe("explanations (?explain=1)", () => {
   it("flags a region never seen by the categorical band, and names the region alone", async () => {
     const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "mars" });
     expect(body.anomaly).toBe(true);
-    expect(body.voters[0]).toBe("band:region");
+    expect((body.voters as string[])[0]).toBe("band:region");
     const e = explanationOf(body);
     expect(e.voter).toBe("band:region");
     expect(top(e)).toMatchObject({ column: "region", actual: "mars", share: 1 });
