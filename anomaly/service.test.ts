@@ -156,6 +156,7 @@ describe("anomaly service", () => {
       "next_train",
       "false_alarm_rate",
       "bands",
+      "novelty",
       "alerting",
       "pending_training",
       "data_jsonl",

@@ -7,7 +7,10 @@
 // cadence (target ≤ 0.5 %). The streams were never seen when the defaults
 // were chosen, so these figures are out-of-sample by construction.
 //
-//   npx tsx bench/nab-generated.bench.ts [--count 240] [--rows N] [--seed 1] [--parallel 3]
+// --dump writes every stream's flags and alerts for bench/nab-compare.ts.
+//
+//   npx tsx bench/nab-generated.bench.ts [--count 240] [--rows N] [--seed 1] [--parallel 3] [--dump gen.json]
+import { writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +27,7 @@ const { values: args } = parseArgs({
     rows: { type: "string" },
     seed: { type: "string", default: "1" },
     parallel: { type: "string", default: "3" },
+    dump: { type: "string" },
   },
 });
 const count = Number(args.count);
@@ -48,6 +52,14 @@ try {
 } finally {
   await server.stop();
   await rm(store, { recursive: true, force: true });
+}
+
+if (args.dump !== undefined) {
+  const out: Record<string, unknown> = {
+    "@corpus": { count, seed: Number(args.seed), rows: args.rows === undefined ? undefined : Number(args.rows) },
+  };
+  for (const [key, v] of verdicts) out[key] = { anomaly: v.anomaly, alert: v.alert };
+  writeFileSync(args.dump, JSON.stringify(out));
 }
 
 const zFlags = (s: GeneratedSeries) => Array.from(windowedZ(s.values), (z) => z > ZSCORE_LIMIT);

@@ -22,7 +22,9 @@
  */
 import { TOP_COLUMNS } from "../../protocol/anomaly/verdictVoters";
 import type { ColumnExpectation } from "../model/calibrate";
-import { KIND_NUMERIC } from "../model/metadata";
+import { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "../model/calibration";
+import { KIND_CATEGORICAL, KIND_NUMERIC, type MetadataJson } from "../model/metadata";
+import type { NoveltyCheck } from "../model/novelty";
 import { forestWidth } from "../model/verdict";
 import { BAND, bandsByStrength, SUSTAINED, strongestCheck, VERSION } from "../model/voters";
 import {
@@ -40,6 +42,8 @@ export interface VerdictChecks {
   voters: readonly string[];
   versions: Record<string, { anomaly: boolean; severity: number; score: number }>;
   expected: Record<string, ColumnExpectation>;
+  /** The categorical band's checks (model/novelty.ts), where the caller has the verdict itself. */
+  novel?: Record<string, NoveltyCheck>;
 }
 
 /** Each column with its band severity as contribution, furthest out first. */
@@ -77,6 +81,42 @@ export function bandExplanation(
   };
 }
 
+/**
+ * A categorical column's band voter: the column holds a value its training
+ * never showed, and it alone is named (a numeric band that flagged too
+ * would have come first among the voters only if stronger).
+ */
+function categoryExplanation(
+  input: Pick<ExplainInput, "meta" | "record" | "typical">,
+  column: string,
+  checks: VerdictChecks,
+  voter: string | null,
+): Explanation {
+  const { meta, record, typical } = input;
+  // Without the verdict's own checks (an answer's body), a flag says the severity reached the threshold.
+  const rate = (meta as Partial<MetadataJson>).false_alarm_rate ?? DEFAULT_FALSE_ALARM_RATE;
+  const severity = checks.novel?.[column]?.severity ?? severityThreshold(rate);
+  const columns: ColumnContribution[] = meta.cols.map((c, i) => ({
+    column: c,
+    kind: KIND_NAMES[meta.kinds[i]],
+    actual: actualValue(meta.kinds[i], record[c]),
+    typical: typical.get(c) ?? null,
+    contribution: c === column ? severity : 0,
+    share: c === column ? 1 : 0,
+  }));
+  columns.sort((a, b) => b.share - a.share);
+  return { voter, version: null, method: "band", score: severity, baseline_score: 0, columns };
+}
+
+/** Whether a band voter names a categorical column (novelty.ts) rather than a numeric band. */
+function categoricalBand(meta: ExplainInput["meta"], subject: string, checks: VerdictChecks): string | null {
+  if (!subject.startsWith(BAND)) return null;
+  const column = subject.slice(BAND.length);
+  if (column in checks.expected) return null;
+  const i = meta.cols.indexOf(column);
+  return i >= 0 && meta.kinds[i] === KIND_CATEGORICAL ? column : null;
+}
+
 /** The strongest flagged version, else the strongest version (for `sustained` without bands). */
 function strongestVersion(checks: VerdictChecks): string | undefined {
   const names = Object.keys(checks.versions);
@@ -101,6 +141,8 @@ export function explainVerdict(input: Omit<ExplainInput, "version">, checks: Ver
   const voter = checks.voters[0] ?? null;
   const subject = voter ?? strongestCheck(checks);
   if (subject === null) return null;
+  const category = categoricalBand(input.meta, subject, checks);
+  if (category !== null) return categoryExplanation(input, category, checks, voter);
   if (subject.startsWith(BAND) || (subject.startsWith(SUSTAINED) && subject !== SUSTAINED)) {
     return bandExplanation(input, checks.expected, voter);
   }

@@ -7,6 +7,7 @@
 import { DEFAULT_SCHED_AT_MAX, DEFAULT_SCHED_BELOW, MIN_POINTS } from "../constants";
 import { type ColumnBand, parseBands } from "./band";
 import { DEFAULT_FALSE_ALARM_RATE, isFalseAlarmRate } from "./calibration";
+import { type ColumnNovelty, parseNovelty } from "./novelty";
 import { newOnsetState, type OnsetState, parseOnsetState } from "./onset";
 import { clonePending, type PendingTraining, parsePending } from "./pendingTraining";
 import { defaultVersions, parseVersion, type VersionConfig } from "./versions";
@@ -39,6 +40,8 @@ export type MetadataJson = {
   false_alarm_rate: number;
   /** Expected value and band per numeric column, from the last training (band.ts). */
   bands: ColumnBand[];
+  /** The values each categorical column showed in the last training (novelty.ts). */
+  novelty: ColumnNovelty[];
   /** Which flagged points open an alert, and the state that decides it (onset.ts). */
   alerting: OnsetState;
   /** The scheduled training running beside ingest, not yet in force (pendingTraining.ts); null when none. */
@@ -67,6 +70,7 @@ export function newMetadata(name: string, now: number, versions = defaultVersion
     next_train: MIN_POINTS,
     false_alarm_rate: DEFAULT_FALSE_ALARM_RATE,
     bands: [],
+    novelty: [],
     alerting: newOnsetState(),
     pending_training: null,
   };
@@ -91,6 +95,7 @@ export function orderedMetadata(m: MetadataJson): MetadataJson {
     next_train: m.next_train,
     false_alarm_rate: m.false_alarm_rate,
     bands: m.bands,
+    novelty: m.novelty,
     alerting: m.alerting,
     pending_training: m.pending_training,
   };
@@ -107,6 +112,7 @@ export function cloneMetadata(m: MetadataJson): MetadataJson {
     sc_std: [...m.sc_std],
     versions: m.versions.map((v) => ({ ...v, calibration: v.calibration === null ? null : { ...v.calibration } })),
     bands: m.bands.map((b) => ({ ...b, calibration: { ...b.calibration } })),
+    novelty: m.novelty.map((n) => ({ ...n, seen: [...n.seen] })),
     alerting: { ...m.alerting },
     pending_training: clonePending(m.pending_training),
   };
@@ -187,6 +193,7 @@ export function parseMetadata(raw: unknown): MetadataJson | null {
     next_train: nextTrain,
     false_alarm_rate: isFalseAlarmRate(r.false_alarm_rate) ? r.false_alarm_rate : DEFAULT_FALSE_ALARM_RATE,
     bands: parseBands(r.bands),
+    novelty: parseNovelty(r.novelty),
     alerting: parseOnsetState(r.alerting, nSeen),
     // Only with the forests it was started beside: a model loading untrained trains anew.
     pending_training: brokenScaler ? null : parsePending(r.pending_training, nSeen),

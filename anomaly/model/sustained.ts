@@ -78,7 +78,9 @@ export function pointEvidence(v: Verdict, versions: readonly VersionConfig[]): P
       out.pointwise = Math.max(out.pointwise, verdict.severity);
     }
   }
-  for (const e of Object.values(v.expected)) out.pointwise = Math.max(out.pointwise, e.severity);
+  for (const e of [...Object.values(v.expected), ...Object.values(v.novel)]) {
+    out.pointwise = Math.max(out.pointwise, e.severity);
+  }
   return out;
 }
 

@@ -18,7 +18,8 @@ import type { RawRecord } from "../store/store";
 import { type ColumnBand, fitBands } from "./band";
 import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
-import { KIND_NUMERIC } from "./metadata";
+import { KIND_CATEGORICAL, KIND_NUMERIC } from "./metadata";
+import { type ColumnNovelty, fitNovelty } from "./novelty";
 import { applyScaler, fitScaler } from "./scaler";
 import type { VersionConfig } from "./versions";
 import { slidingWindows, windowStart } from "./windows";
@@ -32,6 +33,8 @@ export interface TrainedModel {
   calibrations: Map<string, Calibration>;
   /** Expected value and band per numeric column (band.ts). */
   bands: ColumnBand[];
+  /** The values each categorical column showed (novelty.ts). */
+  novelty: ColumnNovelty[];
 }
 
 export interface TrainingInput {
@@ -128,5 +131,13 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
   };
   const { backend } = input;
   const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return { feats, ...trained, bands };
+  return {
+    feats,
+    ...trained,
+    bands,
+    novelty: fitNovelty(
+      input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_CATEGORICAL),
+      input.records,
+    ),
+  };
 }

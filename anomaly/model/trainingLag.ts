@@ -37,6 +37,7 @@ export function mergeTraining(meta: MetadataJson, trained: TrainedModel, started
   meta.sc_mean = trained.mean;
   meta.sc_std = trained.std;
   meta.bands = trained.bands;
+  meta.novelty = trained.novelty;
   applyCalibrations(meta, trained.calibrations);
   meta.last_trained = Math.floor(started);
   meta.pending_training = null;

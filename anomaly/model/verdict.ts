@@ -18,6 +18,7 @@ import {
 } from "./calibrate";
 import { type Projector, recordTime } from "./encoding";
 import type { MetadataJson } from "./metadata";
+import { type NoveltyCheck, noveltyChecks } from "./novelty";
 import { type RecurrenceField, recurrenceFields, recursDaily } from "./recurrence";
 import type { Ring } from "./ring";
 import type { TopColumn } from "./verdictRecord";
@@ -47,6 +48,12 @@ export interface Verdict {
   versions: Record<string, VersionVerdict>;
   /** Per numeric column: value, expected value, band and its own check (band.ts). */
   expected: Record<string, ColumnExpectation>;
+  /**
+   * Per categorical column holding a value its training never showed: the
+   * categorical band (novelty.ts). Not part of the answer; its voter is
+   * `band:<column>` like a numeric band's.
+   */
+  novel: Record<string, NoveltyCheck>;
   /** The rules that flag the point, strongest first (voters.ts); empty when it is not an anomaly. */
   voters: string[];
   /** The explanation's top columns (explain/voterExplain.ts), filled in by the model once the verdict is final. */
@@ -156,9 +163,10 @@ export class ScoringRun {
         },
         voters,
       );
+      const novel = noveltyChecks(meta.novelty, this.records[j], meta.false_alarm_rate);
       let severity = 0;
       let anomaly = false;
-      for (const e of Object.values(expected)) {
+      for (const e of [...Object.values(expected), ...Object.values(novel)]) {
         severity = Math.max(severity, e.severity);
         anomaly ||= e.anomaly;
       }
@@ -171,6 +179,7 @@ export class ScoringRun {
         severity,
         versions: {},
         expected,
+        novel,
         voters: [],
         top_columns: [],
       });
@@ -243,7 +252,7 @@ export function withdraw(v: Verdict, rate: number): void {
     version.anomaly = false;
     version.severity = agreeingSeverity(version.severity, false, rate);
   }
-  for (const e of Object.values(v.expected)) {
+  for (const e of [...Object.values(v.expected), ...Object.values(v.novel)]) {
     e.anomaly = false;
     e.severity = agreeingSeverity(e.severity, false, rate);
   }

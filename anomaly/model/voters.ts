@@ -6,7 +6,9 @@
  * describes the strongest voter (explain/voterExplain.ts), never a check
  * that did not flag.
  *
- * Names are `band:<column>`, `version:<name>`, `sustained:<column>` (the
+ * Names are `band:<column>` (a numeric column's expected band, or a
+ * categorical column holding a value its training never showed:
+ * novelty.ts), `version:<name>`, `sustained:<column>` (the
  * column whose band was furthest out at the point that completed the run)
  * or `sustained` alone when the model has no band. A verdict lists its
  * voters strongest first, and the first is what its explanation describes:
@@ -18,6 +20,7 @@
  * kind by severity, then the further-out band or the lower score.
  */
 import type { ColumnExpectation } from "./calibrate";
+import type { NoveltyCheck } from "./novelty";
 
 export const BAND = "band:";
 export const VERSION = "version:";
@@ -49,6 +52,8 @@ export function sustainedVoter(expected: Record<string, ColumnExpectation>): str
 interface Checks {
   versions: Record<string, { anomaly: boolean; severity: number; score: number }>;
   expected: Record<string, ColumnExpectation>;
+  /** The categorical band's checks (novelty.ts); absent where the caller has none. */
+  novel?: Record<string, NoveltyCheck>;
 }
 
 /** Whether a version scores windows of several points (sustained.ts scoresWindows, by name). */
@@ -69,6 +74,12 @@ function checks(v: Checks, windowed: WindowedVersion, flaggedOnly: boolean): Ran
   for (const [name, e] of Object.entries(v.expected)) {
     if (!flaggedOnly || e.anomaly) {
       out.push({ voter: BAND + name, severity: e.severity, rank: 0, tie: bandDistance(e) });
+    }
+  }
+  // A value never seen is as far out as a categorical column can be.
+  for (const [name, e] of Object.entries(v.novel ?? {})) {
+    if (!flaggedOnly || e.anomaly) {
+      out.push({ voter: BAND + name, severity: e.severity, rank: 0, tie: Number.POSITIVE_INFINITY });
     }
   }
   for (const [name, version] of Object.entries(v.versions)) {

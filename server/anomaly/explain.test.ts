@@ -126,12 +126,21 @@ describe("explanations (?explain=1)", () => {
   });
 
   it("explains an unflagged point by its strongest check, naming no voter", async () => {
-    const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "mars" });
+    const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "us" });
     expect(body.anomaly).toBe(false);
     expect(body.voters).toEqual([]);
     const e = explanationOf(body);
     expect(e.voter).toBeNull();
-    expect(columnOf(e, "region")).toMatchObject({ kind: "categorical", actual: "mars", typical: "eu" });
+    expect(columnOf(e, "region")).toMatchObject({ kind: "categorical", actual: "us", typical: "eu" });
+  });
+
+  it("flags a region never seen by the categorical band, and names the region alone", async () => {
+    const { body } = await post(`/detect_only/${MODEL}?explain=true`, { ...usual, region: "mars" });
+    expect(body.anomaly).toBe(true);
+    expect((body.voters as string[])[0]).toBe("band:region");
+    const e = explanationOf(body);
+    expect(e.voter).toBe("band:region");
+    expect(top(e)).toMatchObject({ column: "region", actual: "mars", share: 1 });
   });
 
   it("gives a numeric outlier the credit, not the one-hot columns of the category beside it", async () => {
