@@ -147,7 +147,9 @@ describe("request bodies", () => {
       body: '{"a":1}',
     });
     expect(json.status).toBe(200);
-    expect(service.calls).toEqual([["detect", "m", { a: 1 }, undefined, { explain: false, expected: false }]]);
+    // The service always computes the expected bands (alert rules judge recovery by them); the answer drops them unless asked.
+    expect(service.calls).toEqual([["detect", "m", { a: 1 }, undefined, { explain: false, expected: true }]]);
+    expect(await json.json()).not.toHaveProperty("expected");
   });
 
   it("wrong field types in small bodies are 400s naming the field", async () => {
