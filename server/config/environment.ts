@@ -264,7 +264,8 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: "NATIVE_BUILD_CLIENT_RUNNING",
     kind: integer(1),
     defaultValue: 1,
-    description: "native builds one client runs at once (a free slot goes to the waiting client with the least recent build time)",
+    description:
+      "native builds one client runs at once (a free slot goes to the waiting client with the least recent build time)",
     readBy: SERVER,
   },
   {

@@ -342,9 +342,7 @@ export class FairQueue {
   private hasRoom(client: Client): boolean {
     const { slots, reserve = 0 } = this.options;
     if (reserve === 0) return this.runningCount < slots;
-    return this.isLight(client)
-      ? this.lightRunning < slots + reserve
-      : this.runningCount - this.lightRunning < slots;
+    return this.isLight(client) ? this.lightRunning < slots + reserve : this.runningCount - this.lightRunning < slots;
   }
 
   /**

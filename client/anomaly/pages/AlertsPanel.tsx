@@ -98,7 +98,15 @@ export function AlertsPanel({
         <button type="button" onClick={save}>
           Save rules
         </button>
-        <button type="button" onClick={() => act(async () => (await reload(), "Alerts reloaded"))}>
+        <button
+          type="button"
+          onClick={() =>
+            act(async () => {
+              await reload();
+              return "Alerts reloaded";
+            })
+          }
+        >
           Reload
         </button>
       </div>
