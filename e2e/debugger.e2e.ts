@@ -3,29 +3,15 @@
 // Variables panel read, F10 through loop iterations, F11 into a function and
 // Shift+F11 out, a value on hover, F9 from the keyboard, a panic stop, Stop; the output of a
 // debugged run is the same as a normal run's. Screenshots are saved.
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "./browserSuite";
 import { focusEditor, openPlayground, runAndWait, setSource, stdout } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
 const ARTIFACTS = new URL("../test-results/debugger/", import.meta.url).pathname;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(ARTIFACTS);
 
 const PROGRAM = `fn square(n: i64) -> i64 {
     let r = n * n
@@ -73,9 +59,9 @@ async function clickGutter(page: Page, line: number): Promise<void> {
 
 describe("the step debugger", () => {
   it("stops at a breakpoint, shows locals and the stack, steps over, into and out, and prints as a normal run", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await setSource(page, PROGRAM);
     const normal = await runAndWait(page);
@@ -126,9 +112,9 @@ describe("the step debugger", () => {
   });
 
   it("sets a breakpoint with F9, and stops at a panic with the stack until Stop", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     await setSource(page, PANICS);
     await focusEditor(page);
     // The cursor is on line 1 after the click; down to line 6, F9 there.

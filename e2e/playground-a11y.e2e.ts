@@ -3,37 +3,23 @@
 // with the palette open in the dark theme, comments there are drawn in the
 // theme's readable colour, the way out of the editor is on screen while it
 // has the focus, and Ctrl+D ends a program's input.
-import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { pithDarkTheme } from "../client/editor/darkTheme";
-import { launchChromium } from "./browser";
+import { browserSuite } from "./browserSuite";
 import { focusEditor, openPlayground, setSource, stdout } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
 const ARTIFACTS = new URL("../test-results/playground/", import.meta.url).pathname;
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(ARTIFACTS);
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await openPlayground(page, server.url);
+  await openPlayground(page, suite.server.url);
   return { context, page };
 }
 

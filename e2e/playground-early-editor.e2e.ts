@@ -1,34 +1,20 @@
 // The early editor: the page is editable and runs programs before Monaco (the
 // editor chunk) arrives, and Monaco then takes over without losing a
 // keystroke. The editor chunk is held back with page.route to open that window.
-import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "./browserSuite";
 import { editorText, stdout } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
 const ARTIFACTS = new URL("../test-results/playground/", import.meta.url).pathname;
 const PROGRAM = 'fn main() {\n    println("early")\n}\n';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(ARTIFACTS);
 
 /** A fresh page whose editor chunk (Monaco) is answered only when `release` is called. */
 async function pageWithMonacoHeld(): Promise<{ context: BrowserContext; page: Page; release: () => void }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -42,7 +28,7 @@ async function pageWithMonacoHeld(): Promise<{ context: BrowserContext; page: Pa
 }
 
 async function openEarly(page: Page) {
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.locator('[data-testid=editor][data-ready="true"][data-editor="early"]').waitFor({ timeout: 30_000 });
 }
 
@@ -98,7 +84,7 @@ describe("the early editor, before Monaco arrives", () => {
   });
 
   it("loses no keystroke when Monaco takes over in the middle of steady typing", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await openEarly(page);
     // A loaded machine, as CI's can be: the page gets no idle moment between

@@ -2,34 +2,20 @@
 // work, a reload, and every earlier program comes back from the History menu;
 // typing followed at once by a reload keeps every character. Typed with the
 // real keyboard, as a user does.
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { HELLO_WORLD } from "../client/examples/examples";
 import { shareFragment } from "../client/share/shareLink";
-import { launchChromium } from "./browser";
+import { browserSuite } from "./browserSuite";
 import { clearEditor, editorText, focusEditor, openPlayground, savedSource } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
 const ARTIFACTS = new URL("../test-results/playground/", import.meta.url).pathname;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(ARTIFACTS);
 
 const program = (what: string) => `// ${what}\nfn main() {\n    println("${what}")\n}\n`;
-const link = (what: string) => `${server.url}/${shareFragment({ source: program(what) })}`;
+const link = (what: string) => `${suite.server.url}/${shareFragment({ source: program(what) })}`;
 
 /** The program in the editor, every line of it, as the page saved it (the journal written at every change). */
 const source = savedSource;
@@ -44,9 +30,9 @@ async function historyTitles(page: Page): Promise<string[]> {
 
 describe("the history of earlier programs", () => {
   it("keeps the user's program through three links opened in a row and a reload, and restores each from History", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     await clearEditor(page);
     await page.keyboard.type('// my own program\nfn main() {\nprintln("mine")\n}\n');
     const mine = '// my own program\nfn main() {\n    println("mine")\n}\n';
@@ -96,9 +82,9 @@ describe("the history of earlier programs", () => {
   });
 
   it("Start over brings back the welcome program and keeps the user's own in History", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     await clearEditor(page);
     await page.keyboard.type('// before starting over\nfn main() {\nprintln("old")\n}\n');
     const mine = '// before starting over\nfn main() {\n    println("old")\n}\n';
@@ -117,9 +103,9 @@ describe("the history of earlier programs", () => {
   });
 
   it("is reachable from the F1 palette", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     await focusEditor(page);
     await page.keyboard.press("F1");
     await page.keyboard.type("History");
@@ -130,9 +116,9 @@ describe("the history of earlier programs", () => {
   });
 
   it("keeps every character typed right before a reload", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await openPlayground(page, server.url);
+    await openPlayground(page, suite.server.url);
     await clearEditor(page);
     const typed = "// every last character counts: 0123456789 the end";
     await page.keyboard.type(typed);

@@ -4,35 +4,21 @@
 // WAI-ARIA patterns, settings survive a reload, Vim keys work, and axe-core
 // finds no serious or critical violation. Keys are typed with page.keyboard,
 // as a user types them.
-import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "./browserSuite";
 import { editorText, focusEditor, openPlayground, setSource } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
 /** Screenshots are test artifacts, never committed. */
 const ARTIFACTS = new URL("../test-results/keyboard/", import.meta.url).pathname;
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(ARTIFACTS);
 
 /** A fresh browser profile (its own storage) with the playground open and Monaco up. */
 async function freshPage(): Promise<{ context: BrowserContext; page: Page; dialogs: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const dialogs: string[] = [];
   // A window.prompt/confirm/alert would show here; the tests say when one is expected.
@@ -40,7 +26,7 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page; dialo
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  await openPlayground(page, server.url);
+  await openPlayground(page, suite.server.url);
   return { context, page, dialogs };
 }
 
