@@ -27,6 +27,28 @@
 // shorter one, so one slow compile among quick ones marks the client heavy
 // for several jobs (an average would let it hide there), and a job of its
 // still running past `lightMs` marks it heavy at once. New clients are light.
+//
+// A client is heavy by its recent use too (with `lightUseMs`), whatever its
+// programs' sizes, as a flood of programs each under `lightMs` would
+// otherwise hold every light slot at normal priority and share the cores
+// with a newcomer's hello world. Two signs tell a flood from a busy person:
+// - It keeps compiles waiting behind its own (more in flight than it may
+//   run): within the last RECENT_HALF_LIFE_MS, and with more than `lightMs`
+//   of recent use, it is heavy. Someone at the editor waits for each answer
+//   and never does this, however often they build; a flood that sends
+//   faster than it is served always does, so it is caught after about one
+//   light compile's CPU, whatever the number of its clients.
+// - It keeps a slot busy without pause: recent use over `lightUseMs` makes a
+//   client heavy whatever its pattern, so sending one program at a time
+//   does not hide a flood.
+// What this cannot catch is many addresses each sending a little: each one
+// with one compile in flight and under `lightUseMs` looks like a busy person
+// and stays light. Such clients still wait behind anyone who has used the
+// slots less (least attained service), so a newcomer or an occasional
+// builder is served before all of them, but it then shares the cores with
+// their light compiles at equal priority; past that the bounds are the
+// queue's size and longest wait, and telling such addresses apart is the
+// front proxy's job (a client key per network or per account).
 import { PlaygroundHttpError } from "./httpError";
 
 export interface FairQueueOptions {
@@ -38,6 +60,12 @@ export interface FairQueueOptions {
   reserve?: number;
   /** A client whose jobs hold their slot longer than this is not light (default 0: none is); see isLight. */
   lightMs?: number;
+  /**
+   * With lanes: a client whose recent use is over this is not light, nor one
+   * over `lightMs` that has kept jobs waiting behind its own lately (default:
+   * use alone never makes a client heavy); see isLight.
+   */
+  lightUseMs?: number;
   /** The clock (ms), for tests; default performance.now. */
   now?: () => number;
   /** Jobs waiting over all clients; one more is a 429. */
@@ -119,6 +147,8 @@ interface Usage {
   at: number;
   /** Its job length estimate: up at once to a longer job, halfway down to a shorter one. */
   jobMs: number;
+  /** When a job of the client last had to wait behind its own jobs (the clock's ms); -Infinity: never. */
+  queuedBehindAt: number;
 }
 
 /** The error a job of a caller that went away ends with: a 503 nobody receives, so nothing is logged as a failure. */
@@ -236,6 +266,8 @@ export class FairQueue {
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       if (!mustWait) return this.begin(job);
+      // Waiting for its own jobs rather than for a free slot: the client sends faster than it is served.
+      if (client.running >= this.options.perClientRunning || client.waiting.length > 0) this.queuedBehind(client.key);
       job.timer = setTimeout(() => {
         const at = client.waiting.indexOf(job);
         if (at < 0) return;
@@ -347,14 +379,34 @@ export class FairQueue {
 
   /**
    * Light: a new client, or one whose job length estimate is at most
-   * lightMs and none of whose jobs has been running longer than that.
+   * lightMs and none of whose jobs has been running longer than that; and,
+   * with lightUseMs, whose recent use is at most lightUseMs, and at most
+   * lightMs if it has had jobs waiting behind its own within the last
+   * RECENT_HALF_LIFE_MS (see the head of this file).
    */
   private isLight(client: Client): boolean {
     const lightMs = this.options.lightMs ?? 0;
     const now = this.now();
     for (const job of client.runningJobs) if (now - job.began > lightMs) return false;
     const usage = this.history.get(client.key);
-    return usage === undefined || usage.jobMs <= lightMs;
+    if (usage === undefined) return true;
+    if (usage.jobMs > lightMs) return false;
+    const { lightUseMs } = this.options;
+    if (lightUseMs === undefined) return true;
+    const recent = this.recentMs(client);
+    if (recent > lightUseMs) return false;
+    return recent <= lightMs || now - usage.queuedBehindAt >= RECENT_HALF_LIFE_MS;
+  }
+
+  /** Notes that a job of client `key` waits behind the client's own jobs now. */
+  private queuedBehind(key: string): void {
+    const now = this.now();
+    const usage = this.history.get(key);
+    if (usage !== undefined) {
+      usage.queuedBehindAt = now;
+      return;
+    }
+    this.keep(key, { usedMs: 0, at: now, jobMs: 0, queuedBehindAt: now });
   }
 
   /** The client's slot time over the recent past (decayed), its jobs running now included: the dispatch order. */
@@ -370,12 +422,18 @@ export class FairQueue {
   private remember(key: string, took: number): void {
     const now = this.now();
     const before = this.history.get(key);
-    this.history.delete(key);
-    this.history.set(key, {
+    this.keep(key, {
       usedMs: (before === undefined ? 0 : decayed(before, now)) + took,
       at: now,
       jobMs: before === undefined || took > before.jobMs ? took : (before.jobMs + took) / 2,
+      queuedBehindAt: before?.queuedBehindAt ?? Number.NEGATIVE_INFINITY,
     });
+  }
+
+  /** Stores client `key`'s use as the most recent entry, dropping the least recent past HISTORY. */
+  private keep(key: string, usage: Usage): void {
+    this.history.delete(key);
+    this.history.set(key, usage);
     if (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as string);
   }
 
