@@ -257,7 +257,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     kind: integer(0),
     defaultValue: 100,
     description:
-      "a client whose compile length estimate (CPU time; up at once to a longer compile, halfway down to a shorter one) is over this, or with a compile running longer, is not light (`COMPILE_LIGHT_RESERVE`); nor is one that has had compiles waiting behind its own in the last 10 s and more than this much recent compile CPU (`COMPILE_LIGHT_USE_MS`)",
+      "a client whose compile length estimate (CPU time; up at once to a longer compile, halfway down to a shorter one) is over this, or with a compile running longer, is not light (`COMPILE_LIGHT_RESERVE`)",
     readBy: SERVER,
   },
   {
@@ -265,7 +265,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     kind: integer(1),
     defaultValue: 4000,
     description:
-      "a client whose recent compile CPU time (older use counting half as much every 10 s; 4000 is about 28% of a thread kept busy) is over this is not light (`COMPILE_LIGHT_RESERVE`), however short its compiles, so a flood of cheap programs runs on the heavy threads at nice 19",
+      "a client whose recent compile CPU time (older use counting half as much every 10 s; 4000 is about 28% of a thread kept busy) is over this is not light (`COMPILE_LIGHT_RESERVE`) until it halves, however short its compiles, so a flood of cheap programs sent one at a time runs on the heavy threads at nice 19 (a client that sends compiles faster than it is served is heavy at once)",
     readBy: SERVER,
   },
   {

@@ -43,8 +43,8 @@ export interface CompilerPoolOptions {
   lightMs?: number;
   /**
    * A client whose recent compile CPU (decayed, half-life 10 s) is over this
-   * is not light, nor one over `lightMs` that keeps compiles waiting behind
-   * its own (default 4000 ms; see FairQueue.isLight).
+   * is not light, nor one that sends compiles faster than it is served
+   * (default 4000 ms; see FairQueue.isLight).
    */
   lightUseMs?: number;
 }

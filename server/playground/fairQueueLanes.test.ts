@@ -4,7 +4,7 @@
 // their client heavy by length must still end up in the heavy lane (nice 19),
 // while clients that build now and then, or one program at a time with a
 // pause between, stay light. Seeds are fixed, so a failure names its mix.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FairQueue, type FairQueueOptions } from "./fairQueue";
 
 const LIGHT_MS = 100;
@@ -47,9 +47,21 @@ interface Started {
   waitedMs: number;
 }
 
-/** Runs `clients` for `durationMs` of simulated time; every job's start, in order. */
-async function simulate(clients: SimClient[], durationMs: number, options: Partial<FairQueueOptions> = {}) {
-  let now = 0;
+/**
+ * Runs `clients` for `durationMs` of simulated time; every job's start, in
+ * order. A job holds its slot for its CPU cost, times `heavySlowdown` in
+ * the heavy lane: a host busy with other work, where nice-19 threads get a
+ * small part of a core.
+ */
+async function simulate(
+  clients: SimClient[],
+  durationMs: number,
+  options: Partial<FairQueueOptions> = {},
+  heavySlowdown = 1,
+) {
+  // Everything runs on the faked timers and clock: the jobs' ends, the
+  // clients' next requests and the queue's own give-up timers (maxWaitMs).
+  const now = () => Date.now();
   const q = new FairQueue({
     what: "compiles",
     slots: 2,
@@ -61,53 +73,51 @@ async function simulate(clients: SimClient[], durationMs: number, options: Parti
     perClientWaiting: 4,
     maxWaitMs: 10_000,
     variables: { maxWaiting: "Q", perClientRunning: "CR", perClientWaiting: "CQ", maxWaitMs: "W" },
-    now: () => now,
+    now,
     ...options,
   });
-  const events: { at: number; order: number; run: () => void }[] = [];
-  let order = 0;
-  const schedule = (at: number, run: () => void) => events.push({ at, order: order++, run });
   const started: Started[] = [];
 
   const submit = (client: SimClient) => {
-    const sent = now;
+    const sent = now();
     q.run({ key: client.key }, (_signal, light, charge) => {
       const cost = client.costMs();
-      started.push({ key: client.key, at: now, light, waitedMs: now - sent });
+      started.push({ key: client.key, at: now(), light, waitedMs: now() - sent });
       return new Promise<void>((resolve) =>
-        schedule(now + cost, () => {
-          charge(cost);
-          resolve();
-        }),
+        setTimeout(
+          () => {
+            charge(cost);
+            resolve();
+          },
+          cost * (light ? 1 : heavySlowdown),
+        ),
       );
     }).then(
-      () => schedule(client.kind === "flood" ? now : now + client.pauseMs(), () => submit(client)),
-      () => schedule(now + 50, () => submit(client)),
+      () => setTimeout(() => submit(client), client.kind === "flood" ? 0 : client.pauseMs()),
+      () => setTimeout(() => submit(client), 50),
     );
   };
   for (const client of clients) {
     const count = client.kind === "flood" ? client.inFlight : 1;
-    for (let i = 0; i < count; i++) schedule(client.kind === "flood" ? 0 : client.pauseMs(), () => submit(client));
+    for (let i = 0; i < count; i++) setTimeout(() => submit(client), client.kind === "flood" ? 0 : client.pauseMs());
   }
-  while (events.length > 0) {
-    events.sort((a, b) => a.at - b.at || a.order - b.order);
-    const event = events.shift() as (typeof events)[number];
-    if (event.at > durationMs) break;
-    now = event.at;
-    event.run();
-    // The queue hands a freed slot on, and clients send again, in promise callbacks.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await vi.advanceTimersByTimeAsync(durationMs);
   q.close(new Error("the simulation is over"));
+  vi.clearAllTimers();
   return started;
 }
 
-/** The keys of `clients` whose jobs started in `[from, ∞)` in the wrong lane: floods light, paced clients heavy. */
-function misplaced(started: Started[], clients: SimClient[], from: number, heavy: (c: SimClient) => boolean) {
+/**
+ * How many jobs of each client started in the wrong lane (`heavy`: its
+ * lane) from `graceMs` after the client's first job started.
+ */
+function misplaced(started: Started[], clients: SimClient[], graceMs: number, heavy: (c: SimClient) => boolean) {
   const byKey = new Map(clients.map((c) => [c.key, c]));
+  const first = new Map<string, number>();
+  for (const job of started) if (!first.has(job.key)) first.set(job.key, job.at);
   const wrong = new Map<string, number>();
   for (const job of started) {
-    if (job.at < from) continue;
+    if (job.at < (first.get(job.key) as number) + graceMs) continue;
     const client = byKey.get(job.key) as SimClient;
     if (job.light === heavy(client)) wrong.set(job.key, (wrong.get(job.key) ?? 0) + 1);
   }
@@ -135,6 +145,13 @@ function flood(key: string, r: ReturnType<typeof random>, inFlight: number): Sim
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 describe("FairQueue lanes under random mixes of clients", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each(SEEDS)(
     "seed %i: clients that keep compiles queued behind their own run heavy after a few seconds, however cheap each compile; the others stay light",
     async (seed) => {
@@ -147,11 +164,28 @@ describe("FairQueue lanes under random mixes of clients", () => {
         ...Array.from({ length: Math.floor(r.next() * 3) }, (_, i) => busy(`busy${i}`, r)),
       ];
       const clients = [...floods, ...victims];
-      const started = await simulate(clients, 60_000);
+      // A short longest wait makes the queue refuse most of a flood's requests
+      // up front (503): refused requests still show it sends faster than it is served.
+      // On a busy host heavy compiles hold their slots long, so the expected wait
+      // of a flood's next request is long and most are refused up front too.
+      const busyHost = r.next() < 0.5;
+      const started = await simulate(
+        clients,
+        60_000,
+        { maxWaitMs: r.next() < 0.5 ? 10_000 : r.between(200, 2000) },
+        busyHost ? r.between(5, 40) : 1,
+      );
       // Every client was served after the warm-up (no one starved)...
       for (const client of clients) expect(started.some((s) => s.key === client.key && s.at > 10_000)).toBe(true);
-      // ...and in its lane: every flood heavy, every victim light.
-      expect(misplaced(started, clients, 5000, (c) => c.kind === "flood")).toEqual({});
+      // ...and in its lane: every victim light, every flood heavy from a
+      // second after its first compile (a crowded queue may serve a flood's
+      // first compile only seconds after it starts sending). On a busy host a
+      // flood whose requests have all waited or been refused for a while may
+      // have a few compiles in the light lane when the queue lets it in again.
+      const wrong = misplaced(started, clients, 1000, (c) => c.kind === "flood");
+      for (const [key, count] of Object.entries(wrong)) {
+        expect({ key, count }).toEqual({ key, count: busyHost && key.startsWith("flood") ? Math.min(count, 3) : 0 });
+      }
     },
   );
 
@@ -162,7 +196,7 @@ describe("FairQueue lanes under random mixes of clients", () => {
       const floods = Array.from({ length: 1 + Math.floor(r.next() * 3) }, (_, i) => flood(`serial${i}`, r, 1));
       const victims = [occasional("occasional", r), ...(r.next() < 0.5 ? [busy("busy", r)] : [])];
       const clients = [...floods, ...victims];
-      const started = await simulate(clients, 60_000);
+      const started = await simulate(clients, 60_000, {}, r.next() < 0.5 ? 1 : r.between(2, 10));
       expect(misplaced(started, clients, 10_000, (c) => c.kind === "flood")).toEqual({});
     },
   );
