@@ -261,6 +261,14 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: SERVER,
   },
   {
+    name: "COMPILE_LIGHT_USE_MS",
+    kind: integer(1),
+    defaultValue: 4000,
+    description:
+      "a client whose recent compile CPU time (older use counting half as much every 10 s; 4000 is about 28% of a thread kept busy) is over this is not light (`COMPILE_LIGHT_RESERVE`) until it halves, however short its compiles, so a flood of cheap programs sent one at a time runs on the heavy threads at nice 19 (a client that sends compiles faster than it is served is heavy at once)",
+    readBy: SERVER,
+  },
+  {
     name: "NATIVE_BUILD_CLIENT_RUNNING",
     kind: integer(1),
     defaultValue: 1,

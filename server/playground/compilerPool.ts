@@ -41,6 +41,12 @@ export interface CompilerPoolOptions {
   lightReserve?: number;
   /** A client whose compiles take more CPU than this is not light (default 100 ms; see FairQueue.isLight). */
   lightMs?: number;
+  /**
+   * A client whose recent compile CPU (decayed, half-life 10 s) is over this
+   * is not light, nor one that sends compiles faster than it is served
+   * (default 4000 ms; see FairQueue.isLight).
+   */
+  lightUseMs?: number;
 }
 
 /** Who compiles when no client is named (the server's own compiles). */
@@ -84,6 +90,7 @@ export class CompilerPool {
       slots: options.workers,
       reserve,
       lightMs: options.lightMs ?? 100,
+      lightUseMs: options.lightUseMs ?? 4000,
       maxWaiting: options.maxQueued ?? 64 * options.workers,
       perClientRunning: options.perClientRunning ?? 1,
       perClientWaiting: options.perClientQueued ?? 4,

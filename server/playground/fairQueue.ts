@@ -27,6 +27,33 @@
 // shorter one, so one slow compile among quick ones marks the client heavy
 // for several jobs (an average would let it hide there), and a job of its
 // still running past `lightMs` marks it heavy at once. New clients are light.
+//
+// A client is heavy by its recent use too (with `lightUseMs`), whatever its
+// programs' sizes, as a flood of programs each under `lightMs` would
+// otherwise hold every light slot at normal priority and share the cores
+// with a newcomer's hello world. Two signs tell a flood from a busy person:
+// - It sends compiles faster than it is served: it has more in flight than
+//   it may run (one running and more waiting), or BACKLOG_EVENTS of its
+//   recent requests found its own compiles ahead of them, waiting or
+//   refused (counted like its use, halved every RECENT_HALF_LIFE_MS; the
+//   refusals are what show a flood whose requests the queue mostly turns
+//   away up front). Someone at the
+//   editor waits for each answer and at most double-clicks now and then; a
+//   flood does it with nearly every request, so it is caught within its
+//   first few requests, however little CPU it has had (on a busy host a
+//   flood at nice 19 gets little, and a rule on its use alone would let it
+//   back among the light clients).
+// - It keeps a slot busy without pause: recent use over `lightUseMs` makes a
+//   client heavy whatever its pattern, so sending one program at a time
+//   does not hide a flood; it stays heavy until its use halves.
+// What this cannot catch is many addresses each sending a little: each one
+// with one compile in flight and under `lightUseMs` looks like a busy person
+// and stays light. Such clients still wait behind anyone who has used the
+// slots less (least attained service), so a newcomer or an occasional
+// builder is served before all of them, but it then shares the cores with
+// their light compiles at equal priority; past that the bounds are the
+// queue's size and longest wait, and telling such addresses apart is the
+// front proxy's job (a client key per network or per account).
 import { PlaygroundHttpError } from "./httpError";
 
 export interface FairQueueOptions {
@@ -38,6 +65,12 @@ export interface FairQueueOptions {
   reserve?: number;
   /** A client whose jobs hold their slot longer than this is not light (default 0: none is); see isLight. */
   lightMs?: number;
+  /**
+   * With lanes: a client whose recent use is over this is not light, nor one
+   * that keeps sending jobs while its own wait (default: neither makes a
+   * client heavy); see isLight.
+   */
+  lightUseMs?: number;
   /** The clock (ms), for tests; default performance.now. */
   now?: () => number;
   /** Jobs waiting over all clients; one more is a 429. */
@@ -111,6 +144,12 @@ const HISTORY = 10_000;
  */
 export const RECENT_HALF_LIFE_MS = 10_000;
 
+/**
+ * Backlog events (recent, decayed like use) that make a client heavy: more
+ * than a double-click or two, fewer than a flood makes in its first second.
+ */
+export const BACKLOG_EVENTS = 3;
+
 /** What the queue remembers of a client between its jobs. */
 interface Usage {
   /** Slot time, decayed to `at`. */
@@ -119,6 +158,12 @@ interface Usage {
   at: number;
   /** Its job length estimate: up at once to a longer job, halfway down to a shorter one. */
   jobMs: number;
+  /** Its backlog events (a job that found the client's own ahead of it), decayed to `backlogAt`. */
+  backlog: number;
+  /** The clock's ms `backlog` was last decayed to. */
+  backlogAt: number;
+  /** Whether its use passed lightUseMs and has not yet fallen below half of it since. */
+  overUse: boolean;
 }
 
 /** The error a job of a caller that went away ends with: a 503 nobody receives, so nothing is logged as a failure. */
@@ -185,6 +230,7 @@ export class FairQueue {
     const client = this.clientFor(scope.key);
     const mustWait = this.mustWait(client);
     if (mustWait) {
+      this.noteBacklog(client);
       try {
         this.admit(client);
       } catch (error) {
@@ -240,6 +286,8 @@ export class FairQueue {
         const at = client.waiting.indexOf(job);
         if (at < 0) return;
         this.leave(client, at);
+        // Given up on while more of its own are in flight: a backlog event too.
+        this.noteBacklog(client);
         job.unlink();
         this.counters.expired += 1;
         reject(
@@ -269,6 +317,8 @@ export class FairQueue {
       this.admit(client);
       return undefined;
     } catch (error) {
+      // Counted here only when refused: a job let through is counted by run().
+      this.noteBacklog(client);
       return error as PlaygroundHttpError;
     }
   }
@@ -338,23 +388,64 @@ export class FairQueue {
     return (ahead / this.options.slots + 0.5) * this.serviceMs;
   }
 
-  /** Whether a job of `client` would find a free slot: in its lane when there is a reserve. */
-  private hasRoom(client: Client): boolean {
+  /**
+   * Whether a job of `client` would find a free slot: in its lane when there
+   * is a reserve. `queued`: the job is the client's first waiting one (else
+   * a new one).
+   */
+  private hasRoom(client: Client, queued = false): boolean {
     const { slots, reserve = 0 } = this.options;
     if (reserve === 0) return this.runningCount < slots;
-    return this.isLight(client) ? this.lightRunning < slots + reserve : this.runningCount - this.lightRunning < slots;
+    return this.isLight(client, queued)
+      ? this.lightRunning < slots + reserve
+      : this.runningCount - this.lightRunning < slots;
   }
 
   /**
    * Light: a new client, or one whose job length estimate is at most
-   * lightMs and none of whose jobs has been running longer than that.
+   * lightMs and none of whose jobs has been running longer than that; and,
+   * with lightUseMs, whose recent use is at most lightUseMs (half of it
+   * once it has been over), with fewer than BACKLOG_EVENTS recent backlog
+   * events, and with no more jobs in flight than it may run, this one
+   * included (see the head of this file). `queued`: the job in question is
+   * among the client's waiting ones.
    */
-  private isLight(client: Client): boolean {
+  private isLight(client: Client, queued = false): boolean {
     const lightMs = this.options.lightMs ?? 0;
     const now = this.now();
     for (const job of client.runningJobs) if (now - job.began > lightMs) return false;
     const usage = this.history.get(client.key);
-    return usage === undefined || usage.jobMs <= lightMs;
+    if (usage !== undefined && usage.jobMs > lightMs) return false;
+    const { lightUseMs } = this.options;
+    if (lightUseMs === undefined) return true;
+    const besides = client.running + client.waiting.length - (queued ? 1 : 0);
+    if (besides >= this.options.perClientRunning) return false;
+    if (usage === undefined) return true;
+    const recent = this.recentMs(client);
+    // Once over, it stays heavy until its use halves: at nice 19 on a busy
+    // host a flood gets little CPU, and would otherwise fall under the limit
+    // and be back among the light clients within seconds, again and again.
+    if (recent > lightUseMs || (usage.overUse && recent >= lightUseMs / 2)) return false;
+    return halved(usage.backlog, usage.backlogAt, now) < BACKLOG_EVENTS;
+  }
+
+  /**
+   * Notes that a job of `client` would wait behind the client's own jobs
+   * rather than for a free slot: it sends faster than it is served, whether
+   * the job then waits or is refused (on a busy host most of a flood's
+   * requests are refused up front, and those count too).
+   */
+  private noteBacklog(client: Client): void {
+    if (client.running < this.options.perClientRunning && client.waiting.length === 0) return;
+    const { key } = client;
+    const now = this.now();
+    const usage = this.history.get(key);
+    if (usage !== undefined) {
+      usage.backlog = halved(usage.backlog, usage.backlogAt, now) + 1;
+      usage.backlogAt = now;
+      return;
+    }
+    this.keep(key, { usedMs: 0, at: now, jobMs: 0, backlog: 1, backlogAt: now, overUse: false });
   }
 
   /** The client's slot time over the recent past (decayed), its jobs running now included: the dispatch order. */
@@ -370,12 +461,22 @@ export class FairQueue {
   private remember(key: string, took: number): void {
     const now = this.now();
     const before = this.history.get(key);
-    this.history.delete(key);
-    this.history.set(key, {
-      usedMs: (before === undefined ? 0 : decayed(before, now)) + took,
+    const usedMs = (before === undefined ? 0 : decayed(before, now)) + took;
+    const { lightUseMs = Number.POSITIVE_INFINITY } = this.options;
+    this.keep(key, {
+      usedMs,
       at: now,
       jobMs: before === undefined || took > before.jobMs ? took : (before.jobMs + took) / 2,
+      backlog: before?.backlog ?? 0,
+      backlogAt: before?.backlogAt ?? now,
+      overUse: usedMs > lightUseMs || (before?.overUse === true && usedMs >= lightUseMs / 2),
     });
+  }
+
+  /** Stores client `key`'s use as the most recent entry, dropping the least recent past HISTORY. */
+  private keep(key: string, usage: Usage): void {
+    this.history.delete(key);
+    this.history.set(key, usage);
     if (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as string);
   }
 
@@ -408,7 +509,7 @@ export class FairQueue {
       let nextMs = 0;
       for (const client of this.turns) {
         if (client.running >= this.options.perClientRunning) continue;
-        if (!this.hasRoom(client)) continue;
+        if (!this.hasRoom(client, true)) continue;
         const recent = this.recentMs(client);
         if (next === undefined || recent < nextMs || (recent === nextMs && client.servedAt < next.servedAt)) {
           next = client;
@@ -456,5 +557,10 @@ export class FairQueue {
 
 /** `usage.usedMs` decayed from `usage.at` to `now`. */
 function decayed(usage: Usage, now: number): number {
-  return usage.usedMs * 0.5 ** (Math.max(0, now - usage.at) / RECENT_HALF_LIFE_MS);
+  return halved(usage.usedMs, usage.at, now);
+}
+
+/** `amount`, counted at `at`, halved every RECENT_HALF_LIFE_MS until `now`. */
+function halved(amount: number, at: number, now: number): number {
+  return amount * 0.5 ** (Math.max(0, now - at) / RECENT_HALF_LIFE_MS);
 }

@@ -36,6 +36,7 @@ describe("limitsFromEnv", () => {
       compileMaxWaitMs: 10_000,
       compileLightReserve: 1,
       compileLightMs: 100,
+      compileLightUseMs: 4000,
       nativeClientRunning: 1,
       nativeClientQueue: 2,
       nativeMaxWaitMs: 30_000,
@@ -87,7 +88,7 @@ describe("LIMIT_VARIABLES", () => {
   it("names every numeric limit once, each an integer of the table with a default", () => {
     const keys = LIMIT_VARIABLES.map((v) => v.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toHaveLength(27);
+    expect(keys).toHaveLength(28);
     for (const v of LIMIT_VARIABLES) {
       expect(v.kind.type).toBe("integer");
       expect(typeof v.defaultValue).toBe("number");

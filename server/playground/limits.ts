@@ -40,6 +40,8 @@ export interface PlaygroundLimits {
   compileLightReserve: number;
   /** A client whose compiles average longer is not light. */
   compileLightMs: number;
+  /** A client whose recent compile CPU is over this is not light, whatever its compiles' lengths. */
+  compileLightUseMs: number;
   /** Native builds one client runs at once. */
   nativeClientRunning: number;
   /** Native builds one client may have waiting; one more is a 429. */
@@ -87,6 +89,7 @@ const LIMIT_NAMES: Record<Key, string> = {
   compileMaxWaitMs: "COMPILE_MAX_WAIT_MS",
   compileLightReserve: "COMPILE_LIGHT_RESERVE",
   compileLightMs: "COMPILE_LIGHT_MS",
+  compileLightUseMs: "COMPILE_LIGHT_USE_MS",
   nativeClientRunning: "NATIVE_BUILD_CLIENT_RUNNING",
   nativeClientQueue: "NATIVE_BUILD_CLIENT_QUEUE",
   nativeMaxWaitMs: "NATIVE_BUILD_MAX_WAIT_MS",

@@ -43,6 +43,7 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     maxWaitMs: limits.compileMaxWaitMs,
     lightReserve: limits.compileLightReserve,
     lightMs: limits.compileLightMs,
+    lightUseMs: limits.compileLightUseMs,
   });
   // Shared through S3 when S3_ENDPOINT is set (several instances).
   const compileCache = new CompileCache(limits.compileCacheBytes, sharedCompileResults());
