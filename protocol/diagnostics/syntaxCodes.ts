@@ -348,9 +348,9 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0129",
     title: "another language's function keyword",
-    template: "functions are declared with 'fn': 'fn {name}(...)'",
+    template: "functions are declared with 'fn'{how}: 'fn {name}(...){body}'",
     explanation:
-      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again.",
+      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again; parameters written without a type are of no type. Python's indented body (`def f(x):`) is passed over: a Pith body goes in braces.",
     example: "func double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
     fix: "Write `fn`.",
     fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
@@ -446,6 +446,46 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: 'Write `match o { Some(v) => v, None => panic("no value") }`, or `option.unwrap_or(o, 0)` with `import std.option`.',
     fixed:
       'fn main() {\n    let o: i64? = Some(1)\n    let x = match o {\n        Some(v) => v,\n        None => panic("no value"),\n    }\n    println(x)\n}\n',
+  },
+  {
+    code: "E0139",
+    title: "'{{' and '}}' in a string",
+    template: "a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'",
+    explanation:
+      "Rust's `format!` and Python's f-strings write a literal brace as `{{`. In Pith `{` starts an interpolation and a literal one is escaped, `\\{`; a `}` outside an interpolation is plain text. The string is read as its writer meant it (`{{` as one `{`, and then `}}` as one `}`).",
+    example: 'fn main() {\n    let x = 1\n    println("{{x}} is {x}")\n}\n',
+    fix: "Write `\\{` for a literal `{` and a plain `}`.",
+    fixed: 'fn main() {\n    let x = 1\n    println("\\{x} is {x}")\n}\n',
+  },
+  {
+    code: "E0140",
+    title: "'mut' on a parameter",
+    template: "parameters cannot be changed: drop 'mut' and copy it into a variable, 'var {name} = {same}'",
+    explanation:
+      "Rust's `fn f(mut x: i64)` lets the body change its copy of the argument. A Pith parameter never changes; a `var` of the same name, made from it at the start of the body, does what `mut` did.",
+    example: "fn bump(mut x: i64) -> i64 {\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
+    fix: "Drop `mut` and start the body with `var x = x`.",
+    fixed: "fn bump(x: i64) -> i64 {\n    var x = x\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
+  },
+  {
+    code: "E0141",
+    title: "new",
+    template: "Pith has no 'new': a struct value is a literal, '{name} { field: value }'",
+    explanation:
+      "Java's, C#'s, TypeScript's and C++'s `new P(...)` calls a constructor. A Pith struct has no constructor: its value is written with its fields, `P { x: 1 }`, and a function (`fn make_p(x: i64) -> P`) builds one where there is more to do.",
+    example: "struct P { x: i64 }\nfn main() {\n    let p = new P(1)\n    println(p.x)\n}\n",
+    fix: "Write `P { x: 1 }`.",
+    fixed: "struct P { x: i64 }\nfn main() {\n    let p = P { x: 1 }\n    println(p.x)\n}\n",
+  },
+  {
+    code: "E0142",
+    title: "defer",
+    template: "Pith has no 'defer': write the clean-up where the function ends, before each 'return'",
+    explanation:
+      "Go's, Swift's and Zig's `defer` runs a statement when the function returns. Pith runs statements in the order written, so the clean-up goes at the end of the function (and before each early `return`). What followed `defer` is still checked where it stands.",
+    example: 'fn main() {\n    defer println("bye")\n    println("hi")\n}\n',
+    fix: "Move the deferred statement to the end of the function.",
+    fixed: 'fn main() {\n    println("hi")\n    println("bye")\n}\n',
   },
   {
     code: "E0150",

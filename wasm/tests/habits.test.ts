@@ -134,4 +134,52 @@ describe("habits from other languages", () => {
       "E0702 3:5: cannot assign to 'XS'",
     ]);
   });
+
+  it("`{{` and `}}` in a string: one error per string, read as the braces meant; `\\{` prints a brace", async () => {
+    expect(await one('fn main() {\n    let a = 1\n    println("{{a}} = {a}, {{b}}")\n}\n')).toEqual([
+      "E0139 3:14: a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'",
+    ]);
+    const fixed = 'fn main() {\n    let a = 1\n    println("\\{a} = {a}, }")\n}\n';
+    expect(await one(fixed)).toEqual([]);
+    expect((await run(fixed)).stdout).toBe("{a} = 1, }\n");
+  });
+
+  it("Python's `def` with an indented body and JavaScript's untyped `function`: one error, calls check clean", async () => {
+    const python =
+      "def area(w, h):\n    if w > h:\n        return w * h\n    return 0\n\nfn main() {\n    println(area(2, 3) + 1)\n}\n";
+    expect(await one(python)).toEqual([
+      "E0129 1:1: functions are declared with 'fn', with the body in braces: 'fn area(...) { ... }'",
+    ]);
+    expect(await one("function add(a, b) {\n    return a + b\n}\nfn main() {\n    println(add(1, 2))\n}\n")).toEqual([
+      "E0129 1:1: functions are declared with 'fn': 'fn add(...)'",
+    ]);
+  });
+
+  it("`new P { ... }` reads the literal after the one error; `defer` checks what it defers", async () => {
+    expect(await one("struct P { x: i64 }\nfn main() {\n    let p = new P { x: 1 }\n    println(p.x)\n}\n")).toEqual([
+      "E0141 3:13: Pith has no 'new': a struct value is a literal, 'P { field: value }'",
+    ]);
+    expect(await one('fn main() {\n    defer println(nope)\n    println("hi")\n}\n')).toEqual([
+      "E0142 2:5: Pith has no 'defer': write the clean-up where the function ends, before each 'return'",
+      "E0200 2:19: unknown name 'nope'",
+    ]);
+  });
+
+  it("`|x| total += x`: the closure-capture error, not a parse error", async () => {
+    expect(
+      await one(
+        "fn main() {\n    var total = 0\n    let add = |x: i64| total += x\n    add(2)\n    println(total)\n}\n",
+      ),
+    ).toEqual(["E0701 3:24: cannot assign to 'total': a closure captures variables by value and cannot change them"]);
+  });
+
+  it("a u64 literal in an untyped array: the error says where the type goes", async () => {
+    const found = await one("fn main() {\n    let xs = [2, 18446744073709551557]\n    println(len(xs))\n}\n");
+    expect(found).toEqual([
+      "E0308 2:18: integer literal 18446744073709551557 does not fit in i64; for a u64, give the type: 'let n: u64 = ...', or 'let xs: [u64] = [...]' for an array",
+    ]);
+    expect(await one("fn main() {\n    let xs: [u64] = [2, 18446744073709551557]\n    println(xs[1])\n}\n")).toEqual(
+      [],
+    );
+  });
 });

@@ -103,6 +103,13 @@ export function parseStmt(p: ParserState): Stmt | null {
     for (let i = 1; i < stmts.length; i++) p.followingStmts.push(stmts[i]);
     return stmts[0];
   }
+  if (p.kind == Tok.Ident && p.tok.text == "defer" && !p.tokens[p.pos + 1].nlBefore && deferredHere(p)) {
+    // Go's, Swift's and Zig's `defer`: one error, then what it defers is
+    // read (and checked) as the statement it is.
+    errorHere(p, "E0142", "Pith has no 'defer': write the clean-up where the function ends, before each 'return'");
+    advance(p);
+    return parseStmt(p);
+  }
   if (p.kind == Tok.Ident && !p.tokens[p.pos + 1].nlBefore && foreignStatement(p)) return null;
   if (p.kind == Tok.Fn || p.kind == Tok.Struct || p.kind == Tok.Enum || p.kind == Tok.Impl) {
     errorHere(p, "E0105", "declarations are only allowed at the top level of a file");
@@ -144,6 +151,12 @@ function foreignStatement(p: ParserState): bool {
   advance(p);
   recoverStatement(p);
   return true;
+}
+
+/** `defer` followed by a call or a block, as a deferred statement starts, and not `defer = ...`. */
+function deferredHere(p: ParserState): bool {
+  const next = peekKind(p, 1);
+  return next == Tok.Ident || next == Tok.LBrace || next == Tok.SelfKw;
 }
 
 /** Whether a `)` then `{` follows on this line: C's and JavaScript's `switch (x) {`. */

@@ -38,6 +38,9 @@ export const HABITS: string[][] = [
   ["Rust", "trait Shape { ... }", "E0128", "impl Point { ... }", "trait Shape {\n    fn area(self) -> f64\n}\nfn main() {\n    println(1)\n}\n"],
   ["Rust", "Color::Red", "E0114", "'.' instead of '::'", "enum Color { Red, Green }\nfn main() {\n    let c = Color::Red\n    println(c == Color.Green)\n}\n"],
   ["Rust", "i as usize", "E0206", "i64", "fn main() {\n    let i = 1\n    println(i as usize)\n}\n"],
+  ["Rust", "fn f(mut x: i64)", "E0140", "var x = x", "fn bump(mut x: i64) -> i64 {\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n"],
+  ["Rust, Python", "\"{{x}}\" for a literal brace", "E0139", "\\{", "fn main() {\n    let x = 1\n    println(\"{{x}} is {x}\")\n}\n"],
+  ["Rust, TypeScript", "const DAYS: [str] = [...]", "", "accepted: a constant may be an array literal of constants", "const DAYS: [str] = [\"Mon\", \"Tue\"]\nfn main() {\n    println(DAYS[1])\n}\n"],
   ["Rust", "let x = 1;", "", "accepted: a `;` may end a statement; a new line does too", "fn main() {\n    let x = 1;\n    println(x);\n}\n"],
   // Go
   ["Go", "n := 3", "E0117", "let n = ...", "fn main() {\n    n := 3\n    println(n)\n}\n"],
@@ -47,6 +50,7 @@ export const HABITS: string[][] = [
   ["Go, C", "x--", "E0112", "x -= 1", "fn main() {\n    var x = 5\n    x--\n    println(x)\n}\n"],
   ["Go", "for i, x := range xs", "E0119", "for i in 0..len(xs)", "fn main() {\n    let xs = [10, 20]\n    for i, x in xs {\n        println(i)\n    }\n}\n"],
   ["Go, Swift", "x == nil", "E0200", "None", "fn main() {\n    let o: i64? = nil\n    println(1)\n}\n"],
+  ["Go, Swift", "defer f.close()", "E0142", "before each 'return'", "fn main() {\n    defer println(\"bye\")\n    println(\"hi\")\n}\n"],
   ["C, Go", "for (i = 0; i < n; i++)", "E0118", "for i in 0..n", "fn main() {\n    for (i = 0; i < 3; i += 1) {\n        println(i)\n    }\n}\n"],
   // TypeScript and JavaScript
   ["TypeScript", "a === b", "E0126", "==", "fn main() {\n    let x = 1\n    if x === 1 {\n        println(x)\n    }\n}\n"],
@@ -56,6 +60,7 @@ export const HABITS: string[][] = [
   ["TypeScript, Swift", "o ?? 1", "E0124", "option.unwrap_or(o, fallback)", "fn main() {\n    let o: i64? = None\n    let x = o ?? 1\n    println(x)\n}\n"],
   ["TypeScript", "function f(x: number): number", "E0129", "fn", "function twice(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["TypeScript", "const x = 1 (in a function)", "E0131", "let x = ...", "fn main() {\n    const x = 1\n    println(x)\n}\n"],
+  ["TypeScript, Java, C#", "new P(1)", "E0141", "P { field: value }", "struct P { x: i64 }\nfn main() {\n    let p = new P(1)\n    println(p.x)\n}\n"],
   ["TypeScript", "s.length", "E0400", "len(s)", "fn main() {\n    let s = \"abc\"\n    println(s.length)\n}\n"],
   ["TypeScript", "let n: number", "E0206", "i64", "fn main() {\n    let n: number = 1\n    println(n)\n}\n"],
   ["TypeScript", "this.x", "E0200", "self", "struct P { x: i64 }\nimpl P {\n    fn get(self) -> i64 {\n        this.x\n    }\n}\nfn main() {\n    println(P { x: 1 }.get())\n}\n"],
@@ -68,6 +73,7 @@ export const HABITS: string[][] = [
   // Python
   ["Python", "a and b, not a", "E0111", "&&", "fn main() {\n    let a = true\n    let b = false\n    println(a and b)\n}\n"],
   ["Python", "True, False", "E0200", "true", "fn main() {\n    let a = True\n    println(a)\n}\n"],
+  ["Python", "def f(x):", "E0129", "fn twice(...) { ... }", "def twice(x):\n    return x * 2\n\nfn main() {\n    println(twice(2))\n}\n"],
   ["Python", "elif", "E0132", "else if", "fn main() {\n    let x = 1\n    if x > 1 {\n        println(1)\n    } elif x > 0 {\n        println(2)\n    }\n}\n"],
   ["Python", "for i in range(n)", "E0204", "for i in 0..n", "fn main() {\n    for i in range(3) {\n        println(i)\n    }\n}\n"],
   ["Python, Rust", "o == None, o is None", "E0312", "option.is_none(o)", "fn main() {\n    let o: i64? = None\n    if o == None {\n        println(1)\n    }\n}\n"],

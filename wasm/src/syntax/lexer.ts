@@ -23,6 +23,9 @@ export class Lexer {
   interp: i32[] = [];
   // For each open interpolation: whether its string was opened with `\"` (see string()).
   interpEsc: bool[] = [];
+  // Whether the string being lexed escaped a brace as Rust and Python do
+  // (`{{`): its `}}` then means one `}` too, as its writer meant.
+  doubledBraces: bool = false;
 
   constructor(public source: Source, public diags: Diagnostics) {
     this.bytes = source.bytes;
@@ -223,6 +226,7 @@ export class Lexer {
   string(start: i32, first: bool, esc: bool): void {
     // Pieces joined once at the end: a long literal full of escapes stays linear.
     const out: string[] = [];
+    if (first && this.interp.length == 0) this.doubledBraces = false;
     let runStart = this.pos;
     while (true) {
       const c = this.peek(0);
@@ -242,6 +246,22 @@ export class Lexer {
         this.pos += esc ? 2 : 1;
         this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
+      }
+      if ((c == 123 || (c == 125 && this.doubledBraces)) && this.peek(1) == c) {
+        // `"{{x}}"`, a literal brace in Rust's and Python's format strings:
+        // an interpolation of the block `{x}` in Pith, which nobody means.
+        // One error (per string) with Pith's escape, and the text read as
+        // its writer meant it, so the rest of the string checks as usual.
+        out.push(this.source.text(runStart, this.pos));
+        if (!this.doubledBraces) {
+          this.diags.error("E0139", this.source, this.pos, this.pos + 2,
+            "a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'");
+        }
+        this.doubledBraces = true;
+        out.push(c == 123 ? "{" : "}");
+        this.pos += 2;
+        runStart = this.pos;
+        continue;
       }
       if (c == 123) {
         out.push(this.source.text(runStart, this.pos));
