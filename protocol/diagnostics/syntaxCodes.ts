@@ -265,7 +265,8 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     code: "E0121",
     title: "empty interpolation",
     template: "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
-    explanation: "`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders.",
+    explanation:
+      '`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders. A `{` followed by an escape (`"int f() {\\n"`) cannot start an interpolation either: it was meant as text, and is read as text.',
     example: 'fn main() {\n    let x = 3\n    println("x is {}")\n}\n',
     fix: 'Put the expression between the braces: `println("x is {x}")`; write `\\{` for a literal brace.',
     fixed: 'fn main() {\n    let x = 3\n    println("x is {x}")\n}\n',
@@ -460,9 +461,9 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0140",
     title: "'mut' on a parameter",
-    template: "parameters cannot be changed: drop 'mut' and copy it into a variable, 'var {name} = {same}'",
+    template: "parameters cannot be changed: drop '{word}' and copy it into a variable, 'var {name} = {same}'{caller}",
     explanation:
-      "Rust's `fn f(mut x: i64)` lets the body change its copy of the argument. A Pith parameter never changes; a `var` of the same name, made from it at the start of the body, does what `mut` did.",
+      "Rust's `fn f(mut x: i64)` lets the body change its copy of the argument. A Pith parameter never changes; a `var` of the same name, made from it at the start of the body, does what `mut` did. `var x: T` on a parameter (only `self` may be `var`) gets the same error: arguments are copies, so a function that should change its caller's value returns the new value instead.",
     example: "fn bump(mut x: i64) -> i64 {\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
     fix: "Drop `mut` and start the body with `var x = x`.",
     fixed: "fn bump(x: i64) -> i64 {\n    var x = x\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
@@ -486,6 +487,16 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     example: 'fn main() {\n    defer println("bye")\n    println("hi")\n}\n',
     fix: "Move the deferred statement to the end of the function.",
     fixed: 'fn main() {\n    println("hi")\n    println("bye")\n}\n',
+  },
+  {
+    code: "E0143",
+    title: "slice without an end",
+    template: "a slice is written with both ends: '{slice}'",
+    explanation:
+      "Rust's `xs[i..]` and `xs[..j]` (Python's `xs[i:]`) leave an end out. A Pith slice names both: `xs[i..len(xs)]`, `xs[0..j]`. The slice is read as that, so the rest checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..]\n    println(len(rest))\n}\n",
+    fix: "Write the missing end: `xs[1..len(xs)]`.",
+    fixed: "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..len(xs)]\n    println(len(rest))\n}\n",
   },
   {
     code: "E0150",

@@ -182,4 +182,20 @@ describe("habits from other languages", () => {
       [],
     );
   });
+
+  it('a `{` before an escape in a string (`"f() {\\n"`): one error at the brace, read as text', async () => {
+    const src = 'fn main() {\n    let src = "int main() {\\n  return 0;\\n}\\n"\n    println(src)\n}\n';
+    expect(await one(src)).toEqual([
+      "E0121 2:27: an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
+    ]);
+  });
+
+  it("open-ended slices: one error each, read as the slice with both ends", async () => {
+    const src =
+      "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..]\n    let head = xs[..2]\n    println(len(rest) + len(head))\n}\n";
+    expect(await one(src)).toEqual([
+      "E0143 3:20: a slice is written with both ends: 'xs[i..len(xs)]'",
+      "E0143 4:19: a slice is written with both ends: 'xs[0..j]'",
+    ]);
+  });
 });

@@ -212,11 +212,14 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
         if (mutable) advance(p);
         param.mutable = mutable;
       }
-      if (p.kind == Tok.Ident && p.tok.text == "mut" && peekKind(p, 1) == Tok.Ident && !p.tokens[p.pos + 1].nlBefore) {
-        // Rust's `mut x: i64`: one error, then the parameter is read as one
-        // that changes, so its assignments in the body report nothing more.
+      const mutWord = p.kind == Tok.Ident && p.tok.text == "mut";
+      if ((mutWord || p.kind == Tok.Var) && peekKind(p, 1) == Tok.Ident && !p.tokens[p.pos + 1].nlBefore) {
+        // Rust's `mut x: i64`, and `var x: T` after the pattern of `var
+        // self`: one error, then the parameter is read as one that changes,
+        // so its changes in the body report nothing more.
         const name = p.tokens[p.pos + 1].text;
-        errorHere(p, "E0140", "parameters cannot be changed: drop 'mut' and copy it into a variable, 'var " + name + " = " + name + "'");
+        errorHere(p, "E0140", "parameters cannot be changed: drop '" + (mutWord ? "mut" : "var") + "' and copy it into a variable, 'var " +
+          name + " = " + name + "'" + (mutWord ? "" : "; to change the caller's value, return the new one"));
         advance(p);
         param.mutable = true;
       }

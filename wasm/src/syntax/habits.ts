@@ -41,6 +41,7 @@ export const HABITS: string[][] = [
   ["Rust", "fn f(mut x: i64)", "E0140", "var x = x", "fn bump(mut x: i64) -> i64 {\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n"],
   ["Rust, Python", "\"{{x}}\" for a literal brace", "E0139", "\\{", "fn main() {\n    let x = 1\n    println(\"{{x}} is {x}\")\n}\n"],
   ["Rust, TypeScript", "const DAYS: [str] = [...]", "", "accepted: a constant may be an array literal of constants", "const DAYS: [str] = [\"Mon\", \"Tue\"]\nfn main() {\n    println(DAYS[1])\n}\n"],
+  ["Rust", "xs[1..], xs[..2]", "E0143", "xs[i..len(xs)]", "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..]\n    println(len(rest))\n}\n"],
   ["Rust", "let x = 1;", "", "accepted: a `;` may end a statement; a new line does too", "fn main() {\n    let x = 1;\n    println(x);\n}\n"],
   // Go
   ["Go", "n := 3", "E0117", "let n = ...", "fn main() {\n    n := 3\n    println(n)\n}\n"],
@@ -83,6 +84,7 @@ export const HABITS: string[][] = [
   ["Kotlin", "fun f(x: Int): Int", "E0129", "fn", "fun twice(x: i64): i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Swift", "o!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    let x = o!\n    println(x)\n}\n"],
   ["Kotlin", "o!!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    println(o!! + 1)\n}\n"],
+  ["Swift", "fn f(var xs: [i64]), inout", "E0140", "return the new one", "fn fill(var xs: [i64]) {\n    xs.push(1)\n}\nfn main() {\n    var xs: [i64] = []\n    fill(xs)\n    println(len(xs))\n}\n"],
   ["Swift", "func f(x: Int) -> Int", "E0129", "fn", "func twice(x: i64) -> i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Kotlin, Swift", "fn f(x: i64): i64", "E0130", "-> T", "fn twice(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Swift, Kotlin", "let s: String", "E0206", "str", "fn main() {\n    let s: String = \"a\"\n    println(s)\n}\n"],

@@ -263,6 +263,15 @@ export class Lexer {
         runStart = this.pos;
         continue;
       }
+      if (c == 123 && this.peek(1) == 92 && this.peek(2) != 34) {
+        // `"int f() {\n"`: an escape cannot start an expression, so this
+        // brace was meant as text. One error, and it is read as text, where
+        // an interpolation would swallow the string and report five times.
+        this.diags.error("E0121", this.source, this.pos, this.pos + 1,
+          "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
+        this.pos++;
+        continue;
+      }
       if (c == 123) {
         out.push(this.source.text(runStart, this.pos));
         this.pos++;
