@@ -499,6 +499,67 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fixed: "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..len(xs)]\n    println(len(rest))\n}\n",
   },
   {
+    code: "E0144",
+    title: "for (const x of xs)",
+    template: "a loop over an array is written 'for {name} in xs { ... }', without parentheses",
+    explanation:
+      "JavaScript's `for (const x of xs)` (and `let`, `var`) is `for x in xs` in Pith: no parentheses, `in` for `of`. The loop is read as that, so its body checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2]\n    for (const x of xs) {\n        println(x)\n    }\n}\n",
+    fix: "Write `for x in xs { ... }`.",
+    fixed: "fn main() {\n    let xs = [1, 2]\n    for x in xs {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0145",
+    title: "arrow function or lambda",
+    template: "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')",
+    explanation:
+      "JavaScript's `(x) => x * 2` and Python's `lambda x: x * 2` are closures; Pith writes their parameters between bars, as Rust does. The closure is read past, of no type, so nothing after it reports again.",
+    example: "import std.array\n\nfn main() {\n    let ys = array.map([1, 2], (x) => x * 2)\n    println(len(ys))\n}\n",
+    fix: "Write `|x: i64| x * 2`.",
+    fixed: "import std.array\n\nfn main() {\n    let ys = array.map([1, 2], |x: i64| x * 2)\n    println(len(ys))\n}\n",
+  },
+  {
+    code: "E0146",
+    title: "'#' comment",
+    template: "a comment starts with '//' ('#' starts one in Python and the shell)",
+    explanation:
+      "Pith comments are `// to the end of the line` and `/* ... */`. The `#` line is passed over as the comment it was meant to be.",
+    example: "# the answer\nfn main() {\n    println(42)\n}\n",
+    fix: "Write `//` instead of `#`.",
+    fixed: "// the answer\nfn main() {\n    println(42)\n}\n",
+  },
+  {
+    code: "E0147",
+    title: "attribute",
+    template: "Pith has no attributes: remove '{attribute}'",
+    explanation:
+      "Rust's `#[derive(Debug, Clone)]`, `#[test]` and the like have no Pith counterpart: values copy and compare without a derive, and tests are programs with expected output. The attribute is passed over.",
+    example: "#[derive(Debug, Clone)]\nstruct P { x: i64 }\nfn main() {\n    println(P { x: 1 }.x)\n}\n",
+    fix: "Remove the attribute.",
+    fixed: "struct P { x: i64 }\nfn main() {\n    println(P { x: 1 }.x)\n}\n",
+  },
+  {
+    code: "E0148",
+    title: "f-string prefix",
+    template: "strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+    explanation:
+      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`).',
+    example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
+    fix: "Remove the `f`.",
+    fixed: 'fn main() {\n    let a = 1\n    println("a = {a}")\n}\n',
+  },
+  {
+    code: "E0149",
+    title: "use",
+    template: "modules are imported with 'import': 'import std.map' (then 'map.' or the type, 'Map.new()')",
+    explanation:
+      "Rust's `use std::collections::HashMap;` is `import std.map` in Pith: the module's functions are then `map.name(...)` and its types (`Map`, `Set`) are used by name. The `use` line is passed over.",
+    example: "use std::collections::HashMap;\nfn main() {\n    println(1)\n}\n",
+    fix: "Write `import std.map` (or the module you need) and drop the `use` line.",
+    fixed:
+      'import std.map\n\nfn main() {\n    var m: Map<str, i64> = Map.new()\n    m.set("a", 1)\n    println(m.len())\n}\n',
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",

@@ -198,4 +198,30 @@ describe("habits from other languages", () => {
       "E0143 4:19: a slice is written with both ends: 'xs[0..j]'",
     ]);
   });
+
+  it("a guard in parentheses still ends at its `=>` (not an arrow function)", async () => {
+    const src =
+      'fn main() {\n    let n = 5\n    match n {\n        x if (x > 3) => println("big"),\n        _ => println("small"),\n    }\n}\n';
+    expect(await one(src)).toEqual([]);
+    expect((await run(src)).stdout).toBe("big\n");
+  });
+
+  it("an array of an unknown element type: one error, no mismatch after it", async () => {
+    expect(await one("fn main() {\n    let xs: [usize] = [1]\n    println(len(xs))\n}\n")).toEqual([
+      "E0206 2:14: unknown type 'usize'; lengths and indices are i64",
+    ]);
+  });
+
+  it("`#` lines, attributes and f-strings are read past; the program's own errors still show", async () => {
+    expect(
+      await one(
+        '# setup\n#[derive(Debug)]\nstruct P { x: i64 }\nfn main() {\n    println(f"{P { x: 1 }.x} {nope}")\n}\n',
+      ),
+    ).toEqual([
+      "E0146 1:1: a comment starts with '//' ('#' starts one in Python and the shell)",
+      "E0147 2:1: Pith has no attributes: remove '#[derive(Debug)]'",
+      "E0148 5:13: strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+      "E0200 5:31: unknown name 'nope'",
+    ]);
+  });
 });

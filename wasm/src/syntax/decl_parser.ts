@@ -97,6 +97,13 @@ function parseDecl(p: ParserState): Decl | null {
       if (!indented) return parseFn(p, "");
       return parseIndentedFn(p);
     }
+    if (word == "use") {
+      // Rust's `use std::collections::HashMap;`: one error, the line passed over.
+      const start = p.tok.start;
+      while (p.kind != Tok.EOF && !(p.tok.nlBefore && p.tok.start > start)) advance(p);
+      errorAt(p, "E0149", start, p.prevEnd, "modules are imported with 'import': 'import std.map' (then 'map.' or the type, 'Map.new()')");
+      return null;
+    }
     if (word == "trait" || word == "interface" || word == "protocol" || word == "class") {
       skipForeignType(p, word);
       return null;

@@ -86,6 +86,12 @@ export class Lexer {
     const c = this.peek(0);
     if (isIdentStart(c)) {
       while (isIdentPart(this.peek(0))) this.pos++;
+      if (this.pos == start + 1 && c == 102 && this.peek(0) == 34) {
+        // Python's `f"a = {a}"`: every Pith string interpolates, so the
+        // prefix is reported once and the string lexed as the Pith one.
+        this.error("E0148", start, "strings interpolate without a prefix: drop the 'f', \"a = {a}\"");
+        return;
+      }
       const k = keywordAt(this.bytes, start, this.pos);
       if (k >= 0) this.add(keywordKind(k), start, keywordText(k));
       else this.add(Tok.Ident, start, this.source.text(start, this.pos));
@@ -97,6 +103,7 @@ export class Lexer {
     // escaped quotes, as other languages require there; it ends at `\"`.
     if (c == 92 && this.peek(1) == 34 && this.interp.length > 0) { this.pos += 2; this.string(start, true, true); return; }
     if (c == 39 && this.charLiteral(start)) return;
+    if (c == 35) { this.hash(start); return; }
     this.pos++;
     const d = this.peek(0);
     let kind = Tok.Error;
@@ -185,6 +192,27 @@ export class Lexer {
     }
     this.add(Tok.Int, start, value >= 0 ? value.toString() : "0");
     return true;
+  }
+
+  /**
+   * `#`: Rust's `#[derive(Debug)]` (an attribute, passed over to its `]`)
+   * or Python's and the shell's `# comment` (passed over to the line's end).
+   * One error each; what follows lexes as if they were not there.
+   */
+  hash(start: i32): void {
+    if (this.peek(1) == 91) {
+      let depth = 0;
+      while (this.pos < this.bytes.length && this.peek(0) != 10) {
+        const b = this.peek(0);
+        this.pos++;
+        if (b == 91) depth++;
+        else if (b == 93 && --depth == 0) break;
+      }
+      this.error("E0147", start, "Pith has no attributes: remove '" + this.source.text(start, this.pos) + "'");
+      return;
+    }
+    while (this.pos < this.bytes.length && this.peek(0) != 10) this.pos++;
+    this.error("E0146", start, "a comment starts with '//' ('#' starts one in Python and the shell)");
   }
 
   eq(plain: Tok, withEq: Tok): Tok {

@@ -38,6 +38,14 @@ export function parseName(p: ParserState): Expr {
   const t = advance(p);
   const start = t.start;
   if (t.kind == Tok.Ident && t.text == "new" && p.kind == Tok.Ident && !p.tok.nlBefore) return parseNew(p, start);
+  if (t.kind == Tok.Ident && t.text == "lambda" && (p.kind == Tok.Ident || p.kind == Tok.Colon) && !p.tok.nlBefore) {
+    // Python's `lambda x: x * 2`: one error, the body read past, the whole of no type.
+    while (p.kind != Tok.Colon && p.kind != Tok.EOF && !p.tok.nlBefore) advance(p);
+    errorAt(p, "E0145", start, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    eat(p, Tok.Colon);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, start, body.end);
+  }
   if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
     return parseStructLit(p, t.text, start);
   }
@@ -130,6 +138,14 @@ export function parseParenOrTuple(p: ParserState): Expr {
   p.noStruct = savedNoStruct;
   p.parenDepth--;
   expect(p, Tok.RParen, "')'");
+  if (p.kind == Tok.FatArrow && !p.tok.nlBefore && !p.inGuard) {
+    // JavaScript's `(x) => x * 2` (a match guard's `=>` ends the guard
+    // instead): one error, the body read past, the whole of no type.
+    errorAt(p, "E0145", start, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    advance(p);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, start, body.end);
+  }
   if (result.kind == EK.TupleLit) { result.start = start; result.end = p.prevEnd; }
   return result;
 }
