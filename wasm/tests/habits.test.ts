@@ -224,4 +224,10 @@ describe("habits from other languages", () => {
       "E0200 5:31: unknown name 'nope'",
     ]);
   });
+
+  it("a std module used without its import: the error names the import", async () => {
+    expect(await one("fn main() {\n    println(math.sqrt(2.0))\n}\n")).toEqual([
+      "E0200 2:13: unknown name 'math'; add 'import std.math' at the top of the file",
+    ]);
+  });
 });
