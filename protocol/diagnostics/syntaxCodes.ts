@@ -580,4 +580,16 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fixed: "fn main() {\n    println(1)\n}\n",
     command: "fmt",
   },
+  {
+    code: "E0152",
+    title: "guard let",
+    template: "Pith has no 'guard let': 'let {name} = match o { Some(v) => v, None => return ... }'",
+    explanation:
+      "Swift's `guard let x = o else { return ... }` takes the value out of an optional or leaves the function. In Pith that is a `let` of a `match` whose `None` arm returns. The statement is read as that, so `x` has the option's value type below it.",
+    example:
+      "fn first(o: i64?) -> i64 {\n    guard let x = o else { return 0 }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
+    fix: "Write `let x = match o { Some(v) => v, None => return 0 }`.",
+    fixed:
+      "fn first(o: i64?) -> i64 {\n    let x = match o {\n        Some(v) => v,\n        None => return 0,\n    }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
+  },
 ];
