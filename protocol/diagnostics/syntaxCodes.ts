@@ -265,7 +265,8 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     code: "E0121",
     title: "empty interpolation",
     template: "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
-    explanation: "`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders.",
+    explanation:
+      '`{}` in a string is an interpolation with nothing in it; Pith has no format placeholders. A `{` followed by an escape (`"int f() {\\n"`) cannot start an interpolation either: it was meant as text, and is read as text.',
     example: 'fn main() {\n    let x = 3\n    println("x is {}")\n}\n',
     fix: 'Put the expression between the braces: `println("x is {x}")`; write `\\{` for a literal brace.',
     fixed: 'fn main() {\n    let x = 3\n    println("x is {x}")\n}\n',
@@ -348,9 +349,9 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0129",
     title: "another language's function keyword",
-    template: "functions are declared with 'fn': 'fn {name}(...)'",
+    template: "functions are declared with 'fn'{how}: 'fn {name}(...){body}'",
     explanation:
-      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again.",
+      "`func` (Go, Swift), `function` (JavaScript), `fun` (Kotlin) and `def` (Python) are all `fn` in Pith. The declaration is read as a function, so its calls do not report again; parameters written without a type are of no type. Python's indented body (`def f(x):`) is passed over: a Pith body goes in braces.",
     example: "func double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
     fix: "Write `fn`.",
     fixed: "fn double(x: i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
@@ -448,6 +449,117 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
       'fn main() {\n    let o: i64? = Some(1)\n    let x = match o {\n        Some(v) => v,\n        None => panic("no value"),\n    }\n    println(x)\n}\n',
   },
   {
+    code: "E0139",
+    title: "'{{' and '}}' in a string",
+    template: "a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'",
+    explanation:
+      "Rust's `format!` and Python's f-strings write a literal brace as `{{`. In Pith `{` starts an interpolation and a literal one is escaped, `\\{`; a `}` outside an interpolation is plain text. The string is read as its writer meant it (`{{` as one `{`, and then `}}` as one `}`).",
+    example: 'fn main() {\n    let x = 1\n    println("{{x}} is {x}")\n}\n',
+    fix: "Write `\\{` for a literal `{` and a plain `}`.",
+    fixed: 'fn main() {\n    let x = 1\n    println("\\{x} is {x}")\n}\n',
+  },
+  {
+    code: "E0140",
+    title: "'mut' on a parameter",
+    template: "parameters cannot be changed: drop '{word}' and copy it into a variable, 'var {name} = {same}'{caller}",
+    explanation:
+      "Rust's `fn f(mut x: i64)` lets the body change its copy of the argument. A Pith parameter never changes; a `var` of the same name, made from it at the start of the body, does what `mut` did. `var x: T` on a parameter (only `self` may be `var`) gets the same error: arguments are copies, so a function that should change its caller's value returns the new value instead.",
+    example: "fn bump(mut x: i64) -> i64 {\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
+    fix: "Drop `mut` and start the body with `var x = x`.",
+    fixed: "fn bump(x: i64) -> i64 {\n    var x = x\n    x += 1\n    x\n}\nfn main() {\n    println(bump(2))\n}\n",
+  },
+  {
+    code: "E0141",
+    title: "new",
+    template: "Pith has no 'new': a struct value is a literal, '{name} { field: value }'",
+    explanation:
+      "Java's, C#'s, TypeScript's and C++'s `new P(...)` calls a constructor. A Pith struct has no constructor: its value is written with its fields, `P { x: 1 }`, and a function (`fn make_p(x: i64) -> P`) builds one where there is more to do.",
+    example: "struct P { x: i64 }\nfn main() {\n    let p = new P(1)\n    println(p.x)\n}\n",
+    fix: "Write `P { x: 1 }`.",
+    fixed: "struct P { x: i64 }\nfn main() {\n    let p = P { x: 1 }\n    println(p.x)\n}\n",
+  },
+  {
+    code: "E0142",
+    title: "defer",
+    template: "Pith has no 'defer': write the clean-up where the function ends, before each 'return'",
+    explanation:
+      "Go's, Swift's and Zig's `defer` runs a statement when the function returns. Pith runs statements in the order written, so the clean-up goes at the end of the function (and before each early `return`). What followed `defer` is still checked where it stands.",
+    example: 'fn main() {\n    defer println("bye")\n    println("hi")\n}\n',
+    fix: "Move the deferred statement to the end of the function.",
+    fixed: 'fn main() {\n    println("hi")\n    println("bye")\n}\n',
+  },
+  {
+    code: "E0143",
+    title: "slice without an end",
+    template: "a slice is written with both ends: '{slice}'",
+    explanation:
+      "Rust's `xs[i..]` and `xs[..j]` (Python's `xs[i:]`) leave an end out. A Pith slice names both: `xs[i..len(xs)]`, `xs[0..j]`. The slice is read as that, so the rest checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..]\n    println(len(rest))\n}\n",
+    fix: "Write the missing end: `xs[1..len(xs)]`.",
+    fixed: "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..len(xs)]\n    println(len(rest))\n}\n",
+  },
+  {
+    code: "E0144",
+    title: "for (const x of xs)",
+    template: "a loop over an array is written 'for {name} in xs { ... }', without parentheses",
+    explanation:
+      "JavaScript's `for (const x of xs)` (and `let`, `var`) is `for x in xs` in Pith: no parentheses, `in` for `of`. The loop is read as that, so its body checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2]\n    for (const x of xs) {\n        println(x)\n    }\n}\n",
+    fix: "Write `for x in xs { ... }`.",
+    fixed: "fn main() {\n    let xs = [1, 2]\n    for x in xs {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0145",
+    title: "arrow function or lambda",
+    template: "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')",
+    explanation:
+      "JavaScript's `(x) => x * 2` and Python's `lambda x: x * 2` are closures; Pith writes their parameters between bars, as Rust does. The closure is read past, of no type, so nothing after it reports again.",
+    example: "import std.array\n\nfn main() {\n    let ys = array.map([1, 2], (x) => x * 2)\n    println(len(ys))\n}\n",
+    fix: "Write `|x: i64| x * 2`.",
+    fixed: "import std.array\n\nfn main() {\n    let ys = array.map([1, 2], |x: i64| x * 2)\n    println(len(ys))\n}\n",
+  },
+  {
+    code: "E0146",
+    title: "'#' comment",
+    template: "a comment starts with '//' ('#' starts one in Python and the shell)",
+    explanation:
+      "Pith comments are `// to the end of the line` and `/* ... */`. The `#` line is passed over as the comment it was meant to be.",
+    example: "# the answer\nfn main() {\n    println(42)\n}\n",
+    fix: "Write `//` instead of `#`.",
+    fixed: "// the answer\nfn main() {\n    println(42)\n}\n",
+  },
+  {
+    code: "E0147",
+    title: "attribute",
+    template: "Pith has no attributes: remove '{attribute}'",
+    explanation:
+      "Rust's `#[derive(Debug, Clone)]`, `#[test]` and the like have no Pith counterpart: values copy and compare without a derive, and tests are programs with expected output. The attribute is passed over.",
+    example: "#[derive(Debug, Clone)]\nstruct P { x: i64 }\nfn main() {\n    println(P { x: 1 }.x)\n}\n",
+    fix: "Remove the attribute.",
+    fixed: "struct P { x: i64 }\nfn main() {\n    println(P { x: 1 }.x)\n}\n",
+  },
+  {
+    code: "E0148",
+    title: "f-string prefix",
+    template: "strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+    explanation:
+      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`).',
+    example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
+    fix: "Remove the `f`.",
+    fixed: 'fn main() {\n    let a = 1\n    println("a = {a}")\n}\n',
+  },
+  {
+    code: "E0149",
+    title: "use",
+    template: "modules are imported with 'import': 'import std.map' (then 'map.' or the type, 'Map.new()')",
+    explanation:
+      "Rust's `use std::collections::HashMap;` is `import std.map` in Pith: the module's functions are then `map.name(...)` and its types (`Map`, `Set`) are used by name. The `use` line is passed over.",
+    example: "use std::collections::HashMap;\nfn main() {\n    println(1)\n}\n",
+    fix: "Write `import std.map` (or the module you need) and drop the `use` line.",
+    fixed:
+      'import std.map\n\nfn main() {\n    var m: Map<str, i64> = Map.new()\n    m.set("a", 1)\n    println(m.len())\n}\n',
+  },
+  {
     code: "E0150",
     title: "closing bracket without an opening one",
     template: "cannot format: '{bracket}' does not close an open bracket",
@@ -467,5 +579,17 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: "Add the closing bracket.",
     fixed: "fn main() {\n    println(1)\n}\n",
     command: "fmt",
+  },
+  {
+    code: "E0152",
+    title: "guard let",
+    template: "Pith has no 'guard let': 'let {name} = match o { Some(v) => v, None => return ... }'",
+    explanation:
+      "Swift's `guard let x = o else { return ... }` takes the value out of an optional or leaves the function. In Pith that is a `let` of a `match` whose `None` arm returns. The statement is read as that, so `x` has the option's value type below it.",
+    example:
+      "fn first(o: i64?) -> i64 {\n    guard let x = o else { return 0 }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
+    fix: "Write `let x = match o { Some(v) => v, None => return 0 }`.",
+    fixed:
+      "fn first(o: i64?) -> i64 {\n    let x = match o {\n        Some(v) => v,\n        None => return 0,\n    }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
   },
 ];

@@ -134,4 +134,100 @@ describe("habits from other languages", () => {
       "E0702 3:5: cannot assign to 'XS'",
     ]);
   });
+
+  it("`{{` and `}}` in a string: one error per string, read as the braces meant; `\\{` prints a brace", async () => {
+    expect(await one('fn main() {\n    let a = 1\n    println("{{a}} = {a}, {{b}}")\n}\n')).toEqual([
+      "E0139 3:14: a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'",
+    ]);
+    const fixed = 'fn main() {\n    let a = 1\n    println("\\{a} = {a}, }")\n}\n';
+    expect(await one(fixed)).toEqual([]);
+    expect((await run(fixed)).stdout).toBe("{a} = 1, }\n");
+  });
+
+  it("Python's `def` with an indented body and JavaScript's untyped `function`: one error, calls check clean", async () => {
+    const python =
+      "def area(w, h):\n    if w > h:\n        return w * h\n    return 0\n\nfn main() {\n    println(area(2, 3) + 1)\n}\n";
+    expect(await one(python)).toEqual([
+      "E0129 1:1: functions are declared with 'fn', with the body in braces: 'fn area(...) { ... }'",
+    ]);
+    expect(await one("function add(a, b) {\n    return a + b\n}\nfn main() {\n    println(add(1, 2))\n}\n")).toEqual([
+      "E0129 1:1: functions are declared with 'fn': 'fn add(...)'",
+    ]);
+  });
+
+  it("`new P { ... }` reads the literal after the one error; `defer` checks what it defers", async () => {
+    expect(await one("struct P { x: i64 }\nfn main() {\n    let p = new P { x: 1 }\n    println(p.x)\n}\n")).toEqual([
+      "E0141 3:13: Pith has no 'new': a struct value is a literal, 'P { field: value }'",
+    ]);
+    expect(await one('fn main() {\n    defer println(nope)\n    println("hi")\n}\n')).toEqual([
+      "E0142 2:5: Pith has no 'defer': write the clean-up where the function ends, before each 'return'",
+      "E0200 2:19: unknown name 'nope'",
+    ]);
+  });
+
+  it("`|x| total += x`: the closure-capture error, not a parse error", async () => {
+    expect(
+      await one(
+        "fn main() {\n    var total = 0\n    let add = |x: i64| total += x\n    add(2)\n    println(total)\n}\n",
+      ),
+    ).toEqual(["E0701 3:24: cannot assign to 'total': a closure captures variables by value and cannot change them"]);
+  });
+
+  it("a u64 literal in an untyped array: the error says where the type goes", async () => {
+    const found = await one("fn main() {\n    let xs = [2, 18446744073709551557]\n    println(len(xs))\n}\n");
+    expect(found).toEqual([
+      "E0308 2:18: integer literal 18446744073709551557 does not fit in i64; for a u64, give the type: 'let n: u64 = ...', or 'let xs: [u64] = [...]' for an array",
+    ]);
+    expect(await one("fn main() {\n    let xs: [u64] = [2, 18446744073709551557]\n    println(xs[1])\n}\n")).toEqual(
+      [],
+    );
+  });
+
+  it('a `{` before an escape in a string (`"f() {\\n"`): one error at the brace, read as text', async () => {
+    const src = 'fn main() {\n    let src = "int main() {\\n  return 0;\\n}\\n"\n    println(src)\n}\n';
+    expect(await one(src)).toEqual([
+      "E0121 2:27: an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'",
+    ]);
+  });
+
+  it("open-ended slices: one error each, read as the slice with both ends", async () => {
+    const src =
+      "fn main() {\n    let xs = [1, 2, 3]\n    let rest = xs[1..]\n    let head = xs[..2]\n    println(len(rest) + len(head))\n}\n";
+    expect(await one(src)).toEqual([
+      "E0143 3:20: a slice is written with both ends: 'xs[i..len(xs)]'",
+      "E0143 4:19: a slice is written with both ends: 'xs[0..j]'",
+    ]);
+  });
+
+  it("a guard in parentheses still ends at its `=>` (not an arrow function)", async () => {
+    const src =
+      'fn main() {\n    let n = 5\n    match n {\n        x if (x > 3) => println("big"),\n        _ => println("small"),\n    }\n}\n';
+    expect(await one(src)).toEqual([]);
+    expect((await run(src)).stdout).toBe("big\n");
+  });
+
+  it("an array of an unknown element type: one error, no mismatch after it", async () => {
+    expect(await one("fn main() {\n    let xs: [usize] = [1]\n    println(len(xs))\n}\n")).toEqual([
+      "E0206 2:14: unknown type 'usize'; lengths and indices are i64",
+    ]);
+  });
+
+  it("`#` lines, attributes and f-strings are read past; the program's own errors still show", async () => {
+    expect(
+      await one(
+        '# setup\n#[derive(Debug)]\nstruct P { x: i64 }\nfn main() {\n    println(f"{P { x: 1 }.x} {nope}")\n}\n',
+      ),
+    ).toEqual([
+      "E0146 1:1: a comment starts with '//' ('#' starts one in Python and the shell)",
+      "E0147 2:1: Pith has no attributes: remove '#[derive(Debug)]'",
+      "E0148 5:13: strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+      "E0200 5:31: unknown name 'nope'",
+    ]);
+  });
+
+  it("a std module used without its import: the error names the import", async () => {
+    expect(await one("fn main() {\n    println(math.sqrt(2.0))\n}\n")).toEqual([
+      "E0200 2:13: unknown name 'math'; add 'import std.math' at the top of the file",
+    ]);
+  });
 });

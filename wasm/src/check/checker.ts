@@ -68,7 +68,9 @@ function checkFunction(cx: CheckState, f: FnInfo): void {
   for (let i = 0; i < d.params.length; i++) {
     const p = d.params[i];
     if (lookup(cx, p.name) !== null) err(cx, "E0207", p.start, p.end, "parameter '" + p.name + "' is declared twice");
-    f.paramLocals.push(declareLocal(cx, p.name, f.params[i], p.isSelf && p.mutable));
+    // Mutable: `var self`, or a parameter written `mut x` (already reported,
+    // so its changes in the body raise nothing more).
+    f.paramLocals.push(declareLocal(cx, p.name, f.params[i], p.mutable));
   }
   const body = d.body!;
   const t = check(cx, body, f.ret);

@@ -5,7 +5,7 @@ import { intFits, parseIntText } from "./literals";
 import { checkMutablePlace, lookup, findFn } from "./scope";
 import { CheckState, errAt } from "./state";
 import {
-  assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tUnit, tupleOf, TyK, Type,
+  assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU64, tUnit, tupleOf, TyK, Type,
 } from "./types";
 import { foreignValueHint } from "./foreign_names";
 
@@ -115,7 +115,13 @@ export function checkInt(cx: CheckState, lit: LitExpr, negative: bool, expected:
   let fits = r.ok && intFits(r.value, negative, ty);
   if (fits && !hex && !negative && ty.kind == TyK.I64 && r.value > 0x7fffffffffffffff) fits = false;
   if (fits && !hex && !negative && ty.kind == TyK.I32 && r.value > 0x7fffffff) fits = false;
-  if (!fits) errAt(cx, "E0308", lit, "integer literal " + (negative ? "-" : "") + text + " does not fit in " + ty.name);
+  if (!fits) {
+    // A literal above i64's range but within u64's: a u64 meant, most
+    // likely, so say where the type goes (an array's too).
+    const unsigned = ty.kind == TyK.I64 && !negative && r.ok && intFits(r.value, false, tU64);
+    errAt(cx, "E0308", lit, "integer literal " + (negative ? "-" : "") + text + " does not fit in " + ty.name +
+      (unsigned ? "; for a u64, give the type: 'let n: u64 = ...', or 'let xs: [u64] = [...]' for an array" : ""));
+  }
   lit.intValue = negative ? -(<i64>r.value) : <i64>r.value;
   return ty;
 }

@@ -3,6 +3,8 @@
 // Each function returns the text to append to the "unknown ..." message, or
 // "" for a name with no such habit behind it.
 
+import { EMBEDDED_NAMES } from "../generated/stdlib";
+
 /** For an unknown name used as a value. */
 export function foreignValueHint(name: string): string {
   if (name == "null" || name == "nil" || name == "undefined" || name == "NULL" || name == "nullptr") {
@@ -10,6 +12,16 @@ export function foreignValueHint(name: string): string {
   }
   if (name == "True" || name == "False") return "; the booleans are written true and false";
   if (name == "this") return "; a method's receiver is 'self', its first parameter: 'fn get(self) -> i64 { self.x }'";
+  if (EMBEDDED_NAMES.includes("std/" + name)) {
+    // `math.sqrt(x)` without its import (Go's `fmt.Println` lands here too).
+    return "; add 'import std." + name + "' at the top of the file" +
+      (name == "fmt" ? " (println(\"text {value}\") prints without it)" : "");
+  }
+  if (name == "console" || name == "System") {
+    // `console.log(x)`, `System.out.println(x)`.
+    return "; print with println(\"text {value}\") (or print, without the newline)";
+  }
+  if (name == "pass") return "; an empty block is written '{}'";
   return "";
 }
 
@@ -32,6 +44,10 @@ export function foreignFunctionHint(name: string): string {
 
 /** For a method that a value's type does not have. */
 export function foreignMethodHint(method: string, isArrayOrStr: bool): string {
+  if (method == "clone" || method == "copy" || method == "to_owned") return "; values are copied already: 'let b = a' is a copy";
+  if (method == "iter" || method == "into_iter" || method == "iter_mut") {
+    return "; loop with 'for x in xs', or use std.array: 'array.map(xs, |x: i64| ...)', 'array.filter', 'array.fold'";
+  }
   if (!isArrayOrStr) return method == "to_string" || method == "toString" ? "; put the value into a string: \"{x}\"" : "";
   if (method == "length" || method == "size" || method == "count") return "; the length is len(x)";
   if (method == "append" || method == "add" || method == "push_back") return "; add an element with xs.push(x)";

@@ -165,5 +165,23 @@ export function primitiveByName(name: string): Type | null {
 
 /** `a` can be used where `b` is expected (never fits anywhere; errors fit silently). */
 export function assignable(a: Type, b: Type): bool {
-  return a == b || a.kind == TyK.Never || a.kind == TyK.Error || b.kind == TyK.Error;
+  return a == b || a.kind == TyK.Never || a.kind == TyK.Error || b.kind == TyK.Error || holdsError(a, 4) || holdsError(b, 4);
+}
+
+/**
+ * Whether an array, tuple, function or generic instance type is built from
+ * an unknown type (`[usize]` once `usize` was reported): such a type fits
+ * wherever its known parts might, so the one error is not followed by more.
+ */
+function holdsError(t: Type, depth: i32): bool {
+  if (t.kind == TyK.Error) return true;
+  if (depth == 0) return false;
+  const k = t.kind;
+  if (k != TyK.Array && k != TyK.Tuple && k != TyK.Func && t.typeArgs.length == 0) return false;
+  if (t.elem !== null && holdsError(t.elem!, depth - 1)) return true;
+  if (k == TyK.Tuple || k == TyK.Func) {
+    for (let i = 0; i < t.elems.length; i++) if (holdsError(t.elems[i], depth - 1)) return true;
+  }
+  for (let i = 0; i < t.typeArgs.length; i++) if (holdsError(t.typeArgs[i], depth - 1)) return true;
+  return false;
 }

@@ -1,7 +1,7 @@
-import { BinaryExpr, BlockExpr, EK, Expr, Stmt, TypeExpr } from "./ast";
+import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TypeExpr } from "./ast";
 import { bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { advance, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
-import { binaryOpHere, isAssignOp, parseExpr, takeBinaryOp } from "./expr_parser";
+import { binaryOpHere, isAssignOp, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 import { parseType } from "./type_parser";
@@ -103,6 +103,16 @@ export function parseStmt(p: ParserState): Stmt | null {
     for (let i = 1; i < stmts.length; i++) p.followingStmts.push(stmts[i]);
     return stmts[0];
   }
+  if (p.kind == Tok.Ident && p.tok.text == "guard" && peekKind(p, 1) == Tok.Let && peekKind(p, 2) == Tok.Ident) {
+    return parseGuardLet(p, stmt);
+  }
+  if (p.kind == Tok.Ident && p.tok.text == "defer" && !p.tokens[p.pos + 1].nlBefore && deferredHere(p)) {
+    // Go's, Swift's and Zig's `defer`: one error, then what it defers is
+    // read (and checked) as the statement it is.
+    errorHere(p, "E0142", "Pith has no 'defer': write the clean-up where the function ends, before each 'return'");
+    advance(p);
+    return parseStmt(p);
+  }
   if (p.kind == Tok.Ident && !p.tokens[p.pos + 1].nlBefore && foreignStatement(p)) return null;
   if (p.kind == Tok.Fn || p.kind == Tok.Struct || p.kind == Tok.Enum || p.kind == Tok.Impl) {
     errorHere(p, "E0105", "declarations are only allowed at the top level of a file");
@@ -144,6 +154,51 @@ function foreignStatement(p: ParserState): bool {
   advance(p);
   recoverStatement(p);
   return true;
+}
+
+/**
+ * Swift's `guard let x = o else { return ... }`: one error with the Pith
+ * form, and the statement read as that form, `let x = match o { Some(x) =>
+ * x, _ => { return ... } }`, so `x` has the option's value type below it.
+ */
+function parseGuardLet(p: ParserState, stmt: Stmt): Stmt {
+  const start = advance(p).start;
+  advance(p);
+  const nameTok = advance(p);
+  errorAt(p, "E0152", start, nameTok.end, "Pith has no 'guard let': 'let " + nameTok.text +
+    " = match o { Some(v) => v, None => return ... }'");
+  expect(p, Tok.Eq, "'=' and an option");
+  const m = new MatchExpr(EK.Match, start, start);
+  m.scrutinee = parseExprNoStruct(p);
+  const some = new MatchArm(nameTok.start, nameTok.end);
+  some.pattern = new Pattern(PK.Variant, nameTok.start, nameTok.end);
+  some.pattern.name = "Some";
+  some.pattern.hasParens = true;
+  const bind = new Pattern(PK.Bind, nameTok.start, nameTok.end);
+  bind.name = nameTok.text;
+  some.pattern.subs.push(bind);
+  const value = new IdentExpr(EK.Ident, nameTok.start, nameTok.end);
+  value.name = nameTok.text;
+  some.body = value;
+  m.arms.push(some);
+  const rest = new MatchArm(p.tok.start, p.tok.start);
+  rest.pattern = new Pattern(PK.Wild, p.tok.start, p.tok.start);
+  rest.body = eat(p, Tok.Else) ? parseBlock(p) : new BlockExpr(EK.Block, p.prevEnd, p.prevEnd);
+  m.arms.push(rest);
+  // Exhaustiveness is moot: the `_` arm covers the rest.
+  m.recovered = true;
+  m.end = p.prevEnd;
+  stmt.isLet = true;
+  stmt.name = nameTok.text;
+  stmt.expr = m;
+  stmt.end = p.prevEnd;
+  return stmt;
+}
+
+/** `defer` followed by a call or a block, as a deferred statement starts, and not `defer = ...`. */
+function deferredHere(p: ParserState): bool {
+  const next = peekKind(p, 1);
+  return next == Tok.Ident || next == Tok.LBrace || next == Tok.SelfKw;
 }
 
 /** Whether a `)` then `{` follows on this line: C's and JavaScript's `switch (x) {`. */

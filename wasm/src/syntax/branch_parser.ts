@@ -73,7 +73,12 @@ export function parseMatch(p: ParserState): Expr {
       const before = p.pos;
       const arm = new MatchArm(p.tok.start, p.tok.start);
       arm.pattern = parsePattern(p);
-      if (eat(p, Tok.If)) arm.guard = parseExpr(p);
+      if (eat(p, Tok.If)) {
+        const savedGuard = p.inGuard;
+        p.inGuard = true;
+        arm.guard = parseExpr(p);
+        p.inGuard = savedGuard;
+      }
       expect(p, Tok.FatArrow, "'=>' after the pattern");
       if (p.kind == Tok.Let || p.kind == Tok.Var || p.kind == Tok.Const) {
         errorHere(p, "E0104", "a declaration cannot be a match arm by itself; put statements in a block: '=> { " + p.tok.text + " ... }'");

@@ -1,7 +1,7 @@
-import { ClosureExpr, EK, Expr, Param } from "./ast";
+import { BinaryExpr, ClosureExpr, EK, Expr, Param } from "./ast";
 import { parseBlock } from "./block_parser";
 import { advance, eat, expect, expectIdent, markRole, ROLE_CLOSE, ROLE_EMPTY, ROLE_OPEN } from "./cursor";
-import { parseExpr } from "./expr_parser";
+import { isAssignOp, parseExpr, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 import { parseType } from "./type_parser";
@@ -27,7 +27,21 @@ export function parseClosure(p: ParserState): Expr {
   if (eat(p, Tok.Arrow)) {
     c.ret = parseType(p);
     c.body = parseBlock(p);
-  } else c.body = parseExpr(p);
+  } else {
+    c.body = parseExpr(p);
+    if (isAssignOp(p.kind) && !p.tok.nlBefore) {
+      // `|x| total += x`: an assignment as the body, read as one, so the
+      // checker can say what is wrong with it (a captured variable cannot
+      // change) instead of a parse error at the operator.
+      const a = new BinaryExpr(EK.Assign, c.body.start, c.body.end);
+      a.op = p.kind;
+      takeBinaryOp(p, p.kind);
+      a.left = c.body;
+      a.right = parseExpr(p);
+      a.end = p.prevEnd;
+      c.body = a;
+    }
+  }
   c.end = p.prevEnd;
   return c;
 }

@@ -1,5 +1,5 @@
 import {
-  ConstDecl, Decl, DK, EnumDecl, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
+  BlockExpr, ConstDecl, Decl, DK, EK, EnumDecl, Expr, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
 } from "./ast";
 import { parseBlock } from "./block_parser";
 import { advance, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
@@ -88,9 +88,21 @@ function parseDecl(p: ParserState): Decl | null {
     if (word == "func" || word == "def" || word == "function" || word == "fun") {
       // Go's, Python's, JavaScript's and Kotlin's keyword: read as `fn`, so
       // the function exists and its calls do not report again.
-      errorHere(p, "E0129", "functions are declared with 'fn': 'fn " + p.tokens[p.pos + 1].text + "(...)'");
+      const name = p.tokens[p.pos + 1].text;
+      const indented = word == "def" && endsWithColon(p);
+      if (indented) {
+        errorHere(p, "E0129", "functions are declared with 'fn', with the body in braces: 'fn " + name + "(...) { ... }'");
+      } else errorHere(p, "E0129", "functions are declared with 'fn': 'fn " + name + "(...)'");
       p.foreignFn = true;
-      return parseFn(p, "");
+      if (!indented) return parseFn(p, "");
+      return parseIndentedFn(p);
+    }
+    if (word == "use") {
+      // Rust's `use std::collections::HashMap;`: one error, the line passed over.
+      const start = p.tok.start;
+      while (p.kind != Tok.EOF && !(p.tok.nlBefore && p.tok.start > start)) advance(p);
+      errorAt(p, "E0149", start, p.prevEnd, "modules are imported with 'import': 'import std.map' (then 'map.' or the type, 'Map.new()')");
+      return null;
     }
     if (word == "trait" || word == "interface" || word == "protocol" || word == "class") {
       skipForeignType(p, word);
@@ -105,6 +117,44 @@ function parseDecl(p: ParserState): Decl | null {
   advance(p);
   recoverDecl(p);
   return null;
+}
+
+/** Whether the line from the current token ends with ':' (Python's `def f(x):`). */
+function endsWithColon(p: ParserState): bool {
+  let i = p.pos;
+  while (i + 1 < p.tokens.length && !p.tokens[i + 1].nlBefore && p.tokens[i + 1].kind != Tok.EOF) i++;
+  return p.tokens[i].kind == Tok.Colon;
+}
+
+/** The column of a byte offset: how far it is from the start of its line. */
+function columnOf(p: ParserState, offset: i32): i32 {
+  let i = offset;
+  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
+  return offset - i;
+}
+
+/**
+ * Python's `def f(x):` and its indented body, already reported: the
+ * signature is read (a parameter without a type, and the result, are of no
+ * type, so calls check without further errors) and the body, every line
+ * indented past the `def`, is passed over; the function has an empty body.
+ */
+function parseIndentedFn(p: ParserState): FnDecl {
+  const column = columnOf(p, p.tok.start);
+  p.indentedFn = true;
+  const f = parseFn(p, "");
+  eat(p, Tok.Colon);
+  while (p.kind != Tok.EOF && !(p.tok.nlBefore && columnOf(p, p.tok.start) <= column)) advance(p);
+  if (f.ret === null) {
+    f.ret = unknownType(f.start);
+  }
+  // The body's value is of no type: whatever the signature returns, the
+  // passed-over body reports nothing.
+  const body = new BlockExpr(EK.Block, p.prevEnd, p.prevEnd);
+  body.tail = new Expr(EK.Error, p.prevEnd, p.prevEnd);
+  f.body = body;
+  f.end = p.prevEnd;
+  return f;
 }
 
 /**
@@ -133,6 +183,13 @@ function skipForeignType(p: ParserState, word: string): void {
   }
 }
 
+/** A type that is not known (after an error): its uses report nothing more. */
+function unknownType(at: i32): TypeExpr {
+  const unknown = new TypeExpr(TK.Named, at, at);
+  unknown.name = "?";
+  return unknown;
+}
+
 function parseTypeParams(p: ParserState, d: Decl): void {
   if (!eat(p, Tok.Lt)) return;
   while (p.kind == Tok.Ident) {
@@ -149,6 +206,7 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
   f.nameStart = p.tok.start;
   f.name = expectIdent(p, "a function name");
   parseTypeParams(p, f);
+  let untyped = false;
   if (expect(p, Tok.LParen, "'(' to start the parameters")) {
     p.parenDepth++;
     while (p.kind != Tok.RParen && p.kind != Tok.EOF) {
@@ -160,6 +218,17 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
         advance(p);
         if (mutable) advance(p);
         param.mutable = mutable;
+      }
+      const mutWord = p.kind == Tok.Ident && p.tok.text == "mut";
+      if ((mutWord || p.kind == Tok.Var) && peekKind(p, 1) == Tok.Ident && !p.tokens[p.pos + 1].nlBefore) {
+        // Rust's `mut x: i64`, and `var x: T` after the pattern of `var
+        // self`: one error, then the parameter is read as one that changes,
+        // so its changes in the body report nothing more.
+        const name = p.tokens[p.pos + 1].text;
+        errorHere(p, "E0140", "parameters cannot be changed: drop '" + (mutWord ? "mut" : "var") + "' and copy it into a variable, 'var " +
+          name + " = " + name + "'" + (mutWord ? "" : "; to change the caller's value, return the new one"));
+        advance(p);
+        param.mutable = true;
       }
       if (p.kind == Tok.Var && peekKind(p, 1) == Tok.SelfKw) { advance(p); param.mutable = true; }
       if (p.kind == Tok.SelfKw) {
@@ -174,12 +243,15 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
           // function whose `func` already was).
           if (!p.foreignFn) errorHere(p, "E0134", "a parameter's type follows ':': '" + param.name + ": " + p.tok.text + (p.kind == Tok.LBracket ? "...]" : "") + "'");
           param.type = parseType(p);
+        } else if (p.foreignFn && (p.kind == Tok.Comma || p.kind == Tok.RParen)) {
+          // `def f(x)`, `function f(x)`: untyped, as written there; the
+          // keyword's error covers it, and the type is unknown (below).
+          param.type = unknownType(param.start);
+          untyped = true;
         } else if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
         else {
           // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
-          const unknown = new TypeExpr(TK.Named, param.start, param.start);
-          unknown.name = "?";
-          param.type = unknown;
+          param.type = unknownType(param.start);
         }
       }
       param.end = p.prevEnd;
@@ -188,6 +260,18 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
     }
     p.parenDepth--;
     expect(p, Tok.RParen, "')' to close the parameters");
+  }
+  if (untyped && p.kind != Tok.Arrow && p.kind != Tok.Colon) {
+    // `function add(a, b) {`: nothing written is typed, the result neither.
+    f.ret = unknownType(f.start);
+  }
+  if (p.indentedFn) {
+    // Python's `def f(x) -> T:`: the caller passes over the indented body.
+    if (eat(p, Tok.Arrow)) f.ret = parseType(p);
+    p.foreignFn = false;
+    p.indentedFn = false;
+    f.end = p.prevEnd;
+    return f;
   }
   if (eat(p, Tok.Arrow)) f.ret = parseType(p);
   else if ((p.kind == Tok.Colon || p.kind == Tok.Ident || p.kind == Tok.LBracket || p.kind == Tok.LParen) && !p.tok.nlBefore) {

@@ -1,4 +1,6 @@
-import { BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, RangeExpr, UnaryExpr, UnaryLikeExpr } from "./ast";
+import {
+  BinaryExpr, CallExpr, CastExpr, EK, Expr, FieldExpr, IdentExpr, IndexExpr, LitExpr, RangeExpr, UnaryExpr, UnaryLikeExpr,
+} from "./ast";
 import {
   advance, describe, eat, errorAt, errorHere, expect, markRole, peekKind, ROLE_BINARY, ROLE_JOINED, tooDeep,
 } from "./cursor";
@@ -285,7 +287,7 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       p.parenDepth++;
       const ix = new IndexExpr(EK.Index, e.start, e.end);
       ix.object = e;
-      ix.index = parseRangeOrExpr(p);
+      ix.index = parseSliceIndex(p, e);
       p.parenDepth--;
       expect(p, Tok.RBracket, "']' to close the index");
       ix.end = p.prevEnd;
@@ -391,6 +393,50 @@ function parseCallArgs(p: ParserState, callee: Expr): Expr {
   expect(p, Tok.RParen, "')' to close the call");
   call.end = p.prevEnd;
   return call;
+}
+
+/**
+ * An index or a slice's range. Rust's and Python's open-ended slices,
+ * `xs[i..]` and `xs[..j]`, get one error with both ends written, and are
+ * read as that (`xs[i..len(xs)]`, `xs[0..j]`), so the slice checks as usual.
+ */
+function parseSliceIndex(p: ParserState, object: Expr): Expr {
+  if (p.kind == Tok.DotDot && !p.tok.nlBefore) {
+    const dots = p.tok;
+    errorAt(p, "E0143", dots.start, dots.end, "a slice is written with both ends: 'xs[0..j]'");
+    advance(p);
+    const r = new RangeExpr(EK.Range, dots.start, dots.end);
+    const zero = new LitExpr(EK.Int, dots.start, dots.start);
+    zero.text = "0";
+    r.lo = zero;
+    r.hi = parseExpr(p);
+    r.end = r.hi.end;
+    return r;
+  }
+  const lo = parseExpr(p);
+  if (p.kind == Tok.DotDot && peekKind(p, 1) == Tok.RBracket) {
+    const dots = advance(p);
+    errorAt(p, "E0143", dots.start, dots.end, "a slice is written with both ends: 'xs[i..len(xs)]'");
+    const r = new RangeExpr(EK.Range, lo.start, dots.end);
+    r.lo = lo;
+    const length = new IdentExpr(EK.Ident, dots.end, dots.end);
+    length.name = "len";
+    const call = new CallExpr(EK.Call, dots.end, dots.end);
+    call.callee = length;
+    call.args.push(object);
+    r.hi = call;
+    return r;
+  }
+  if (p.kind == Tok.DotDot || p.kind == Tok.DotDotEq) {
+    const inclusive = advance(p).kind == Tok.DotDotEq;
+    const r = new RangeExpr(EK.Range, lo.start, lo.end);
+    r.lo = lo;
+    r.hi = parseExpr(p);
+    r.inclusive = inclusive;
+    r.end = r.hi.end;
+    return r;
+  }
+  return lo;
 }
 
 /** `a..b`, `a..=b` (for loops and slices) or a plain expression. */

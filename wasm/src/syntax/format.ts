@@ -196,6 +196,9 @@ export class Formatter {
   space(a: Token, b: Token, had: bool): bool {
     const ak = a.kind;
     const bk = b.kind;
+    // A block first in an interpolation keeps a space before it, `"{ {...}}"`:
+    // `{{` in a string is the brace escape of other languages (E0139).
+    if ((ak == Tok.StrStart || ak == Tok.StrMid) && bk == Tok.LBrace) return true;
     if (ak == Tok.StrStart || ak == Tok.StrMid || bk == Tok.StrMid || bk == Tok.StrEnd) return false;
     if (ak == Tok.LBrace) return bk != Tok.RBrace;
     if (bk == Tok.RBrace) return true;

@@ -23,6 +23,9 @@ export class Lexer {
   interp: i32[] = [];
   // For each open interpolation: whether its string was opened with `\"` (see string()).
   interpEsc: bool[] = [];
+  // Whether the string being lexed escaped a brace as Rust and Python do
+  // (`{{`): its `}}` then means one `}` too, as its writer meant.
+  doubledBraces: bool = false;
 
   constructor(public source: Source, public diags: Diagnostics) {
     this.bytes = source.bytes;
@@ -83,6 +86,12 @@ export class Lexer {
     const c = this.peek(0);
     if (isIdentStart(c)) {
       while (isIdentPart(this.peek(0))) this.pos++;
+      if (this.pos == start + 1 && c == 102 && this.peek(0) == 34) {
+        // Python's `f"a = {a}"`: every Pith string interpolates, so the
+        // prefix is reported once and the string lexed as the Pith one.
+        this.error("E0148", start, "strings interpolate without a prefix: drop the 'f', \"a = {a}\"");
+        return;
+      }
       const k = keywordAt(this.bytes, start, this.pos);
       if (k >= 0) this.add(keywordKind(k), start, keywordText(k));
       else this.add(Tok.Ident, start, this.source.text(start, this.pos));
@@ -94,6 +103,7 @@ export class Lexer {
     // escaped quotes, as other languages require there; it ends at `\"`.
     if (c == 92 && this.peek(1) == 34 && this.interp.length > 0) { this.pos += 2; this.string(start, true, true); return; }
     if (c == 39 && this.charLiteral(start)) return;
+    if (c == 35) { this.hash(start); return; }
     this.pos++;
     const d = this.peek(0);
     let kind = Tok.Error;
@@ -184,6 +194,27 @@ export class Lexer {
     return true;
   }
 
+  /**
+   * `#`: Rust's `#[derive(Debug)]` (an attribute, passed over to its `]`)
+   * or Python's and the shell's `# comment` (passed over to the line's end).
+   * One error each; what follows lexes as if they were not there.
+   */
+  hash(start: i32): void {
+    if (this.peek(1) == 91) {
+      let depth = 0;
+      while (this.pos < this.bytes.length && this.peek(0) != 10) {
+        const b = this.peek(0);
+        this.pos++;
+        if (b == 91) depth++;
+        else if (b == 93 && --depth == 0) break;
+      }
+      this.error("E0147", start, "Pith has no attributes: remove '" + this.source.text(start, this.pos) + "'");
+      return;
+    }
+    while (this.pos < this.bytes.length && this.peek(0) != 10) this.pos++;
+    this.error("E0146", start, "a comment starts with '//' ('#' starts one in Python and the shell)");
+  }
+
   eq(plain: Tok, withEq: Tok): Tok {
     if (this.peek(0) == 61) { this.pos++; return withEq; }
     return plain;
@@ -223,6 +254,7 @@ export class Lexer {
   string(start: i32, first: bool, esc: bool): void {
     // Pieces joined once at the end: a long literal full of escapes stays linear.
     const out: string[] = [];
+    if (first && this.interp.length == 0) this.doubledBraces = false;
     let runStart = this.pos;
     while (true) {
       const c = this.peek(0);
@@ -242,6 +274,31 @@ export class Lexer {
         this.pos += esc ? 2 : 1;
         this.add(first ? Tok.Str : Tok.StrEnd, start, out.join(""));
         return;
+      }
+      if ((c == 123 || (c == 125 && this.doubledBraces)) && this.peek(1) == c) {
+        // `"{{x}}"`, a literal brace in Rust's and Python's format strings:
+        // an interpolation of the block `{x}` in Pith, which nobody means.
+        // One error (per string) with Pith's escape, and the text read as
+        // its writer meant it, so the rest of the string checks as usual.
+        out.push(this.source.text(runStart, this.pos));
+        if (!this.doubledBraces) {
+          this.diags.error("E0139", this.source, this.pos, this.pos + 2,
+            "a literal brace in a string is written '\\{' (and '}' needs no escape), not '{{' and '}}'");
+        }
+        this.doubledBraces = true;
+        out.push(c == 123 ? "{" : "}");
+        this.pos += 2;
+        runStart = this.pos;
+        continue;
+      }
+      if (c == 123 && this.peek(1) == 92 && this.peek(2) != 34) {
+        // `"int f() {\n"`: an escape cannot start an expression, so this
+        // brace was meant as text. One error, and it is read as text, where
+        // an interpolation would swallow the string and report five times.
+        this.diags.error("E0121", this.source, this.pos, this.pos + 1,
+          "an interpolation needs an expression between '{' and '}' ('{x}'); write '\\{' for a literal '{'");
+        this.pos++;
+        continue;
       }
       if (c == 123) {
         out.push(this.source.text(runStart, this.pos));

@@ -71,6 +71,25 @@ export function parseFor(p: ParserState): Expr {
   let pattern: BindingPattern | null = null;
   const k1 = peekKind(p, 1);
   const k2 = peekKind(p, 2);
+  const binder = k1 == Tok.Const || k1 == Tok.Let || k1 == Tok.Var;
+  const ofAt = binder ? 3 : 2;
+  if (p.kind == Tok.LParen && (binder ? k2 == Tok.Ident : k1 == Tok.Ident) && peekKind(p, ofAt) == Tok.Ident &&
+    p.tokens[p.pos + ofAt].text == "of") {
+    // JavaScript's `for (const x of xs)`: one error, then read as `for x in xs`.
+    const open = advance(p);
+    if (binder) advance(p);
+    f.varStart = p.tok.start;
+    f.varName = advance(p).text;
+    advance(p);
+    errorAt(p, "E0144", open.start, p.prevEnd, "a loop over an array is written 'for " + f.varName + " in xs { ... }', without parentheses");
+    p.parenDepth++;
+    f.iter = parseExpr(p);
+    p.parenDepth--;
+    expect(p, Tok.RParen, "')'");
+    f.body = parseBlock(p);
+    f.end = p.prevEnd;
+    return f;
+  }
   if (p.kind == Tok.LParen && (k1 == Tok.Let || k1 == Tok.Var || k1 == Tok.Semi || k2 == Tok.Eq || k2 == Tok.Semi)) {
     // `for (i = 0; i < n; i++) { ... }`: one error, then the body is
     // checked with `i` as the loop variable so its uses raise nothing more.

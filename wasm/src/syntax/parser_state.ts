@@ -37,6 +37,10 @@ export class ParserState {
   // A function whose keyword was another language's (`function`, `fun`) and
   // already reported: its `: T` return type is read as `-> T` silently.
   foreignFn: bool = false;
+  // Python's `def f(x):`: the signature ends at its ':' and the body is indented, not braced.
+  indentedFn: bool = false;
+  // Parsing a match arm's guard: a `=>` after `(...)` there ends the guard, not an arrow function.
+  inGuard: bool = false;
   // Inside a macro call's arguments (`println!(...)`), and whether a format
   // placeholder `{}` was met there: the macro's one error covers both.
   macroArgs: bool = false;

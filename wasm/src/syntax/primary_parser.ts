@@ -1,5 +1,5 @@
 import { EK, Expr, IdentExpr, InterpExpr, ListExpr, LitExpr, StructLitExpr } from "./ast";
-import { advance, describe, eat, errorAt, errorHere, expect, peekKind } from "./cursor";
+import { advance, describe, eat, errorAt, errorHere, expect, peekKind, skipTo } from "./cursor";
 import { errorExpr, parseExpr } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
@@ -37,6 +37,15 @@ export function parseBool(p: ParserState): Expr {
 export function parseName(p: ParserState): Expr {
   const t = advance(p);
   const start = t.start;
+  if (t.kind == Tok.Ident && t.text == "new" && p.kind == Tok.Ident && !p.tok.nlBefore) return parseNew(p, start);
+  if (t.kind == Tok.Ident && t.text == "lambda" && (p.kind == Tok.Ident || p.kind == Tok.Colon) && !p.tok.nlBefore) {
+    // Python's `lambda x: x * 2`: one error, the body read past, the whole of no type.
+    while (p.kind != Tok.Colon && p.kind != Tok.EOF && !p.tok.nlBefore) advance(p);
+    errorAt(p, "E0145", start, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    eat(p, Tok.Colon);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, start, body.end);
+  }
   if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
     return parseStructLit(p, t.text, start);
   }
@@ -53,6 +62,23 @@ export function parseName(p: ParserState): Expr {
     id.end = p.prevEnd;
   }
   return id;
+}
+
+/**
+ * `new P { x: 1 }` and `new P(1)` from Java, C#, TypeScript and C++: one
+ * error with Pith's struct literal. With braces the literal is read as
+ * written; with a constructor's arguments, which have no fields to match,
+ * the whole is of no type, so nothing after it reports again.
+ */
+function parseNew(p: ParserState, start: i32): Expr {
+  const name = p.tok.text;
+  errorAt(p, "E0141", start, p.tok.end, "Pith has no 'new': a struct value is a literal, '" + name + " { field: value }'");
+  if (peekKind(p, 1) != Tok.LParen) return parseName(p);
+  advance(p);
+  advance(p);
+  skipTo(p, Tok.RParen);
+  eat(p, Tok.RParen);
+  return new Expr(EK.Error, start, p.prevEnd);
 }
 
 function looksLikeStructLit(p: ParserState): bool {
@@ -112,6 +138,14 @@ export function parseParenOrTuple(p: ParserState): Expr {
   p.noStruct = savedNoStruct;
   p.parenDepth--;
   expect(p, Tok.RParen, "')'");
+  if (p.kind == Tok.FatArrow && !p.tok.nlBefore && !p.inGuard) {
+    // JavaScript's `(x) => x * 2` (a match guard's `=>` ends the guard
+    // instead): one error, the body read past, the whole of no type.
+    errorAt(p, "E0145", start, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    advance(p);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, start, body.end);
+  }
   if (result.kind == EK.TupleLit) { result.start = start; result.end = p.prevEnd; }
   return result;
 }
