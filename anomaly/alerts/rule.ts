@@ -51,10 +51,11 @@ export const RULE_DEFAULTS: Omit<AlertRule, "id" | "url"> = {
   // incident whose flags come back within it is the same incident, not a
   // new page (NAB's spiky windows paged 4-6 times each at 300 s).
   recovery_s: 14_400,
-  // The smallest value that left no labelled window with two pages on the
-  // "tune" half of the NAB back-fills (bench/alert-paging.bench.ts --half
-  // tune; 6 h still paged one window twice). Longer ones swallow more true
-  // onsets into incidents that began before a window.
+  // The smallest of 1, 2, 4, 6, 8, 10, 12, 16 and 24 h that left no labelled
+  // window with two onsets on the "tune" half of the NAB back-fills
+  // (bench/alert-paging.bench.ts --half tune; 6 h still paged one window
+  // twice). Longer ones swallow more true onsets into incidents that began
+  // before a window (24 h: one window fewer with an onset).
   reopen_s: 28_800,
   repeat_s: 0,
   retries: 3,
