@@ -5,11 +5,16 @@
 // server runs, whose rule posts to a webhook receiver on loopback. The
 // table counts the onsets the receiver got inside and outside the labelled
 // windows, the most onsets any one window got (an incident paged twice
-// shows as 2), recoveries sent while a window was still going on, and
-// onsets during the warm-up. Targets: 0 pages in the warm-up, at most one
-// incident per labelled window.
+// shows as 2), re-opens (flags back soon after a recovery: the same
+// incident, not a page), recoveries sent while a window was still going on,
+// and onsets during the warm-up. Targets: 0 pages in the warm-up, at most
+// one incident per labelled window.
 //
-//   npx tsx bench/alert-paging.bench.ts [--only SUBSTRING,...]
+// The default reopen_s was chosen on the "tune" half of the series (every
+// other one in key order, starting with the first); `--half check` reports
+// the other half, which played no part in the choice.
+//
+//   npx tsx bench/alert-paging.bench.ts [--only SUBSTRING,...] [--half tune|check] [--reopen-s SECONDS]
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,9 +24,22 @@ import { MemoryAlertStore } from "../server/anomaly/alertStore";
 import { AlertCenter } from "../server/anomaly/alerts";
 import { loadCorpus, type Series } from "./nab/corpus";
 
-const { values: args } = parseArgs({ options: { only: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { only: { type: "string" }, half: { type: "string" }, "reopen-s": { type: "string" } },
+});
 const only = args.only?.split(",").filter((x) => x !== "");
-const corpus = loadCorpus().filter((s) => only === undefined || only.some((o) => s.key.includes(o)));
+if (args.half !== undefined && args.half !== "tune" && args.half !== "check") {
+  throw new Error(`--half must be "tune" or "check", not ${JSON.stringify(args.half)}`);
+}
+const reopenS = args["reopen-s"] === undefined ? undefined : Number(args["reopen-s"]);
+if (reopenS !== undefined && !(Number.isInteger(reopenS) && reopenS >= 0)) {
+  throw new Error(`--reopen-s must be a whole number of seconds, not ${JSON.stringify(args["reopen-s"])}`);
+}
+const keys = loadCorpus()
+  .map((s) => s.key)
+  .sort();
+const inHalf = (key: string) => args.half === undefined || (keys.indexOf(key) % 2 === 0) === (args.half === "tune");
+const corpus = loadCorpus().filter((s) => inHalf(s.key) && (only === undefined || only.some((o) => s.key.includes(o))));
 
 interface Page {
   model: string;
@@ -47,13 +65,15 @@ const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 const service = new AnomalyService(new MemoryStore());
 // The receiver is on loopback: allowed here as ANOMALY_WEBHOOK_ALLOW would allow it.
 const center = new AlertCenter(new MemoryAlertStore(), { log: () => {}, checkTarget: async () => null });
-const rules = completeRules([{ id: "pager", url }]);
+const rules = completeRules([{ id: "pager", url, ...(reopenS === undefined ? {} : { reopen_s: reopenS }) }]);
 
 const pad = (x: string | number, n: number) => String(x).padStart(n);
 const line = (cells: (string | number)[]) =>
-  `${String(cells[0]).padEnd(46)}${[6, 8, 8, 5, 5, 6, 5, 7, 8].map((w, i) => pad(cells[i + 1], w)).join("")}`;
-console.log("alert paging on the NAB back-fills: default rule (k 1 of 1, recovery after 4 h back in band)");
-console.log(line(["series", "rows", "warm-up", "windows", "in", "out", "max/w", "hit", "rec in", "warm pg"]));
+  `${String(cells[0]).padEnd(46)}${[6, 8, 8, 5, 5, 6, 5, 7, 7, 8].map((w, i) => pad(cells[i + 1], w)).join("")}`;
+console.log(
+  `alert paging on the NAB back-fills${args.half === undefined ? "" : ` (${args.half} half)`}: default rule (k 1 of 1, recovery after 4 h back in band, re-open within ${rules[0].reopen_s} s)`,
+);
+console.log(line(["series", "rows", "warm-up", "windows", "in", "out", "max/w", "hit", "reopen", "rec in", "warm pg"]));
 
 const total = {
   rows: 0,
@@ -61,6 +81,7 @@ const total = {
   inside: 0,
   outside: 0,
   hit: 0,
+  reopens: 0,
   recoveriesInside: 0,
   warmPages: 0,
   maxPerWindow: 0,
@@ -99,6 +120,7 @@ function report(series: Series, model: string, warm: number): void {
   let inside = 0;
   let outside = 0;
   let recoveriesInside = 0;
+  let reopens = 0;
   let warmPages = 0;
   for (const p of pages) {
     if (p.model !== model) continue;
@@ -110,7 +132,8 @@ function report(series: Series, model: string, warm: number): void {
         inside++;
         perWindow[w]++;
       } else outside++;
-    } else if (p.event === "recovery" && w >= 0) recoveriesInside++;
+    } else if (p.event === "reopen") reopens++;
+    else if (p.event === "recovery" && w >= 0) recoveriesInside++;
   }
   const maxPerWindow = Math.max(0, ...perWindow);
   const hit = perWindow.filter((n) => n > 0).length;
@@ -125,6 +148,7 @@ function report(series: Series, model: string, warm: number): void {
       outside,
       maxPerWindow,
       hit,
+      reopens,
       recoveriesInside,
       warmPages,
     ]),
@@ -134,6 +158,7 @@ function report(series: Series, model: string, warm: number): void {
   total.inside += inside;
   total.outside += outside;
   total.hit += hit;
+  total.reopens += reopens;
   total.recoveriesInside += recoveriesInside;
   total.warmPages += warmPages;
   total.maxPerWindow = Math.max(total.maxPerWindow, maxPerWindow);
@@ -149,12 +174,13 @@ console.log(
     total.outside,
     total.maxPerWindow,
     total.hit,
+    total.reopens,
     total.recoveriesInside,
     total.warmPages,
   ]),
 );
 console.log(
-  "columns: in/out = onsets inside/outside labelled windows; max/w = most onsets in one window; hit = windows with an onset; rec in = recoveries sent inside a window; warm pg = onsets during the warm-up (warm-up = its first row past it)",
+  "columns: in/out = onsets inside/outside labelled windows; max/w = most onsets in one window; hit = windows with an onset; reopen = incidents re-opened (flags back within reopen_s of their recovery: no new page); rec in = recoveries sent inside a window; warm pg = onsets during the warm-up (warm-up = its first row past it)",
 );
 console.log(
   `targets: pages during warm-up ${total.warmPages} (target 0); series with a window paged more than once ${seriesOverOne} of ${ordered.length} (target 0); ${total.rows} points in ${seconds.toFixed(0)} s`,

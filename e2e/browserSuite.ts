@@ -12,13 +12,16 @@ export interface BrowserSuite {
   readonly browser: Browser;
 }
 
-/** Registers the file's beforeAll/afterAll; read `server` and `browser` inside tests, once they have started. */
-export function browserSuite(artifacts: string): BrowserSuite {
+/**
+ * Registers the file's beforeAll/afterAll; read `server` and `browser` inside
+ * tests, once they have started. `env` adds to the server's environment.
+ */
+export function browserSuite(artifacts: string, env: Record<string, string> = {}): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchChromium();
   });
   afterAll(async () => {

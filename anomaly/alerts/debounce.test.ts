@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { freshState, type RulePoint, type StepResult, step } from "./debounce";
 import { type AlertRule, completeRules } from "./rule";
 
+// No re-opening here (reopen.test.ts covers it): these cases are about what each other setting does alone.
 function rule(extra: Partial<AlertRule>): AlertRule {
-  return completeRules([{ id: "r", url: "http://127.0.0.1/", recovery_s: 0, ...extra }])[0];
+  return completeRules([{ id: "r", url: "http://127.0.0.1/", recovery_s: 0, reopen_s: 0, ...extra }])[0];
 }
 
 /** Events for a flag string ("X" flagged, "." not), one point per second. */

@@ -8,7 +8,12 @@
  * retrains as the stream goes on and soon takes a lasting shift as normal,
  * so its later flags stop although the stream never came back. Recovery
  * needs none of the last n flagged *and* every column back inside the
- * band it had at the onset, continuously for recovery_s. Cooldown holds
+ * band it had at the onset, continuously for recovery_s. An onset sooner
+ * than reopen_s after the last notified recovery re-opens that incident
+ * (event "reopen", same start, a counter) instead of paging anew: one
+ * incident often flickers (flags, hours of calm, flags again), and an
+ * operator paged for it once should not be paged again for the same thing,
+ * while the receiver still hears that it is open again. Cooldown holds
  * back an onset (and then its recovery) that comes too soon after the last
  * notified recovery. A muted onset (maintenance window, silence) is not
  * sent either, but if the stream is still out of its band or flagged once
@@ -46,9 +51,12 @@ export interface RuleState {
   back_since: number | null;
   /** When (ms) the incident was last sent (onset or re-send), for repeat_s. */
   last_sent: number | null;
+  /** How often the current incident was re-opened after a notified recovery (0: never). */
+  reopened: number;
 }
 
-export type AlertEvent = "onset" | "firing" | "recovery";
+/** `reopen`: flags came back within reopen_s of the incident's recovery; it is the same incident, not a new page. */
+export type AlertEvent = "onset" | "reopen" | "firing" | "recovery";
 
 /** What one point tells a rule: its flag and, when the verdict has them, its columns against their bands. */
 export interface RulePoint {
@@ -74,6 +82,7 @@ export function freshState(): RuleState {
     band: null,
     back_since: null,
     last_sent: null,
+    reopened: 0,
   };
 }
 
@@ -121,14 +130,22 @@ export function step(
     state.since ??= atMs;
     if (atMs - state.since < rule.min_duration_s * 1000) return null;
     state.firing = true;
-    state.onset_at = atMs;
     state.band = freeze(point.expected);
     state.back_since = null;
-    const cooling = state.last_recovery !== null && atMs - state.last_recovery < rule.cooldown_s * 1000;
+    const sinceRecovery = state.last_recovery === null ? Number.POSITIVE_INFINITY : atMs - state.last_recovery;
+    const cooling = sinceRecovery < rule.cooldown_s * 1000;
+    // A held-back (cooldown) onset is a new incident the receiver never hears of; only a
+    // notified recovery can be taken back by re-opening.
+    const reopening = !cooling && sinceRecovery < rule.reopen_s * 1000;
+    if (reopening) state.reopened++;
+    else {
+      state.onset_at = atMs;
+      state.reopened = 0;
+    }
     state.held = cooling ? "cooldown" : muted ? "muted" : null;
     state.notified = state.held === null;
     if (state.notified) state.last_sent = atMs;
-    return cooling ? null : { event: "onset", muted };
+    return cooling ? null : { event: reopening ? "reopen" : "onset", muted };
   }
   const calm = count === 0 && insideBand(state.band, point.expected);
   if (calm) {
@@ -143,7 +160,7 @@ export function step(
     state.notified = true;
     state.held = null;
     state.last_sent = atMs;
-    return { event: "onset", muted: false };
+    return { event: state.reopened > 0 ? "reopen" : "onset", muted: false };
   }
   if (state.notified && !muted && rule.repeat_s > 0 && atMs - (state.last_sent ?? atMs) >= rule.repeat_s * 1000) {
     state.last_sent = atMs;

@@ -13,8 +13,10 @@ export interface AlertFacts {
   event: AlertEvent;
   /** ISO time of the point that caused the event (its own timestamp, else the wall clock). */
   at: string;
-  /** ISO time of the incident's onset (equal to `at` for an onset). */
+  /** ISO time of the incident's onset (equal to `at` for an onset; the first onset's for a re-open). */
   started_at: string;
+  /** Times the incident was re-opened after a recovery (0 until then). */
+  reopened: number;
   score: number;
   data_points: number;
   data_point: Record<string, unknown>;
@@ -42,11 +44,13 @@ function alertmanagerAlert(facts: AlertFacts) {
     summary: summary(facts),
     score: String(facts.score),
     data_points: String(facts.data_points),
+    reopened: String(facts.reopened),
   };
   if (facts.severity !== undefined) annotations.severity_score = String(facts.severity);
   if (facts.top_feature !== undefined) annotations.top_feature = facts.top_feature;
-  // A firing re-send is the onset's alert again: same labels and startsAt,
-  // no endsAt, so Alertmanager keeps it open; only the recovery ends it.
+  // A firing re-send or a re-open is the onset's alert again: same labels
+  // (fingerprint) and startsAt, no endsAt, so Alertmanager keeps (or makes)
+  // it open as the same alert; only the recovery ends it.
   return {
     labels: { alertname: "AnomalyDetected", model: facts.model, rule: facts.rule },
     annotations,
@@ -57,13 +61,16 @@ function alertmanagerAlert(facts: AlertFacts) {
 }
 
 function summary(facts: AlertFacts): string {
-  return facts.event === "recovery"
-    ? `Model ${facts.model} recovered at ${facts.at} (anomalous since ${facts.started_at})`
-    : `Anomaly on model ${facts.model} since ${facts.started_at}`;
+  if (facts.event === "recovery") {
+    return `Model ${facts.model} recovered at ${facts.at} (anomalous since ${facts.started_at})`;
+  }
+  const again = facts.reopened > 0 ? `, anomalous again at ${facts.at} (re-opened ${facts.reopened}×)` : "";
+  return `Anomaly on model ${facts.model} since ${facts.started_at}${again}`;
 }
 
 const SLACK_HEAD: Record<AlertEvent, string> = {
   onset: ":rotating_light: ANOMALY",
+  reopen: ":repeat: ANOMALY AGAIN",
   firing: ":rotating_light: STILL ANOMALOUS",
   recovery: ":white_check_mark: RECOVERED",
 };

@@ -25,6 +25,12 @@ export interface AlertRule {
   cooldown_s: number;
   /** Recovery once the stream has been unflagged and inside its onset band this long (seconds, data's clock). */
   recovery_s: number;
+  /**
+   * Flags that come back sooner than this after a notified recovery re-open
+   * that incident (event `reopen`, same start) instead of paging a new one
+   * (seconds, data's clock; 0: every onset pages).
+   */
+  reopen_s: number;
   /** An open incident is sent again this often while it fires (seconds, data's clock; 0: never). */
   repeat_s: number;
   /** Attempts after the first failed one; waits double from backoff_ms. */
@@ -45,6 +51,12 @@ export const RULE_DEFAULTS: Omit<AlertRule, "id" | "url"> = {
   // incident whose flags come back within it is the same incident, not a
   // new page (NAB's spiky windows paged 4-6 times each at 300 s).
   recovery_s: 14_400,
+  // The smallest of 1, 2, 4, 6, 8, 10, 12, 16 and 24 h that left no labelled
+  // window with two onsets on the "tune" half of the NAB back-fills
+  // (bench/alert-paging.bench.ts --half tune; 6 h still paged one window
+  // twice). Longer ones swallow more true onsets into incidents that began
+  // before a window (24 h: one window fewer with an onset).
+  reopen_s: 28_800,
   repeat_s: 0,
   retries: 3,
   backoff_ms: 500,

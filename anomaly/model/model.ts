@@ -664,6 +664,7 @@ function verdictRecord(v: Verdict, trainedAt: number): VerdictRecord {
   return {
     anomaly: v.anomaly,
     alert: v.alert,
+    learning: v.learning,
     severity: v.severity,
     score: v.score,
     voters: [...v.voters],

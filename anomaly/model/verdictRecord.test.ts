@@ -44,6 +44,7 @@ function given(body: VerdictBody, trainedAt: number): VerdictRecord {
   return {
     anomaly: body.anomaly,
     alert: body.alert,
+    learning: body.learning,
     severity: body.severity,
     score: body.score,
     voters: body.voters,
@@ -77,6 +78,9 @@ describe("verdict records", () => {
       if (body === null) expect(recorded[i]).toBeNull();
       else expect(recorded[i]).toEqual(given(body, recorded[i]?.trained_at ?? -1));
     });
+    // The warm-up is part of the record: two days at 5-minute points outlast these 200.
+    expect(recorded.filter((r) => r?.learning === true).length).toBe(answers.filter((b) => b?.learning).length);
+    expect(spike.learning).toBe(true);
     // What the engine stores is what the wire schema accepts.
     for (const r of recorded) if (r !== null) expect(VerdictRecordSchema.parse(r)).toEqual(r);
     const lines = readFileSync(join(root, "web", "data.jsonl"), "utf8")
@@ -117,6 +121,20 @@ describe("verdict records", () => {
     const { body } = await service.detect("old", point(80), T0 + 300 * 80);
     expect(body.status).toBe("success");
     expect(recordedOf(await exported(service, "old"))[80]).not.toBeNull();
+    // Verdict records from before the warm-up was recorded read as given by a warm model.
+    const noLearning = {
+      ...raw,
+      ring: (raw.ring as Record<string, unknown>[]).map((line) => {
+        if (!(VERDICT_KEY in line)) return line;
+        const { learning: _dropped, ...verdict } = line[VERDICT_KEY] as Record<string, unknown>;
+        return { ...line, [VERDICT_KEY]: verdict };
+      }),
+    };
+    await service.importModel("older", noLearning);
+    const asGiven = recordedOf(await exported(service, "web"));
+    const older = recordedOf(await exported(service, "older"));
+    expect(asGiven.some((r) => r?.learning === true)).toBe(true);
+    expect(older).toEqual(asGiven.map((r) => (r === null ? null : { ...r, learning: false })));
     await service.close();
   }, 60_000);
 
@@ -133,6 +151,13 @@ describe("verdict records", () => {
     expect(error.status).toBe(400);
     expect(error.message).toBe(
       "The bundle's ring[55] (data.jsonl line 56): its @verdict anomaly must be true or false.",
+    );
+    expect(recordedOf(await exported(service, "web"))).toEqual(recordedOf(bundle));
+    const line55 = (raw.ring as Record<string, unknown>[])[55];
+    ring[55] = { ...line55, [VERDICT_KEY]: { ...(line55[VERDICT_KEY] as object), learning: "yes" } };
+    const badLearning = await service.importModel("web", { ...raw, ring }).catch((e) => e);
+    expect(badLearning.message).toBe(
+      "The bundle's ring[55] (data.jsonl line 56): its @verdict learning must be true or false.",
     );
     expect(recordedOf(await exported(service, "web"))).toEqual(recordedOf(bundle));
 

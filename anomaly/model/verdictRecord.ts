@@ -29,6 +29,8 @@ export function parseVerdictRecord(raw: unknown): VerdictRecord | string {
   const r = raw as Record<string, unknown>;
   if (typeof r.anomaly !== "boolean") return "anomaly must be true or false";
   if (typeof r.alert !== "boolean") return "alert must be true or false";
+  // Records from before warm-ups were recorded lack it: those models counted as warm.
+  if (r.learning !== undefined && typeof r.learning !== "boolean") return "learning must be true or false";
   if (!isSeverity(r.severity)) return "severity must be a number from 0 to 100";
   if (typeof r.score !== "number" || !Number.isFinite(r.score)) return "score must be a finite number";
   if (!Array.isArray(r.voters) || !r.voters.every((v) => typeof v === "string" && VOTER_PATTERN.test(v))) {
@@ -50,6 +52,7 @@ export function parseVerdictRecord(raw: unknown): VerdictRecord | string {
   return {
     anomaly: r.anomaly,
     alert: r.alert,
+    learning: r.learning === true,
     severity: r.severity,
     score: r.score,
     voters: [...(r.voters as string[])],

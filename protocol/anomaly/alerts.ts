@@ -19,7 +19,7 @@ export const AlertRuleSchema = z
       .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
     format: z.enum(ALERT_FORMATS).optional().openapi({
       description:
-        "`json`: `{model, rule, event, at, started_at, score, data_points, data_point, severity?, top_feature?}`; `alertmanager`: Alertmanager's v2 `/api/v2/alerts` array (recovery carries `endsAt`); `slack`: `{text}`. Default json.",
+        "`json`: `{model, rule, event, at, started_at, reopened, score, data_points, data_point, severity?, top_feature?}`; `alertmanager`: Alertmanager's v2 `/api/v2/alerts` array (recovery carries `endsAt`); `slack`: `{text}`. Default json.",
     }),
     k: z
       .number()
@@ -44,6 +44,10 @@ export const AlertRuleSchema = z
     recovery_s: seconds.optional().openapi({
       description:
         "Recovery once none of the last n points is flagged and every numeric column is back inside the band it had at the onset, continuously this long on the points' own clock (default 14400: the model's default quiet period, so flags returning within it stay one incident)",
+    }),
+    reopen_s: seconds.optional().openapi({
+      description:
+        "Flags coming back sooner than this after a sent recovery re-open that incident (event `reopen`, same `started_at`, `reopened` counting) instead of paging a new one; 0: every onset pages. Default 28800 (8 h)",
     }),
     repeat_s: seconds.optional().openapi({
       description:
@@ -118,6 +122,7 @@ export const RuleStateBody = z.object({
     }),
   back_since: z.number().nullable(),
   last_sent: z.number().nullable(),
+  reopened: z.number().int().openapi({ description: "Times the open (or last) incident was re-opened" }),
 });
 
 export const AlertRulesBody = z
@@ -138,7 +143,7 @@ export const DeliveryLogBody = z
       z.object({
         delivery: z.string(),
         rule: z.string(),
-        event: z.enum(["onset", "firing", "recovery"]),
+        event: z.enum(["onset", "reopen", "firing", "recovery"]),
         url: z.string(),
         attempt: z.number().int(),
         at: z.string(),

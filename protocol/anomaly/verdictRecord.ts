@@ -32,6 +32,10 @@ export const VerdictRecord = z
   .object({
     anomaly: z.boolean(),
     alert: z.boolean(),
+    learning: z.boolean().openapi({
+      description:
+        "The model was still in its warm-up when it gave the verdict: it opened no alert, whatever it flagged (false in records stored before warm-ups were recorded)",
+    }),
     severity: z.number().min(0).max(100),
     score: z.number(),
     voters: z.array(Voter).openapi({ description: "The rules that flagged the point; empty when none did" }),

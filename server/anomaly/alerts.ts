@@ -411,6 +411,7 @@ function facts(
     event,
     at: new Date(at).toISOString(),
     started_at: new Date(state.onset_at ?? at).toISOString(),
+    reopened: state.reopened,
     score: verdict.score,
     data_points: verdict.data_points,
     data_point: verdict.data_point,

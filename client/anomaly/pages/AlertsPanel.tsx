@@ -78,9 +78,13 @@ export function AlertsPanel({
                   {r.k} of {r.n}
                   {r.min_duration_s > 0 && `, held ${r.min_duration_s} s`}
                   {r.cooldown_s > 0 && `, cooldown ${r.cooldown_s} s`}
+                  {r.reopen_s > 0 && `, re-opens within ${r.reopen_s} s`}
                 </td>
                 <td>{r.url}</td>
-                <td>{answer.state[r.id]?.firing ? "incident open" : r.enabled ? "quiet" : "disabled"}</td>
+                <td>
+                  {answer.state[r.id]?.firing ? "incident open" : r.enabled ? "quiet" : "disabled"}
+                  {(answer.state[r.id]?.reopened ?? 0) > 0 && ` (re-opened ${answer.state[r.id]?.reopened}×)`}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -33,6 +33,8 @@ interface Row {
   share?: number;
   /** The point opened an alert (the first flag after the model's quiet period). */
   alert: boolean;
+  /** Flagged while the model was in its warm-up: recorded, but it paged no one (unknown when rescored). */
+  learning: boolean;
   live: boolean;
 }
 
@@ -109,6 +111,7 @@ export function Anomalies() {
     (async () => {
       const out: Row[] = [];
       let notRecorded = 0;
+      let flaggedLearning = 0;
       for (const name of wanted) {
         try {
           const { scores } = await loadRingScores(kind, (m) => backend.exportModel(m), name);
@@ -128,12 +131,14 @@ export function Anomalies() {
                 values: values(i),
                 top: farthestColumn(scores.columns, i),
                 alert: alerts.has(i),
+                learning: false,
                 live: false,
               });
             }
           } else {
             const given = givenFlags(scores.recorded);
             notRecorded += given.notRecorded;
+            flaggedLearning += given.flaggedLearning.length;
             for (const i of given.flagged) {
               const v = scores.recorded[i];
               if (v === null) continue;
@@ -149,6 +154,7 @@ export function Anomalies() {
                 top: v.top_columns[0]?.column,
                 share: v.top_columns[0]?.share,
                 alert: v.alert,
+                learning: v.learning,
                 live: false,
               });
             }
@@ -164,7 +170,7 @@ export function Anomalies() {
         setStatus(
           now
             ? `${out.length} points today's model would flag in ${models}`
-            : `${out.length} flagged points in ${models}${notRecorded > 0 ? ` · ${notRecorded} points not recorded (collecting, or stored before verdicts were recorded)` : ""}`,
+            : `${out.length} flagged points in ${models}${flaggedLearning > 0 ? ` · ${flaggedLearning} of them while learning (warm-up: no alert)` : ""}${notRecorded > 0 ? ` · ${notRecorded} points not recorded (collecting, or stored before verdicts were recorded)` : ""}`,
         );
       }
     })();
@@ -200,6 +206,7 @@ export function Anomalies() {
             top: topFeature(body),
             share: body.top_columns?.[0]?.share,
             alert: body.alert === true,
+            learning: body.learning === true,
             live: true,
           },
           ...rows,
@@ -303,7 +310,12 @@ export function Anomalies() {
         </thead>
         <tbody>
           {pageRows.map((r) => (
-            <tr key={r.id} className={r.live ? "live" : undefined} data-model={r.model} data-index={r.index}>
+            <tr
+              key={r.id}
+              className={[r.live ? "live" : "", r.learning ? "learning" : ""].join(" ").trim() || undefined}
+              data-model={r.model}
+              data-index={r.index}
+            >
               <td>
                 {r.time === null ? `point ${r.index}` : new Date(r.time * 1000).toISOString().replace(".000Z", "Z")}
               </td>
@@ -329,6 +341,15 @@ export function Anomalies() {
                     title="The first flag after the model's quiet period: the point an operator is paged for"
                   >
                     alert
+                  </span>
+                )}
+                {r.learning && (
+                  <span
+                    className="badge learning"
+                    data-testid="learning-badge"
+                    title="Flagged while the model was still learning (its warm-up): recorded, but it opened no alert and paged no one"
+                  >
+                    learning
                   </span>
                 )}
                 {r.live && <span className="badge">live</span>}

@@ -17,7 +17,7 @@ import { UPlot } from "../charts/UPlot";
 import { linkX, newXLink, panBy, wheelZoomPlugin, zoomBy } from "../charts/zoom";
 import { engine } from "../engine/engineClient";
 import type { RingScores } from "../engine/ringScores";
-import { asGiven } from "../givenVerdicts";
+import { asGiven, givenFlags } from "../givenVerdicts";
 import { ModelPicker } from "../ModelPicker";
 import { useBackend } from "../Shell";
 import { useExpectedBands } from "../useExpectedBands";
@@ -164,6 +164,10 @@ function RingCharts({
   // Marked by default: the verdicts given when the points arrived; "now": today's model rescoring them.
   const [now, setNow] = useState(() => new URLSearchParams(location.search).get("view") === "now");
   const scores = useMemo(() => (now ? rescored : asGiven(rescored)), [now, rescored]);
+  const learning = useMemo(() => {
+    const given = givenFlags(rescored.recorded);
+    return { points: given.learning, flagged: given.flaggedLearning.length };
+  }, [rescored]);
   const link = useRef(newXLink());
   // [columns chart, scores chart], replaced whenever a chart is rebuilt.
   const charts = useRef<uPlot[]>([]);
@@ -254,8 +258,16 @@ function RingCharts({
       <div className="row" data-testid="chart-controls">
         <span className="muted" data-testid="ring-summary">
           {n.toLocaleString()} points · <span style={{ color: MARKER_COLOR }}>■</span> {scores.flagged.length} flagged (
-          {scores.alerts.length} opening an alert{now ? ", rescored with today's model" : ", as given"}) · scored in{" "}
-          {loadMs.toFixed(0)} ms
+          {scores.alerts.length} opening an alert{now ? ", rescored with today's model" : ", as given"}) ·{" "}
+          {!now && learning.points > 0 && (
+            <span
+              data-testid="learning-summary"
+              title="Given while the model was in its warm-up: flags then page no one"
+            >
+              {learning.points.toLocaleString()} given while learning ({learning.flagged} flagged, no alert) ·{" "}
+            </span>
+          )}
+          scored in {loadMs.toFixed(0)} ms
           {bands !== null && " · shaded: expected band"}
         </span>
         <button type="button" onClick={() => charts.current[0] && zoomBy(charts.current[0], 0.5)}>
