@@ -6,6 +6,15 @@
 import type { SegmentStream } from "./outputLog";
 import type { OutputReply, OutputRequest, OutputView, RowWindow } from "./outputProtocol";
 
+/**
+ * While the user types, a new view waits until the keys have paused this
+ * long: drawing the output's rows costs a frame, and the keys' characters
+ * come first. At most HELD_AT_MOST_MS, so the output never stands still for
+ * long, and never for the view that ends a run.
+ */
+const QUIET_AFTER_INPUT_MS = 120;
+const HELD_AT_MOST_MS = 500;
+
 function emptyView(run: number): OutputView {
   return {
     run,
@@ -30,8 +39,20 @@ export class OutputStore {
   private readonly ended: (() => void)[] = [];
   private asked = 0;
   private readonly answers = new Map<number, (reply: OutputReply) => void>();
+  private lastInput = Number.NEGATIVE_INFINITY;
+  private shownAt = Number.NEGATIVE_INFINITY;
+  private held: OutputView | undefined;
+  private holding: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
+    if (typeof window !== "undefined")
+      window.addEventListener(
+        "keydown",
+        () => {
+          this.lastInput = performance.now();
+        },
+        { capture: true, passive: true },
+      );
     this.worker = new Worker(new URL("./output.worker.ts", import.meta.url), { type: "module", name: "output" });
     this.worker.onmessage = ({ data }: MessageEvent<OutputReply>) => {
       if (data.kind !== "view") {
@@ -40,12 +61,37 @@ export class OutputStore {
         return;
       }
       if (data.view.run !== this.run) return;
-      // For the browser benchmark (bench/playground-browser.bench.ts): the run's first output on its way to the screen.
-      if (this.view.count === 0 && data.view.count > 0) performance.mark("pith:first-output");
-      this.view = data.view;
-      for (const listener of this.listeners) listener();
-      if (data.view.ended) for (const resolve of this.ended.splice(0)) resolve();
+      this.offer(data.view);
     };
+  }
+
+  /** Shows a view now, or holds it while keys are being typed (see QUIET_AFTER_INPUT_MS). */
+  private offer(view: OutputView): void {
+    const now = performance.now();
+    const typing = now - this.lastInput < QUIET_AFTER_INPUT_MS;
+    if (view.ended || !typing || now - this.shownAt >= HELD_AT_MOST_MS) {
+      this.display(view);
+      return;
+    }
+    this.held = view;
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = setTimeout(() => {
+      this.holding = undefined;
+      const held = this.held;
+      if (held && held.run === this.run) this.offer(held);
+    }, QUIET_AFTER_INPUT_MS);
+  }
+
+  private display(view: OutputView): void {
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = undefined;
+    this.held = undefined;
+    this.shownAt = performance.now();
+    // For the browser benchmark (bench/playground-browser.bench.ts): the run's first output on its way to the screen.
+    if (this.view.count === 0 && view.count > 0) performance.mark("pith:first-output");
+    this.view = view;
+    for (const listener of this.listeners) listener();
+    if (view.ended) for (const resolve of this.ended.splice(0)) resolve();
   }
 
   private send(request: OutputRequest, transfer: Transferable[] = []): void {
@@ -61,6 +107,9 @@ export class OutputStore {
 
   /** A new, empty run: what an earlier run's program still sends is dropped. */
   reset(): void {
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = undefined;
+    this.held = undefined;
     this.run++;
     this.view = emptyView(this.run);
     this.send({ kind: "reset", run: this.run });
