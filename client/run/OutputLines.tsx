@@ -134,7 +134,7 @@ export function OutputLines({ view: output, store, segment, after, scroller }: O
     if (virtual && !(wasFollowing && follow.current)) showView(pre);
   };
 
-  const lineOf = (row: ViewRow | undefined, i: number) =>
+  const lineOf = (row: ViewRow | undefined) =>
     row === undefined ? null : row.kind === "marker" ? <Marker view={output} store={store} /> : row.line.map(segment);
 
   if (!virtual) {
@@ -150,7 +150,7 @@ export function OutputLines({ view: output, store, segment, after, scroller }: O
         {output.rows.map((row, i) =>
           row.kind === "marker" ? (
             <span key="marker">
-              {lineOf(row, i)}
+              {lineOf(row)}
               {"\n"}
             </span>
           ) : (
@@ -173,7 +173,7 @@ export function OutputLines({ view: output, store, segment, after, scroller }: O
       // Keyed by place in the window, not by line: as a flood moves the window down a row each few
       // lines, React then rewrites the text of the rows it has instead of making new ones.
       <span className="output-row" key={i - first}>
-        {lineOf(viewRow(output, i), i)}
+        {lineOf(viewRow(output, i))}
       </span>,
     );
   return (
