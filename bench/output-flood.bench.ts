@@ -8,7 +8,12 @@
 // 99th percentile gap between frames. Beside the times, two counts a busy
 // machine moves little: the most elements the output pane held in any frame
 // while printing (it draws only the rows on screen) and the long animation
-// frames (over 50 ms) during the print. The e2e test (e2e/output-flood.e2e.ts) checks the same
+// frames (over 50 ms) during the print, and what the main thread spent per
+// 100,000 lines printed by Chromium's own counters (task and script time,
+// layout passes, long tasks) with the DOM mutations in the output pane per
+// frame (bench/mainThreadProbe.ts). The typing runs while an endless loop
+// prints (a million lines may end before the last key on a fast machine).
+// The e2e test (e2e/output-flood.e2e.ts) checks the same
 // behaviour with margins a busy machine cannot break; the figures live here.
 //
 //   npx tsx bench/output-flood.bench.ts [--runs 5]
@@ -26,6 +31,7 @@ import {
   startOutputRowsProbe,
 } from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
+import { type MainThreadCost, startMainThreadCost } from "./mainThreadProbe";
 import { median } from "./median";
 import { percentile, startLongFrameCount, startTypingProbe, stopTypingProbe } from "./typingProbe";
 
@@ -59,6 +65,7 @@ try {
   const stops: number[] = [];
   const mostRows: number[] = [];
   const longFrames: number[] = [];
+  const costs: MainThreadCost[] = [];
   for (let i = 0; i < runs; i++) {
     await setSource(page, MILLION);
     const stopProbe = await startFrameProbe(page);
@@ -79,10 +86,17 @@ try {
     await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
     stops.push(Number(await page.evaluate("window.stopTook")));
   }
+  // The main thread's cost of the same print, measured alone: the probes above run script every frame.
+  for (let i = 0; i < runs; i++) {
+    await setSource(page, MILLION);
+    const stopCost = await startMainThreadCost(page, "[data-testid=output]");
+    await runAndWait(page, 120_000);
+    costs.push(await stopCost());
+  }
   // Typing into a comment at the end of the program, a key every 50 ms, idle and then while the million lines print.
   const KEYS = 40;
   const typing = async (printing: boolean) => {
-    await setSource(page, `${MILLION}// `);
+    await setSource(page, `${ENDLESS}// `);
     await focusEditor(page);
     await page.keyboard.press("ControlOrMeta+End");
     if (printing) {
@@ -96,7 +110,10 @@ try {
     }
     const phase = await page.getByTestId("run-summary").getAttribute("data-phase");
     const probe = await stopTypingProbe(page);
-    if (printing) await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 120_000 });
+    if (printing) {
+      await page.getByTestId("stop").click();
+      await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    }
     return { ...probe, stillPrinting: phase === "running" };
   };
   const idle = await typing(false);
@@ -114,8 +131,43 @@ try {
   console.log(
     `${"long animation frames (> 50 ms) while printing".padEnd(44)} ${String(median(longFrames)).padStart(6)}`,
   );
+  const per100k = (pick: (c: MainThreadCost) => number) => median(costs.map(pick)) / 10;
+  console.log("main thread per 100,000 lines printed (Chromium's counters, median of the runs):");
+  const cost = (name: string, value: number, unit: string) =>
+    console.log(`  ${name.padEnd(42)} ${value.toFixed(1).padStart(8)} ${unit}`);
+  cost(
+    "task time",
+    per100k((c) => c.taskMs),
+    "ms",
+  );
+  cost(
+    "script time",
+    per100k((c) => c.scriptMs),
+    "ms",
+  );
+  cost(
+    "layout passes",
+    per100k((c) => c.layouts),
+    "",
+  );
+  cost(
+    "style recalculations",
+    per100k((c) => c.styleRecalcs),
+    "",
+  );
+  cost(
+    "long tasks (> 50 ms)",
+    per100k((c) => c.longTasks),
+    "",
+  );
+  cost("DOM mutations in the output pane, most in a frame", median(costs.map((c) => c.mostMutationsPerFrame)), "");
+  cost(
+    "DOM mutations in the output pane per frame, mean",
+    median(costs.map((c) => c.mutations / Math.max(1, c.frames))),
+    "",
+  );
   console.log(
-    `typing, ${KEYS} keys ${busy.stillPrinting ? "(all while printing)" : "(the print ended before the last key)"}`,
+    `typing, ${KEYS} keys while an endless loop prints ${busy.stillPrinting ? "(all while printing)" : "(the print ended before the last key)"}`,
   );
   console.log(`${"".padEnd(44)}   idle    printing  ratio`);
   const side = (name: string, a: number, b: number) =>

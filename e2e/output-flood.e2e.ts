@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser";
 import {
+  editorText,
   focusEditor,
   openPlayground,
   runAndWait,
@@ -133,6 +134,27 @@ describe("output that never freezes the page", () => {
     const rows = await page.getByTestId("output").locator(".output-row").allTextContents();
     expect(rows.at(-2)).toMatch(/^spam \d+$/);
     await page.screenshot({ path: `${ARTIFACTS}stopped.png` });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("takes every key typed while an endless loop prints, in order, and the output goes on once the keys pause", async () => {
+    await setSource(
+      page,
+      'fn main() {\n    var n = 0\n    while true {\n        println("tick {n}")\n        n += 1\n    }\n}\n// ',
+    );
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.press("Control+Enter");
+    await page.getByTestId("output-cut").waitFor({ timeout: 60_000 });
+    const lastRow = () => page.getByTestId("output").locator(".output-row").last().textContent();
+    // Typed key by key with the real keyboard while the output floods (views wait while keys come, see outputStore.ts).
+    const typed = "typed while it prints, key by key";
+    await page.keyboard.type(typed, { delay: 10 });
+    const afterTyping = await lastRow();
+    await expect.poll(lastRow, { timeout: 30_000 }).not.toBe(afterTyping);
+    expect(await editorText(page)).toContain(`// ${typed}`);
+    await page.getByTestId("stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 10_000 });
     expect(pageErrors).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
 // real mouse and keyboard: the filters (on by default, accessible
 // checkboxes) leave the user's own code first; a click on a source line
 // scrolls the assembly to that line's instructions and highlights them, and a
-// click on an instruction marks its source line.
+// click on an instruction marks its source line; the WebAssembly text is
+// linked instruction by instruction (the module's line table).
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,6 +111,7 @@ describe("the views' filters and line links", () => {
     const linked = (await visibleViewLines(page)).filter((l) => l.linked).map((l) => l.text.trim());
     for (const text of linked) expect(text).toMatch(/^[a-z][a-z0-9.]*(\s|$)/);
     await page.screenshot({ path: `${ARTIFACTS}asm-linked.png` });
+    console.log(`screenshot: ${ARTIFACTS}asm-linked.png`);
 
     // The other way: a click on an instruction of `steps` marks its source line.
     await page.locator(".split-left .view-line", { hasText: "1 + steps(3 * n + 1)" }).click();
@@ -139,5 +141,42 @@ describe("the views' filters and line links", () => {
       .toBe(true);
     await page.keyboard.press("Space");
     expect(await box.isChecked()).toBe(true);
+  });
+
+  it("link each WebAssembly instruction to its own statement: a clicked source line highlights only its instructions", async () => {
+    await page.getByTestId("view-kind").selectOption({ label: "WebAssembly text" });
+    await page.getByTestId("view-level").selectOption("-O0");
+    await page.getByTestId("view-show").click();
+    await expect
+      .poll(() => page.getByTestId("view-status").textContent(), { timeout: 60_000 })
+      .toMatch(/^Shown: main\.wat/);
+    // `best = s`, inside main's loop: its instructions read `s` and write `best`, and nothing else of main lights up.
+    await page.locator(".split-left .view-line", { hasText: "best = s" }).click();
+    await expect
+      .poll(async () => (await visibleViewLines(page)).filter((l) => l.linked).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const shot = `${ARTIFACTS}wat-linked.png`;
+    await page.screenshot({ path: shot });
+    console.log(`screenshot: ${shot}`);
+    const linked = (await visibleViewLines(page)).filter((l) => l.linked).map((l) => l.text.trim());
+    // Instructions only (no function header, no locals), among them the write of `best`.
+    for (const text of linked) expect(text).toMatch(/^[a-z][a-z0-9._]*(\s|$)/);
+    expect(linked.some((t) => t.startsWith("local.set"))).toBe(true);
+    // Main's other statements' instructions are on screen around them, not highlighted: the links are per line.
+    expect((await visibleViewLines(page)).filter((l) => !l.linked && /^\s+i64\./.test(l.text)).length).toBeGreaterThan(
+      0,
+    );
+
+    // The other way: a click on one of those instructions marks `best = s` alone.
+    await page.locator(`${VIEW_LINES}:has(.linked-text)`).first().click();
+    await expect
+      .poll(
+        async () =>
+          (await page.locator(".split-left .view-line:has(.linked-text)").allInnerTexts()).map((t) =>
+            t.replaceAll("\u00a0", " ").trim(),
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual(["best = s"]);
   });
 });

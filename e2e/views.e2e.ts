@@ -1,6 +1,5 @@
 // The compiler engineer's views in Chromium: the program's LLVM IR
-// (highlighted), its WebAssembly text (linked to the source a function at a
-// time), its linux-arm64 assembly from the
+// (highlighted), its WebAssembly text (linked to the source line by line), its linux-arm64 assembly from the
 // server, and a diff between -O0 and -O2, each chosen in the Build tab as a
 // user would and read off the screen.
 import { mkdirSync } from "node:fs";
@@ -113,9 +112,12 @@ describe("views of the compiled program", () => {
 
   it("shows the WebAssembly text of the module", async () => {
     expect(await show(page, { kind: "WebAssembly text" })).toMatch(/^Shown: main\.wat/);
-    await expect.poll(() => shownText(page)).toMatch(/\(module/);
-    // Linked a function at a time (the module has no line table): on `fn main() {` (line 9), main's lines light
-    // up (at -O2 main is inlined into the entry point, which the filters then show as the program's code).
+    // The view opens scrolled to the instructions of the source line the cursor is on (line by line: the module's
+    // line table), so what is on screen is the text of functions.
+    await expect.poll(() => shownText(page)).toMatch(/\b(local\.get|local\.set|call|i64\.\w+)\b/);
+    // A function's header, its locals and the instructions of no statement lead to the line defining it: on
+    // `fn main() {` (line 9), main's header lights up (at -O2 main is inlined into the entry point, which the
+    // filters then show as the program's code).
     await focusEditor(page);
     await page.keyboard.press("ControlOrMeta+Home");
     for (let i = 1; i < 9; i++) await page.keyboard.press("ArrowDown");

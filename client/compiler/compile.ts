@@ -38,11 +38,13 @@ export async function buildSource(
   emit: "wasm" | "ll" = "wasm",
   program: ProgramInput = ONE_FILE,
   debug = false,
+  lineTable = false,
 ): Promise<BuildResult> {
   const out = emit === "wasm" ? "main.wasm" : "main.ll";
   const started = performance.now();
-  // A debug build (-O0 with the debugger's hooks) for the step debugger.
-  const flags = debug ? ["--debug"] : [];
+  // A debug build (-O0 with the debugger's hooks) for the step debugger; -g: the module says
+  // which statement each instruction came from (the WebAssembly text view's links).
+  const flags = [...(debug ? ["--debug"] : []), ...(lineTable ? ["-g"] : [])];
   const run = await compilerWorker().run(["build", program.entry, opt, ...flags, "--emit", emit, "--json", "-o", out], {
     ...program.modules,
     [program.entry]: source,

@@ -4,44 +4,25 @@
 // margin) are in the DOM, so a million lines cost the page a screenful. Both
 // ends are kept (outputLog.ts), with a marker row between them saying how much
 // is not shown and offering the whole output as a download.
-import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { describeOmitted, type Line, type OutputLog, type Segment } from "./outputLog";
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { describeOmitted, type Segment } from "./outputLog";
+import { type OutputView, PLAIN_ROWS, type ViewRow } from "./outputProtocol";
+import type { OutputStore } from "./outputStore";
 
-/** Above this many rows the view is virtualised. */
-const PLAIN_ROWS = 2000;
 /** Height of a row in the virtualised view, in px (the CSS of `.output.virtual` uses the same). */
 export const ROW_PX = 18;
 /** Rows drawn above and below the visible ones, so a scroll does not show blanks. */
 const OVERSCAN = 30;
+/** Following the end there is nothing below: a few rows above are enough. */
+const FOLLOW_OVERSCAN = 4;
 
-type Row = { kind: "line"; line: Line; end: boolean } | { kind: "marker" };
-
-/** The rows on screen, in order: head lines, the marker when lines were left out, tail lines, the unfinished line. */
-function rowCount(log: OutputLog): number {
-  return log.head.length + (log.cut ? 1 : 0) + log.tailLength + (log.partial() ? 1 : 0);
+/** The row the view holds at index i, or undefined while the worker has not sent it yet (drawn blank). */
+function viewRow(view: OutputView, i: number): ViewRow | undefined {
+  return view.rows[i - view.from];
 }
 
-// Rows are looked up by index rather than listed, so drawing a frame of a
-// long output touches only the rows on screen.
-function rowAt(log: OutputLog, i: number): Row {
-  if (i < log.head.length) return { kind: "line", line: log.head[i], end: true };
-  let at = i - log.head.length;
-  if (log.cut) {
-    if (at === 0) return { kind: "marker" };
-    at--;
-  }
-  if (at < log.tailLength) return { kind: "line", line: log.tailAt(at), end: true };
-  return { kind: "line", line: log.partial() ?? [], end: false };
-}
-
-function rowsBetween(log: OutputLog, from: number, to: number): Row[] {
-  const rows: Row[] = [];
-  for (let i = from; i < to; i++) rows.push(rowAt(log, i));
-  return rows;
-}
-
-export function downloadOutput(log: OutputLog): void {
-  const url = URL.createObjectURL(new Blob([log.wholeText()], { type: "text/plain;charset=utf-8" }));
+export async function downloadOutput(store: OutputStore): Promise<void> {
+  const url = URL.createObjectURL(await store.download());
   const a = document.createElement("a");
   a.href = url;
   a.download = "output.txt";
@@ -49,19 +30,19 @@ export function downloadOutput(log: OutputLog): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function Marker({ log }: { log: OutputLog }) {
+function Marker({ view, store }: { view: OutputView; store: OutputStore }) {
   return (
     <span className="output-marker stream-system" data-testid="output-marker">
-      … {describeOmitted(log.omittedLines, log.omittedBytes)} not shown …{" "}
-      <DownloadButton log={log} testId="output-download" />
+      … {describeOmitted(view.omittedLines, view.omittedBytes)} not shown …{" "}
+      <DownloadButton view={view} store={store} testId="output-download" />
     </span>
   );
 }
 
-function DownloadButton({ log, testId }: { log: OutputLog; testId: string }) {
+function DownloadButton({ view, store, testId }: { view: OutputView; store: OutputStore; testId: string }) {
   return (
-    <button type="button" className="link" onClick={() => downloadOutput(log)} data-testid={testId}>
-      Download all output{log.downloadCut ? " (cut too: it was too large to keep)" : ""}
+    <button type="button" className="link" onClick={() => void downloadOutput(store)} data-testid={testId}>
+      Download all output{view.downloadCut ? " (cut too: it was too large to keep)" : ""}
     </button>
   );
 }
@@ -70,19 +51,19 @@ function DownloadButton({ log, testId }: { log: OutputLog; testId: string }) {
  * Above the lines while some are left out: the marker row itself is in the
  * middle of the output, out of sight when the view follows the end.
  */
-export function OutputCutNotice({ log }: { log: OutputLog }) {
-  if (!log.cut) return null;
+export function OutputCutNotice({ view, store }: { view: OutputView; store: OutputStore }) {
+  if (!view.cut) return null;
   return (
     <p className="output-cut" data-testid="output-cut" role="status">
-      {describeOmitted(log.omittedLines, log.omittedBytes)} in the middle are not shown.{" "}
-      <DownloadButton log={log} testId="output-cut-download" />
+      {describeOmitted(view.omittedLines, view.omittedBytes)} in the middle are not shown.{" "}
+      <DownloadButton view={view} store={store} testId="output-cut-download" />
     </p>
   );
 }
 
 export interface OutputLinesProps {
-  log: OutputLog;
-  version: number;
+  view: OutputView;
+  store: OutputStore;
   /** Draws one segment (stderr gets its source locations as links). */
   segment: (segment: Segment, key: number) => ReactNode;
   /** Rows after the output (compile errors), drawn in both modes. */
@@ -90,8 +71,8 @@ export interface OutputLinesProps {
   scroller: RefObject<HTMLPreElement | null>;
 }
 
-export function OutputLines({ log, version, segment, after, scroller }: OutputLinesProps) {
-  const count = rowCount(log);
+export function OutputLines({ view: output, store, segment, after, scroller }: OutputLinesProps) {
+  const { count, version } = output;
   const virtual = count > PLAIN_ROWS;
   /** Where the user scrolled to (used while not following the end) and the window's height. */
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -99,6 +80,7 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
   const follow = useRef(true);
   /** Where following last scrolled to: its own scroll event says nothing about the user. */
   const followedTo = useRef(-1);
+  const [following, setFollowing] = useState(true);
   const showView = (pre: HTMLElement) =>
     setView((v) =>
       v.top === pre.scrollTop && v.height === pre.clientHeight ? v : { top: pre.scrollTop, height: pre.clientHeight },
@@ -124,6 +106,21 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     return () => resized.disconnect();
   }, [virtual]);
 
+  const shown = Math.ceil(view.height / ROW_PX);
+  const top = following ? Math.max(0, count * ROW_PX - view.height) : view.top;
+  const first = following
+    ? Math.max(0, count - shown - FOLLOW_OVERSCAN)
+    : Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
+  const last = following ? count : Math.min(count, Math.ceil((top + view.height) / ROW_PX) + OVERSCAN);
+
+  // The worker sends only the rows asked for: the last ones while following, else those around the scroll position.
+  const wanted = following ? `last ${shown + FOLLOW_OVERSCAN}` : `${first}-${last}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `wanted` names the window; asked again only when it changes
+  useEffect(() => {
+    if (following) store.show({ follow: true, rows: shown + FOLLOW_OVERSCAN });
+    else store.show({ follow: false, first, last });
+  }, [store, wanted]);
+
   const onScroll = () => {
     const pre = scroller.current;
     // Its event comes a frame later, when more output may have made the end move on: only the
@@ -131,10 +128,14 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     if (!pre || (follow.current && pre.scrollTop === followedTo.current)) return;
     const wasFollowing = follow.current;
     follow.current = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - ROW_PX;
+    if (follow.current !== wasFollowing) setFollowing(follow.current);
     // Following, the rows drawn are the last ones whatever the position says, so the scroll that
     // following itself makes every frame draws nothing again; the user's scrolls do.
     if (virtual && !(wasFollowing && follow.current)) showView(pre);
   };
+
+  const lineOf = (row: ViewRow | undefined) =>
+    row === undefined ? null : row.kind === "marker" ? <Marker view={output} store={store} /> : row.line.map(segment);
 
   if (!virtual) {
     return (
@@ -146,10 +147,10 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
         aria-label="Program output"
         onScroll={onScroll}
       >
-        {rowsBetween(log, 0, count).map((row, i) =>
+        {output.rows.map((row, i) =>
           row.kind === "marker" ? (
             <span key="marker">
-              <Marker log={log} />
+              {lineOf(row)}
               {"\n"}
             </span>
           ) : (
@@ -166,30 +167,29 @@ export function OutputLines({ log, version, segment, after, scroller }: OutputLi
     );
   }
 
-  const top = follow.current ? Math.max(0, count * ROW_PX - view.height) : view.top;
-  const first = Math.max(0, Math.floor(top / ROW_PX) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((top + view.height) / ROW_PX) + OVERSCAN);
+  const rows: ReactNode[] = [];
+  for (let i = first; i < last; i++)
+    rows.push(
+      // Keyed by place in the window, not by line: as a flood moves the window down a row each few
+      // lines, React then rewrites the text of the rows it has instead of making new ones.
+      <span className="output-row" key={i - first}>
+        {lineOf(viewRow(output, i))}
+      </span>,
+    );
   return (
     <pre
       ref={scroller}
       className="output virtual"
       data-testid="output"
       data-rows={count}
-      data-marker-row={log.cut ? log.head.length : undefined}
+      data-marker-row={output.cut ? output.headLength : undefined}
       role="log"
       aria-live="off"
       aria-label="Program output"
       onScroll={onScroll}
     >
       <span className="output-spacer" style={{ height: first * ROW_PX }} />
-      {rowsBetween(log, first, last).map((row, i) => (
-        // Keyed by place in the window, not by line: as a flood moves the window down a row each few
-        // lines, React then rewrites the text of the rows it has instead of making new ones.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <span className="output-row" key={i}>
-          {row.kind === "marker" ? <Marker log={log} /> : row.line.map(segment)}
-        </span>
-      ))}
+      {rows}
       <span className="output-spacer" style={{ height: (count - last) * ROW_PX }} />
       {after}
     </pre>

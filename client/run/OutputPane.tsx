@@ -107,10 +107,10 @@ export function OutputPane({ phase, output: store, runs, onInput, onEndInput, on
 
   return (
     <div className="output-pane">
-      <OutputCutNotice log={output.log} />
+      <OutputCutNotice view={output} store={store} />
       <OutputLines
-        log={output.log}
-        version={output.version}
+        view={output}
+        store={store}
         scroller={scroller}
         segment={(segment: Segment, key: number) => (
           <span key={key} className={`stream-${segment.stream}`}>
@@ -150,7 +150,7 @@ export function OutputPane({ phase, output: store, runs, onInput, onEndInput, on
           </button>
         </form>
       )}
-      {test && phase.kind === "finished" && <TestVerdict test={test} log={output.log} end={phase.end} />}
+      {test && phase.kind === "finished" && <TestVerdict test={test} store={store} end={phase.end} />}
       <p className="run-summary" data-testid="run-summary" data-phase={phase.kind} data-runs={runs} role="status">
         <Summary phase={phase} />
       </p>

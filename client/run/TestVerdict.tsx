@@ -3,7 +3,7 @@
 // the expected output against the actual one.
 import { useEffect, useState } from "react";
 import type { TestCase } from "../docs/testCase";
-import type { OutputLog } from "./outputLog";
+import type { OutputStore } from "./outputStore";
 import type { RunEnd } from "./programHost";
 
 interface DiffPart {
@@ -45,8 +45,23 @@ function Diff({ expected, actual }: { expected: string; actual: string }) {
   );
 }
 
-export function TestVerdict({ test, log, end }: { test: TestCase; log: OutputLog; end: RunEnd }) {
-  const actual = log.stdout();
+export function TestVerdict({ test, store, end }: { test: TestCase; store: OutputStore; end: RunEnd }) {
+  // The output is kept in the output worker: asked for once the run has ended.
+  const [actual, setActual] = useState<{ stdout: string | undefined } | undefined>();
+  useEffect(() => {
+    let live = true;
+    void store.stdout().then((stdout) => {
+      if (live) setActual({ stdout });
+    });
+    return () => {
+      live = false;
+    };
+  }, [store]);
+  if (!actual) return null;
+  return <Verdict test={test} actual={actual.stdout} end={end} />;
+}
+
+function Verdict({ test, actual, end }: { test: TestCase; actual: string | undefined; end: RunEnd }) {
   const code = end.kind === "exit" ? end.code : undefined;
   const outputMatches = actual === test.stdout;
   const exitMatches = code === test.exit;

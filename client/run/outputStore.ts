@@ -1,67 +1,101 @@
-// The run's output as a store the output pane subscribes to by itself: a
-// flood changes it every frame, and were it React state of the page, every
-// frame would draw the whole page again (editor, tabs, panels), which is what
-// made typing lag while a program printed.
-import type { OutputLog, SegmentStream } from "./outputLog";
-
-export interface OutputSnapshot {
-  log: OutputLog;
-  version: number;
-}
+// The page's side of a run's output: the output worker (output.worker.ts)
+// keeps the output and sends the rows to draw; this store holds the latest
+// view, which the output pane subscribes to by itself. Were it React state of
+// the page, every view would draw the whole page again (editor, tabs,
+// panels), which is what made typing lag while a program printed.
+import type { SegmentStream } from "./outputLog";
+import type { OutputReply, OutputRequest, OutputView, RowWindow } from "./outputProtocol";
 
 /**
- * Milliseconds of a frame spent adding queued output to the log: the rest of
- * the frame stays for the keys the user types. What does not fit waits for
- * the next frame (the worker's batches keep coming at most once a frame).
+ * While the user types, a new view waits until the keys have paused this
+ * long: drawing the output's rows costs a frame, and the keys' characters
+ * come first. At most HELD_AT_MOST_MS, so the output never stands still for
+ * long, and never for the view that ends a run.
  */
-const FRAME_BUDGET_MS = 4;
+const QUIET_AFTER_INPUT_MS = 120;
+const HELD_AT_MOST_MS = 500;
 
-/**
- * While output keeps coming, the pane is drawn again at most this often: a
- * flood read at 20 frames a second looks the same, and the frames between
- * are left to the editor. Output after a pause is drawn in the next frame.
- */
-const DRAW_EVERY_MS = 50;
-
-/**
- * Longest piece of queued text added in one go (cut after a newline where
- * there is one): a worker batch can hold a frame's worth of a flood or more,
- * and the budget above is checked between pieces.
- */
-const PIECE_CHARS = 16 * 1024;
-
-interface Queued {
-  stream: SegmentStream;
-  text: string;
-  /** Length of its whole lines (up to its last newline); 0 when escape codes, which the log drops, may shorten them. */
-  whole: number;
-}
-
-function wholeLength(text: string): number {
-  return text.includes("\x1b") ? 0 : text.lastIndexOf("\n") + 1;
-}
-
-function pieceEnd(text: string, from: number): number {
-  if (text.length - from <= PIECE_CHARS) return text.length;
-  const nl = text.lastIndexOf("\n", from + PIECE_CHARS - 1);
-  return nl >= from ? nl + 1 : from + PIECE_CHARS;
+function emptyView(run: number): OutputView {
+  return {
+    run,
+    version: 0,
+    count: 0,
+    headLength: 0,
+    cut: false,
+    omittedLines: 0,
+    omittedBytes: 0,
+    downloadCut: false,
+    from: 0,
+    rows: [],
+    ended: false,
+  };
 }
 
 export class OutputStore {
-  private snapshot: OutputSnapshot;
+  private readonly worker: Worker;
+  private run = 0;
+  private view: OutputView = emptyView(0);
   private readonly listeners = new Set<() => void>();
-  private queue: Queued[] = [];
-  /** The first queued item not yet wholly added, and how far into it the log has got. */
-  private next = 0;
-  private offset = 0;
-  /** Sum of `whole` over the queue from `next` on: how much output the log is told follows. */
-  private queuedWhole = 0;
-  private frame: number | undefined;
-  private drawnAt = Number.NEGATIVE_INFINITY;
-  private readonly emptied: (() => void)[] = [];
+  private readonly ended: (() => void)[] = [];
+  private asked = 0;
+  private readonly answers = new Map<number, (reply: OutputReply) => void>();
+  private lastInput = Number.NEGATIVE_INFINITY;
+  private shownAt = Number.NEGATIVE_INFINITY;
+  private held: OutputView | undefined;
+  private holding: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(log: OutputLog) {
-    this.snapshot = { log, version: 0 };
+  constructor() {
+    if (typeof window !== "undefined")
+      window.addEventListener(
+        "keydown",
+        () => {
+          this.lastInput = performance.now();
+        },
+        { capture: true, passive: true },
+      );
+    this.worker = new Worker(new URL("./output.worker.ts", import.meta.url), { type: "module", name: "output" });
+    this.worker.onmessage = ({ data }: MessageEvent<OutputReply>) => {
+      if (data.kind !== "view") {
+        this.answers.get(data.id)?.(data);
+        this.answers.delete(data.id);
+        return;
+      }
+      if (data.view.run !== this.run) return;
+      this.offer(data.view);
+    };
+  }
+
+  /** Shows a view now, or holds it while keys are being typed (see QUIET_AFTER_INPUT_MS). */
+  private offer(view: OutputView): void {
+    const now = performance.now();
+    const typing = now - this.lastInput < QUIET_AFTER_INPUT_MS;
+    if (view.ended || !typing || now - this.shownAt >= HELD_AT_MOST_MS) {
+      this.display(view);
+      return;
+    }
+    this.held = view;
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = setTimeout(() => {
+      this.holding = undefined;
+      const held = this.held;
+      if (held && held.run === this.run) this.offer(held);
+    }, QUIET_AFTER_INPUT_MS);
+  }
+
+  private display(view: OutputView): void {
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = undefined;
+    this.held = undefined;
+    this.shownAt = performance.now();
+    // For the browser benchmark (bench/playground-browser.bench.ts): the run's first output on its way to the screen.
+    if (this.view.count === 0 && view.count > 0) performance.mark("pith:first-output");
+    this.view = view;
+    for (const listener of this.listeners) listener();
+    if (view.ended) for (const resolve of this.ended.splice(0)) resolve();
+  }
+
+  private send(request: OutputRequest, transfer: Transferable[] = []): void {
+    this.worker.postMessage(request, transfer);
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -69,91 +103,61 @@ export class OutputStore {
     return () => this.listeners.delete(listener);
   };
 
-  readonly get = (): OutputSnapshot => this.snapshot;
+  readonly get = (): OutputView => this.view;
 
-  /** Queues output; it reaches the log and the pane on the next frames, a few milliseconds' worth each. */
+  /** A new, empty run: what an earlier run's program still sends is dropped. */
+  reset(): void {
+    if (this.holding !== undefined) clearTimeout(this.holding);
+    this.holding = undefined;
+    this.held = undefined;
+    this.run++;
+    this.view = emptyView(this.run);
+    this.send({ kind: "reset", run: this.run });
+    for (const listener of this.listeners) listener();
+    for (const resolve of this.ended.splice(0)) resolve();
+  }
+
+  /** Hands the output worker the port this run's program writes to, and the counter of bytes it has taken. */
+  attach(port: MessagePort, taken: SharedArrayBuffer): void {
+    this.send({ kind: "attach", run: this.run, port, taken }, [port]);
+  }
+
+  /** Text the page adds itself (a line typed into stdin). */
   append(stream: SegmentStream, text: string): void {
-    const whole = wholeLength(text);
-    this.queue.push({ stream, text, whole });
-    this.queuedWhole += whole;
-    this.frame ??= requestAnimationFrame(this.drain);
+    this.send({ kind: "append", run: this.run, stream, text });
   }
 
-  /**
-   * Settles once everything queued so far is in the log and shown. The
-   * backlog of a flood keeps being added a frame's budget at a time, so the
-   * end of a run does not freeze the page while it catches up.
-   */
+  /** The program can say no more (stopped, or its worker failed): what arrived is all. */
+  close(): void {
+    this.send({ kind: "close", run: this.run });
+  }
+
+  /** Which rows the pane draws. */
+  show(window: RowWindow): void {
+    this.send({ kind: "window", window });
+  }
+
+  /** Settles once the run's output has all been received and shown (or a new run began). */
   drained(): Promise<void> {
-    // A hidden page draws no frames (and its long tasks bother no one): everything is added now.
-    if (this.frame !== undefined && typeof document !== "undefined" && document.hidden) {
-      cancelAnimationFrame(this.frame);
-      this.frame = undefined;
-      this.take(Number.POSITIVE_INFINITY);
-      this.publish();
-    }
-    if (this.frame === undefined) return Promise.resolve();
-    return new Promise((resolve) => this.emptied.push(resolve));
+    if (this.view.ended) return Promise.resolve();
+    return new Promise((resolve) => this.ended.push(resolve));
   }
 
-  /** A new, empty log (a new run): what was queued for the old one is dropped. */
-  reset(log: OutputLog): void {
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    this.queue = [];
-    this.next = 0;
-    this.offset = 0;
-    this.queuedWhole = 0;
-    this.snapshot = { log, version: 0 };
-    for (const listener of this.listeners) listener();
-    this.settle();
+  private ask<K extends "download" | "stdout">(kind: K): Promise<Extract<OutputReply, { kind: K }>> {
+    const id = ++this.asked;
+    return new Promise((resolve) => {
+      this.answers.set(id, resolve as (reply: OutputReply) => void);
+      this.send({ kind, id });
+    });
   }
 
-  private readonly drain = (now: number) => {
-    this.frame = undefined;
-    this.take(FRAME_BUDGET_MS);
-    if (now - this.drawnAt >= DRAW_EVERY_MS) {
-      this.drawnAt = now;
-      this.publish();
-    }
-    const shown = this.snapshot.log.version === this.snapshot.version;
-    if (this.next < this.queue.length || !shown) this.frame = requestAnimationFrame(this.drain);
-    else this.settle();
-  };
-
-  private take(budgetMs: number): void {
-    if (this.next === this.queue.length) return;
-    const started = performance.now();
-    do {
-      const item = this.queue[this.next];
-      const end = pieceEnd(item.text, this.offset);
-      // Whole lines after this piece: the rest of this item's and all later items'.
-      const following = Math.max(0, item.whole - end) + this.queuedWhole - item.whole;
-      this.snapshot.log.append(item.stream, item.text.slice(this.offset, end), following);
-      this.offset = end;
-      if (end === item.text.length) {
-        this.queuedWhole -= item.whole;
-        this.next++;
-        this.offset = 0;
-      }
-    } while (this.next < this.queue.length && performance.now() - started < budgetMs);
-    if (this.next === this.queue.length) {
-      this.queue = [];
-      this.next = 0;
-    } else if (this.next > 1024) {
-      this.queue = this.queue.slice(this.next);
-      this.next = 0;
-    }
+  /** The whole output (up to the download limit), as a file. */
+  async download(): Promise<Blob> {
+    return (await this.ask("download")).blob;
   }
 
-  private settle(): void {
-    for (const resolve of this.emptied.splice(0)) resolve();
-  }
-
-  private publish(): void {
-    const { log } = this.snapshot;
-    if (log.version === this.snapshot.version) return;
-    this.snapshot = { log, version: log.version };
-    for (const listener of this.listeners) listener();
+  /** What the program wrote to stdout, exactly; undefined when it was too large to keep. */
+  async stdout(): Promise<string | undefined> {
+    return (await this.ask("stdout")).stdout;
   }
 }

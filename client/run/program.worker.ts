@@ -7,6 +7,7 @@ import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@
 import * as Comlink from "comlink";
 import { DEBUG_HOST_MODULE, workerDebugger } from "../debugger/workerDebugger";
 import { HOST_MODULES, type HostContext } from "./hostModules";
+import { MOST_BYTES_BEHIND, type ProgramOutput } from "./outputProtocol";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
 import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "./stackOverflow";
 import { waitForStdin } from "./stdinChannel";
@@ -17,16 +18,35 @@ Error.stackTraceLimit = 64;
 
 /**
  * Output is batched into messages at most this often, except the first write,
- * so a print flood costs the page one message per frame, not one per line.
- * Nothing is dropped here: the page keeps both ends and the download (outputLog.ts).
+ * so a print flood costs the output worker one message per frame, not one per
+ * line. Nothing is dropped here: the output worker keeps both ends and the
+ * download (outputLog.ts).
  */
 const FLUSH_MS = 16;
 
 class OutputBatcher {
   private pending: { stream: OutputStream; chunks: Uint8Array[] }[] = [];
   private lastFlush = Number.NEGATIVE_INFINITY;
+  private readonly taken: Int32Array;
+  /** Bytes sent, modulo 2^32 as the output worker's counter of bytes taken. */
+  private sent = 0;
 
-  constructor(private readonly send: (event: ProgramEvent) => void) {}
+  constructor(
+    private readonly port: MessagePort,
+    taken: SharedArrayBuffer,
+  ) {
+    this.taken = new Int32Array(taken);
+  }
+
+  private post(message: ProgramOutput, transfer: Transferable[] = []): void {
+    this.port.postMessage(message, transfer);
+  }
+
+  /** Flushes, then says nothing more follows. */
+  end(): void {
+    this.flush();
+    this.post({ kind: "end" });
+  }
 
   write(stream: OutputStream, bytes: Uint8Array): void {
     const last = this.pending.at(-1);
@@ -43,10 +63,19 @@ class OutputBatcher {
         bytes.set(c, at);
         at += c.length;
       }
-      this.send({ kind: "output", stream, bytes });
+      this.sent = (this.sent + bytes.length) | 0;
+      this.post({ kind: "output", stream, bytes }, [bytes.buffer]);
     }
     this.pending = [];
     this.lastFlush = performance.now();
+    // A program printing faster than its output is kept waits here until the output worker catches
+    // up (it runs on this thread, so the wait is the program's): the backlog stays bounded, and the
+    // threads the page needs get the CPU back.
+    for (;;) {
+      const taken = Atomics.load(this.taken, 0);
+      if (((this.sent - taken) | 0) <= MOST_BYTES_BEHIND) break;
+      Atomics.wait(this.taken, 0, taken, 100);
+    }
   }
 }
 
@@ -83,7 +112,7 @@ const api = {
   /** Runs the program to completion; events (output, stdin requests, exit) go to `start.events`. */
   async run(start: ProgramStart): Promise<void> {
     const send = (event: ProgramEvent) => start.events.postMessage(event);
-    const output = new OutputBatcher(send);
+    const output = new OutputBatcher(start.output, start.taken);
     let instance: WebAssembly.Instance | undefined;
     let began = performance.now();
     let debug: ReturnType<typeof workerDebugger> | undefined;
@@ -139,16 +168,16 @@ const api = {
         output.flush();
         debug.exiting(code);
       }
-      output.flush();
+      output.end();
       send({ kind: "exit", code, runMs: performance.now() - began });
     } catch (error) {
       if (isStackOverflow(error)) {
         output.write("stderr", new TextEncoder().encode(stackOverflowReport(error.stack ?? "", start.functions ?? [])));
-        output.flush();
+        output.end();
         send({ kind: "exit", code: PANIC_STATUS, runMs: performance.now() - began });
         return;
       }
-      output.flush();
+      output.end();
       // A trap (unreachable, out-of-bounds memory, stack overflow) ends the program like a crash.
       send({ kind: "error", message: error instanceof Error ? error.message : String(error) });
     }

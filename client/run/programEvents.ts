@@ -3,8 +3,8 @@ import type { FunctionPlace } from "../compiler/functionPlaces";
 
 export type OutputStream = "stdout" | "stderr";
 
+/** Output goes to the output worker on a port of its own (outputProtocol.ts); the rest comes to the page. */
 export type ProgramEvent =
-  | { kind: "output"; stream: OutputStream; bytes: Uint8Array }
   /** The program is blocked reading stdin and waits for the page. */
   | { kind: "stdin" }
   | { kind: "host"; module: string; payload: unknown }
@@ -20,6 +20,9 @@ export interface ProgramStart {
   /** The program's functions, to say where a stack overflow happened. */
   functions?: FunctionPlace[];
   events: MessagePort;
+  /** The output worker's port for this run's output, and its counter of bytes taken (outputProtocol.ts). */
+  output: MessagePort;
+  taken: SharedArrayBuffer;
   /** A debug build's run: the channel the page answers its stops on (client/debugger/debugChannel.ts). */
   debug?: SharedArrayBuffer;
 }

@@ -46,7 +46,16 @@ export class ProgramHost {
 
   run(
     wasm: Uint8Array,
-    options: { args?: string[]; stdin?: string; functions?: FunctionPlace[]; debug?: SharedArrayBuffer },
+    options: {
+      args?: string[];
+      stdin?: string;
+      functions?: FunctionPlace[];
+      debug?: SharedArrayBuffer;
+      /** Where the program writes its output (the output worker's port) and the counter of bytes taken from it. */
+      output: { port: MessagePort; taken: SharedArrayBuffer };
+      /** The program ended without saying its output was all sent (stopped, or its worker failed). */
+      onOutputCut: () => void;
+    },
     onEvent: (event: ProgramEvent) => void,
   ): RunningProgram {
     const { worker, api } = this.spare ?? spawn();
@@ -58,9 +67,11 @@ export class ProgramHost {
     let ended = false;
     let waiting = false;
     let settle: (end: RunEnd) => void = () => {};
+    let told = false;
     const done = new Promise<RunEnd>((resolve) => {
       settle = (end) => {
         settle = () => {};
+        if (!told) options.onOutputCut();
         channel.port1.close();
         worker.terminate();
         this.warm();
@@ -78,6 +89,8 @@ export class ProgramHost {
         feed();
       }
       onEvent(data);
+      // The program worker sent the end of its output before either of these.
+      if (data.kind === "exit" || data.kind === "error") told = true;
       if (data.kind === "exit") settle({ kind: "exit", code: data.code, runMs: data.runMs });
       if (data.kind === "error") settle({ kind: "crash", message: data.message });
     };
@@ -93,8 +106,10 @@ export class ProgramHost {
             debug: options.debug,
             stdinBuffer,
             events: channel.port2,
+            output: options.output.port,
+            taken: options.output.taken,
           },
-          [channel.port2],
+          [channel.port2, options.output.port],
         ),
       )
       .catch((error: unknown) => settle({ kind: "crash", message: String(error) }));

@@ -5,7 +5,8 @@ import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../c
 import type { Diagnostic } from "../compiler/diagnostics";
 import { functionPlaces } from "../compiler/functionPlaces";
 import { afterStartup } from "../startup/afterStartup";
-import { OutputLog, type SegmentStream } from "./outputLog";
+import type { SegmentStream } from "./outputLog";
+import { createTakenCounter } from "./outputProtocol";
 import { OutputStore } from "./outputStore";
 import type { ProgramEvent } from "./programEvents";
 import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
@@ -21,11 +22,11 @@ const host = new ProgramHost();
 
 export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "host" }>) => void) {
   const [phase, setPhase] = useState<RunPhase>({ kind: "idle" });
-  // The run's output lives outside React state: a flood appends thousands of
-  // times a second, and only the output pane (subscribed to the store) draws
-  // it again, at most once per frame (outputStore.ts).
+  // The run's output lives in the output worker, outside React state: a flood
+  // appends thousands of times a second, and only the output pane (subscribed
+  // to the store) draws the rows it is sent, a few times a second (outputStore.ts).
   const store = useRef<OutputStore | null>(null);
-  store.current ??= new OutputStore(new OutputLog());
+  store.current ??= new OutputStore();
   const output = store.current;
   /** How many runs have started: lets tests and benchmarks tell one run's end from the previous one's. */
   const [runs, setRuns] = useState(0);
@@ -38,7 +39,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   useEffect(() => afterStartup(() => host.warm()), []);
 
   const append = useCallback((stream: SegmentStream, text: string) => output.append(stream, text), [output]);
-  const clear = useCallback(() => output.reset(new OutputLog()), [output]);
+  const clear = useCallback(() => output.reset(), [output]);
 
   const stop = useCallback(() => running.current?.stop(), []);
 
@@ -49,7 +50,6 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
     ) => {
       // Marks for the browser benchmark (bench/playground-browser.bench.ts).
       performance.mark("pith:run");
-      let first = true;
       const token = ++latest.current;
       running.current?.stop();
       running.current = undefined;
@@ -64,20 +64,24 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       }
       const compileMs = built.compileMs;
       setPhase({ kind: "running", compileMs, waitingForInput: false });
-      const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
       const entry = options.program?.entry ?? SOURCE_FILE;
       const functions = functionPlaces({ ...options.program?.modules, [entry]: source }, entry);
+      const outputChannel = new MessageChannel();
+      const taken = createTakenCounter();
+      output.attach(outputChannel.port1, taken);
       const program = host.run(
         built.output,
-        { stdin: options.stdin || undefined, functions, debug: options.debug },
+        {
+          stdin: options.stdin || undefined,
+          functions,
+          debug: options.debug,
+          output: { port: outputChannel.port2, taken },
+          onOutputCut: () => {
+            if (token === latest.current) output.close();
+          },
+        },
         (event) => {
-          if (event.kind === "output" && first) {
-            first = false;
-            performance.mark("pith:first-output");
-          }
-          if (event.kind === "output")
-            append(event.stream, decoders[event.stream].decode(event.bytes, { stream: true }));
-          else if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
+          if (event.kind === "stdin") setPhase({ kind: "running", compileMs, waitingForInput: true });
           else if (event.kind === "host") hostEvents.current?.(event);
         },
       );
@@ -85,13 +89,13 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
       const end = await program.done;
       performance.mark("pith:done");
       if (running.current === program) running.current = undefined;
-      // The run ends on screen once its last output is shown (added a frame's budget at a time);
-      // a stopped one at once, its output still catching up below the summary.
+      // The run ends on screen once the output worker has shown its last output; a stopped one at
+      // once (what its program had sent still arrives below the summary).
       if (end.kind !== "stopped") await output.drained();
       if (token !== latest.current) return;
       setPhase({ kind: "finished", end, compileMs });
     },
-    [append, clear, output],
+    [clear, output],
   );
 
   const input = useCallback(

@@ -6,6 +6,7 @@ import { failure, type Outcome } from "../buildMenu/nativeBuild";
 import { buildSource, type OptLevel } from "../compiler/compile";
 import { type FunctionPlace, functionNamed, functionPlaces } from "../compiler/functionPlaces";
 import type { ProgramFiles } from "../files/program";
+import { readLineTable, watLineTableMap } from "./watLines";
 
 export type ViewKind = "ir" | "wat" | "asm";
 
@@ -34,9 +35,9 @@ export interface ViewText {
   language: string;
   /**
    * For each line of `text`, the source line it came from (null where
-   * none): the LLVM IR's statement marks, or the assembly's line tables. The
-   * module carries no line table, so in the WebAssembly text every line of a
-   * function maps to the line defining it (watLineMap).
+   * none): the LLVM IR's statement marks, the assembly's line tables, or the
+   * module's line table for the WebAssembly text (watLines.ts; without one,
+   * every line of a function maps to the line defining it, watLineMap).
    */
   lineMap?: (SourceLine | null)[];
 }
@@ -94,7 +95,8 @@ export function viewTitle(program: ProgramFiles, choice: ViewChoice): string {
 }
 
 async function localBuild(program: ProgramFiles, opt: OptLevel, emit: "wasm" | "ll"): Promise<Outcome<Uint8Array>> {
-  const built = await buildSource(program.source, opt, emit, program);
+  // The module is built with its line table (-g) for the WebAssembly text's links (watLines.ts).
+  const built = await buildSource(program.source, opt, emit, program, false, emit === "wasm");
   return built.ok
     ? { ok: true, value: built.output }
     : { ok: false, message: `not compiled: ${built.message} (see Problems)` };
@@ -167,5 +169,7 @@ export async function viewText(program: ProgramFiles, choice: ViewChoice): Promi
   }
   const wat = await watOf(built.value);
   const places = functionPlaces({ ...program.modules, [program.entry]: program.source }, program.entry);
-  return { ok: true, value: { title, text: wat, language, lineMap: watLineMap(wat, places) } };
+  const table = readLineTable(built.value);
+  const lineMap = table ? watLineTableMap(wat, table, places) : watLineMap(wat, places);
+  return { ok: true, value: { title, text: wat, language, lineMap } };
 }

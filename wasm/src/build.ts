@@ -32,5 +32,5 @@ export function buildModule(
   }
   // V8 compiles loops with their tests at the bottom better; LLVM rotates loops itself.
   if (opt >= 2 && opt != 4) for (let i = 0; i < ir.funcs.length; i++) rotateLoops(ir.funcs[i]);
-  return emitWasm(ir);
+  return emitWasm(ir, lineTables);
 }

@@ -52,7 +52,25 @@ function collectIndirect(list: Ins[], out: Ins[]): void {
 
 class FuncEmitter {
   labels: i32[] = [];
+  /** Instructions emitted so far (block, loop, if, else and end count as one each, as the text format lists them). */
+  count: i32 = 0;
+  /** The statement the next instruction belongs to ("file:line:col"), and the one the last run recorded. */
+  current: string = "";
+  recorded: string = "";
+  /** The line table: runs of instructions of one statement, as (first instruction index, loc). */
+  runStarts: i32[] = [];
+  runLocs: string[] = [];
   constructor(public out: Bytes, public index: Map<string, i32>, public typeIndex: Map<string, i32>) {}
+
+  /** Counts the instruction about to be written, starting a run when its statement differs from the last one's. */
+  mark(): void {
+    if (this.current != this.recorded || this.runStarts.length == 0) {
+      this.runStarts.push(this.count);
+      this.runLocs.push(this.current);
+      this.recorded = this.current;
+    }
+    this.count++;
+  }
 
   depthOf(label: i32): i32 {
     for (let i = this.labels.length - 1; i >= 0; i--) if (this.labels[i] == label) return this.labels.length - 1 - i;
@@ -65,7 +83,13 @@ class FuncEmitter {
   }
 
   list(body: Ins[]): void {
-    for (let i = 0; i < body.length; i++) this.ins(body[i]);
+    // An item of a body without a statement of its own (a loop's step, a copy the compiler added)
+    // belongs to the statement whose block holds it, not to whichever statement came before it.
+    const enclosing = this.current;
+    for (let i = 0; i < body.length; i++) {
+      if (body[i].loc == "") this.current = enclosing;
+      this.ins(body[i]);
+    }
   }
 
   memarg(width: i32, offset: i64): void {
@@ -75,7 +99,10 @@ class FuncEmitter {
 
   ins(n: Ins): void {
     const o = this.out;
+    // A statement's instructions begin with its operands' (written first).
+    if (n.loc != "") this.current = n.loc;
     for (let i = 0; i < n.args.length; i++) this.ins(n.args[i]);
+    this.mark();
     switch (n.kind) {
       case K.Const:
         if (n.ty == T.I64) { o.byte(0x42); o.s64(n.i); }
@@ -111,23 +138,32 @@ class FuncEmitter {
       }
       case K.Call: o.byte(0x10); o.u32(<u32>this.index.get(n.name)); return;
       case K.CallIndirect: o.byte(0x11); o.u32(<u32>this.typeIndex.get(sigKey(n.sig, n.ty))); o.byte(0); return;
-      case K.Block: case K.Loop:
+      // A block's else and end belong to the statement that opened it, as in the source.
+      case K.Block: case K.Loop: {
+        const opened = this.current;
         o.byte(n.kind == K.Block ? 0x02 : 0x03);
         this.blockType(n.ty);
         this.labels.push(<i32>n.i);
         this.list(n.body);
         this.labels.pop();
+        this.current = opened;
+        this.mark();
         o.byte(0x0b);
         return;
-      case K.If:
+      }
+      case K.If: {
+        const opened = this.current;
         o.byte(0x04);
         this.blockType(n.ty);
         this.labels.push(-1);
         this.list(n.body);
-        if (n.other.length > 0) { o.byte(0x05); this.list(n.other); }
+        if (n.other.length > 0) { this.current = opened; this.mark(); o.byte(0x05); this.list(n.other); }
         this.labels.pop();
+        this.current = opened;
+        this.mark();
         o.byte(0x0b);
         return;
+      }
       case K.Br: o.byte(0x0c); o.u32(<u32>this.depthOf(<i32>n.i)); return;
       case K.BrIf: o.byte(0x0d); o.u32(<u32>this.depthOf(<i32>n.i)); return;
       case K.Return: o.byte(0x0f); return;
@@ -166,8 +202,16 @@ class FuncEmitter {
   }
 }
 
-/** Writes the module in the wasm binary format (MVP + bulk memory + non-trapping conversions). */
-export function emitWasm(m: IrModule): Uint8Array {
+/**
+ * Writes the module in the wasm binary format (MVP + bulk memory + non-trapping conversions).
+ * `lineTable` (-g) adds the custom section "pith.lines": for each function of
+ * the code section, in order, its runs of instructions from one statement —
+ * u32 run count, then per run u32 index of its first instruction (counted as
+ * the text format lists them: block, loop, if, else and end are one each, the
+ * function's closing end is not) and the statement's "file:line:col" ("" for
+ * none) — so a view of the module can link each instruction to its source line.
+ */
+export function emitWasm(m: IrModule, lineTable: bool = false): Uint8Array {
   const types = new Bytes();
   const typeIndex = new Map<string, i32>();
   let typeCount = 0;
@@ -237,6 +281,8 @@ export function emitWasm(m: IrModule): Uint8Array {
   }
 
   const code = new Bytes();
+  const lines = new Bytes();
+  lines.u32(<u32>m.funcs.length);
   code.u32(<u32>m.funcs.length);
   for (let i = 0; i < m.funcs.length; i++) {
     const f: Func = m.funcs[i];
@@ -259,6 +305,11 @@ export function emitWasm(m: IrModule): Uint8Array {
     const fe = new FuncEmitter(body, index, typeIndex);
     fe.list(f.body);
     body.byte(0x0b);
+    lines.u32(<u32>fe.runStarts.length);
+    for (let r = 0; r < fe.runStarts.length; r++) {
+      lines.u32(<u32>fe.runStarts[r]);
+      lines.str(fe.runLocs[r]);
+    }
     code.u32(<u32>body.length);
     code.append(body);
   }
@@ -322,5 +373,11 @@ export function emitWasm(m: IrModule): Uint8Array {
   nameSection.u32(<u32>fnNames.length);
   nameSection.append(fnNames);
   out.section(0, nameSection);
+  if (lineTable) {
+    const lineSection = new Bytes();
+    lineSection.str("pith.lines");
+    lineSection.append(lines);
+    out.section(0, lineSection);
+  }
   return out.toArray();
 }
