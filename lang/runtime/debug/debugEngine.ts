@@ -30,6 +30,8 @@ export interface DebugFrame {
 
 export interface Breakpoint {
   line: number;
+  /** The source file (as the compiler names it, e.g. `main.pith`); absent: that line of every file. */
+  file?: string;
   /** Stop only when this holds (see condition.ts); absent: always. */
   condition?: string;
   /** A logpoint: print this text (with `{name}` replaced by locals) instead of stopping. */
@@ -78,7 +80,7 @@ type Mode = { kind: "continue" } | { kind: "step"; command: DebugCommand; depth:
 export class DebugEngine {
   private readonly stack: DebugFrame[] = [];
   private mode: Mode;
-  private breakpoints: Map<number, Breakpoint>;
+  private breakpoints: Map<number, Breakpoint[]>;
   private collecting: DebugLocal[] | null = null;
   private readonly names = new Map<number, string>();
   /**
@@ -143,10 +145,12 @@ export class DebugEngine {
   private atStatement(fileAt: number, line: number): number {
     const top = this.stack.at(-1);
     if (top) top.line = line;
-    const breakpoint = this.breakpoints.get(line);
+    const candidates = this.breakpoints.get(line);
     const step = this.stepStops();
-    if (!breakpoint && !step) return 0;
+    if (!candidates && !step) return 0;
     const file = this.name(fileAt);
+    const breakpoint = candidates?.find((b) => b.file === undefined || b.file === file);
+    if (!breakpoint && !step) return 0;
     if (top) top.file = file;
     this.pending = { file, line, breakpoint, step };
     this.collecting = [];
@@ -203,9 +207,12 @@ export class DebugEngine {
   private arm(): void {
     const bytes = new Uint8Array(this.memory().buffer);
     const stepping = this.mode.kind === "step" ? 1 : 0;
-    for (const { at, lines } of this.tables.values()) {
+    for (const [file, { at, lines }] of this.tables) {
       bytes.fill(0, at + STEP_BYTE + 1, at + STEP_BYTE + lines + 1);
-      for (const line of this.breakpoints.keys()) if (line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+      for (const [line, list] of this.breakpoints) {
+        const here = list.some((b) => b.file === undefined || b.file === file);
+        if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+      }
       bytes[at + STEP_BYTE] = stepping;
     }
     this.armedTables = this.tables.size;
@@ -252,8 +259,10 @@ const decoder = new TextDecoder();
 /** Where the step byte is in a line table, after the current line's i32; line N's byte is N after it. */
 const STEP_BYTE = 4;
 
-function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint> {
-  return new Map(breakpoints.map((b) => [b.line, b]));
+function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint[]> {
+  const lines = new Map<number, Breakpoint[]>();
+  for (const b of breakpoints) lines.set(b.line, [...(lines.get(b.line) ?? []), b]);
+  return lines;
 }
 
 /** A logpoint's text: `{name}` is the local's value as println prints it. */
