@@ -49,10 +49,18 @@ export function readBreakpoints(buffer: SharedArrayBuffer): Breakpoint[] {
 export function breakpointsVersion(buffer: SharedArrayBuffer): number {
   return Atomics.load(new Int32Array(buffer), 3);
 }
-/** The worker: blocks until the page answers a stop. */
+/**
+ * The worker, before it announces a stop: marks the channel paused. Done
+ * first, so an answer that arrives before the worker starts waiting is
+ * never overwritten (a quick page would otherwise leave it waiting forever).
+ */
+export function markPaused(buffer: SharedArrayBuffer): void {
+  Atomics.store(new Int32Array(buffer), 0, PAUSED);
+}
+
+/** The worker, after markPaused and the announcement: blocks until the page answers. */
 export function waitForCommand(buffer: SharedArrayBuffer): DebugCommand {
   const words = new Int32Array(buffer);
-  Atomics.store(words, 0, PAUSED);
   while (Atomics.load(words, 0) === PAUSED) Atomics.wait(words, 0, PAUSED);
   const command = COMMANDS[Atomics.load(words, 1)] ?? "continue";
   Atomics.store(words, 0, RUNNING);

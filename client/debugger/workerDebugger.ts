@@ -3,7 +3,7 @@
 // (after the output so far), then the worker waits for the page's command.
 import { conditionHolds } from "../../lang/runtime/debug/condition";
 import { DebugEngine, type DebugStop } from "../../lang/runtime/debug/debugEngine";
-import { breakpointsVersion, readBreakpoints, waitForCommand } from "./debugChannel";
+import { breakpointsVersion, markPaused, readBreakpoints, waitForCommand } from "./debugChannel";
 
 export const DEBUG_HOST_MODULE = "pith_debug";
 
@@ -27,6 +27,7 @@ export function workerDebugger(
     test: conditionHolds,
     log,
     pause: (stop) => {
+      markPaused(channel);
       announce(stop);
       return waitForCommand(channel);
     },
