@@ -149,7 +149,30 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
             {frame.locals.map((local) => (
               <tr key={`${local.name}:${local.type}`} data-testid={innermost ? `debug-var-${local.name}` : undefined}>
                 <th scope="row">{local.name}</th>
-                <td className="debug-value">{local.value}</td>
+                <td className="debug-value">
+                  {local.fields ? (
+                    // A struct: its fields open under it (keyboard: Enter/Space on the summary).
+                    <details>
+                      <summary aria-label={`${local.name}: ${local.value}, fields`}>{local.value}</summary>
+                      <table className="debug-fields">
+                        <tbody>
+                          {local.fields.map((field) => (
+                            <tr
+                              key={field.name}
+                              data-testid={innermost ? `debug-var-${local.name}.${field.name}` : undefined}
+                            >
+                              <th scope="row">{field.name}</th>
+                              <td className="debug-value">{field.value}</td>
+                              <td className="debug-type">{field.type}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </details>
+                  ) : (
+                    local.value
+                  )}
+                </td>
                 <td className="debug-type">{local.type}</td>
               </tr>
             ))}

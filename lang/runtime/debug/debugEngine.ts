@@ -6,12 +6,14 @@
 // callback is synchronous because the program is mid-statement: the browser
 // worker blocks on Atomics.wait inside it (client/debugger/), a script or
 // test answers at once (debugScript.ts). Host-neutral: no DOM, no Node.
-import { formatLocal } from "./formatLocal";
+import { formatLocal, formatStruct, LOCAL_STRUCT } from "./formatLocal";
 
 export interface DebugLocal {
   name: string;
   type: string;
   value: string;
+  /** A struct's fields, shown under it in the Variables panel. */
+  fields?: DebugLocal[];
 }
 
 export interface DebugFrame {
@@ -138,7 +140,13 @@ export class DebugEngine {
       },
       stop: (file: number, line: number) => this.atStatement(file, line),
       local: (name: number, type: number, kind: number, value: number) => {
-        this.collecting?.push({
+        if (!this.collecting) return;
+        if (kind === LOCAL_STRUCT) {
+          const struct = formatStruct(this.memory(), this.name(type), value);
+          this.collecting.push({ name: this.name(name), ...struct });
+          return;
+        }
+        this.collecting.push({
           name: this.name(name),
           type: this.name(type),
           value: formatLocal(this.memory(), this.name(type), kind, value),

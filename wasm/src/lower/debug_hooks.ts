@@ -1,7 +1,7 @@
 import { TyK } from "../check/types";
 import { Local } from "../syntax/ast";
 import { binary, block, call, get, iconst, iff, Import, Ins, K, load, Op, pushAll, ret, set, store, T } from "../ir/ir";
-import { irType } from "./layout";
+import { fieldOffsets, irType } from "./layout";
 import { toStr } from "./expr_lower";
 import { FnState, newLocal } from "./fn_state";
 import { ModuleLowering } from "./module";
@@ -54,6 +54,11 @@ export const LOCAL_STR: i32 = 1;
 export const LOCAL_ARRAY: i32 = 2;
 /** Anything else: only its type is shown. */
 export const LOCAL_OPAQUE: i32 = 3;
+/**
+ * A struct: the pointer to it; the type text describes its layout,
+ * `Name;field|type|offset;...`, so the host can show each field.
+ */
+export const LOCAL_STRUCT: i32 = 4;
 
 export const DEBUG_MODULE = "pith_debug";
 
@@ -129,6 +134,12 @@ function handOver(fl: FnState, l: Local): Ins[] {
   if (k == TyK.Array) {
     const elem = staticStr(fl, t.elem!.name);
     return [call("dbg.local", [name, elem, iconst(T.I32, LOCAL_ARRAY), get(l.index, T.Ptr)], T.None)];
+  }
+  if (k == TyK.Struct) {
+    const offsets = fieldOffsets(t.elems);
+    let layout = t.name;
+    for (let i = 0; i < t.elems.length; i++) layout += ";" + t.fieldNames[i] + "|" + t.elems[i].name + "|" + offsets[i].toString();
+    return [call("dbg.local", [name, staticStr(fl, layout), iconst(T.I32, LOCAL_STRUCT), get(l.index, T.Ptr)], T.None)];
   }
   if (t.isNumeric || k == TyK.Bool) {
     // The text is made and freed here, as println makes and frees its own.
