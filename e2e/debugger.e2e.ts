@@ -41,6 +41,17 @@ fn main() {
 }
 `;
 
+const STRUCTS = `struct Point {
+    name: str,
+    x: i64,
+}
+
+fn main() {
+    let p = Point { name: "corner", x: 7 }
+    println("{p.name} {p.x}")
+}
+`;
+
 async function pausedAt(page: Page, line: number): Promise<void> {
   await page
     .getByTestId("debug-status")
@@ -200,6 +211,30 @@ describe("the step debugger", () => {
     await other.getByTestId("debug-start").click();
     await other.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
     expect(await stdout(other)).toBe("adding 3\nadding 4\nadding 5\ntotal 50\n");
+    await context.close();
+  });
+
+  it("opens a struct's fields in Variables from the keyboard", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, STRUCTS);
+    await clickGutter(page, 8);
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 8);
+    const summary = page.getByTestId("debug-var-p").locator("summary");
+    expect(await summary.textContent()).toBe('Point { name: "corner", x: 7 }');
+    expect(await page.getByTestId("debug-var-p.x").isVisible()).toBe(false);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("debug-var-p.x").waitFor();
+    expect(await page.getByTestId("debug-var-p.name").locator(".debug-value").textContent()).toBe("corner");
+    expect(await page.getByTestId("debug-var-p.x").locator(".debug-value").textContent()).toBe("7");
+    await page.screenshot({ path: `${ARTIFACTS}struct-fields.png` });
+    await page.getByTestId("debug-continue").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(page)).toBe("corner 7\n");
     await context.close();
   });
 });
