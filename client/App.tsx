@@ -13,7 +13,7 @@ import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
 import { BreakpointEditor } from "./debugger/BreakpointEditor";
-import { type FileBreakpoints, renameBreakpoints } from "./debugger/breakpoints";
+import { type FileBreakpoints, forgetBreakpoints, renameBreakpoints } from "./debugger/breakpoints";
 import { DebugPanel } from "./debugger/DebugPanel";
 import { useDebugger } from "./debugger/useDebugger";
 import { DEBUG_HOST_MODULE } from "./debugger/workerDebugger";
@@ -376,7 +376,10 @@ export function App() {
             changeFiles((files, source) => ({ files: renameFile(files, from, to), source }));
             changeBreakpoints((b) => renameBreakpoints(b, from, to));
           }}
-          onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
+          onClose={(name) => {
+            changeFiles((files, source) => closeFile(files, source, name));
+            changeBreakpoints((b) => forgetBreakpoints(b, name));
+          }}
         >
           {view && (
             <button

@@ -5,7 +5,13 @@ import { compressToEncodedURIComponent } from "lz-string";
 import { describe, expect, it } from "vitest";
 import { fromShared, toShared } from "../share/sharedWork";
 import { readShareFragment, shareFragment } from "../share/shareLink";
-import { checkedBreakpoints, editBreakpoint, renameBreakpoints, toggleBreakpoint } from "./breakpoints";
+import {
+  checkedBreakpoints,
+  editBreakpoint,
+  forgetBreakpoints,
+  renameBreakpoints,
+  toggleBreakpoint,
+} from "./breakpoints";
 
 const SOURCE = "fn main() {\n    println(1)\n}\n";
 
@@ -28,8 +34,11 @@ describe("breakpoints per file", () => {
     expect(all["main.pith"]).toEqual([{ line: 4 }]);
   });
 
-  it("follows a renamed file", () => {
+  it("follows a renamed file and goes with a closed one", () => {
     expect(renameBreakpoints({ "a.pith": [{ line: 2 }] }, "a.pith", "b.pith")).toEqual({ "b.pith": [{ line: 2 }] });
+    expect(forgetBreakpoints({ "a.pith": [{ line: 2 }], "b.pith": [{ line: 1 }] }, "a.pith")).toEqual({
+      "b.pith": [{ line: 1 }],
+    });
   });
 
   it("keeps what is well formed from storage or a link and drops the rest", () => {

@@ -43,10 +43,16 @@ export function editBreakpoint(
   return withFile(all, file, [...(all[file] ?? []).filter((b) => b.line !== line), next]);
 }
 
-/** The breakpoints of a file renamed from `from` to `to` follow it; a closed file's go with it. */
+/** The breakpoints of a file renamed from `from` to `to` follow it. */
 export function renameBreakpoints(all: FileBreakpoints, from: string, to: string): FileBreakpoints {
   const { [from]: moved, ...rest } = all;
   return moved ? { ...rest, [to]: moved } : rest;
+}
+
+/** A closed file's breakpoints go with it, so a new file of the same name starts without them. */
+export function forgetBreakpoints(all: FileBreakpoints, file: string): FileBreakpoints {
+  const { [file]: _, ...rest } = all;
+  return rest;
 }
 
 function withFile(all: FileBreakpoints, file: string, list: Breakpoint[]): FileBreakpoints {
