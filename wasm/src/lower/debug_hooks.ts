@@ -9,10 +9,10 @@ import { rt, staticStr } from "./runtime_calls";
 import { isUnit } from "./value";
 
 /**
- * The debug build's hooks (`build --debug`, always -O0): the program calls
- * the host's `pith_debug` module at each statement of user code and at the
- * entry and exit of each user function, so a debugger in the host can keep
- * the call stack, stop at lines and step. Locals are read by the program
+ * The debug build's hooks (`build --debug`, always -O0): each statement of
+ * user code and each user function's entry and exit keep the state a
+ * debugger in the host reads (the line running, the call stack) and ask the
+ * host where it may want to stop, so it can stop at lines and step. Locals are read by the program
  * itself: when the statement hook answers non-zero (the host wants to stop
  * here), the code that follows hands the host every visible local, scalars
  * already turned into text by the same runtime functions `println` uses, so
