@@ -12,6 +12,8 @@ import type { Diagnostic } from "./compiler/diagnostics";
 import { ProblemsList } from "./compiler/ProblemsList";
 import { useCompilerVersion } from "./compiler/useCompilerVersion";
 import { useDiagnostics } from "./compiler/useDiagnostics";
+import { BreakpointEditor } from "./debugger/BreakpointEditor";
+import { type FileBreakpoints, forgetBreakpoints, renameBreakpoints } from "./debugger/breakpoints";
 import { DebugPanel } from "./debugger/DebugPanel";
 import { useDebugger } from "./debugger/useDebugger";
 import { DEBUG_HOST_MODULE } from "./debugger/workerDebugger";
@@ -76,6 +78,9 @@ interface ViewTab {
   lineMap?: (SourceLine | null)[];
 }
 
+/** A stable empty set, so the debugger's effects do not run at every render. */
+const NO_BREAKPOINTS: FileBreakpoints = {};
+
 export function App() {
   const compiler = useCompilerVersion();
   const { health, online } = useServerHealth();
@@ -89,6 +94,7 @@ export function App() {
     history,
     setOpt,
     changeFiles,
+    changeBreakpoints,
     opened,
     dismissOpened,
   } = useWorkspace();
@@ -188,7 +194,13 @@ export function App() {
     },
     [runner.run, host.begin],
   );
-  const debuggerState = useDebugger(debugRun, running);
+  const debuggerState = useDebugger({
+    startRun: debugRun,
+    runActive: running,
+    breakpoints: workspace?.breakpoints ?? NO_BREAKPOINTS,
+    changeBreakpoints,
+    file: shownFile,
+  });
   debugStop.current = debuggerState.onStop;
 
   // Stop silences audio and releases the microphone at once, then ends the program.
@@ -360,8 +372,14 @@ export function App() {
             setShowView(false);
             changeFiles((files, source) => addFile(files, source));
           }}
-          onRename={(from, to) => changeFiles((files, source) => ({ files: renameFile(files, from, to), source }))}
-          onClose={(name) => changeFiles((files, source) => closeFile(files, source, name))}
+          onRename={(from, to) => {
+            changeFiles((files, source) => ({ files: renameFile(files, from, to), source }));
+            changeBreakpoints((b) => renameBreakpoints(b, from, to));
+          }}
+          onClose={(name) => {
+            changeFiles((files, source) => closeFile(files, source, name));
+            changeBreakpoints((b) => forgetBreakpoints(b, name));
+          }}
         >
           {view && (
             <button
@@ -435,6 +453,14 @@ export function App() {
                   setMonacoUp(true);
                 }}
               />
+              {debuggerState.editing && (
+                <BreakpointEditor
+                  key={debuggerState.editing.line}
+                  edit={debuggerState.editing}
+                  onSave={debuggerState.saveEdit}
+                  onCancel={debuggerState.closeEdit}
+                />
+              )}
             </div>
           )}
           {view && showView && loadMonaco && view.original !== undefined && (

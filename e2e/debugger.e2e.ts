@@ -2,7 +2,11 @@
 // real server: a breakpoint set by clicking the gutter, F5 to debug, the
 // Variables panel read, F10 through loop iterations, F11 into a function and
 // Shift+F11 out, a value on hover, F9 from the keyboard, a panic stop, Stop; the output of a
-// debugged run is the same as a normal run's. Screenshots are saved.
+// debugged run is the same as a normal run's. Until there is a breakpoint the
+// debugger is one button (a phone's Output tab included); a condition typed
+// in the form the gutter's right-click (or Shift+F9) opens; breakpoints kept
+// over a reload and opened from a share link. Screenshots are saved.
+import { compressToEncodedURIComponent } from "lz-string";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "./browserSuite";
@@ -34,6 +38,17 @@ const PANICS = `fn pick(xs: [i64], i: i64) -> i64 {
 fn main() {
     println("before")
     println(pick([1, 2], 5))
+}
+`;
+
+const STRUCTS = `struct Point {
+    name: str,
+    x: i64,
+}
+
+fn main() {
+    let p = Point { name: "corner", x: 7 }
+    println("{p.name} {p.x}")
 }
 `;
 
@@ -131,6 +146,95 @@ describe("the step debugger", () => {
     await page.getByTestId("debug-stop").click();
     await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("debug-start").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("is one button until a breakpoint exists, on a phone too", async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, PROGRAM);
+    await page.getByTestId("tab-output").click();
+    const panel = page.getByTestId("debug-panel");
+    await panel.waitFor();
+    expect(await panel.getByRole("button").count()).toBe(1);
+    expect(await page.getByTestId("debug-step-over").count()).toBe(0);
+    expect(await page.getByTestId("debug-start").textContent()).toBe("Debug");
+    await page.screenshot({ path: `${ARTIFACTS}phone-idle.png` });
+    await context.close();
+  });
+
+  it("takes a condition from the gutter's form, keeps breakpoints over a reload, and opens them from a share link", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, PROGRAM);
+    // Right-click on line 9's number: the form; a condition it cannot read is refused with the reason.
+    await page
+      .locator(".editor-layer:not([hidden]) .margin .line-numbers", { hasText: /^9$/ })
+      .click({ button: "right" });
+    const form = page.getByTestId("breakpoint-editor");
+    await form.waitFor();
+    await page.getByRole("textbox", { name: "Stop only when" }).and(page.locator(":focus")).waitFor();
+    await page.keyboard.type("x is 4");
+    await page.keyboard.press("Enter");
+    await form.getByRole("alert").waitFor();
+    expect(await form.getByRole("alert").textContent()).toContain("cannot read the condition");
+    await page.getByRole("textbox", { name: "Stop only when" }).fill("x == 4");
+    await page.keyboard.press("Enter");
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+
+    await page.reload();
+    await page.locator(".editor-layer:not([hidden]) .debug-breakpoint").waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 9);
+    // The condition held only on the second iteration.
+    expect([await value(page, "total"), await value(page, "x")]).toEqual(["9", "4"]);
+    await page.screenshot({ path: `${ARTIFACTS}conditional.png` });
+    await page.keyboard.press("F5");
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(page)).toBe("total 50\n");
+
+    // A link carrying a logpoint: it prints instead of stopping, and the output says so.
+    const shared = { source: PROGRAM, breakpoints: { "main.pith": [{ line: 9, log: "adding {x}" }] } };
+    const link = `${suite.server.url}/#w=${compressToEncodedURIComponent(JSON.stringify(shared))}`;
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.locator(".editor-layer:not([hidden]) .debug-logpoint").waitFor({ timeout: 30_000 });
+    await other.getByTestId("debug-start").click();
+    await other.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(other)).toBe("adding 3\nadding 4\nadding 5\ntotal 50\n");
+    await context.close();
+  });
+
+  it("opens a struct's fields in Variables from the keyboard", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, STRUCTS);
+    await clickGutter(page, 8);
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 8);
+    const summary = page.getByTestId("debug-var-p").locator("summary");
+    expect(await summary.textContent()).toBe('Point { name: "corner", x: 7 }');
+    expect(await page.getByTestId("debug-var-p.x").isVisible()).toBe(false);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("debug-var-p.x").waitFor();
+    expect(await page.getByTestId("debug-var-p.name").locator(".debug-value").textContent()).toBe("corner");
+    expect(await page.getByTestId("debug-var-p.x").locator(".debug-value").textContent()).toBe("7");
+    await page.screenshot({ path: `${ARTIFACTS}struct-fields.png` });
+    await page.getByTestId("debug-continue").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(page)).toBe("corner 7\n");
     await context.close();
   });
 });

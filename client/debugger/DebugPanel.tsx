@@ -2,12 +2,13 @@
 // their keys), the Variables of every frame, innermost first, and the Call
 // Stack. Values are as println prints them; an outer frame's locals are
 // those of its own last stop, marked when they are not of its current line.
-import type { DebugCommand, DebugFrame } from "../../lang/runtime/debug/debugEngine";
+import type { Breakpoint, DebugCommand, DebugFrame } from "../../lang/runtime/debug/debugEngine";
 import type { DebugState } from "./useDebugger";
 
 interface Props {
   state: DebugState;
-  breakpoints: number[];
+  /** The shown file's breakpoints. */
+  breakpoints: Breakpoint[];
   /** Whether cross-origin isolation gives SharedArrayBuffer, which pausing needs. */
   available: boolean;
   onDebug: () => void;
@@ -18,6 +19,27 @@ interface Props {
 export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, onStop }: Props) {
   const paused = state.kind === "paused";
   const stop = paused ? state.stop : null;
+  // Nothing to debug yet (no session, no breakpoint): one button, so the
+  // Output tab of someone who never debugs stays as it was.
+  if (state.kind === "off" && breakpoints.length === 0)
+    return (
+      <section className="debug-panel debug-panel-idle" aria-label="Debugger" data-testid="debug-panel">
+        <button
+          type="button"
+          onClick={onDebug}
+          disabled={!available}
+          aria-keyshortcuts="F5"
+          title={
+            available
+              ? "Debug (F5): set breakpoints by clicking the line numbers or pressing F9"
+              : "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
+          }
+          data-testid="debug-start"
+        >
+          Debug
+        </button>
+      </section>
+    );
   return (
     <section className="debug-panel" aria-label="Debugger" data-testid="debug-panel">
       <div className="debug-toolbar" role="toolbar" aria-label="Debug controls">
@@ -29,7 +51,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
             aria-keyshortcuts="F5"
             data-testid="debug-start"
           >
-            Debug (F5)
+            Debug <span className="debug-key">(F5)</span>
           </button>
         ) : (
           <button
@@ -39,7 +61,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
             aria-keyshortcuts="F5"
             data-testid="debug-continue"
           >
-            Continue (F5)
+            Continue <span className="debug-key">(F5)</span>
           </button>
         )}
         <button
@@ -49,7 +71,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           aria-keyshortcuts="F10"
           data-testid="debug-step-over"
         >
-          Step Over (F10)
+          Step Over <span className="debug-key">(F10)</span>
         </button>
         <button
           type="button"
@@ -58,7 +80,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           aria-keyshortcuts="F11"
           data-testid="debug-step-into"
         >
-          Step Into (F11)
+          Step Into <span className="debug-key">(F11)</span>
         </button>
         <button
           type="button"
@@ -67,7 +89,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           aria-keyshortcuts="Shift+F11"
           data-testid="debug-step-out"
         >
-          Step Out (Shift+F11)
+          Step Out <span className="debug-key">(Shift+F11)</span>
         </button>
         <button type="button" onClick={onStop} disabled={state.kind === "off"} data-testid="debug-stop">
           Stop
@@ -79,7 +101,7 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
               ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
               : state.kind === "running"
                 ? "Running…"
-                : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9`}
+                : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9; right-click or Shift+F9 for a condition`}
         </span>
       </div>
       {stop && (
@@ -127,7 +149,30 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
             {frame.locals.map((local) => (
               <tr key={`${local.name}:${local.type}`} data-testid={innermost ? `debug-var-${local.name}` : undefined}>
                 <th scope="row">{local.name}</th>
-                <td className="debug-value">{local.value}</td>
+                <td className="debug-value">
+                  {local.fields ? (
+                    // A struct: its fields open under it (keyboard: Enter/Space on the summary).
+                    <details>
+                      <summary aria-label={`${local.name}: ${local.value}, fields`}>{local.value}</summary>
+                      <table className="debug-fields">
+                        <tbody>
+                          {local.fields.map((field) => (
+                            <tr
+                              key={field.name}
+                              data-testid={innermost ? `debug-var-${local.name}.${field.name}` : undefined}
+                            >
+                              <th scope="row">{field.name}</th>
+                              <td className="debug-value">{field.value}</td>
+                              <td className="debug-type">{field.type}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </details>
+                  ) : (
+                    local.value
+                  )}
+                </td>
                 <td className="debug-type">{local.type}</td>
               </tr>
             ))}

@@ -1,36 +1,100 @@
-// The step debugger as the page holds it: breakpoints (gutter click or F9),
-// the keys (F5 debug/continue, F10 over, F11 into, Shift+F11 out), the
-// paused line highlighted in the editor, and the stop the panel shows.
+// The step debugger as the page holds it: breakpoints (gutter click or F9;
+// right-click the gutter or Shift+F9 for a condition or a logpoint), the keys
+// (F5 debug/continue, F10 over, F11 into, Shift+F11 out), the paused line
+// highlighted in the editor, and the stop the panel shows. Breakpoints belong
+// to the workspace (saved with it and carried in share links), per file.
 // A debug run is an ordinary run of a debug build with a channel to answer
 // its stops (debugChannel.ts); Stop is the runner's, which ends the worker.
 // Monaco is loaded lazily, so it is reached only once the editor is up.
 import type * as Monaco from "monaco-editor/editor";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { DebugCommand, DebugStop } from "../../lang/runtime/debug/debugEngine";
+import type { Breakpoint, DebugCommand, DebugStop } from "../../lang/runtime/debug/debugEngine";
 import type { EditorApi } from "../editor/editorApi";
-import { createDebugChannel, sendCommand, setBreakpointLines } from "./debugChannel";
+import { editBreakpoint, type FileBreakpoints, toggleBreakpoint } from "./breakpoints";
+import { createDebugChannel, sendCommand, setBreakpoints } from "./debugChannel";
 
 export type DebugState = { kind: "off" } | { kind: "running" } | { kind: "paused"; stop: DebugStop };
 
-export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runActive: boolean) {
-  const [breakpoints, setBreakpoints] = useState<number[]>([]);
+/** The breakpoint being edited in the editor: its line and the element its form is drawn in. */
+export interface BreakpointEdit {
+  line: number;
+  current: Breakpoint | undefined;
+  host: HTMLElement;
+}
+
+interface Options {
+  startRun: (channel: SharedArrayBuffer) => void;
+  runActive: boolean;
+  /** Every file's breakpoints (the workspace's). */
+  breakpoints: FileBreakpoints;
+  changeBreakpoints: (change: (all: FileBreakpoints) => FileBreakpoints) => void;
+  /** The file shown in the editor: the gutter shows and edits its breakpoints. */
+  file: string;
+}
+
+/** Every breakpoint as the engine takes them: with its file. */
+const flatten = (all: FileBreakpoints): Breakpoint[] =>
+  Object.entries(all).flatMap(([file, list]) => list.map((b) => ({ ...b, file })));
+
+export function useDebugger({ startRun, runActive, breakpoints: all, changeBreakpoints, file }: Options) {
+  const breakpoints = all[file] ?? [];
   const [state, setState] = useState<DebugState>({ kind: "off" });
+  const [editing, setEditing] = useState<BreakpointEdit | null>(null);
+  // Bumped once Monaco is attached, so the decorations are drawn for what the workspace already had.
+  const [attached, setAttached] = useState(0);
   const channel = useRef<SharedArrayBuffer | null>(null);
   const editor = useRef<EditorApi | null>(null);
   const monacoApi = useRef<typeof Monaco | null>(null);
   const breakpointDecorations = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null);
   const lineDecoration = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null);
-  const latest = useRef({ state, breakpoints });
-  latest.current = { state, breakpoints };
+  const widget = useRef<Monaco.editor.IContentWidget | null>(null);
+  const latest = useRef({ state, all, file, breakpoints });
+  latest.current = { state, all, file, breakpoints };
 
-  const toggle = useCallback((line: number) => {
-    setBreakpoints((lines) =>
-      lines.includes(line) ? lines.filter((l) => l !== line) : [...lines, line].sort((a, b) => a - b),
-    );
+  const toggle = useCallback(
+    (line: number) => changeBreakpoints((b) => toggleBreakpoint(b, latest.current.file, line)),
+    [changeBreakpoints],
+  );
+
+  /** Opens the condition/logpoint form under `line`, in the editor. */
+  const edit = useCallback((line: number) => {
+    const e = editor.current;
+    const monaco = monacoApi.current;
+    if (!e || !monaco) return;
+    if (widget.current) e.removeContentWidget(widget.current);
+    const host = document.createElement("div");
+    host.className = "debug-breakpoint-widget";
+    const w: Monaco.editor.IContentWidget = {
+      getId: () => "pith.breakpointEditor",
+      getDomNode: () => host,
+      getPosition: () => ({
+        position: { lineNumber: line, column: 1 },
+        preference: [monaco.editor.ContentWidgetPositionPreference.BELOW],
+      }),
+      allowEditorOverflow: true,
+    };
+    widget.current = w;
+    e.addContentWidget(w);
+    setEditing({ line, current: latest.current.breakpoints.find((b) => b.line === line), host });
   }, []);
 
+  const closeEdit = useCallback(() => {
+    if (widget.current) editor.current?.removeContentWidget(widget.current);
+    widget.current = null;
+    setEditing(null);
+    editor.current?.focus();
+  }, []);
+
+  const saveEdit = useCallback(
+    (line: number, change: { condition?: string; log?: string }) => {
+      changeBreakpoints((b) => editBreakpoint(b, latest.current.file, line, change));
+      closeEdit();
+    },
+    [changeBreakpoints, closeEdit],
+  );
+
   const debug = useCallback(() => {
-    const buffer = createDebugChannel(latest.current.breakpoints);
+    const buffer = createDebugChannel(flatten(latest.current.all));
     channel.current = buffer;
     setState({ kind: "running" });
     startRun(buffer);
@@ -60,28 +124,43 @@ export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runA
     }
   }, [runActive]);
 
-  // Breakpoints changed while a run is on: the worker reads them at its next stop.
+  // Breakpoints changed while a run is on: the worker reads them at its next check.
   useEffect(() => {
-    if (channel.current) setBreakpointLines(channel.current, breakpoints);
+    if (channel.current) setBreakpoints(channel.current, flatten(all));
+  }, [all]);
+
+  useEffect(() => {
     const monaco = monacoApi.current;
-    if (!monaco) return;
+    if (!monaco || attached === 0) return;
     breakpointDecorations.current?.set(
-      breakpoints.map((line) => ({
-        range: new monaco.Range(line, 1, line, 1),
+      breakpoints.map((b) => ({
+        range: new monaco.Range(b.line, 1, b.line, 1),
         options: {
-          glyphMarginClassName: "debug-breakpoint",
-          glyphMarginHoverMessage: { value: "Breakpoint (F9 to remove)" },
+          glyphMarginClassName:
+            b.log !== undefined
+              ? "debug-logpoint"
+              : b.condition
+                ? "debug-breakpoint debug-conditional"
+                : "debug-breakpoint",
+          glyphMarginHoverMessage: {
+            value:
+              b.log !== undefined
+                ? `Logpoint: ${b.log}`
+                : b.condition
+                  ? `Breakpoint when ${b.condition}`
+                  : "Breakpoint (F9 to remove, Shift+F9 for a condition)",
+          },
         },
       })),
     );
-  }, [breakpoints]);
+  }, [breakpoints, attached]);
 
   useEffect(() => {
     const paused = state.kind === "paused" ? state.stop : null;
     const monaco = monacoApi.current;
     if (!monaco) return;
     lineDecoration.current?.set(
-      paused
+      paused && paused.file === latest.current.file
         ? [
             {
               range: new monaco.Range(paused.line, 1, paused.line, 1),
@@ -93,8 +172,8 @@ export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runA
     if (paused) editor.current?.revealLineInCenterIfOutsideViewport(paused.line);
   }, [state]);
 
-  const keys = useRef({ debugOrContinue, command, toggle });
-  keys.current = { debugOrContinue, command, toggle };
+  const keys = useRef({ debugOrContinue, command, toggle, edit });
+  keys.current = { debugOrContinue, command, toggle, edit };
 
   /** Called once the editor is up: the gutter, the keys and the decorations. */
   const attach = useCallback(async (e: EditorApi) => {
@@ -104,16 +183,27 @@ export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runA
     e.updateOptions({ glyphMargin: true });
     breakpointDecorations.current = e.createDecorationsCollection([]);
     lineDecoration.current = e.createDecorationsCollection([]);
+    const inGutter = (t: Monaco.editor.IMouseTarget) =>
+      t.type === monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN ||
+      t.type === monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS;
     e.onMouseDown((event) => {
       const t = event.target;
-      const gutter =
-        t.type === monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN ||
-        t.type === monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS;
-      if (gutter && t.position) keys.current.toggle(t.position.lineNumber);
+      if (inGutter(t) && t.position && event.event.leftButton) keys.current.toggle(t.position.lineNumber);
+    });
+    // Right-click in the gutter: the condition/logpoint form, as in other editors.
+    e.onContextMenu((event) => {
+      const t = event.target;
+      if (!inGutter(t) || !t.position) return;
+      event.event.preventDefault();
+      keys.current.edit(t.position.lineNumber);
     });
     e.addCommand(monaco.KeyCode.F9, () => {
       const line = e.getPosition()?.lineNumber;
       if (line) keys.current.toggle(line);
+    });
+    e.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F9, () => {
+      const line = e.getPosition()?.lineNumber;
+      if (line) keys.current.edit(line);
     });
     e.addCommand(monaco.KeyCode.F5, () => keys.current.debugOrContinue());
     e.addCommand(monaco.KeyCode.F10, () => keys.current.command("stepOver"));
@@ -133,8 +223,20 @@ export function useDebugger(startRun: (channel: SharedArrayBuffer) => void, runA
         return null;
       },
     });
-    setBreakpoints((lines) => [...lines]);
+    setAttached((n) => n + 1);
   }, []);
 
-  return { breakpoints, state, toggle, debug, debugOrContinue, command, onStop, attach };
+  return {
+    breakpoints,
+    state,
+    toggle,
+    debug,
+    debugOrContinue,
+    command,
+    onStop,
+    attach,
+    editing,
+    saveEdit,
+    closeEdit,
+  };
 }

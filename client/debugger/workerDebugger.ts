@@ -3,7 +3,7 @@
 // (after the output so far), then the worker waits for the page's command.
 import { conditionHolds } from "../../lang/runtime/debug/condition";
 import { DebugEngine, type DebugStop } from "../../lang/runtime/debug/debugEngine";
-import { breakpointLines, breakpointsVersion, waitForCommand } from "./debugChannel";
+import { breakpointsVersion, markPaused, readBreakpoints, waitForCommand } from "./debugChannel";
 
 export const DEBUG_HOST_MODULE = "pith_debug";
 
@@ -13,7 +13,7 @@ export function workerDebugger(
   announce: (stop: DebugStop) => void,
   log: (text: string) => void,
 ): { imports: WebAssembly.ModuleImports; exiting: (code: number) => void } {
-  const lines = () => breakpointLines(channel).map((line) => ({ line }));
+  const lines = () => readBreakpoints(channel);
   let version = breakpointsVersion(channel);
   const engine = new DebugEngine({
     breakpoints: lines(),
@@ -27,6 +27,7 @@ export function workerDebugger(
     test: conditionHolds,
     log,
     pause: (stop) => {
+      markPaused(channel);
       announce(stop);
       return waitForCommand(channel);
     },

@@ -5,6 +5,7 @@
 // leaving the page (pagehide, a hidden tab) writes both immediately.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OptLevel } from "../compiler/compile";
+import type { FileBreakpoints } from "../debugger/breakpoints";
 import { EXAMPLES, HELLO_WORLD } from "../examples/examples";
 import { type Files, initialFiles } from "../files/files";
 import { fromShared, sameWork } from "../share/sharedWork";
@@ -42,7 +43,8 @@ function restore(saved: Workspace | undefined, shared: SharedWorkspace | undefin
 function openOver(current: Workspace, next: Work): Workspace {
   const { scratch: _previous, savedAt: _at, ...work } = current;
   // The same programs (the sharer reloading their own link): keep the file they were looking at.
-  if (sameWork(work, next)) return { ...current, opt: next.opt, stdin: next.stdin };
+  if (sameWork(work, next))
+    return { ...current, opt: next.opt, stdin: next.stdin, breakpoints: next.breakpoints ?? current.breakpoints };
   putAside(work);
   return { ...next, scratch: worthKeeping(work) ? work : current.scratch };
 }
@@ -254,6 +256,16 @@ export function useWorkspace() {
 
   const dismissOpened = useCallback(() => setOpened(undefined), []);
 
+  /** Applies a change to the breakpoints, which are saved with the work like its text. */
+  const changeBreakpoints = useCallback(
+    (op: (all: FileBreakpoints) => FileBreakpoints) =>
+      change((w) => {
+        const next = op(w.breakpoints ?? {});
+        return { ...w, breakpoints: Object.keys(next).length > 0 ? next : undefined };
+      }),
+    [change],
+  );
+
   return {
     workspace,
     revision,
@@ -264,6 +276,7 @@ export function useWorkspace() {
     history,
     setOpt,
     changeFiles,
+    changeBreakpoints,
     opened,
     dismissOpened,
   };

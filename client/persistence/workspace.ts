@@ -3,6 +3,7 @@
 // shared program replaced it), kept in IndexedDB through idb-keyval.
 import { get, set } from "idb-keyval";
 import type { OptLevel } from "../compiler/compile";
+import type { FileBreakpoints } from "../debugger/breakpoints";
 import type { Files } from "../files/files";
 import { earlyRead, WORKSPACE_KEY } from "./earlyRead";
 
@@ -13,6 +14,8 @@ export interface Work {
   opt: OptLevel;
   /** The named files; `source` is the one in the editor. Absent in work saved before files had names. */
   files?: Files;
+  /** Breakpoints by file name (client/debugger/breakpoints.ts); absent when there are none. */
+  breakpoints?: FileBreakpoints;
 }
 
 export interface Workspace extends Work {

@@ -2,11 +2,12 @@
 // fragment: it works offline and nothing is stored anywhere. A one-file
 // program keeps the first form links had (`#code=<lz>&stdin=<lz>`), which
 // older pages read too; a workspace of several files, or one with an
-// optimisation level, travels as `#w=<lz of its JSON>`. Short links
+// optimisation level or breakpoints, travels as `#w=<lz of its JSON>`. Short links
 // (`#s=<id>`) store the same JSON on the server (POST /share).
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
 import type { SharedWorkspace } from "../../server/share/schemas";
 import { OPT_LEVELS } from "../compiler/compile";
+import { checkedBreakpoints } from "../debugger/breakpoints";
 
 export type { SharedWorkspace };
 
@@ -15,7 +16,7 @@ const unpack = (param: string | null) =>
   param ? decompressFromEncodedURIComponent(param.replaceAll(" ", "+")) : null;
 
 export function shareFragment(workspace: SharedWorkspace): string {
-  if (workspace.files === undefined && workspace.opt === undefined) {
+  if (workspace.files === undefined && workspace.opt === undefined && workspace.breakpoints === undefined) {
     const parts = [`code=${compressToEncodedURIComponent(workspace.source)}`];
     if (workspace.stdin) parts.push(`stdin=${compressToEncodedURIComponent(workspace.stdin)}`);
     return `#${parts.join("&")}`;
@@ -42,6 +43,8 @@ export function checkedWorkspace(value: unknown): SharedWorkspace | undefined {
     files: w.files,
     entry: w.files ? (w.entry ?? w.files[0].name) : undefined,
     opt: w.opt,
+    // Damaged breakpoints are dropped; the program still opens.
+    breakpoints: checkedBreakpoints(w.breakpoints),
   };
 }
 

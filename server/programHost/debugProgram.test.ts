@@ -50,6 +50,40 @@ describe("debug builds", () => {
     expect(r.exitCode).toBe(0);
   });
 
+  it("show a struct's fields with the values the program prints, and a deep recursion's stack", async () => {
+    const source = `struct Point {
+    name: str,
+    x: i64,
+    ok: bool,
+    w: f64,
+}
+
+fn depth(n: i64) -> i64 {
+    if n == 0 {
+        return 0
+    }
+    return depth(n - 1) + 1
+}
+
+fn main() {
+    let p = Point { name: "corner", x: 7, ok: true, w: 2.5 }
+    println("{p.name} {p.x} {p.ok} {depth(3)}")
+}
+`;
+    const r = await debugProgram({ source, breakpoints: [{ line: 17 }, { line: 10, condition: "n == 0" }] });
+    if (!r.ok) throw new Error(r.diagnostics);
+    expect(r.output).toBe("corner 7 true 3\n");
+    expect(r.stops[0]?.stack[0]?.locals).toEqual({ p: 'Point { name: "corner", x: 7, ok: true, w: 2.5 }' });
+    // The stack area holds every frame of the recursion, innermost first, each at the line it calls from.
+    expect(r.stops[1]?.stack.map((f) => `${f.function}:${f.line}`)).toEqual([
+      "depth:10",
+      "depth:12",
+      "depth:12",
+      "depth:12",
+      "main:17",
+    ]);
+  });
+
   it("give the call stack innermost first, a condition, strings and arrays as println shows them", async () => {
     const source = `fn add(a: i64, b: i64) -> i64 {
     let s = a + b

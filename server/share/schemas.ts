@@ -16,6 +16,24 @@ export const WorkspaceSchema = z
       .openapi({ description: "Every file of the workspace, in tab order (absent: a one-file program)" }),
     entry: z.string().optional().openapi({ description: "The file Run runs (default: the first of files)" }),
     opt: z.enum(OPT_LEVELS).optional().openapi({ description: "The optimisation level the sharer used" }),
+    breakpoints: z
+      .record(
+        z.string(),
+        z
+          .array(
+            z.object({
+              line: z.number().int().min(1),
+              condition: z.string().max(1000).optional(),
+              log: z.string().max(1000).optional(),
+            }),
+          )
+          .max(256),
+      )
+      .optional()
+      .openapi({
+        description:
+          "The debugger's breakpoints by file name: a line, optionally a condition (stop only when it holds) or a log message (print instead of stopping)",
+      }),
   })
   .openapi("SharedProgram");
 

@@ -1,17 +1,19 @@
 // The host side of a debug build (`pith build --debug`, see
-// wasm/src/lower/debug_hooks.ts): the `pith_debug` imports. It keeps the call
-// stack from the entry and exit hooks, decides at each statement whether to
-// stop (a breakpoint, or the step the user asked for), reads the locals the
+// wasm/src/lower/debug_hooks.ts): the `pith_debug` imports. The program keeps
+// its call stack in its own memory; the engine reads it when it stops,
+// decides at each statement whether to stop (a breakpoint, or the step the user asked for), reads the locals the
 // program hands over, and asks its `pause` callback what to do next. The
 // callback is synchronous because the program is mid-statement: the browser
 // worker blocks on Atomics.wait inside it (client/debugger/), a script or
 // test answers at once (debugScript.ts). Host-neutral: no DOM, no Node.
-import { formatLocal } from "./formatLocal";
+import { formatLocal, formatStruct, LOCAL_STRUCT } from "./formatLocal";
 
 export interface DebugLocal {
   name: string;
   type: string;
   value: string;
+  /** A struct's fields, shown under it in the Variables panel. */
+  fields?: DebugLocal[];
 }
 
 export interface DebugFrame {
@@ -30,6 +32,8 @@ export interface DebugFrame {
 
 export interface Breakpoint {
   line: number;
+  /** The source file (as the compiler names it, e.g. `main.pith`); absent: that line of every file. */
+  file?: string;
   /** Stop only when this holds (see condition.ts); absent: always. */
   condition?: string;
   /** A logpoint: print this text (with `{name}` replaced by locals) instead of stopping. */
@@ -75,21 +79,34 @@ export interface DebugEngineOptions {
 
 type Mode = { kind: "continue" } | { kind: "step"; command: DebugCommand; depth: number };
 
+/** A frame as the program's stack area records it (see the layout below). */
+interface StackRecord {
+  name: number;
+  file: number;
+  table: number;
+  /** The line it is calling from (an outer frame's current line). */
+  line: number;
+  /** Which entry made it: frames at the same depth are told apart by it. */
+  entry: number;
+}
+
 export class DebugEngine {
-  private readonly stack: DebugFrame[] = [];
   private mode: Mode;
-  private breakpoints: Map<number, Breakpoint>;
+  private breakpoints: Map<number, Breakpoint[]>;
   private collecting: DebugLocal[] | null = null;
   private readonly names = new Map<number, string>();
   /**
    * Each source file's line table in the program's memory (the compiler's
-   * debug_hooks.ts): an i32 holding the line running now, a byte set while
-   * stepping, then byte N set for a breakpoint on line N. The program calls
-   * `stop` only where a byte is set, so a run that never stops runs near
-   * full speed.
+   * debug_hooks.ts): an i32 holding the line running now, an i32 set once
+   * the host knows the table, a byte set while stepping, then byte N set for
+   * a breakpoint on line N. The program calls `stop` only where a byte is
+   * set, so a run that never stops runs near full speed.
    */
   private readonly tables = new Map<string, { at: number; lines: number }>();
-  private armedTables = 0;
+  /** Where the program keeps its call stack (0 until the first function entry). */
+  private stackAt = 0;
+  /** Locals of frames by their entry number, with the line they were read at. */
+  private frameLocals = new Map<number, { locals: DebugLocal[]; line: number }>();
   private cachedView: DataView | null = null;
   private pending: { file: string; line: number; breakpoint: Breakpoint | undefined; step: boolean } | null = null;
   private memory: () => WebAssembly.Memory = () => {
@@ -105,21 +122,31 @@ export class DebugEngine {
   imports(memory: () => WebAssembly.Memory): WebAssembly.ModuleImports {
     this.memory = memory;
     return {
-      enter: (name: number, file: number, line: number, table: number, lines: number) => {
-        const fileName = this.name(file);
-        this.syncLine(this.stack.at(-1));
-        const changed = this.options.breakpointsChanged?.() ?? false;
-        if (changed && this.options.refreshBreakpoints) this.breakpoints = byLine(this.options.refreshBreakpoints());
-        if (!this.tables.has(fileName)) this.tables.set(fileName, { at: table, lines });
-        if (changed || this.tables.size !== this.armedTables) this.arm();
-        this.stack.push({ function: this.name(name), file: fileName, line, locals: null, localsLine: null });
+      table: (file: number, table: number, lines: number, stack: number) => {
+        if (this.stackAt === 0) {
+          this.stackAt = stack;
+          this.rewind();
+        }
+        this.tables.set(this.name(file), { at: table, lines });
+        this.view().setInt32(table + TABLE_KNOWN, 1, true);
+        this.arm();
       },
-      leave: () => {
-        this.stack.pop();
+      poll: () => {
+        if (this.options.breakpointsChanged?.() && this.options.refreshBreakpoints) {
+          this.breakpoints = byLine(this.options.refreshBreakpoints());
+          this.arm();
+        }
+        this.rewind();
       },
       stop: (file: number, line: number) => this.atStatement(file, line),
       local: (name: number, type: number, kind: number, value: number) => {
-        this.collecting?.push({
+        if (!this.collecting) return;
+        if (kind === LOCAL_STRUCT) {
+          const struct = formatStruct(this.memory(), this.name(type), value);
+          this.collecting.push({ name: this.name(name), ...struct });
+          return;
+        }
+        this.collecting.push({
           name: this.name(name),
           type: this.name(type),
           value: formatLocal(this.memory(), this.name(type), kind, value),
@@ -131,23 +158,33 @@ export class DebugEngine {
 
   /** The program is ending with a non-zero status (a panic): one last stop where it happened. */
   exiting(code: number): void {
-    const top = this.stack[0];
-    if (!top || code === 0) return;
-    this.syncLine(this.stack.at(-1));
-    const stack = this.snapshot();
+    if (code === 0 || this.stackAt === 0 || this.depth() === 0) return;
+    const records = this.records();
+    const top = records.at(-1);
+    const line = top ? this.view().getInt32(top.table, true) : 0;
+    const stack = this.snapshot(records, line);
     const innermost = stack[0];
     if (!innermost) return;
     this.options.pause({ reason: "panic", file: innermost.file, line: innermost.line, stack, exitCode: code });
   }
 
+  /** Sets the countdown of function entries to the next `poll`: only a host that can change breakpoints needs one. */
+  private rewind(): void {
+    const every = this.options.breakpointsChanged ? POLL_EVERY : 0x7fffffff;
+    this.view().setInt32(this.stackAt + STACK_COUNTDOWN, every, true);
+  }
+
+  private depth(): number {
+    return this.view().getInt32(this.stackAt + STACK_DEPTH, true);
+  }
+
   private atStatement(fileAt: number, line: number): number {
-    const top = this.stack.at(-1);
-    if (top) top.line = line;
-    const breakpoint = this.breakpoints.get(line);
+    const candidates = this.breakpoints.get(line);
     const step = this.stepStops();
-    if (!breakpoint && !step) return 0;
+    if (!candidates && !step) return 0;
     const file = this.name(fileAt);
-    if (top) top.file = file;
+    const breakpoint = candidates?.find((b) => b.file === undefined || b.file === file);
+    if (!breakpoint && !step) return 0;
     this.pending = { file, line, breakpoint, step };
     this.collecting = [];
     return 1;
@@ -155,7 +192,7 @@ export class DebugEngine {
 
   private stepStops(): boolean {
     if (this.mode.kind !== "step") return false;
-    const depth = this.stack.length;
+    const depth = this.depth();
     switch (this.mode.command) {
       case "stepInto":
         return true;
@@ -174,11 +211,9 @@ export class DebugEngine {
     this.pending = null;
     this.collecting = null;
     if (!pending) return;
-    const top = this.stack.at(-1);
-    if (top) {
-      top.locals = locals;
-      top.localsLine = pending.line;
-    }
+    const records = this.records();
+    const top = records.at(-1);
+    if (top && this.depth() <= STACK_FRAMES) this.frameLocals.set(top.entry, { locals, line: pending.line });
     const { breakpoint, step } = pending;
     let stops = step;
     if (!stops && breakpoint) {
@@ -187,15 +222,16 @@ export class DebugEngine {
       else stops = holds;
     }
     if (!stops) return;
+    const stack = this.snapshot(records, pending.line, locals);
     const command = this.options.pause({
       reason: step ? "step" : "breakpoint",
       file: pending.file,
       line: pending.line,
-      stack: this.snapshot(),
+      stack,
     });
     if (this.options.refreshBreakpoints) this.breakpoints = byLine(this.options.refreshBreakpoints());
     if (command === "stop") throw new DebugStopped();
-    this.mode = command === "continue" ? { kind: "continue" } : { kind: "step", command, depth: this.stack.length };
+    this.mode = command === "continue" ? { kind: "continue" } : { kind: "step", command, depth: this.depth() };
     this.arm();
   }
 
@@ -203,35 +239,77 @@ export class DebugEngine {
   private arm(): void {
     const bytes = new Uint8Array(this.memory().buffer);
     const stepping = this.mode.kind === "step" ? 1 : 0;
-    for (const { at, lines } of this.tables.values()) {
+    for (const [file, { at, lines }] of this.tables) {
       bytes.fill(0, at + STEP_BYTE + 1, at + STEP_BYTE + lines + 1);
-      for (const line of this.breakpoints.keys()) if (line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+      for (const [line, list] of this.breakpoints) {
+        const here = list.some((b) => b.file === undefined || b.file === file);
+        if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+      }
       bytes[at + STEP_BYTE] = stepping;
     }
-    this.armedTables = this.tables.size;
   }
 
-  /** A frame's line from its file's table: the statement it is running (a call, or a panic). */
-  private syncLine(frame: DebugFrame | undefined): void {
-    const table = frame && this.tables.get(frame.file);
-    if (frame && table) frame.line = this.view().getInt32(table.at, true);
+  /** The recorded frames, outermost first. */
+  private records(): StackRecord[] {
+    const view = this.view();
+    const count = Math.min(this.depth(), STACK_FRAMES);
+    const out: StackRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = this.stackAt + STACK_RECORDS + i * RECORD_SIZE;
+      out.push({
+        name: view.getInt32(at, true),
+        file: view.getInt32(at + 4, true),
+        table: view.getInt32(at + 8, true),
+        line: view.getInt32(at + 12, true),
+        entry: view.getInt32(at + 16, true),
+      });
+    }
+    return out;
   }
 
-  /** A view of the memory, made again only when it grew (function entries read through it). */
+  /**
+   * The call stack, innermost first: the innermost frame at `line`, outer
+   * ones at the line they are calling from, each with the locals of its own
+   * last stop. Frames deeper than the stack area holds are one line saying so.
+   */
+  private snapshot(records: StackRecord[], line: number, locals?: DebugLocal[]): DebugFrame[] {
+    const live = new Map<number, { locals: DebugLocal[]; line: number }>();
+    const frames: DebugFrame[] = records.map((r, i) => {
+      const innermost = i === records.length - 1;
+      const known = this.frameLocals.get(r.entry);
+      if (known) live.set(r.entry, known);
+      return {
+        function: this.name(r.name),
+        file: this.name(r.file),
+        line: innermost ? line : r.line,
+        locals: known ? [...known.locals] : null,
+        localsLine: known ? known.line : null,
+      };
+    });
+    // Frames that have returned are forgotten, so the map stays as deep as the stack.
+    this.frameLocals = live;
+    const depth = this.depth();
+    if (depth > STACK_FRAMES) {
+      const top = frames.at(-1);
+      frames.push({
+        function: `(${depth - STACK_FRAMES} deeper frames not recorded)`,
+        file: top?.file ?? "",
+        line,
+        locals: locals ?? null,
+        localsLine: locals ? line : null,
+      });
+    }
+    return frames.reverse();
+  }
+
+  /** A view of the memory, made again only when it grew. */
   private view(): DataView {
     const buffer = this.memory().buffer;
     if (this.cachedView?.buffer !== buffer) this.cachedView = new DataView(buffer);
     return this.cachedView;
   }
 
-  private snapshot(): DebugFrame[] {
-    return this.stack.map((f) => ({ ...f, locals: f.locals ? [...f.locals] : null })).reverse();
-  }
-
-  /**
-   * Names and file names are static strings of the program (never freed or
-   * changed), so each is decoded once: function entries are the hot path.
-   */
+  /** Names and file names are static strings of the program (never freed or changed), so each is decoded once. */
   private name(at: number): string {
     let text = this.names.get(at);
     if (text === undefined) {
@@ -249,11 +327,23 @@ export class DebugEngine {
 }
 
 const decoder = new TextDecoder();
-/** Where the step byte is in a line table, after the current line's i32; line N's byte is N after it. */
-const STEP_BYTE = 4;
+// The layouts of wasm/src/lower/debug_hooks.ts (the compiler's side).
+/** In a line table: the current line's i32, the known flag's i32, then the step byte; line N's byte is N after it. */
+const TABLE_KNOWN = 4;
+const STEP_BYTE = 8;
+/** The stack area: depth, entries so far, countdown to the next poll, then records of five i32. */
+const STACK_DEPTH = 0;
+const STACK_COUNTDOWN = 8;
+const STACK_RECORDS = 16;
+const RECORD_SIZE = 20;
+const STACK_FRAMES = 1024;
+/** Function entries between two looks at the page's breakpoints while the program runs. */
+const POLL_EVERY = 4096;
 
-function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint> {
-  return new Map(breakpoints.map((b) => [b.line, b]));
+function byLine(breakpoints: Breakpoint[]): Map<number, Breakpoint[]> {
+  const lines = new Map<number, Breakpoint[]>();
+  for (const b of breakpoints) lines.set(b.line, [...(lines.get(b.line) ?? []), b]);
+  return lines;
 }
 
 /** A logpoint's text: `{name}` is the local's value as println prints it. */

@@ -7,6 +7,33 @@
 export const LOCAL_TEXT = 0;
 export const LOCAL_STR = 1;
 export const LOCAL_ARRAY = 2;
+export const LOCAL_STRUCT = 4;
+
+/** A struct's fields, each as a local of its own (a nested struct shows its type only). */
+export interface FormattedStruct {
+  type: string;
+  value: string;
+  fields: { name: string; type: string; value: string }[];
+}
+
+/** A struct from its layout text (`Name;field|type|offset;...`, the compiler's LOCAL_STRUCT) and its pointer. */
+export function formatStruct(memory: WebAssembly.Memory, layout: string, at: number): FormattedStruct {
+  const [type = "", ...parts] = layout.split(";");
+  const view = new DataView(memory.buffer);
+  const fields = parts.map((part) => {
+    const [name = "", fieldType = "", offset = "0"] = part.split("|");
+    const where = at + Number(offset);
+    const readable = at > 0 && where + 8 <= view.byteLength;
+    return { name, type: fieldType, value: readable ? element(memory, view, fieldType, where) : "?" };
+  });
+  const shown = fields.map((f) => `${f.name}: ${f.value}`).join(", ");
+  return { type, value: `${type} { ${shown} }`, fields: fields.map((f) => ({ ...f, value: unquoted(f) })) };
+}
+
+/** In the Variables tree a string field shows as a string local does: without quotes. */
+function unquoted(f: { type: string; value: string }): string {
+  return f.type === "str" ? (JSON.parse(f.value) as string) : f.value;
+}
 
 /** Arrays longer than this show their first elements and a count. */
 const MAX_ELEMENTS = 100;
@@ -51,6 +78,8 @@ function element(memory: WebAssembly.Memory, view: DataView, elem: string, at: n
       return view.getUint8(at).toString();
     case "bool":
       return view.getUint8(at) !== 0 ? "true" : "false";
+    case "f64":
+      return String(view.getFloat64(at, true));
     case "str":
       return JSON.stringify(readString(memory, view.getInt32(at, true)));
     default:

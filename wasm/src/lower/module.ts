@@ -32,6 +32,8 @@ export class ModuleLowering {
   debugHooks: bool = false;
   // Per source file of a debug build: the address of its line table.
   debugTables: Map<string, i32> = new Map();
+  // A debug build's call stack area (debug_hooks.ts); 0 until reserved.
+  debugStack: i32 = 0;
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }
