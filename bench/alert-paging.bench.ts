@@ -48,13 +48,23 @@ interface Page {
 }
 
 const pages: Page[] = [];
+// A pager acts once per notification: a retry of one it already got (same
+// Idempotency-Key, after an answer lost to a timeout on a busy host) is
+// counted here, not paged.
+const seenDeliveries = new Set<string>();
+let retriesSeen = 0;
 const receiver = createServer((req, res) => {
   let text = "";
   req.on("data", (chunk) => {
     text += chunk;
   });
   req.on("end", () => {
-    pages.push(JSON.parse(text) as Page);
+    const key = String(req.headers["idempotency-key"]);
+    if (seenDeliveries.has(key)) retriesSeen++;
+    else {
+      seenDeliveries.add(key);
+      pages.push(JSON.parse(text) as Page);
+    }
     res.end("ok");
   });
 });
@@ -184,4 +194,7 @@ console.log(
 );
 console.log(
   `targets: pages during warm-up ${total.warmPages} (target 0); series with a window paged more than once ${seriesOverOne} of ${ordered.length} (target 0); ${total.rows} points in ${seconds.toFixed(0)} s`,
+);
+console.log(
+  `retried deliveries the receiver had already got (same Idempotency-Key, not counted as pages): ${retriesSeen}`,
 );

@@ -26,10 +26,15 @@ export interface AlertFacts {
   dashboard_url?: string;
 }
 
-export function alertPayload(format: AlertFormat, facts: AlertFacts): unknown {
+/**
+ * `delivery` is the id every attempt of one notification shares (also sent as
+ * the `Idempotency-Key` header): the JSON body carries it so a receiver that
+ * reads only bodies can drop a retry it already acted on.
+ */
+export function alertPayload(format: AlertFormat, facts: AlertFacts, delivery: string): unknown {
   switch (format) {
     case "json":
-      return { ...facts };
+      return { ...facts, delivery_id: delivery };
     case "alertmanager":
       return [alertmanagerAlert(facts)];
     case "slack":

@@ -19,7 +19,7 @@ export const AlertRuleSchema = z
       .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
     format: z.enum(ALERT_FORMATS).optional().openapi({
       description:
-        "`json`: `{model, rule, event, at, started_at, reopened, score, data_points, data_point, severity?, top_feature?}`; `alertmanager`: Alertmanager's v2 `/api/v2/alerts` array (recovery carries `endsAt`); `slack`: `{text}`. Default json.",
+        "`json`: `{model, rule, event, at, started_at, reopened, score, data_points, data_point, severity?, top_feature?, dashboard_url?, delivery_id}`; every format is posted with an `Idempotency-Key` header equal to the delivery's id, the same on each retry; `alertmanager`: Alertmanager's v2 `/api/v2/alerts` array (recovery carries `endsAt`); `slack`: `{text}`. Default json.",
     }),
     k: z
       .number()

@@ -236,6 +236,35 @@ describe("webhook alerts", { timeout: 120_000 }, () => {
     expect(dead[0].error).toMatch(/ECONNREFUSED/);
   });
 
+  it("a retry after a lost answer carries the same delivery id, so the receiver can tell it is not a second page", async () => {
+    const handle = await startServer(await tempStore());
+    const keys: (string | undefined)[] = [];
+    // The first attempt arrives but its answer never comes back (the
+    // receiver acted on it); the retry is answered.
+    const flaky = await receiver((req, res) => {
+      keys.push(req.headers["idempotency-key"] as string | undefined);
+      if (keys.length > 1) res.end("ok");
+    });
+    await ingest(handle.url, 0, 60);
+    expect(
+      (await putRules(handle.url, [{ id: "flaky", url: flaky.url, k: 3, n: 3, timeout_ms: 300, backoff_ms: 10 }]))
+        .status,
+    ).toBe(200);
+    await ingest(handle.url, 60, 110);
+    await until(() => flaky.bodies.length >= 2, "the onset and its retry");
+    const [first, retry] = flaky.bodies as { event: string; delivery_id: string }[];
+    expect(first.event).toBe("onset");
+    expect(retry).toEqual(first);
+    expect(first.delivery_id).toMatch(/\S/);
+    expect(keys.slice(0, 2)).toEqual([first.delivery_id, first.delivery_id]);
+    // The recovery is another notification: another id.
+    await until(() => flaky.bodies.length >= 3, "the recovery");
+    const recovery = flaky.bodies[2] as { event: string; delivery_id: string };
+    expect(recovery.event).toBe("recovery");
+    expect(recovery.delivery_id).not.toBe(first.delivery_id);
+    expect(keys[2]).toBe(recovery.delivery_id);
+  });
+
   it("rules, the open incident and the delivery log survive a restart; bad rules are refused and change nothing", async () => {
     const dir = await tempStore();
     const first = await startServer(dir);

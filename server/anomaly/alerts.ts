@@ -289,7 +289,7 @@ export class AlertCenter {
   }
 
   private async deliver(model: string, rule: AlertRule, facts: AlertFacts, delivery: string): Promise<void> {
-    const body = JSON.stringify(alertPayload(rule.format, facts));
+    const body = JSON.stringify(alertPayload(rule.format, facts, delivery));
     for (let attempt = 1; attempt <= rule.retries + 1; attempt++) {
       const at = new Date().toISOString();
       const base = { delivery, rule: rule.id, event: facts.event, url: rule.url, attempt, at };
@@ -301,7 +301,7 @@ export class AlertCenter {
       const refusal = await this.checkTarget(rule.url).catch((e: Error) => `cannot check the target: ${e.message}`);
       const { result, outcome } =
         refusal === null
-          ? await this.attempt(rule, body)
+          ? await this.attempt(rule, body, delivery)
           : { result: "refused" as const, outcome: { ok: false, error: `refused: ${refusal}` } };
       this.attempts[result]++;
       const last = outcome.ok || result === "refused" || attempt === rule.retries + 1;
@@ -326,6 +326,7 @@ export class AlertCenter {
   private async attempt(
     rule: AlertRule,
     body: string,
+    delivery: string,
   ): Promise<{ result: AttemptResult; outcome: { ok: boolean; status?: number; error?: string } }> {
     const controller = new AbortController();
     let timedOut = false;
@@ -336,7 +337,7 @@ export class AlertCenter {
     const onStop = () => controller.abort();
     this.stop.signal.addEventListener("abort", onStop);
     try {
-      const status = await postWebhook(rule.url, body, controller.signal, this.lookup);
+      const status = await postWebhook(rule.url, body, controller.signal, delivery, this.lookup);
       return status >= 200 && status < 300
         ? { result: "success", outcome: { ok: true, status } }
         : { result: "failure", outcome: { ok: false, status, error: `HTTP ${status}` } };

@@ -6,8 +6,18 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 
-/** The receiver's HTTP status, once its headers arrive (its body is not read); rejects on a network error or abort. */
-export function postWebhook(url: string, body: string, signal: AbortSignal, lookup?: LookupFunction): Promise<number> {
+/**
+ * The receiver's HTTP status, once its headers arrive (its body is not read); rejects on a network error or abort.
+ * `deliveryId` goes out as `Idempotency-Key` on every attempt of one delivery, so a receiver that got an attempt
+ * whose answer was lost (a timeout, a reset) can tell the retry is the same notification, not a second page.
+ */
+export function postWebhook(
+  url: string,
+  body: string,
+  signal: AbortSignal,
+  deliveryId: string,
+  lookup?: LookupFunction,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -15,7 +25,11 @@ export function postWebhook(url: string, body: string, signal: AbortSignal, look
       target,
       {
         method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "idempotency-key": deliveryId,
+        },
         signal,
         lookup,
       },

@@ -134,6 +134,7 @@ describe("webhook targets", () => {
         `http://rebind.example:${port}/`,
         "{}",
         new AbortController().signal,
+        "d-1",
         guardedLookup(policy, rebinding),
       );
     await expect(post(none)).rejects.toMatchObject({
@@ -146,7 +147,7 @@ describe("webhook targets", () => {
     expect(arrivals).toBe(1);
     // The system resolver's localhost too.
     await expect(
-      postWebhook(`http://localhost:${port}/`, "{}", new AbortController().signal, guardedLookup(none)),
+      postWebhook(`http://localhost:${port}/`, "{}", new AbortController().signal, "d-2", guardedLookup(none)),
     ).rejects.toMatchObject({ code: REFUSED_TARGET });
     expect(arrivals).toBe(1);
   });
