@@ -1,5 +1,5 @@
 // Copies between locals removed for the wasm backend (wasm/src/passes/copies.ts):
-// reads of a copy read the original up to where either may change, moves
+// reads of a copy (or of a constant's local) read the original up to where either may change, moves
 // through a temporary assign directly, unread locals lose their writes, and
 // constant address offsets move into loads and stores. -O0 runs none of
 // this, so a program must print the same at -O0 and -O2: checked on
@@ -114,6 +114,25 @@ fn main() {
 }
 `,
     stdout: "62\n",
+  },
+  "a local set to a constant and changed later in a loop": {
+    source: `fn main() {
+    var step = 1
+    var total = 0
+    for i in 0..6 {
+        total += step
+        if i == 2 {
+            step = 10
+        }
+    }
+    var bytes = [0; 8]
+    for i in 0..8 {
+        bytes[i] = i * step
+    }
+    println(total + bytes[7])
+}
+`,
+    stdout: "103\n",
   },
 };
 

@@ -82,6 +82,29 @@ fn main() {
 `,
     stdout: "8\n-1\n2\n",
   },
+  "a float test that turns NaN, and an unsigned-looking countdown": {
+    source: `fn main() {
+    var x = 1.0
+    var n = 0
+    while x < 100.0 {
+        x = x * 3.0
+        if n == 2 {
+            x = 0.0 / 0.0
+        }
+        n += 1
+    }
+    var k = 10
+    var steps = 0
+    while k != 0 {
+        k -= 2
+        steps += 1
+    }
+    println(n)
+    println(steps)
+}
+`,
+    stdout: "3\n5\n",
+  },
 };
 
 describe("joined loop exits", () => {

@@ -11,8 +11,8 @@ import { assignsLocal, Func, Ins, K, Op, readsLocal, T } from "../ir/ir";
 // itself (mem2reg); the wasm module has no later optimiser, so this pass
 // (for the wasm backend) does:
 //
-// - the reads of a local just copied from another (`p = a; .. p ..`) read
-//   the original instead, up to where (in evaluation order, or anywhere in
+// - the reads of a local just copied from another (`p = a; .. p ..`), or
+//   set to a constant, read the original (the constant) instead, up to where (in evaluation order, or anywhere in
 //   a loop around a read) either may be assigned; the copy goes when no
 //   read of it is left;
 // - `t = E; y = t` becomes `y = E` when every read of t is such a move;
@@ -66,13 +66,19 @@ function movedFrom(s: Ins, next: Ins): i32 {
 class Redirect {
   replaced: i32 = 0;
   blocked: bool = false;
-  constructor(public a: i32, public x: i32) {}
+  // x is -1 when `a` was set to this constant instead of copied.
+  constructor(public a: i32, public x: i32, public value: Ins | null) {}
 
   node(n: Ins): void {
     if (this.blocked) return;
     if (n.kind == K.LocalGet) {
       if (<i32>n.i == this.a) {
-        n.i = this.x;
+        const c = this.value;
+        if (c !== null) {
+          n.kind = K.Const;
+          n.i = c.i;
+          n.f = c.f;
+        } else n.i = this.x;
         this.replaced++;
       }
       return;
@@ -119,12 +125,13 @@ function forwardList(list: Ins[], f: Func, u: Uses): void {
     const a = <i32>s.i;
     if (a < f.params.length) continue;
     const v = s.args[0];
-    if (v.kind == K.LocalGet && <i32>v.i != a && f.locals[<i32>v.i] == f.locals[a]) {
-      const x = <i32>v.i;
-      const r = new Redirect(a, x);
+    const fromConst = v.kind == K.Const && v.ty == f.locals[a];
+    if ((v.kind == K.LocalGet && <i32>v.i != a && f.locals[<i32>v.i] == f.locals[a]) || fromConst) {
+      const x = fromConst ? -1 : <i32>v.i;
+      const r = new Redirect(a, x, fromConst ? v : null);
       r.list(list.slice(i + 1));
       u.gets.set(a, u.count(a) - r.replaced);
-      u.gets.set(x, u.count(x) + r.replaced);
+      if (x >= 0) u.gets.set(x, u.count(x) + r.replaced);
       // With no read of `a` left anywhere, the copy itself goes.
       if (u.count(a) == 0) {
         list.splice(i, 1);
@@ -187,6 +194,11 @@ function unreadNode(n: Ins, f: Func, u: Uses): Ins {
     }
   }
   if ((n.kind == K.Load || n.kind == K.Store) && n.args[0].kind == K.Binary && n.args[0].op == Op.Add) foldOffset(n);
+  // An element address of one-byte elements scales the index by 1.
+  if (n.kind == K.Binary && n.op == Op.Mul && n.ty != T.F64) {
+    const one = n.args[1];
+    if (one.kind == K.Const && one.ty == n.ty && one.i == 1 && n.args[0].ty == n.ty) return n.args[0];
+  }
   return n;
 }
 

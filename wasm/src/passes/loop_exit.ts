@@ -1,4 +1,4 @@
-import { brIf, Func, Ins, K, Op, T } from "../ir/ir";
+import { binary, brIf, Func, Ins, K, Op, T } from "../ir/ir";
 
 // The back edge of a rotated loop (rotate.ts) for the wasm backend. A loop
 // whose tests moved to the bottom ends with
@@ -8,7 +8,10 @@ import { brIf, Func, Ins, K, Op, T } from "../ir/ir";
 // where leaving the loop by its end would reach the end of block X anyway
 // (the loop is the last thing X runs). Then the two branches are one,
 // `br_if L c`: the engine executes two instructions fewer per iteration, the
-// same tests in the same order with the same effects.
+// same tests in the same order with the same effects. An exit on an integer
+// comparison (`br_if X (a >= b)`) likewise branches back on its inverse
+// (`a < b`), one instruction fewer; float comparisons are left alone, as
+// NaN makes both `a < b` and `a >= b` false.
 
 /** Rewrites `list`; `fallsTo` is the label that running off its end amounts to (-1: none). */
 function rewriteList(list: Ins[], fallsTo: i32): void {
@@ -48,11 +51,33 @@ function joinBackEdge(l: Ins, exit: i32): void {
   const back = body[k - 1];
   if (back.kind != K.Br || back.i != l.i || test.kind != K.BrIf || <i32>test.i != exit) return;
   const c = test.args[0];
-  if (c.kind != K.Unary || c.op != Op.Eqz || c.args[0].ty != T.I32) return;
-  const joined = brIf(<i32>l.i, c.args[0]);
+  let stay: Ins | null = null;
+  if (c.kind == K.Unary && c.op == Op.Eqz && c.args[0].ty == T.I32) stay = c.args[0];
+  else if (c.kind == K.Binary && c.args[0].ty != T.F64 && inverse(c.op) >= 0) {
+    stay = binary(<Op>inverse(c.op), c.ty, c.args[0], c.args[1]);
+  }
+  if (stay === null) return;
+  const joined = brIf(<i32>l.i, stay!);
   joined.loc = test.loc;
   body.splice(k - 2, 2);
   body.push(joined);
+}
+
+/** The integer comparison that is true exactly when `op` is false; -1 for other operators. */
+function inverse(op: Op): i32 {
+  switch (op) {
+    case Op.Eq: return Op.Ne;
+    case Op.Ne: return Op.Eq;
+    case Op.LtS: return Op.GeS;
+    case Op.GeS: return Op.LtS;
+    case Op.LtU: return Op.GeU;
+    case Op.GeU: return Op.LtU;
+    case Op.LeS: return Op.GtS;
+    case Op.GtS: return Op.LeS;
+    case Op.LeU: return Op.GtU;
+    case Op.GtU: return Op.LeU;
+    default: return -1;
+  }
 }
 
 /** Joins the exit test and back branch at the bottom of rotated loops (see above). */
