@@ -6,6 +6,7 @@ import { printIr } from "./ir/print";
 import { finishLowering, lowerReached, nextReached, startLowering } from "./lower/lower";
 import { checkOnDemand } from "./check/checker";
 import { optimize } from "./passes/pipeline";
+import { joinLoopExits } from "./passes/loop_exit";
 import { rotateLoops } from "./passes/rotate";
 
 /** Lowers a checked program (checking the library functions it reaches), optimises it and runs the selected backend. */
@@ -31,6 +32,12 @@ export function buildModule(
     return Uint8Array.wrap(String.UTF8.encode(ll.text));
   }
   // V8 compiles loops with their tests at the bottom better; LLVM rotates loops itself.
-  if (opt >= 2 && opt != 4) for (let i = 0; i < ir.funcs.length; i++) rotateLoops(ir.funcs[i]);
+  // A rotated loop's exit test and back branch then become one branch.
+  if (opt >= 2 && opt != 4) {
+    for (let i = 0; i < ir.funcs.length; i++) {
+      rotateLoops(ir.funcs[i]);
+      joinLoopExits(ir.funcs[i]);
+    }
+  }
   return emitWasm(ir, lineTables);
 }

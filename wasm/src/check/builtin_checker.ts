@@ -80,6 +80,7 @@ export function checkIntrinsic(cx: CheckState, c: CallExpr, name: string): Type 
   else if (name == "__memory_size") { params = []; ret = tI32; }
   else if (name == "__memory_grow") { params = [tI32]; ret = tI32; }
   else if (name == "__heap_base") { params = []; ret = tPtr; }
+  else if (name == "__counts_allocations") { params = []; ret = tBool; }
   else if (name == "__memcpy") params = [tPtr, tPtr, tI32];
   else if (name == "__memset") params = [tPtr, tI32, tI32];
   else if (name == "__f64_bits") { params = [tF64]; ret = tI64; }

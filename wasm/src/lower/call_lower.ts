@@ -150,6 +150,10 @@ export function intrinsic(fl: FnState, c: CallExpr, name: string): Ins {
   if (name == "__memory_size") return simple(K.MemorySize, [], T.I32);
   if (name == "__memory_grow") return simple(K.MemoryGrow, a, T.I32);
   if (name == "__heap_base") { const n = iconst(T.Ptr, 0); n.name = "heap_base"; return n; }
+  // Whether the build exports its live-allocation count (--leak-check): the
+  // only reader of the runtime's counter, so without it the allocator and
+  // free skip a load, an add and a store per object.
+  if (name == "__counts_allocations") return iconst(T.I32, fl.m.leakCheck ? 1 : 0);
   if (name == "__memcpy") return simple(K.MemoryCopy, a, T.None);
   if (name == "__memset") return simple(K.MemoryFill, a, T.None);
   if (name == "__f64_bits") return unary(Op.Reinterpret, T.I64, a[0]);
