@@ -38,8 +38,18 @@ export { decisionFunction } from "./forest/scoring";
 export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHDRAWN_GAP } from "./model/calibrate";
 export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
+export {
+  BANDS_HISTORY,
+  calibratedSeverity,
+  ENGINE_CALIBRATES,
+  LIKELIHOOD,
+  type LikelihoodParams,
+  newSeverityHistory,
+  takeSeverities,
+  warmingUp,
+} from "./model/likelihood";
 export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./model/metadata";
-export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, newOnsetState, takePoint } from "./model/onset";
+export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, learningAt, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
 export {

@@ -8,6 +8,8 @@ const LABELS: { [K in keyof Setting]: (v: number) => string } = {
   quietMin: (v) => `quiet ${v} min`,
   slack: (v) => `slack ${v}`,
   limit: (v) => `limit ${v}`,
+  calibrate: (v) => `calibration ${v === 1 ? "on" : "off"}`,
+  warmUp: (v) => `warm-up ${v} pts`,
 };
 
 const describe = (f: Fold) =>

@@ -14,14 +14,22 @@
 // takes the flag (onset.ts), silent during the warm-up. At the defaults it
 // gives the engine's own flags (replay.test.ts feeds a stream to check).
 import {
+  BANDS_HISTORY,
+  calibratedSeverity,
   defaultVersions,
   dropEcho,
+  type LikelihoodParams,
+  learningAt,
   MIN_POINTS,
   newOnsetState,
+  newSeverityHistory,
   type SustainedParams,
   scoresWindows,
   takeEvidence,
   takePoint,
+  takeSeverities,
+  WITHDRAWN_GAP,
+  warmingUp,
 } from "../../anomaly";
 import type { Series } from "./corpus";
 
@@ -33,6 +41,8 @@ export interface Decision {
   quietMin: number;
   /** The sustained-departure rule's slack and limit (severity points). */
   sustained: SustainedParams;
+  /** The stream's own calibration of its checks' severities (likelihood.ts), or null for none. */
+  likelihood: LikelihoodParams | null;
 }
 
 /** Per check: its severity per row (`band:<column>` for a numeric column's band, else a version's name). */
@@ -62,21 +72,39 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
   const checks = Object.entries(parts).map(([name, severity]) => ({
     severity,
     window: WINDOW_VERSIONS.get(name) ?? 1,
+    history: name.startsWith("band:") ? BANDS_HISTORY : name,
     present: false,
   }));
+  const history = newSeverityHistory();
+  const raw: Record<string, number> = {};
+  const flaggedBy: Record<string, boolean> = {};
   const onset = newOnsetState();
   onset.quiet_min = d.quietMin;
   onset.warmup_min = warmupMin;
   const evidence = { evidence: 0, echo: 0 };
   for (let i = MIN_POINTS - 1; i < n; i++) {
     const point = { pointwise: 0, windowed: 0, width: 1 };
+    for (const key of Object.keys(raw)) delete raw[key];
+    for (const key of Object.keys(flaggedBy)) delete flaggedBy[key];
     for (const c of checks) {
-      const s = c.severity[i];
+      const read = c.severity[i];
       // A check is in the verdict where it has a severity (NaN: absent). A
       // feed that wrote 0 for absent counts it from its first non-zero
       // severity: a window version joins once its first window is full.
-      c.present = Number.isFinite(s) && (c.present || s !== 0);
+      c.present = Number.isFinite(read) && (c.present || read !== 0);
+      if (c.present) raw[c.history] = Math.max(raw[c.history] ?? 0, read);
+    }
+    const groups = Object.keys(raw).length;
+    const warm = d.likelihood === null || !warmingUp(history, d.likelihood);
+    for (const c of checks) {
       if (!c.present) continue;
+      let s = c.severity[i];
+      if (d.likelihood !== null) {
+        s = calibratedSeverity(history, c.history, s, groups);
+        // While warming up no check flags: its severity stays under the threshold, as withdraw() leaves it.
+        if (!warm) s = Math.min(s, d.threshold - WITHDRAWN_GAP);
+        if (s >= d.threshold) flaggedBy[c.history] = true;
+      }
       if (c.window > 1) {
         point.windowed = Math.max(point.windowed, s);
         point.width = Math.max(point.width, c.window);
@@ -86,6 +114,10 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
     dropEcho(evidence, point, d.threshold);
     let flagged = Math.max(point.pointwise, point.windowed) >= d.threshold;
     if (takeEvidence(evidence, point, d.threshold, d.sustained)) flagged = true;
+    const learning = learningAt(onset, series.times[i], series.times[0]);
+    if (d.likelihood !== null && !(d.likelihood.afterLearning && learning)) {
+      takeSeverities(history, raw, flaggedBy, d.threshold, d.likelihood);
+    }
     anomaly[i] = flagged;
     alert[i] = takePoint(onset, flagged, series.times[i], i + 1, series.times[0]).alert;
   }
