@@ -27,7 +27,10 @@ function generator(seed: number) {
 /** One point of two checks through the calibration in stream order; whether it flagged. */
 function take(h: ReturnType<typeof newSeverityHistory>, daily: number, bands: number): boolean {
   const warm = !warmingUp(h);
-  const cal = { daily: calibratedSeverity(h, "daily", daily, 2), bands: calibratedSeverity(h, "bands", bands, 2) };
+  const cal = {
+    daily: calibratedSeverity(h, "daily", daily, 2, THRESHOLD),
+    bands: calibratedSeverity(h, "bands", bands, 2, THRESHOLD),
+  };
   const flagged = { daily: warm && cal.daily >= THRESHOLD, bands: warm && cal.bands >= THRESHOLD };
   takeSeverities(h, { daily, bands }, flagged, THRESHOLD);
   return flagged.daily || flagged.bands;
@@ -63,10 +66,10 @@ describe("the stream's own calibration of severities", () => {
       if (early) expect(flagged).toBe(false);
     }
     expect(warmingUp(h)).toBe(false);
-    expect(calibratedSeverity(h, "bands", 100, 2)).toBe(100);
-    expect(calibratedSeverity(h, "daily", 60, 2)).toBeLessThan(THRESHOLD);
+    expect(calibratedSeverity(h, "bands", 100, 2, THRESHOLD)).toBe(100);
+    expect(calibratedSeverity(h, "daily", 60, 2, THRESHOLD)).toBeLessThan(THRESHOLD);
     // A history it has no record of leaves the severity as it is.
-    expect(calibratedSeverity(h, "weekly", 70, 3)).toBe(70);
+    expect(calibratedSeverity(h, "weekly", 70, 3, THRESHOLD)).toBe(70);
   });
 
   it("keeps the rest of an incident as rare as its first point", () => {

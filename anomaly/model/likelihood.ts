@@ -20,7 +20,11 @@
  * history's mass at or above its severity; with V checks (Bonferroni, as
  * calibration.ts splits the rate) the calibrated severity is
  * min(severity, −20·log10(V·p̂)): the less surprising of the two readings
- * stands. A check that often scores 60 on this stream has its 60s brought
+ * stands. By default (`flagsOnly`) only severities at or above the
+ * threshold are calibrated: whether a flag stands is the stream's to say,
+ * while the severities under it go to the sustained-departure sum as its
+ * slack and limit were chosen for (calibrating those too drained the sum and
+ * lost level shifts and trend breaks on generated streams). A check that often scores 60 on this stream has its 60s brought
  * down to what they are here, while a severity the stream has never shown
  * keeps its height. So on any stream about r of the points reach the
  * threshold at most, and the sustained-departure sum (sustained.ts), which
@@ -56,6 +60,13 @@ export interface LikelihoodParams {
    * on a few dozen points, and its severities say little of the stream.
    */
   afterLearning: boolean;
+  /**
+   * Whether only severities at or above the threshold are calibrated (a
+   * flag stands only if the stream rarely scores so high), those under it
+   * passing as they are to the sustained-departure sum, whose slack and
+   * limit were chosen on uncalibrated severities.
+   */
+  flagsOnly: boolean;
 }
 
 export const LIKELIHOOD: LikelihoodParams = {
@@ -66,6 +77,7 @@ export const LIKELIHOOD: LikelihoodParams = {
   // first tried, let each check flag up to one point in twenty.)
   incidentShare: 0.005,
   afterLearning: true,
+  flagsOnly: true,
 };
 
 /** Whether the engine calibrates its verdicts so (the NAB bench's replay tries both). */
@@ -119,7 +131,15 @@ function tailShare(bins: readonly number[] | undefined, severity: number): numbe
  * The calibrated severity of one check whose history is `key`, with
  * `groups` histories voting on the point.
  */
-export function calibratedSeverity(h: SeverityHistory, key: string, severity: number, groups: number): number {
+export function calibratedSeverity(
+  h: SeverityHistory,
+  key: string,
+  severity: number,
+  groups: number,
+  threshold: number,
+  params: LikelihoodParams = LIKELIHOOD,
+): number {
+  if (params.flagsOnly && severity < threshold) return severity;
   const p = Math.max(1, groups) * tailShare(h.checks[key], severity);
   return p > 0 ? Math.min(severity, Math.max(0, -20 * Math.log10(p))) : severity;
 }

@@ -100,7 +100,7 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
       if (!c.present) continue;
       let s = c.severity[i];
       if (d.likelihood !== null) {
-        s = calibratedSeverity(history, c.history, s, groups);
+        s = calibratedSeverity(history, c.history, s, groups, d.threshold, d.likelihood);
         // While warming up no check flags: its severity stays under the threshold, as withdraw() leaves it.
         if (!warm) s = Math.min(s, d.threshold - WITHDRAWN_GAP);
         if (s >= d.threshold) flaggedBy[c.history] = true;
