@@ -45,8 +45,8 @@ export function printLoco(list: Scored[]): void {
   console.log(
     "(alerts, flags: the held-out group's scores with settings chosen on the others' alerts; defaults: its alerts with the defaults, a fit since they were chosen seeing every group; train: the chosen settings' alert score where they were chosen)",
   );
-  console.log(`\n${"setting".padEnd(90)}${"value".padEnd(18)}chosen on`);
+  console.log(`\n${"setting".padEnd(90)}${"value".padEnd(26)}chosen on`);
   for (const p of PROVENANCE) {
-    console.log(`${p.setting.padEnd(90)}${p.value.padEnd(18)}${p.chosenOn}`);
+    console.log(`${p.setting.padEnd(90)}${p.value.padEnd(26)}${p.chosenOn}`);
   }
 }
