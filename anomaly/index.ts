@@ -38,15 +38,35 @@ export { decisionFunction } from "./forest/scoring";
 export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHDRAWN_GAP } from "./model/calibrate";
 export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
+export {
+  BANDS_HISTORY,
+  calibratedSeverity,
+  ENGINE_CALIBRATES,
+  LIKELIHOOD,
+  type LikelihoodParams,
+  newSeverityHistory,
+  takeSeverities,
+  warmingUp,
+} from "./model/likelihood";
 export { KIND_NUMERIC, type MetadataJson, newMetadata, parseMetadata } from "./model/metadata";
-export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, newOnsetState, takePoint } from "./model/onset";
+export { DEFAULT_ALERT_QUIET_MIN, DEFAULT_WARMUP_MIN, learningAt, newOnsetState, takePoint } from "./model/onset";
 export { recurrenceFields, recursDaily } from "./model/recurrence";
 export { Ring } from "./model/ring";
-export { dropEcho, SUSTAINED_LIMIT, SUSTAINED_SLACK, scoresWindows, takeEvidence } from "./model/sustained";
+export {
+  applySustained,
+  dropEcho,
+  SUSTAINED,
+  SUSTAINED_LIMIT,
+  SUSTAINED_SLACK,
+  type SustainedParams,
+  scoresWindows,
+  takeEvidence,
+} from "./model/sustained";
 export { parseIsoTimestamp } from "./model/timestamp";
 export { trainVersions } from "./model/training";
 export { forestWidth } from "./model/verdict";
 export { splitStored, type TopColumn, VERDICT_KEY, type VerdictRecord } from "./model/verdictRecord";
+export { defaultVersions } from "./model/versions";
 export { slidingWindows } from "./model/windows";
 export { AnomalyService, type ServiceOptions, type VerdictOptions } from "./service";
 export { type ModelBundle, type ParsedBundle, parseBundle } from "./store/bundle";

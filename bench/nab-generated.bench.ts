@@ -7,6 +7,9 @@
 // cadence (target ≤ 0.5 %). The streams were never seen when the defaults
 // were chosen, so these figures are out-of-sample by construction.
 //
+// A third column replays the engine's decision layer with the stream's own
+// calibration of its flags (bench/nab/replay.ts, anomaly/model/likelihood.ts).
+//
 // --dump writes every stream's flags and alerts for bench/nab-compare.ts.
 //
 //   npx tsx bench/nab-generated.bench.ts [--count 240] [--rows N] [--seed 1] [--parallel 3] [--dump gen.json]
@@ -16,7 +19,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { feedSeries, type SeriesVerdicts, startServer } from "./nab/feed";
-import { corpusScore, onsets, PROFILES } from "./nab/scoring";
+import { DEFAULTS, decisionOf } from "./nab/loco";
+import { replay } from "./nab/replay";
+import { corpusScore, onsets, PROFILES, probationMinutes } from "./nab/scoring";
 import { windowedZ, ZSCORE_LIMIT } from "./nab/zscore";
 import { CADENCES, type GeneratedSeries, generateCorpus, STREAM_KINDS } from "./streams/generator";
 import { type Detected, detectionRates, falseFlagRates, share } from "./streams/rates";
@@ -43,7 +48,8 @@ try {
   const queue = [...corpus];
   const worker = async () => {
     for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
-      verdicts.set(s.key, await feedSeries(server.url, `gen_${s.seed}`, s));
+      // Every check's severity too, so the stream calibration can be replayed beside the engine.
+      verdicts.set(s.key, await feedSeries(server.url, `gen_${s.seed}`, s, true));
       process.stderr.write(".");
     }
   };
@@ -62,6 +68,15 @@ if (args.dump !== undefined) {
   writeFileSync(args.dump, JSON.stringify(out));
 }
 
+// The engine's decision layer replayed with the stream's own calibration of
+// its flags (anomaly/model/likelihood.ts), which the engine does not apply
+// yet: what it would change on streams no default was chosen on.
+const calibrated = new Map(
+  corpus.map((s) => [
+    s.key,
+    replay(s, verdicts.get(s.key)?.parts ?? {}, decisionOf({ ...DEFAULTS, calibrate: 1 }), probationMinutes(s)),
+  ]),
+);
 const zFlags = (s: GeneratedSeries) => Array.from(windowedZ(s.values), (z) => z > ZSCORE_LIMIT);
 const detectors: {
   name: string;
@@ -72,6 +87,11 @@ const detectors: {
     name: "service",
     alerts: (s) => verdicts.get(s.key)?.alert ?? [],
     flags: (s) => verdicts.get(s.key)?.anomaly ?? [],
+  },
+  {
+    name: "calibrated (replay)",
+    alerts: (s) => calibrated.get(s.key)?.alert ?? [],
+    flags: (s) => calibrated.get(s.key)?.anomaly ?? [],
   },
   { name: `z-score |z|>${ZSCORE_LIMIT}`, alerts: (s) => onsets(s, zFlags(s)), flags: zFlags },
 ];

@@ -11,8 +11,10 @@
 // standard ≥ 52 and ahead of the z-score, ≤ 1 % of scored normal points
 // flagged, tuned ≥ 65.
 //
-// It ends with the leave-one-category-out report (bench/nab/loco.ts): the
-// settings chosen on one group of series, scored on the other, and where
+// It ends with the leave-one-category-out report (bench/nab/loco.ts): every
+// setting of the decision layer (threshold, quiet period, sustained slack
+// and limit) chosen on one group of series by replaying the checks'
+// severities offline (bench/nab/replay.ts), scored on the other, and where
 // every tunable default was chosen. --verdicts reads a --dump of an earlier
 // run instead of feeding, so the tables can be re-cut in seconds.
 //
@@ -48,14 +50,18 @@ const started = performance.now();
 if (args.verdicts !== undefined) {
   const saved = JSON.parse(readFileSync(args.verdicts, "utf8")) as Record<
     string,
-    { anomaly: boolean[]; alert: boolean[]; severity: number[] }
+    // JSON writes a part's NaN (no severity at that row) as null.
+    { anomaly: boolean[]; alert: boolean[]; severity: number[]; parts?: Record<string, (number | null)[]> }
   >;
   for (const s of corpus) {
     const v = saved[s.key];
     if (v === undefined || v.severity.length !== s.values.length) {
       throw new Error(`--verdicts ${args.verdicts}: no verdicts for ${s.key} with ${s.values.length} rows`);
     }
-    verdicts.set(s.key, { ...v, severity: Float64Array.from(v.severity), parts: {}, seconds: 0 });
+    const parts = Object.fromEntries(
+      Object.entries(v.parts ?? {}).map(([k, a]) => [k, Float64Array.from(a, (x) => x ?? Number.NaN)]),
+    );
+    verdicts.set(s.key, { ...v, severity: Float64Array.from(v.severity), parts, seconds: 0 });
   }
 } else {
   await feedAll();
@@ -70,7 +76,8 @@ async function feedAll() {
     const worker = async () => {
       for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
         const model = `nab_${s.key.replace(/[^A-Za-z0-9_]/g, "_")}`.slice(0, 64);
-        verdicts.set(s.key, await feedSeries(server.url, model, s, args.dump !== undefined));
+        // Every check's severity too (`?expected=1`): the leave-one-category-out replay reads them.
+        verdicts.set(s.key, await feedSeries(server.url, model, s, true));
         process.stderr.write(".");
       }
     };
@@ -182,4 +189,4 @@ console.log(
     `field's best published (whole corpus) 74.9`,
 );
 
-printLoco(corpus.map((s) => ({ series: s, severity: severityOf(s) })));
+printLoco(corpus.map((s) => ({ series: s, parts: verdicts.get(s.key)?.parts ?? {} })));

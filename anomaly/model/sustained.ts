@@ -43,6 +43,17 @@ export const SUSTAINED_SLACK = 16;
 /** The evidence, in severity points, that flags a run. */
 export const SUSTAINED_LIMIT = 200;
 
+/**
+ * The rule's two settings. The engine always runs with SUSTAINED; the NAB
+ * bench replays the rule offline with other values to choose them on one
+ * group of series and score them on another (bench/nab/replay.ts).
+ */
+export interface SustainedParams {
+  slack: number;
+  limit: number;
+}
+export const SUSTAINED: SustainedParams = { slack: SUSTAINED_SLACK, limit: SUSTAINED_LIMIT };
+
 /** The part of the alerting state this rule keeps (onset.ts stores it). */
 export interface EvidenceState {
   /** The running sum, 0 when no run is building. */
@@ -96,22 +107,32 @@ export function dropEcho(s: EvidenceState, p: PointEvidence, threshold: number):
 }
 
 /** The running sum after this point, before any reset. */
-function evidenceAfter(s: EvidenceState, p: PointEvidence, threshold: number): number {
+function evidenceAfter(s: EvidenceState, p: PointEvidence, threshold: number, params: SustainedParams): number {
   const severity = s.echo > 0 ? p.pointwise : Math.max(p.pointwise, p.windowed);
-  return Math.max(0, s.evidence + severity - (threshold - SUSTAINED_SLACK));
+  return Math.max(0, s.evidence + severity - (threshold - params.slack));
 }
 
 /** Whether this point would complete a sustained run (without taking it). */
-export function wouldSustain(s: EvidenceState, p: PointEvidence, threshold: number): boolean {
-  return evidenceAfter(s, p, threshold) >= SUSTAINED_LIMIT;
+export function wouldSustain(
+  s: EvidenceState,
+  p: PointEvidence,
+  threshold: number,
+  params: SustainedParams = SUSTAINED,
+): boolean {
+  return evidenceAfter(s, p, threshold, params) >= params.limit;
 }
 
 /** Takes one scored point in stream order into `s`; whether the point completes a run. */
-export function takeEvidence(s: EvidenceState, p: PointEvidence, threshold: number): boolean {
-  const next = evidenceAfter(s, p, threshold);
+export function takeEvidence(
+  s: EvidenceState,
+  p: PointEvidence,
+  threshold: number,
+  params: SustainedParams = SUSTAINED,
+): boolean {
+  const next = evidenceAfter(s, p, threshold, params);
   // A withdrawn flag sits WITHDRAWN_GAP under the threshold (calibrate.ts): rare on its own all the same.
   s.echo = p.pointwise >= threshold - WITHDRAWN_GAP ? p.width - 1 : Math.max(0, s.echo - 1);
-  const sustained = next >= SUSTAINED_LIMIT;
+  const sustained = next >= params.limit;
   s.evidence = sustained ? 0 : next;
   return sustained;
 }
@@ -127,11 +148,12 @@ export function applySustained(
   versions: readonly VersionConfig[],
   rate: number,
   take: boolean,
+  params: SustainedParams = SUSTAINED,
 ): void {
   const threshold = severityThreshold(rate);
   const point = pointEvidence(v, versions);
   if (dropEcho(s, point, threshold)) withdraw(v, rate);
-  const sustained = take ? takeEvidence(s, point, threshold) : wouldSustain(s, point, threshold);
+  const sustained = take ? takeEvidence(s, point, threshold, params) : wouldSustain(s, point, threshold, params);
   if (sustained) flagSustained(v, threshold);
 }
 

@@ -69,7 +69,8 @@ export async function feedSeries(
   const severity = new Float64Array(n);
   const byPart: Record<string, Float64Array> = {};
   const part = (name: string, i: number, value: number) => {
-    byPart[name] ??= new Float64Array(n);
+    // NaN where the check gave nothing (not scored yet, a window version before its window is full).
+    byPart[name] ??= new Float64Array(n).fill(Number.NaN);
     byPart[name][i] = value;
   };
   const started = performance.now();

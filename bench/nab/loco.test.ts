@@ -8,7 +8,7 @@ import { PROFILES } from "./scoring";
 
 const standard = PROFILES[0];
 
-/** 1000 five-minute rows, one window at 600–699; severity `peak` at row 610, `noise` at every 50th row. */
+/** 1000 five-minute rows, one window at 600–699; one band's severity `peak` at row 610, `noise` at every 50th row. */
 function synthetic(category: string, peak: number, noise: number): Scored {
   const n = 1000;
   const times = Array.from({ length: n }, (_, i) => 1_700_000_000 + 300 * i);
@@ -23,7 +23,7 @@ function synthetic(category: string, peak: number, noise: number): Scored {
   const severity = new Float64Array(n);
   for (let i = 200; i < n; i += 50) if (i < 600 || i > 699) severity[i] = noise;
   severity[610] = peak;
-  return { series, severity };
+  return { series, parts: { "band:value": severity } };
 }
 
 describe("leave-one-category-out", () => {
@@ -43,6 +43,23 @@ describe("leave-one-category-out", () => {
     // A search that finds nothing better keeps the default.
     expect(chooseOn([synthetic("realA", 90, 0)], standard)).toEqual(DEFAULTS);
     expect(CANDIDATES.threshold).toContain(DEFAULTS.threshold);
+  });
+
+  it("replays the sustained-departure rule with the candidate slack and limit", () => {
+    // Severity 36 on 20 rows of the window: none flags alone (the lowest candidate threshold is
+    // 36.02); each adds 6 over the default slack's level (30), 120 in all: under the default
+    // limit (200), over a limit of 100.
+    const x = synthetic("realA", 0, 0);
+    (x.parts["band:value"] as Float64Array).fill(36, 600, 620);
+    expect(scoreWith([x], DEFAULTS, standard)).toBe(0);
+    expect(scoreWith([x], { ...DEFAULTS, limit: 100 }, standard)).toBeGreaterThan(0);
+    expect(scoreWith([x], { ...DEFAULTS, slack: 24 }, standard)).toBeGreaterThan(0);
+    // So the search leaves the defaults and catches it.
+    const chosen = chooseOn([x], standard);
+    expect(chosen).not.toEqual(DEFAULTS);
+    expect(scoreWith([x], chosen, standard)).toBeGreaterThan(0);
+    expect(CANDIDATES.slack).toContain(DEFAULTS.slack);
+    expect(CANDIDATES.limit).toContain(DEFAULTS.limit);
   });
 
   it("scores each held-out group with the settings chosen on the others only", () => {
