@@ -66,7 +66,7 @@ export async function debugCommand(
     return 1;
   }
   out.write(
-    `${JSON.stringify({ stops: result.stops, truncated: result.truncated, output: result.output, stderr: result.stderr, exit_code: result.exitCode }, null, 2)}\n`,
+    `${JSON.stringify({ stops: result.stops, truncated: result.truncated, logs: result.logs, output: result.output, stderr: result.stderr, exit_code: result.exitCode }, null, 2)}\n`,
   );
   return 0;
 }
