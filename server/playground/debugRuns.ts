@@ -11,9 +11,10 @@ import type { Breakpoint } from "../../lang/runtime/debug/debugEngine";
 import { OutputLimitError } from "../../lang/runtime/wasi/wasiShim";
 import { ThreadPool } from "../../threads/pool";
 import { ThreadLost } from "../../threads/thread";
+import type { CompilerRunner } from "../compiler/compilerRun";
 import { buildForDebug, type DebugResult } from "../programHost/debugProgram";
 import type { DebugHandlers } from "../programHost/debugWorker";
-import type { BuildContext } from "./builds";
+import type { ClientScope } from "./fairQueue";
 import { PlaygroundHttpError } from "./httpError";
 import type { PlaygroundLimits } from "./limits";
 
@@ -59,7 +60,7 @@ export class DebugRuns {
   }
 
   /** Compiles and runs one debug run for `ctx.client`; a PlaygroundHttpError when refused or stopped by a limit. */
-  async run(request: DebugRunRequest, ctx: BuildContext): Promise<DebugResult> {
+  async run(request: DebugRunRequest, ctx: { client: ClientScope; compile: CompilerRunner }): Promise<DebugResult> {
     const key = ctx.client.key;
     if (this.running.has(key))
       throw new PlaygroundHttpError(429, "a debug run of yours is still running; wait for its answer", 1);
