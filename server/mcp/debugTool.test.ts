@@ -47,6 +47,16 @@ const PRINTER = `fn main() {
 }
 `;
 
+const GROWING = `fn main() {
+    var xs: [i64] = []
+    var i = 0
+    while true {
+        xs.push(i)
+        i += 1
+    }
+}
+`;
+
 type Stop = {
   file: string;
   line: number;
@@ -73,7 +83,8 @@ let playground: TestPlayground;
 let server: Loopback;
 beforeAll(async () => {
   // A short debug time limit: the endless loop below can never finish, so any limit stops it.
-  playground = testPlayground({ debugTimeoutMs: 3000 * TIME_FACTOR, wasmBuildsPerMinute: 0 });
+  // A small memory ceiling, which the growing program below reaches at once.
+  playground = testPlayground({ debugTimeoutMs: 3000 * TIME_FACTOR, debugMemoryMb: 16, wasmBuildsPerMinute: 0 });
   server = await listenOnLoopback(playground.app);
 });
 afterAll(async () => {
@@ -164,6 +175,16 @@ describe("lang_debug", () => {
     const result = await debug(client, { source: PRINTER, breakpoints: [] });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain("bytes of output and was stopped");
+  });
+
+  it("gives a program that grows without end its memory ceiling: it panics there, and the panic is a stop", {
+    timeout: TIMEOUT,
+  }, async () => {
+    const result = await debug(client, { source: GROWING, breakpoints: [] });
+    expect(result.isError, text(result)).toBeFalsy();
+    const answer = result.structuredContent as Answer & { stderr: string };
+    expect(answer).toMatchObject({ status: "ok", exit_code: 101, stderr: "panic: out of memory\n" });
+    expect(answer.stops.map((s) => [s.reason, s.line, s.stack[0]?.function])).toEqual([["panic", 5, "main"]]);
   });
 
   it("answers a program that does not compile with its diagnostics", { timeout: TIMEOUT }, async () => {

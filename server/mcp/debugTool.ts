@@ -189,7 +189,7 @@ export function registerDebugTool(server: McpServer, ctx: BuildContext): void {
       } catch (error) {
         if (!isPlaygroundHttpError(error)) throw error;
         const retry = error.retryAfterSeconds !== null ? ` (retry after ${error.retryAfterSeconds} s)` : "";
-        return refusal(`debug run refused (${error.status}): ${error.message}${retry}`);
+        return refusal(`debug run failed (${error.status}): ${error.message}${retry}`);
       }
     },
   );
