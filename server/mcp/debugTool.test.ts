@@ -171,6 +171,15 @@ describe("lang_debug", () => {
     ]);
   });
 
+  it("runs one program per client at a time", { timeout: TIMEOUT }, async () => {
+    const endless = debug(client, { source: ENDLESS, breakpoints: [] });
+    while (playground.services.debugRuns.runningCount === 0) await new Promise((r) => setTimeout(r, 50));
+    const second = await debug(client, { source: SUM, breakpoints: [] });
+    expect(second.isError).toBe(true);
+    expect(text(second)).toContain("a debug run of yours is still running");
+    expect((await endless).isError).toBe(true);
+  });
+
   it("stops a program that prints without end at the output limit", { timeout: TIMEOUT }, async () => {
     const result = await debug(client, { source: PRINTER, breakpoints: [] });
     expect(result.isError).toBe(true);
