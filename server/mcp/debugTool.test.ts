@@ -180,6 +180,19 @@ describe("lang_debug", () => {
     expect((await endless).isError).toBe(true);
   });
 
+  it("shows a caller's locals at an inner stop when the caller stopped at the call's line", {
+    timeout: TIMEOUT,
+  }, async () => {
+    const result = await debug(client, { source: CALLS, breakpoints: [{ line: 9, condition: "i == 2" }, { line: 3 }] });
+    expect(result.isError, text(result)).toBeFalsy();
+    const stops = (result.structuredContent as Answer).stops;
+    const inner = stops.find((s) => s.stack[0]?.function === "square" && s.stack[0]?.locals.n === "2");
+    expect(inner?.stack.map((f) => [f.function, f.locals])).toEqual([
+      ["square", { n: "2", s: "4" }],
+      ["main", { i: "2" }],
+    ]);
+  });
+
   it("stops a program that prints without end at the output limit", { timeout: TIMEOUT }, async () => {
     const result = await debug(client, { source: PRINTER, breakpoints: [] });
     expect(result.isError).toBe(true);

@@ -75,7 +75,9 @@ const FrameSchema = z.object({
   line: z.number().int(),
   locals: z
     .record(z.string(), z.string())
-    .describe("name → value as println prints it; empty for an outer frame not yet read"),
+    .describe(
+      "name → value as println prints it; for an outer frame, those of its own last stop at this line, else empty",
+    ),
 });
 const StopSchema = z.object({
   file: z.string(),
@@ -95,7 +97,7 @@ const DebugOutput = z.object({
 });
 type DebugAnswer = z.infer<typeof DebugOutput>;
 
-const DESCRIPTION = `Run a Pith program under the debugger and get what it would show at each breakpoint. The program is compiled as a debug build and run on the server with the given stdin; every time execution reaches a breakpoint's line (before that statement runs) and its condition holds, a stop is recorded and the run continues at once. Each stop gives file, line, reason ("breakpoint", or "panic": the program panicked there and the stop shows the state it died in) and the call stack, innermost frame first, each frame with its function, current line and locals {name: value as println would print it}. A breakpoint inside a loop stops once per iteration, so the stops show how the values change. Logpoints add text to logs instead of stopping. Returns {status, stops, truncated, logs, output, stderr, exit_code, diagnostics}; output and exit_code are those of a normal run. A program that does not compile gives status "error" with the compiler's diagnostics (call lang_check first). Runs are limited in time and memory (an endless loop is stopped with an error) and count against the same per-client build rate as the build tools.`;
+const DESCRIPTION = `Run a Pith program under the debugger and get what it would show at each breakpoint. The program is compiled as a debug build and run on the server with the given stdin; every time execution reaches a breakpoint's line (before that statement runs) and its condition holds, a stop is recorded and the run continues at once. Each stop gives file, line, reason ("breakpoint", or "panic": the program panicked there and the stop shows the state it died in) and the call stack, innermost frame first, each frame with its function, current line and locals {name: value as println would print it}. A breakpoint inside a loop stops once per iteration, so the stops show how the values change. An outer frame's locals are those read when that frame itself last stopped at its current line, else {}: to see a caller's locals at an inner stop, also put a breakpoint on the line of its call. Logpoints add text to logs instead of stopping. Returns {status, stops, truncated, logs, output, stderr, exit_code, diagnostics}; output and exit_code are those of a normal run. A program that does not compile gives status "error" with the compiler's diagnostics (call lang_check first). Runs are limited in time and memory (an endless loop is stopped with an error) and count against the same per-client build rate as the build tools.`;
 
 function cut(value: string): string {
   return value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS)}… (${value.length} characters)` : value;
