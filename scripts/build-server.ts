@@ -28,6 +28,7 @@ const out = join(root, "build", "server");
 // from the entry's path.
 const WORKER_ENTRIES = [
   "server/playground/compileWorker.ts",
+  "server/programHost/debugWorker.ts",
   "anomaly/node/engineWorker.ts",
   "anomaly/node/restartWorker.ts",
   "anomaly/node/forestWalkWorker.ts",

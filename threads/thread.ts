@@ -2,7 +2,7 @@
 // their answers, the worker's errors rethrown here, and a worker that dies
 // (crash, exit, terminate) failing every request it held with ThreadLost.
 // An idle thread never keeps the process alive; one starting or working does.
-import type { Transferable, Worker } from "node:worker_threads";
+import type { ResourceLimits, Transferable, Worker } from "node:worker_threads";
 import type { ReplyMessage } from "./messages";
 import type { Handlers } from "./serve";
 import { startWorker } from "./workerCode";
@@ -23,6 +23,8 @@ export interface ThreadOptions {
   label: string;
   /** How much nicer than the process the worker runs (0 to 19; Linux, where a nice value is per thread). */
   nice?: number;
+  /** The worker's own heap limits; one over them dies (ThreadLost) instead of the process (see node:worker_threads). */
+  resourceLimits?: ResourceLimits;
 }
 
 export class Thread<H extends Handlers> {
@@ -39,7 +41,11 @@ export class Thread<H extends Handlers> {
     entry: URL,
     private readonly options: ThreadOptions,
   ) {
-    this.worker = startWorker(entry, { nice: Math.max(0, Math.min(19, Math.round(options.nice ?? 0))) });
+    this.worker = startWorker(
+      entry,
+      { nice: Math.max(0, Math.min(19, Math.round(options.nice ?? 0))) },
+      options.resourceLimits,
+    );
     let ready: () => void = () => {};
     this.ready = new Promise<void>((resolve) => {
       ready = resolve;

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { ThreadData } from "./messages";
 
 function prebuiltFolder(): string | undefined {
@@ -30,11 +30,11 @@ export function workerCodeExists(entry: URL): boolean {
   return existsSync(workerFile(entry));
 }
 
-export function startWorker(entry: URL, data: ThreadData): Worker {
-  if (prebuiltFolder() !== undefined) return new Worker(workerFile(entry), { workerData: data });
+export function startWorker(entry: URL, data: ThreadData, resourceLimits?: ResourceLimits): Worker {
+  if (prebuiltFolder() !== undefined) return new Worker(workerFile(entry), { workerData: data, resourceLimits });
   // tsx's ESM API, so the entry keeps its import.meta.url; resolved here,
   // in the calling thread, where the project's node_modules are known.
   const tsx = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}));`;
-  return new Worker(bootstrap, { eval: true, workerData: data });
+  return new Worker(bootstrap, { eval: true, workerData: data, resourceLimits });
 }

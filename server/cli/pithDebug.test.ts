@@ -61,9 +61,23 @@ describe("pith debug", () => {
     expect(result.output).toBe("sum 12\n");
   });
 
+  it("collects a logpoint's text in logs without stopping there", async () => {
+    const file = join(dir, "log.pith");
+    writeFileSync(file, SUM);
+    const out = collector();
+    expect(await debugCommand([file, "--log", "4:adding {x} to {total}"], out.stream, collector().stream)).toBe(0);
+    const result = JSON.parse(out.text());
+    expect(result.stops).toEqual([]);
+    expect(result.logs).toEqual(["adding 3 to 0", "adding 4 to 3", "adding 5 to 7"]);
+    expect(result.output).toBe("sum 12\n");
+  });
+
   it("refuses a breakpoint it cannot read, saying what to write", async () => {
     const err = collector();
     expect(await debugCommand([join(dir, "sum.pith"), "--break", "four"], collector().stream, err.stream)).toBe(2);
     expect(err.text()).toContain("--break four: write a line number");
+    const logErr = collector();
+    expect(await debugCommand([join(dir, "sum.pith"), "--log", "4"], collector().stream, logErr.stream)).toBe(2);
+    expect(logErr.text()).toContain("--log 4: write a line number, ':' and the text");
   });
 });

@@ -8,9 +8,10 @@ import type { Breakpoint } from "../../lang/runtime/debug/debugEngine";
 import { debugProgram } from "../programHost/debugProgram";
 import { importedModules } from "./programFolder";
 
-export const DEBUG_USAGE = `usage: pith debug <file.pith> --break LINE[:CONDITION] ... [--stdin FILE] [--max-stops N]
+export const DEBUG_USAGE = `usage: pith debug <file.pith> --break LINE[:CONDITION] ... [--log LINE:TEXT] ... [--stdin FILE] [--max-stops N]
   --break 5            stop before line 5 each time it runs
   --break '5:i == 3'   only when the condition holds (comparisons of locals, && and ||)
+  --log '5:i is {i}'   a logpoint: add the text (locals in braces) to "logs" instead of stopping
   --max-stops N        record at most N stops (default 100); the program then runs to its end
 `;
 
@@ -33,6 +34,7 @@ export async function debugCommand(
     };
     try {
       if (a === "--break") breakpoints.push(parseBreak(value()));
+      else if (a === "--log") breakpoints.push(parseLog(value()));
       else if (a === "--stdin") stdin = readFileSync(value(), "utf8");
       else if (a === "--max-stops") {
         maxStops = Number(value());
@@ -66,7 +68,7 @@ export async function debugCommand(
     return 1;
   }
   out.write(
-    `${JSON.stringify({ stops: result.stops, truncated: result.truncated, output: result.output, stderr: result.stderr, exit_code: result.exitCode }, null, 2)}\n`,
+    `${JSON.stringify({ stops: result.stops, truncated: result.truncated, logs: result.logs, output: result.output, stderr: result.stderr, exit_code: result.exitCode }, null, 2)}\n`,
   );
   return 0;
 }
@@ -78,4 +80,10 @@ function parseBreak(text: string): Breakpoint {
   if (!m)
     throw new UsageError(`--break ${text}: write a line number, optionally ':' and a condition (5 or '5:i == 3')`);
   return m[2] ? { line: Number(m[1]), condition: m[2] } : { line: Number(m[1]) };
+}
+
+function parseLog(text: string): Breakpoint {
+  const m = /^(\d+):(.+)$/s.exec(text);
+  if (!m) throw new UsageError(`--log ${text}: write a line number, ':' and the text ('5:i is {i}')`);
+  return { line: Number(m[1]), log: m[2] };
 }

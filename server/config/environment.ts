@@ -190,6 +190,30 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: SERVER,
   },
   {
+    name: "DEBUG_TIMEOUT_MS",
+    kind: integer(100),
+    defaultValue: 5_000,
+    description:
+      "wall-clock limit of one lang_debug run of a program (after its compile); past it the program's thread is terminated and the tool answers that the limit stopped it",
+    readBy: SERVER,
+  },
+  {
+    name: "DEBUG_MEMORY_MB",
+    kind: integer(1, 4096),
+    defaultValue: 64,
+    description:
+      "memory one lang_debug run's program may grow to, written into the module as its maximum; past it the program's allocations fail",
+    readBy: SERVER,
+  },
+  {
+    name: "DEBUG_THREADS",
+    kind: integer(1),
+    defaultValue: 2,
+    description:
+      "threads running lang_debug programs at once (started when first needed); more runs wait, a few at most",
+    readBy: SERVER,
+  },
+  {
     name: "NATIVE_BUILD_TIMEOUT_MS",
     kind: integer(100),
     defaultValue: 30_000,

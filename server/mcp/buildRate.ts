@@ -1,6 +1,6 @@
 // The per-client build rates of the HTTP API, applied to MCP: a JSON-RPC
 // POST counts against the wasm or native build rate only when it calls a
-// build tool, so reading documents and checking code stay unthrottled. The
+// build tool or lang_debug, so reading documents and checking code stay unthrottled. The
 // parsed body is cached on the request for the transport to reuse.
 import type { MiddlewareHandler } from "hono";
 import type { PlaygroundLimits } from "../playground/limits";
@@ -25,8 +25,9 @@ export function mcpBuildRate(limits: PlaygroundLimits): MiddlewareHandler {
     } catch {
       return next(); // the transport answers malformed JSON
     }
-    const builds = calledTools(body).filter((name) => name.startsWith("lang_build_"));
-    if (builds.some((name) => name !== "lang_build_wasm")) return native(c, next);
+    // A debug run is a wasm build and a run: it counts as a wasm build.
+    const builds = calledTools(body).filter((name) => name.startsWith("lang_build_") || name === "lang_debug");
+    if (builds.some((name) => name !== "lang_build_wasm" && name !== "lang_debug")) return native(c, next);
     if (builds.length > 0) return wasm(c, next);
     return next();
   };

@@ -50,6 +50,16 @@ const CALLS: Record<string, { args?: Record<string, unknown>; expect: (r: Record
     args: { source: HELLO, target: "linux-arm64-musl", opt: "-Os" },
     expect: (r) => expect(r).toMatchObject({ status: "ok", target: "linux-arm64-musl" }),
   },
+  lang_debug: {
+    args: { source: HELLO, breakpoints: [{ line: 2 }] },
+    expect: (r) =>
+      expect(r).toMatchObject({
+        status: "ok",
+        output: "hello from pith\n",
+        exit_code: 0,
+        stops: [{ line: 2, reason: "breakpoint", stack: [{ function: "main" }] }],
+      }),
+  },
   lang_check: { args: { source: HELLO }, expect: (r) => expect(r).toMatchObject({ ok: true, diagnostics: [] }) },
   lang_format: {
     args: { source: "fn main() {\nprintln(1)\n}\n" },

@@ -27,6 +27,10 @@ export const TOOL_SUMMARIES: readonly [string, string][] = [
     "lang_build_target",
     "one of linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, macos-x64, macos-arm64",
   ],
+  [
+    "lang_debug",
+    "run a program with breakpoints (conditions, logpoints) and stdin; every stop's call stack and locals, the output and exit status",
+  ],
   ["lang_list_examples / lang_read_example", "complete example programs"],
   ["lang_list_stdlib / lang_read_stdlib", "the standard library's source"],
   ["lang_list_tests / lang_read_test", "the conformance tests, one rule each"],

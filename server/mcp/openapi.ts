@@ -24,7 +24,7 @@ export function documentMcpRoutes(
     tags,
     summary: "MCP over streamable HTTP (stateless): one JSON-RPC request or notification per POST",
     description:
-      "Tools lang_check, lang_explain_error, lang_query, lang_build_*, lang_list_*, lang_read_*; resources lang://...; prompt lang_coding_assistant. See /mcp-info for client configuration.",
+      "Tools lang_check, lang_explain_error, lang_query, lang_build_*, lang_debug, lang_list_*, lang_read_*; resources lang://...; prompt lang_coding_assistant. See /mcp-info for client configuration.",
     request: { body: { required: true, content: { "application/json": { schema: JsonRpc } } } },
     responses: {
       200: json("The JSON-RPC response"),

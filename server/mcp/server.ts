@@ -9,12 +9,13 @@ import { SERVER_VERSION } from "../version";
 import { registerBuildTools } from "./buildTools";
 import { registerCheckTools } from "./checkTools";
 import { registerContentTools } from "./contentTools";
+import { registerDebugTool } from "./debugTool";
 import { registerPrompt } from "./prompt";
 import { registerQueryTools } from "./queryTools";
 import { registerResources } from "./resources";
 
 const INSTRUCTIONS = `Pith playground: learn the Pith language and build programs with it.
-Start with the prompt lang_coding_assistant (or lang_read_readme and lang_read_gotchas), imitate lang_read_example programs, call lang_check after every edit until it reports ok, then build with lang_build_wasm or a native lang_build_* tool; build results carry download URLs.`;
+Start with the prompt lang_coding_assistant (or lang_read_readme and lang_read_gotchas), imitate lang_read_example programs, call lang_check after every edit until it reports ok, then build with lang_build_wasm or a native lang_build_* tool; build results carry download URLs. To see why a program misbehaves, lang_debug runs it with breakpoints and returns the locals at each stop.`;
 
 // The SDK builds an Ajv instance per server unless given one (about 5 ms, most
 // of a server's cost); it is only used for elicitation, which no tool here
@@ -33,6 +34,7 @@ export function createMcpServer(ctx: BuildContext): McpServer {
   registerBuildTools(server, ctx);
   registerCheckTools(server, ctx);
   registerContentTools(server);
+  registerDebugTool(server, ctx);
   registerQueryTools(server, ctx);
   registerResources(server);
   registerPrompt(server);

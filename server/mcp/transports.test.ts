@@ -121,6 +121,29 @@ describe("the stateless /mcp", () => {
     // Reading and checking are not builds.
     for (let i = 0; i < 4; i++) expect((await call(10 + i, "lang_check", { source })).status).toBe(200);
   });
+
+  it("counts a lang_debug call as a wasm build, since it compiles and runs the program", async () => {
+    // Services of its own: the rate budget above is spent.
+    const own = testPlayground({ wasmBuildsPerMinute: 2 });
+    try {
+      const app = new OpenAPIHono();
+      registerMcp(app, own.services, { allowedHosts: [] });
+      const call = (id: number, name: string, args: Record<string, unknown>) =>
+        post(
+          app,
+          { host: "localhost" },
+          { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } },
+        );
+      const source = "fn main() {}\n";
+      expect((await call(1, "lang_build_wasm", { source })).status).toBe(200);
+      expect((await call(2, "lang_debug", { source, breakpoints: [] })).status).toBe(200);
+      const limited = await call(3, "lang_debug", { source, breakpoints: [] });
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).detail).toContain("at most 2 wasm builds per minute");
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe("mounted on the app", () => {

@@ -27,6 +27,9 @@ describe("limitsFromEnv", () => {
       compileCacheBytes: 64 << 20,
       compilerNice: 0,
       compileTimeoutMs: 10_000,
+      debugTimeoutMs: 5_000,
+      debugMemoryMb: 64,
+      debugThreads: 2,
       nativeTimeoutMs: 30_000,
       nativeConcurrency: cores,
       nativeQueue: 4 * cores,
@@ -88,7 +91,7 @@ describe("LIMIT_VARIABLES", () => {
   it("names every numeric limit once, each an integer of the table with a default", () => {
     const keys = LIMIT_VARIABLES.map((v) => v.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toHaveLength(28);
+    expect(keys).toHaveLength(31);
     for (const v of LIMIT_VARIABLES) {
       expect(v.kind.type).toBe("integer");
       expect(typeof v.defaultValue).toBe("number");

@@ -22,6 +22,12 @@ export interface PlaygroundLimits {
   compilerNice: number;
   /** A compile running longer is stopped and answered 504. */
   compileTimeoutMs: number;
+  /** A lang_debug program running longer has its thread terminated. */
+  debugTimeoutMs: number;
+  /** The memory a lang_debug program may grow to. */
+  debugMemoryMb: number;
+  /** Threads running lang_debug programs. */
+  debugThreads: number;
   /** A native build (clang + lld) running longer is killed and answered 504. */
   nativeTimeoutMs: number;
   /** Native builds running at once. */
@@ -80,6 +86,9 @@ const LIMIT_NAMES: Record<Key, string> = {
   compileCacheBytes: "COMPILE_CACHE_BYTES",
   compilerNice: "COMPILER_NICE",
   compileTimeoutMs: "COMPILE_TIMEOUT_MS",
+  debugTimeoutMs: "DEBUG_TIMEOUT_MS",
+  debugMemoryMb: "DEBUG_MEMORY_MB",
+  debugThreads: "DEBUG_THREADS",
   nativeTimeoutMs: "NATIVE_BUILD_TIMEOUT_MS",
   nativeConcurrency: "NATIVE_BUILD_CONCURRENCY",
   nativeQueue: "NATIVE_BUILD_QUEUE",

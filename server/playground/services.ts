@@ -9,6 +9,7 @@ import { ArtifactStore, type Artifacts } from "./artifacts";
 import { BuildQueue } from "./buildQueue";
 import { CompileCache } from "./compileCache";
 import { CompilerPool } from "./compilerPool";
+import { DebugRuns } from "./debugRuns";
 import { limitsFromEnv, type PlaygroundLimits } from "./limits";
 
 export interface PlaygroundServices {
@@ -19,6 +20,8 @@ export interface PlaygroundServices {
   compile: CompilerRunner;
   artifacts: Artifacts;
   nativeQueue: BuildQueue;
+  /** Runs users' programs under the debugger (lang_debug), on threads of their own. */
+  debugRuns: DebugRuns;
   /** Stops the workers and the sweep timer. */
   close(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     perClientWaiting: limits.nativeClientQueue,
     maxWaitMs: limits.nativeMaxWaitMs,
   });
+  const debugRuns = new DebugRuns(limits);
   return {
     limits,
     compiler,
@@ -66,9 +70,10 @@ export function createPlaygroundServices(options: PlaygroundServicesOptions = {}
     compile: compileCache.wrap(compiler.run),
     artifacts,
     nativeQueue,
+    debugRuns,
     async close() {
       artifacts.stop();
-      await compiler.close();
+      await Promise.all([compiler.close(), debugRuns.close()]);
     },
   };
 }

@@ -5,7 +5,7 @@
 import type { Breakpoint } from "../../lang/runtime/debug/debugEngine";
 import { debugScripted, type ScriptedStop } from "../../lang/runtime/debug/debugScript";
 import { type CompilerRunner, runCompilerInProcess } from "../compiler/compilerRun";
-import { runWasiNode } from "../compiler/wasiNode";
+import { runWasiNode, type WasiRunInput, type WasiRunResult } from "../compiler/wasiNode";
 
 export interface DebugRequest {
   source: string;
@@ -18,16 +18,25 @@ export interface DebugRequest {
 }
 
 export type DebugResult =
-  | { ok: true; stops: ScriptedStop[]; truncated: boolean; output: string; stderr: string; exitCode: number }
+  | {
+      ok: true;
+      stops: ScriptedStop[];
+      truncated: boolean;
+      logs: string[];
+      output: string;
+      stderr: string;
+      exitCode: number;
+    }
   | { ok: false; diagnostics: string };
 
 const ENTRY = "main.pith";
 const decoder = new TextDecoder();
 
-export async function debugProgram(
-  request: DebugRequest,
+/** The debug build of the request's program: the module's bytes, or the compiler's diagnostics. */
+export async function buildForDebug(
+  request: Pick<DebugRequest, "source" | "files">,
   compile: CompilerRunner = runCompilerInProcess,
-): Promise<DebugResult> {
+): Promise<{ ok: true; wasm: Uint8Array } | { ok: false; diagnostics: string }> {
   const built = await compile({
     args: ["build", ENTRY, "--debug", "-o", "main.wasm"],
     files: { ...request.files, [ENTRY]: request.source },
@@ -35,10 +44,22 @@ export async function debugProgram(
   const wasm = built.files.get("main.wasm");
   if (built.exitCode !== 0 || !wasm)
     return { ok: false, diagnostics: decoder.decode(built.stdout) + decoder.decode(built.stderr) };
+  return { ok: true, wasm };
+}
+
+/** How a debug build runs: node:wasi for the CLI, the in-memory shim with an output limit on the server. */
+export type WasiRunner = (input: WasiRunInput) => Promise<WasiRunResult>;
+
+/** Runs a debug build with the request's breakpoints and stdin, recording its stops. */
+export async function runDebugBuild(
+  wasm: Uint8Array,
+  request: Omit<DebugRequest, "source" | "files">,
+  runWasi: WasiRunner = runWasiNode,
+): Promise<DebugResult & { ok: true }> {
   const module = await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>);
   let result: { stdout: Uint8Array; stderr: Uint8Array } | undefined;
   const scripted = await debugScripted(request.breakpoints, request.maxStops ?? 100, async (imports, bind) => {
-    const run = await runWasiNode({
+    const run = await runWasi({
       module,
       args: [],
       stdin: request.stdin ?? "",
@@ -52,8 +73,17 @@ export async function debugProgram(
     ok: true,
     stops: scripted.stops,
     truncated: scripted.truncated,
+    logs: scripted.logs,
     output: decoder.decode(result?.stdout),
     stderr: decoder.decode(result?.stderr),
     exitCode: scripted.exitCode,
   };
+}
+
+export async function debugProgram(
+  request: DebugRequest,
+  compile: CompilerRunner = runCompilerInProcess,
+): Promise<DebugResult> {
+  const built = await buildForDebug(request, compile);
+  return built.ok ? runDebugBuild(built.wasm, request) : built;
 }

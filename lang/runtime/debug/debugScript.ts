@@ -6,6 +6,8 @@ import { conditionError, conditionHolds } from "./condition";
 import { type Breakpoint, DebugEngine, type DebugStop } from "./debugEngine";
 
 export interface ScriptedStop {
+  /** The source file, as the compiler names it (the entry is main.pith). */
+  file: string;
   line: number;
   reason: DebugStop["reason"];
   stack: { function: string; line: number; locals: Record<string, string> }[];
@@ -15,7 +17,12 @@ export interface ScriptedDebugResult {
   stops: ScriptedStop[];
   /** Whether the run was cut off at the stop limit. */
   truncated: boolean;
+  /** What the logpoints printed, in order (at most MAX_LOGS). */
+  logs: string[];
 }
+
+/** Logpoint messages kept at most: a logpoint in an endless loop must not fill the host's memory. */
+export const MAX_LOGS = 1000;
 
 /** Runs `run` with a debug engine that records stops; past `maxStops` it records no more. */
 export async function debugScripted(
@@ -31,7 +38,11 @@ export async function debugScripted(
   }
   const stops: ScriptedStop[] = [];
   let truncated = false;
+  const logs: string[] = [];
   const engine = new DebugEngine({
+    log: (text) => {
+      if (logs.length < MAX_LOGS) logs.push(text.replace(/\n$/, ""));
+    },
     breakpoints,
     // Past the limit no breakpoint is left, so the rest runs at full speed.
     refreshBreakpoints: () => (truncated ? [] : breakpoints),
@@ -53,11 +64,12 @@ export async function debugScripted(
     memory = m;
   });
   engine.exiting(code);
-  return { stops, truncated, exitCode: code };
+  return { stops, truncated, logs, exitCode: code };
 }
 
 function scripted(stop: DebugStop): ScriptedStop {
   return {
+    file: stop.file,
     line: stop.line,
     reason: stop.reason,
     stack: stop.stack.map((f) => ({

@@ -17,6 +17,15 @@ export interface WasiRunInput {
   imports?: WebAssembly.Imports;
   /** Told the instance before it starts, for imports that read its memory (the debugger's). */
   onInstance?: (instance: WebAssembly.Instance) => void;
+  /** stdout and stderr together may hold this many bytes; a write past it stops the run with OutputLimitError (runWasiShim only). */
+  maxOutputBytes?: number;
+}
+
+/** The program wrote more than WasiRunInput.maxOutputBytes: it was stopped, since an unbounded writer would fill the host's memory. */
+export class OutputLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`the program wrote more than ${limit} bytes of output and was stopped`);
+  }
 }
 
 export interface WasiRunResult {
@@ -44,13 +53,20 @@ export function concatBytes(chunks: Uint8Array[]): Uint8Array {
 export async function runWasiShim(input: WasiRunInput): Promise<WasiRunResult> {
   const stdout: Uint8Array[] = [];
   const stderr: Uint8Array[] = [];
+  let written = 0;
+  const keep = (into: Uint8Array[]) => (chunk: Uint8Array) => {
+    written += chunk.length;
+    if (input.maxOutputBytes !== undefined && written > input.maxOutputBytes)
+      throw new OutputLimitError(input.maxOutputBytes);
+    into.push(chunk.slice());
+  };
   const contents = new Map<string, File>();
   for (const [name, data] of Object.entries(input.files ?? {})) contents.set(name, new File(toBytes(data)));
   const root = new PreopenDirectory(".", contents);
   const fds = [
     new OpenFile(new File(toBytes(input.stdin ?? new Uint8Array()))),
-    new ConsoleStdout((chunk) => stdout.push(chunk.slice())),
-    new ConsoleStdout((chunk) => stderr.push(chunk.slice())),
+    new ConsoleStdout(keep(stdout)),
+    new ConsoleStdout(keep(stderr)),
     root,
   ];
   const env = Object.entries(input.env ?? {}).map(([k, v]) => `${k}=${v}`);
@@ -59,6 +75,7 @@ export async function runWasiShim(input: WasiRunInput): Promise<WasiRunResult> {
     ...input.imports,
     wasi_snapshot_preview1: wasi.wasiImport,
   });
+  input.onInstance?.(instance);
   let exitCode: number;
   try {
     exitCode = wasi.start(instance as { exports: { memory: WebAssembly.Memory; _start: () => unknown } });
