@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildForest } from "./forest";
-import { decodeForestFile, encodeForestFile } from "./forestFile";
+import { adoptEncoded, decodeForestFile, encodeForestFile } from "./forestFile";
 import { Xoshiro256 } from "./prng";
 
 const g = new Xoshiro256(3);
@@ -76,5 +76,17 @@ describe("ANOMFOR1 forest files", () => {
       }
     }
     expect(valid).toBeLessThan(10_000);
+  });
+
+  it("a file encoded elsewhere (the training thread) is the same bytes, with the margin it is saved with", () => {
+    const twin = buildForest({ data, nRows: 400, rowStride: 3 }, 3, { nTrees: 4, maxSamples: 16, seed: 42 });
+    twin.offset = -0.47;
+    adoptEncoded(twin, "daily", encodeForestFile({ name: "daily", margin: 0, forest: twin }));
+    expect(encodeForestFile({ name: "daily", margin: 0.12, forest: twin })).toEqual(bytes);
+    expect(decodeForestFile(encodeForestFile({ name: "daily", margin: 0.3, forest: twin }), "daily")?.margin).toBe(0.3);
+    // Saved under another name it is encoded afresh.
+    expect(decodeForestFile(encodeForestFile({ name: "weekly", margin: 0.2, forest: twin }), "weekly")?.forest).toEqual(
+      forest,
+    );
   });
 });
