@@ -16,8 +16,13 @@
 // other, printed as one table (p50, p99, throughput and its ratio to no
 // retraining), against targets for the default schedule of p99 <= 50 ms and
 // >= 80 % of the no-retrain throughput. Trainings run beside ingest and
-// take effect a fixed number of points after they start, so only a
-// training still running at that point holds ingest up.
+// take effect a fixed number of points and seconds of the stream's clock
+// after they start, so only a training still running at that point holds
+// ingest up. Beside these timings it prints figures that do not move with
+// the machine's load (bench/ingestWork.ts, the engine in this process):
+// main-thread CPU per point and the most of it in one event-loop turn,
+// trainings taken into force and waits for them per 1,000 points, bytes,
+// fsyncs and synced appends per point.
 //
 // The machine may be shared: the load average is printed with each mode, and
 // so is the server's own CPU time per request (from /proc, where there is
