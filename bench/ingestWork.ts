@@ -16,8 +16,8 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AnomalyService } from "../anomaly/index";
 import { createNodeBackend, FileStore } from "../anomaly/node/index";
-import { AnomalyService } from "../anomaly/service";
 
 const MODEL = "work";
 const CLIENTS = 8;
