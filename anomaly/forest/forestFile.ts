@@ -29,8 +29,10 @@ const marginAt = (nameBytes: number) => 8 + 8 + nameBytes + 8;
 
 /**
  * Takes `bytes` (encodeForestFile of `f` under `name`, made elsewhere) as
- * f's file; encodeForestFile then returns it with the margin it is given
- * written in (the only field that may change after training).
+ * f's file; the next encodeForestFile of f under that name returns it with
+ * the margin it is given written in (the only field that may change after
+ * training). Used once: a forest in force would otherwise keep its file's
+ * bytes (a few MB per version) in memory for as long as it scores.
  */
 export function adoptEncoded(f: Forest, name: string, bytes: Uint8Array): void {
   encoded.set(f, { name, bytes });
@@ -39,6 +41,7 @@ export function adoptEncoded(f: Forest, name: string, bytes: Uint8Array): void {
 export function encodeForestFile(stored: StoredForest): Uint8Array {
   const ready = encoded.get(stored.forest);
   if (ready !== undefined && ready.name === stored.name) {
+    encoded.delete(stored.forest);
     const { bytes } = ready;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     view.setFloat64(marginAt(new TextEncoder().encode(stored.name).length), stored.margin, true);
