@@ -101,7 +101,7 @@ export interface IngestWork {
 
 /** Points fed at a time until the run has enough points and trainings. */
 const CHUNK = 500;
-const MAX_POINTS_FED = 20_000;
+const MAX_POINTS_FED = 60_000;
 
 /**
  * One model of `prefill` points, then at least `minPoints` more measured
