@@ -518,6 +518,16 @@ export class AnomalyService {
     for (const v of oldMeta?.versions ?? []) if (!kept.has(v.vname)) await this.store.deleteForest(model, v.vname);
   }
 
+  /**
+   * Of a loaded model, since this process loaded it: the scheduled
+   * trainings taken into force, and how many of them ingest waited for
+   * (model.ts). Null when the model is not loaded.
+   */
+  trainingCounts(model: string): { applied: number; waited: number } | null {
+    const m = this.models.get(model);
+    return m === undefined ? null : { applied: m.trainingsApplied, waited: m.trainingWaits };
+  }
+
   /** Waits for queued operations, then releases the backend and the store. */
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()]);

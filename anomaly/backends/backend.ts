@@ -9,6 +9,7 @@
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { Forest, RowMatrix } from "../forest/forest";
 import { compileForest, walkForest } from "../forest/walk";
+import type { ColumnBand } from "../model/band";
 import type { Calibration } from "../model/calibration";
 import type { VersionConfig } from "../model/versions";
 
@@ -17,6 +18,9 @@ export interface ForestJob {
   /** The ring projected on the new features, row-major, unscaled (it is scaled in place). */
   matrix: Float64Array;
   nFeat: number;
+  /** The feature names (nFeat of them) and, per feature, whether it is a numeric column (those get a band). */
+  feats: string[];
+  numeric: boolean[];
   /** Each ring point's clock (windows are cut by it). */
   times: Float64Array;
   versions: VersionConfig[];
@@ -30,6 +34,8 @@ export interface TrainedForests {
   forests: Map<string, Forest | null>;
   /** Per version with a forest: the summary of its training rows' decision values. */
   calibrations: Map<string, Calibration>;
+  /** Expected value and band per numeric column (band.ts), fitted on the unscaled matrix. */
+  bands: ColumnBand[];
 }
 
 export interface ScoringBackend {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildForest } from "./forest";
-import { decodeForestFile, encodeForestFile } from "./forestFile";
+import { adoptEncoded, decodeForestFile, encodeForestFile } from "./forestFile";
 import { Xoshiro256 } from "./prng";
 
 const g = new Xoshiro256(3);
@@ -76,5 +76,23 @@ describe("ANOMFOR1 forest files", () => {
       }
     }
     expect(valid).toBeLessThan(10_000);
+  });
+
+  it("a file encoded elsewhere (the training thread) is the same bytes, with the margin it is saved with", () => {
+    const twin = buildForest({ data, nRows: 400, rowStride: 3 }, 3, { nTrees: 4, maxSamples: 16, seed: 42 });
+    twin.offset = -0.47;
+    const ahead = encodeForestFile({ name: "daily", margin: 0, forest: twin });
+    adoptEncoded(twin, "daily", ahead);
+    const saved = encodeForestFile({ name: "daily", margin: 0.12, forest: twin });
+    expect(saved).toBe(ahead);
+    expect(saved).toEqual(bytes);
+    // Used once (not kept in memory beside the forest): the next save encodes afresh, the same bytes.
+    const again = encodeForestFile({ name: "daily", margin: 0.3, forest: twin });
+    expect(again).not.toBe(ahead);
+    expect(decodeForestFile(again, "daily")?.margin).toBe(0.3);
+    // Saved under another name it is encoded afresh.
+    expect(decodeForestFile(encodeForestFile({ name: "weekly", margin: 0.2, forest: twin }), "weekly")?.forest).toEqual(
+      forest,
+    );
   });
 });

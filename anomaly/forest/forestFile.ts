@@ -18,7 +18,39 @@ const MAX_TREES = 100_000;
 const MAX_NODES = 200_000_000;
 const MAX_COLS = 2 ** 31 - 1;
 
+/**
+ * Files encoded ahead of time (adoptEncoded), per forest: the training
+ * thread encodes its forests, so saving them costs this thread no encoding.
+ */
+const encoded = new WeakMap<Forest, { name: string; bytes: Uint8Array }>();
+
+/** Byte offset of the margin: magic, name length, name, offset. */
+const marginAt = (nameBytes: number) => 8 + 8 + nameBytes + 8;
+
+/**
+ * Takes `bytes` (encodeForestFile of `f` under `name`, made elsewhere) as
+ * f's file; the next encodeForestFile of f under that name returns it with
+ * the margin it is given written in (the only field that may change after
+ * training). Used once: a forest in force would otherwise keep its file's
+ * bytes (a few MB per version) in memory for as long as it scores.
+ */
+export function adoptEncoded(f: Forest, name: string, bytes: Uint8Array): void {
+  encoded.set(f, { name, bytes });
+}
+
 export function encodeForestFile(stored: StoredForest): Uint8Array {
+  const ready = encoded.get(stored.forest);
+  if (ready !== undefined && ready.name === stored.name) {
+    encoded.delete(stored.forest);
+    const { bytes } = ready;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    view.setFloat64(marginAt(new TextEncoder().encode(stored.name).length), stored.margin, true);
+    return bytes;
+  }
+  return encodeFresh(stored);
+}
+
+function encodeFresh(stored: StoredForest): Uint8Array {
   const { forest: f } = stored;
   const name = new TextEncoder().encode(stored.name);
   const nNodes = f.feature.length;

@@ -51,6 +51,15 @@ function maxLeafDepth(f: Forest): number {
 
 const cache = new WeakMap<Forest, CompiledForest>();
 
+/**
+ * Takes `compiled` (made by compileForest for `f` elsewhere, e.g. on the
+ * training thread and moved here) as f's compiled form, so scoring with a
+ * freshly trained forest does not compile it again on this thread.
+ */
+export function adoptCompiled(f: Forest, compiled: CompiledForest): void {
+  cache.set(f, compiled);
+}
+
 /** Compiled once per forest (cached); `maxHeapDepth` exists for tests of the pointer layout. */
 export function compileForest(f: Forest, maxHeapDepth = MAX_HEAP_DEPTH): CompiledForest {
   const useCache = maxHeapDepth === MAX_HEAP_DEPTH;

@@ -73,17 +73,26 @@ describe("WebGPU adapter policy", () => {
       },
       trainForests: async () => {
         calls.push("forests");
-        return { mean: [], std: [], forests: new Map(), calibrations: new Map() };
+        return { mean: [], std: [], forests: new Map(), calibrations: new Map(), bands: [] };
       },
     });
     const backend = new GpuFirstBackend(host, async () => ({ reason: "unused" }));
     expect(await backend.batchCsv?.(new Uint8Array(1), true)).toEqual({ inputError: "from the host" });
-    const job = { matrix: new Float64Array(0), nFeat: 0, times: new Float64Array(0), versions: [], now: 0 };
+    const job = {
+      matrix: new Float64Array(0),
+      nFeat: 0,
+      feats: [],
+      numeric: [],
+      times: new Float64Array(0),
+      versions: [],
+      now: 0,
+    };
     expect(await backend.trainForests?.(job)).toEqual({
       mean: [],
       std: [],
       forests: new Map(),
       calibrations: new Map(),
+      bands: [],
     });
     expect(calls).toEqual(["batch", "forests"]);
     // A host without them leaves them undefined: the caller then runs the job itself.

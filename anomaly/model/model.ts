@@ -40,12 +40,12 @@ import {
 } from "./encoding";
 import { cloneMetadata, type MetadataJson, newMetadata } from "./metadata";
 import { learningAt, opensAlert, takePoint } from "./onset";
-import type { PendingTraining } from "./pendingTraining";
+import { type PendingTraining, takesEffectAt } from "./pendingTraining";
 import { Ring } from "./ring";
 import { learnQuietly, pushIfFits } from "./storedRecords";
 import { applySustained } from "./sustained";
 import { type TrainedModel, trainVersions } from "./training";
-import { mergeTraining, scheduleStep, trainingLag } from "./trainingLag";
+import { mergeTraining, scheduleStep, trainingAfter, trainingLag } from "./trainingLag";
 import { forestWidth, ScoringRun, scorePoint, type Verdict } from "./verdict";
 import { splitStored, storedLine, type VerdictRecord } from "./verdictRecord";
 import { slidingWindows } from "./windows";
@@ -56,6 +56,8 @@ export type IngestResult = { record: RawRecord; verdict: Verdict | null; nSeen: 
 /** The scheduled training in flight (meta.pending_training says where it started and takes effect). */
 interface Running {
   result: Promise<TrainedModel>;
+  /** Set once the training has finished (or failed): taking it into force then waits for nothing. */
+  settled: boolean;
 }
 
 export class Model {
@@ -75,6 +77,8 @@ export class Model {
   private readonly scheduledTrainings: number[] = [];
   /** A training the loader redid from records after the checkpoint, not yet in a checkpoint. */
   private retrainedAtLoad = false;
+  /** A training took effect on a model without forests since the last batch (its forests are written in line). */
+  private tookEffectUntrained = false;
   /** The training of meta.pending_training, running beside ingest; null when none. */
   private running: Running | null = null;
   /**
@@ -280,12 +284,19 @@ export class Model {
     if (accepted.length === 0) return { results, durable: this.drained() };
     const fresh = this.fresh;
     this.fresh = false;
+    if (this.retrainedAtLoad) this.tookEffectUntrained = true;
     retrained ||= this.retrainedAtLoad;
     this.retrainedAtLoad = false;
     // Metadata is written only with a batch that changed more than n_seen
     // (and the encoder, which loading replays from the log).
+    // (And with the first batch after a training's forests reached the disk:
+    // the metadata naming them is written only then, commitQueue.ts.)
+    const beside = !this.tookEffectUntrained && !fresh;
+    this.tookEffectUntrained = false;
     const checkpoint =
-      retrained || fresh ? { meta: cloneMetadata(this.meta), forests: retrained ? this.forests : null } : null;
+      retrained || fresh || this.commits.checkpointDue
+        ? { meta: cloneMetadata(this.meta), forests: retrained ? this.forests : null, beside }
+        : null;
     return { results, durable: this.commits.enqueue(accepted, checkpoint, fresh) };
   }
 
@@ -309,26 +320,31 @@ export class Model {
   private async advanceTraining(now: number, heal = true): Promise<boolean> {
     let changed = false;
     const pending = this.meta.pending_training;
-    if (this.running !== null && pending !== null && (this.meta.n_seen >= pending.at || !this.trained)) {
+    if (
+      this.running !== null &&
+      pending !== null &&
+      (takesEffectAt(pending, this.meta.n_seen, this.ring.newestTime()) || !this.trained)
+    ) {
       changed = await this.takeEffect(this.running, pending);
     }
     if (this.retrainDue(heal)) {
-      const started = this.startTraining(now);
-      if (started.pending.at <= this.meta.n_seen)
-        changed = (await this.takeEffect(started, started.pending)) || changed;
+      const { running, pending } = this.startTraining(now);
+      if (pending.at <= this.meta.n_seen) changed = (await this.takeEffect(running, pending)) || changed;
     }
     return changed;
   }
 
   /** Starts the schedule's training at the newest point; it takes effect K points later (trainingLag.ts). */
-  private startTraining(now: number): Running & { pending: PendingTraining } {
+  private startTraining(now: number): { running: Running; pending: PendingTraining } {
     const from = this.meta.n_seen;
     const lag = trainingLag(this.meta, this.ring.length, this.ring.full);
+    const clock = this.ring.newestTime();
     const pending: PendingTraining = {
       from,
       at: this.trained ? from + lag : from,
+      after: this.trained ? trainingAfter(clock) : Number.NEGATIVE_INFINITY,
       feats: featureNames(this.meta),
-      clock: this.ring.newestTime(),
+      clock,
       started: Math.floor(now),
     };
     this.meta.pending_training = pending;
@@ -336,7 +352,7 @@ export class Model {
     // overlap; after one that takes effect at once, the schedule's interval.
     this.meta.next_train = pending.at === from ? from + scheduleStep(this.meta, this.ring.full) : pending.at;
     this.running = this.launch(pending, trainingSet(this.ring, this.feedback));
-    return { ...this.running, pending };
+    return { running: this.running, pending };
   }
 
   /**
@@ -376,22 +392,41 @@ export class Model {
     // Its failure surfaces where it takes effect (or nowhere, when it is
     // dropped): until then it must not count as unhandled.
     result.then(
-      () => this.scheduledTrainings.push((performance.now() - started) / 1000),
-      () => {},
+      () => {
+        running.settled = true;
+        this.scheduledTrainings.push((performance.now() - started) / 1000);
+      },
+      () => {
+        running.settled = true;
+      },
     );
-    return { result };
+    const running: Running = { result, settled: false };
+    return running;
   }
 
   /** Puts a finished training in force (scoring the points before it first); waits for it if it is not done. */
   private async takeEffect(running: Running, pending: PendingTraining): Promise<boolean> {
     // Points before this one are scored against the forests they came under.
     this.scorePending();
+    // A model without forests waits by design (nothing to score with meanwhile).
+    if (!running.settled && this.trained) this.trainingWaits += 1;
+    if (!this.trained) this.tookEffectUntrained = true;
     const trained = await running.result;
     this.running = null;
+    this.trainingsApplied += 1;
     this.forests = mergeTraining(this.meta, trained, pending.started);
     this.invalidateCaches();
     return true;
   }
+
+  /**
+   * How many scheduled trainings this object took into force, and how many
+   * of them ingest had to wait for (still running when the point they take
+   * effect at arrived). Not persisted: counts for this process (the bench
+   * reads them per 1,000 points).
+   */
+  trainingsApplied = 0;
+  trainingWaits = 0;
 
   /** Seconds taken by each scheduled training since the last call (for the retrain metric). */
   takeScheduledTrainings(): number[] {
@@ -486,6 +521,10 @@ export class Model {
   compactionSnapshot(): { records: RawRecord[]; meta: MetadataJson } | null {
     if (this.processing) return null;
     return { records: this.storedLines(this.ring.toArray()), meta: cloneMetadata(this.meta) };
+  }
+
+  metadataSnapshot(): MetadataJson | null {
+    return this.processing ? null : cloneMetadata(this.meta);
   }
 
   /** Resolves once every processed batch is on disk (or rejected). */

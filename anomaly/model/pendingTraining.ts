@@ -2,10 +2,11 @@
  * Scheduled retraining beside ingest. A training that the schedule makes due
  * at point n starts there, on the ring as it stands at n, and runs while
  * ingest goes on scoring with the forests in force; its forests take effect
- * at point n + K, K fixed when it starts (trainingLag). Only if it is not
- * ready when point n + K arrives does ingest wait for it. So the same
+ * at the first point from n + K on whose own time is at least D seconds
+ * after point n's (K and D fixed when it starts, trainingLag). Only if it
+ * is not ready when that point arrives does ingest wait for it. So the same
  * stream gets the same verdicts however long a training takes: timing only
- * decides whether point n + K waits, never which forests score which point.
+ * decides whether that point waits, never which forests score which point.
  *
  * The training in flight is part of the metadata (`pending_training`): a
  * checkpoint written while it runs says where it started and where it takes
@@ -14,12 +15,21 @@
  * point as one that never stopped. K and the merge are in trainingLag.ts.
  */
 
+import { TRAINING_LAG_CAP } from "../constants";
+
 /** metadata.json's `pending_training`: a started training not yet in force. */
 export interface PendingTraining {
   /** n_seen of the point it started at (the newest point it trains on). */
   from: number;
-  /** n_seen of the point its forests first score. */
+  /** n_seen of the first point its forests may score. */
   at: number;
+  /**
+   * The stream's clock from which its forests may score (`clock` + D); a
+   * point at or past `at` with an earlier time keeps the old forests, up to
+   * TRAINING_LAG_CAP points past `at`. −Infinity (stored as null, or absent
+   * in metadata written before it existed): `at` alone decides.
+   */
+  after: number;
   /** The feature list at `from` (the encoder may learn new categories meanwhile). */
   feats: string[];
   /** The stream's clock at `from`: windows are cut back from it. */
@@ -42,5 +52,14 @@ export function parsePending(raw: unknown, nSeen: number): PendingTraining | nul
   if (!Array.isArray(r.feats) || !r.feats.every((f) => typeof f === "string")) return null;
   if (typeof r.clock !== "number" || !Number.isFinite(r.clock)) return null;
   if (typeof r.started !== "number" || !Number.isFinite(r.started)) return null;
-  return { from: r.from, at: r.at, feats: r.feats as string[], clock: r.clock, started: r.started };
+  const after = typeof r.after === "number" && Number.isFinite(r.after) ? r.after : Number.NEGATIVE_INFINITY;
+  return { from: r.from, at: r.at, after, feats: r.feats as string[], clock: r.clock, started: r.started };
+}
+
+/**
+ * Whether the newest point (n_seen `nSeen`, stream time `time`) is where
+ * the training in flight takes effect.
+ */
+export function takesEffectAt(p: PendingTraining, nSeen: number, time: number): boolean {
+  return nSeen >= p.at && (time >= p.after || nSeen >= p.at + TRAINING_LAG_CAP);
 }

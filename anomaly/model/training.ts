@@ -3,9 +3,10 @@
  * scaler over the whole ring, and grow each enabled version's forest on its
  * window (seed 42 per forest).
  *
- * Only the projection of the ring's records runs where the caller is; the
- * rest (scaler and forests, the expensive part: about 0.4 s for the five
- * default versions) is one self-contained ForestJob that a backend may run
+ * Only the projection of the ring's records (and the categorical value
+ * tables) runs where the caller is; the rest (bands, scaler and forests,
+ * the expensive part: about 0.4 s for the five default versions) is one
+ * self-contained ForestJob that a backend may run
  * off the calling thread (node/engineThread.ts), so a model's scheduled
  * retrain does not hold up requests to other models. Same code, same seed:
  * the same forests wherever it runs.
@@ -65,9 +66,13 @@ export function versionRows(
   return { rows: { data: matrix.subarray(from * nFeat), nRows: n - from, rowStride: nFeat }, nCols: nFeat };
 }
 
-/** Scaler and forests of a training, on whichever thread runs it. Scales job.matrix in place. */
+/** Bands, scaler and forests of a training, on whichever thread runs it. Scales job.matrix in place. */
 export async function trainForests(job: ForestJob, backend: ScoringBackend): Promise<TrainedForests> {
   const { matrix, nFeat, times, now } = job;
+  // Before scaling: bands are in the data's units. Here, not where the
+  // training starts: on a full ring it is ~80 ms of CPU, which held every
+  // request up at each training start.
+  const bands = fitBands(matrix, job.feats, job.numeric, times, now);
   const scaler = fitScaler(matrix, times.length, nFeat);
   applyScaler(scaler, matrix, nFeat);
   const forests = new Map<string, Forest | null>();
@@ -89,7 +94,7 @@ export async function trainForests(job: ForestJob, backend: ScoringBackend): Pro
     const calibration = fitCalibration(await trainingDecisions(backend, forest, picked.rows));
     if (calibration !== null) calibrations.set(v.vname, calibration);
   }
-  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests, calibrations };
+  return { mean: Array.from(scaler.mean), std: Array.from(scaler.std), forests, calibrations, bands };
 }
 
 /**
@@ -111,33 +116,22 @@ async function trainingDecisions(backend: ScoringBackend, forest: Forest, rows: 
 }
 
 export async function trainVersions(input: TrainingInput): Promise<TrainedModel> {
+  // Everything read from the encoder is read before the first await: ingest
+  // may go on teaching it meanwhile.
   const feats = input.feats ?? featureNames(input.state);
   const matrix = new Projector(input.state, feats).projectAll(input.records);
   const numericCols = new Set(input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_NUMERIC));
-  // Before the job: it scales the matrix in place, and bands are in the data's units.
-  const bands = fitBands(
-    matrix,
-    feats,
-    feats.map((f) => numericCols.has(f)),
-    input.times,
-    input.now,
-  );
+  const categorical = input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_CATEGORICAL);
   const job: ForestJob = {
     matrix,
     nFeat: feats.length,
+    feats,
+    numeric: feats.map((f) => numericCols.has(f)),
     times: Float64Array.from(input.times),
     versions: input.versions.map((v) => ({ ...v })),
     now: input.now,
   };
   const { backend } = input;
   const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return {
-    feats,
-    ...trained,
-    bands,
-    novelty: fitNovelty(
-      input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_CATEGORICAL),
-      input.records,
-    ),
-  };
+  return { feats, ...trained, novelty: fitNovelty(categorical, input.records) };
 }

@@ -2,7 +2,7 @@
  * How far behind a scheduled training takes effect, and how its results join
  * the model's metadata when it does (the mechanism: pendingTraining.ts).
  */
-import { TRAINING_LAG } from "../constants";
+import { TRAINING_LAG, TRAINING_LAG_SECONDS } from "../constants";
 import type { Forest } from "../forest/forest";
 import { applyCalibrations } from "./calibrate";
 import type { MetadataJson } from "./metadata";
@@ -24,6 +24,26 @@ const LAG_RING_SHARE = 16;
 
 export function trainingLag(meta: MetadataJson, ringLength: number, ringFull: boolean): number {
   return Math.max(scheduleStep(meta, ringFull), Math.min(TRAINING_LAG, Math.ceil(ringLength / LAG_RING_SHARE)));
+}
+
+/**
+ * D, in the stream's own clock: a training also runs at least this long
+ * before it takes effect. K points alone cannot cover a training at every
+ * ingest rate (a 4,000-point model retrains every 250 points; at 400
+ * points/s that is 0.6 s, less than a training takes on a busy machine, so
+ * every switch made ingest wait). Live points are stamped with their
+ * arrival time, so D seconds of the stream is D seconds of wall clock:
+ * however fast points come, a training taking less than D never holds one
+ * up. It is still a property of the stream, not of timing (a replay sees
+ * the same stamps), so verdicts stay deterministic. For a stream slower
+ * than K points per D seconds (any stream at a point a second or slower
+ * with the default schedule) K points come later than D seconds and
+ * nothing changes; faster streams retrain every D seconds instead of every
+ * K points, which also keeps the training thread's share of the CPU at
+ * (training time) / D.
+ */
+export function trainingAfter(clock: number): number {
+  return clock + TRAINING_LAG_SECONDS;
 }
 
 /** The schedule's interval: below_max until the ring is full, at_max after. */

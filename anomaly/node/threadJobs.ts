@@ -6,6 +6,8 @@
  */
 import { CpuBackend, type ForestJob, type TrainedForests } from "../backends/backend";
 import { BatchInputError, batchCsvBody } from "../batch";
+import { encodeForestFile } from "../forest/forestFile";
+import { type CompiledForest, compileForest } from "../forest/walk";
 import { trainForests } from "../model/training";
 
 export type BatchAnswer = { body: Uint8Array } | { inputError: string };
@@ -31,17 +33,38 @@ export async function batchJob({ csv, hasHeader }: BatchJob): Promise<Done<Batch
   }
 }
 
+/**
+ * A training as it comes back from the thread: besides the forests, each
+ * one's compiled scoring layout and its encoded file (margin 0, written in
+ * when saved), so the calling thread neither compiles nor encodes them:
+ * about 100 ms of its CPU per training for the five default versions,
+ * that used to hold every request up where the forests took effect and
+ * were saved.
+ */
+export interface ForestsAnswer extends TrainedForests {
+  ready: { vname: string; compiled: CompiledForest; file: Uint8Array }[];
+}
+
 /** A retraining's scaler and forests; the forests' arrays move back without a copy. */
-export async function forestJob(job: ForestJob): Promise<Done<TrainedForests>> {
+export async function forestJob(job: ForestJob): Promise<Done<ForestsAnswer>> {
   const trained = await trainForests(job, new CpuBackend());
-  const transfer: ArrayBuffer[] = [];
-  for (const f of trained.forests.values()) {
+  const buffers = new Set<ArrayBuffer>();
+  const ready: ForestsAnswer["ready"] = [];
+  for (const [vname, f] of trained.forests) {
     if (f === null) continue;
-    for (const a of [f.roots, f.feature, f.split, f.left, f.right, f.size, f.value]) {
-      transfer.push(a.buffer as ArrayBuffer);
+    // Cached by the calibration's scoring: compiling costs nothing more here.
+    const compiled = compileForest(f);
+    const file = encodeForestFile({ name: vname, margin: 0, forest: f });
+    ready.push({ vname, compiled, file });
+    for (const a of [f.roots, f.feature, f.split, f.left, f.right, f.size, f.value, file]) {
+      buffers.add(a.buffer as ArrayBuffer);
+    }
+    // The pointer layout shares the forest's own arrays (a buffer moves once).
+    for (const a of [compiled.feature, compiled.split, compiled.value, compiled.roots, compiled.left, compiled.right]) {
+      if (a.byteLength > 0) buffers.add(a.buffer as ArrayBuffer);
     }
   }
-  return { answer: trained, transfer };
+  return { answer: { ...trained, ready }, transfer: [...buffers] };
 }
 
 export const THREAD_JOBS = { batch: batchJob, forests: forestJob } as const;

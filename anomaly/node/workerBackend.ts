@@ -10,7 +10,8 @@ import { ThreadPool } from "../../threads/pool";
 import type { RestartJob, RestartResult } from "../autoencoder/restart";
 import type { ForestJob, ScoringBackend, TrainedForests } from "../backends/backend";
 import type { Forest, RowMatrix } from "../forest/forest";
-import { type CompiledForest, compileForest, walkForest } from "../forest/walk";
+import { adoptEncoded } from "../forest/forestFile";
+import { adoptCompiled, type CompiledForest, compileForest, walkForest } from "../forest/walk";
 import { EngineThread } from "./engineThread";
 import type { ForestWalkHandlers } from "./forestWalkWorker";
 import { RestartPool } from "./restartPool";
@@ -130,10 +131,22 @@ export class WorkerBackend implements ScoringBackend {
     return this.batches.run("batch", { csv: own, hasHeader }, [own.buffer as ArrayBuffer]);
   }
 
-  /** A retrain's scaler and forests on the training thread (the job is copied there, not moved). */
-  trainForests(job: ForestJob): Promise<TrainedForests> {
+  /**
+   * A retrain's scaler and forests on the training thread (the job is
+   * copied there, not moved). The forests' compiled layouts and encoded
+   * files come back with them and are adopted here, so scoring and saving
+   * them cost this thread nothing more.
+   */
+  async trainForests(job: ForestJob): Promise<TrainedForests> {
     this.training ??= new EngineThread();
-    return this.training.run("forests", job);
+    const { ready, ...trained } = await this.training.run("forests", job);
+    for (const { vname, compiled, file } of ready ?? []) {
+      const forest = trained.forests.get(vname);
+      if (forest == null) continue;
+      adoptCompiled(forest, compiled);
+      adoptEncoded(forest, vname, file);
+    }
+    return trained;
   }
 
   async close(): Promise<void> {
