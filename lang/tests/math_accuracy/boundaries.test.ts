@@ -1,8 +1,9 @@
 // std.math at the edges the random inputs rarely hit: the π/4 and Cody–Waite
 // (1.6e6) switches of the trigonometric reduction, the largest doubles, exp
 // and pow at the overflow and underflow thresholds, logarithms next to 1 and
-// √2 and in the subnormals, hypot and atan2 at the scaling switches. Each
-// result must be mpmath's correctly rounded value.
+// √2 and in the subnormals, hypot and atan2 at the scaling switches, and
+// the switch from each fast path to the double-double series. Each result
+// must be mpmath's correctly rounded value.
 import { describe, expect, it } from "vitest";
 import { references, runHarness } from "./harness";
 import { bitsOf, fromBits, ulpDistance } from "./inputs";
@@ -81,6 +82,66 @@ describe("std.math at its boundaries", () => {
       .map((c, i) => ({ call: `${c.fn}(${list[i][1].join(", ")})`, got: run.bits[i], want: want[i] }))
       .filter((r) => r.got !== r.want)
       .map((r) => `${r.call}: ${fromBits(r.got)}, exact ${fromBits(r.want)} (${ulpDistance(r.got, r.want)} ulp)`);
+    expect(off).toEqual([]);
+  });
+});
+
+// Arguments whose results lie so near a rounding boundary that the fast
+// path's rounding test fails and the double-double series decides (found by
+// calling the fast paths directly), the first twelve ones where the fast
+// path's own double is the wrong one (found by disabling the test):
+// correctly rounded, like the rest.
+const HANDOVERS: [string, bigint[]][] = [
+  ["exp", [4606681512254479824n]],
+  ["exp", [-4618022593470551168n]],
+  ["ln", [4609049774356780775n]],
+  ["ln", [4609838161978513483n]],
+  ["sin", [-4610640215651860735n]],
+  ["sin", [4613146127381258736n]],
+  ["cos", [-4573813033019818216n]],
+  ["cos", [6847618397021254346n]],
+  ["tan", [-4554881797404308740n]],
+  ["tan", [7193887083159482190n]],
+  ["pow", [4640848942640497503n, -4585679969827497814n]],
+  ["pow", [4630432162970807463n, -4584632547461560637n]],
+  ["exp", [-4606459673946619904n]],
+  ["exp", [-4597891598631043072n]],
+  ["exp", [4621458901885255680n]],
+  ["ln", [4649985799192738398n]],
+  ["ln", [4644743617086452924n]],
+  ["ln", [4649776377122978398n]],
+  ["sin", [4604586120037124801n]],
+  ["sin", [4603068637295539126n]],
+  ["sin", [4603540374205614785n]],
+  ["cos", [4605191713233485955n]],
+  ["cos", [4589245427096219550n]],
+  ["cos", [4605160115231105483n]],
+  ["atan", [4599639312673468842n]],
+  ["atan", [4613692698831511093n]],
+  ["atan", [4600751020330643882n]],
+  ["pow", [4608436671436816384n, 4619848792751996928n]],
+  ["pow", [4609545289867460608n, 4619848792751996928n]],
+  ["pow", [4613612462102020096n, 4619848792751996928n]],
+];
+
+// Results within 2^-54 ulp of a tie (e^(2^-53) = 1 + 2^-53 + 2^-107 + ...):
+// no plain-double sum rounds them, and double-double, 106 bits, cannot
+// either (e^(2^-53) gives 1.0, one ulp below): within one ulp, as promised.
+const NEAR_TIES: [string, bigint[]][] = [
+  ["exp", [bitsOf(2 ** -53)]],
+  ["exp", [bitsOf(-(2 ** -54))]],
+  ["exp", [bitsOf(3 * 2 ** -53)]],
+];
+
+describe("std.math where a fast path hands over to double-double", () => {
+  it("gives the correctly rounded result past the rounding test, and within one ulp at a near-tie", async () => {
+    const all = [...HANDOVERS, ...NEAR_TIES];
+    const cases = all.map(([fn, args]) => ({ fn, range: "handover", args }));
+    const [run, want] = await Promise.all([runHarness(cases), references(cases)]);
+    const off = cases
+      .map((c, i) => ({ c, i, got: run.bits[i], want: want[i] }))
+      .filter((r) => ulpDistance(r.got, r.want) > (r.i < HANDOVERS.length ? 0n : 1n))
+      .map((r) => `${r.c.fn}(${r.c.args.map(fromBits).join(", ")}): ${fromBits(r.got)}, exact ${fromBits(r.want)}`);
     expect(off).toEqual([]);
   });
 });
