@@ -175,7 +175,7 @@ class Uniq {
       }
       const entry = facts;
       facts = this.node(s, facts);
-      if (s.kind == K.Loop && this.depth == 0 && this.rewrite) this.hoistDeep(s, entry, out);
+      if (s.kind == K.Loop && this.depth == 0 && this.rewrite) this.hoistDeep(s, entry, onEntry, out);
       // A check made only when the first iteration runs says nothing about
       // a loop left by its first test: no fact about it leaves the loop.
       for (let k = 0; k < onEntry.length; k++) {
@@ -195,11 +195,12 @@ class Uniq {
   /**
    * The deep checks of loop `l` (unique_elems.ts) made once before it, in
    * `out`, given the facts `u` at its entry: those whose root holds the same
-   * unique object through the whole loop, in a loop that shares nothing.
+   * unique object through the whole loop (unique at its entry whether or not
+   * it iterates), in a loop that shares nothing.
    * Runs after the loop's own checks were dropped, so that an inlined
    * argument's copy of the root is its one assignment.
    */
-  hoistDeep(l: Ins, u: Facts, out: Ins[]): void {
+  hoistDeep(l: Ins, u: Facts, onEntry: i32[], out: Ins[]): void {
     if (u.top) return;
     const found: Found[] = [];
     findDeepChecks(l.body, [], found);
@@ -213,7 +214,9 @@ class Uniq {
       // A scan that may retain would end facts where it stood; before the loop it would end others.
       if (this.mayRetain.has(d.stmt.name)) continue;
       const root = rootBefore(l.body, found[i]);
-      if (root < 0 || !u.has(root)) continue;
+      // A root checked before the loop only behind its entry tests may still
+      // be shared when the loop runs no iteration: its slot must not be written then.
+      if (root < 0 || !u.has(root) || onEntry.includes(root)) continue;
       out.push(hoistedCheck(this.f, d, root));
       dropInLoop(found[i]);
     }
