@@ -1,5 +1,6 @@
 import { binary, call, copyNode, Func, get, iconst, iff, Ins, IrModule, K, Mem, Op, readsLocal, T, unary } from "../ir/ir";
 import { uniqueCheckOf as checked } from "./unbox_scan";
+import { dropInLoop, findDeepChecks, Found, hoistedCheck, mayShare, pointerWriters, rootBefore } from "./unique_elems";
 
 // Removal of repeated copy-on-write checks. The lowering makes a heap local
 // unique before writing through it with
@@ -75,8 +76,10 @@ class Uniq {
   copyChildren: Map<string, string[]>;
   // The copy-on-write helper each local of the function is checked with: its type.
   checkType: Map<i32, string> = new Map();
+  // Functions that may write a pointer or a header (unique_elems.ts), computed when first needed.
+  writers: Set<string> | null = null;
 
-  constructor(m: IrModule) {
+  constructor(public m: IrModule) {
     this.copyChildren = m.copyChildren;
     for (let i = 0; i < m.funcs.length; i++) this.funcs.set(m.funcs[i].name, m.funcs[i]);
     this.mayRetain.add("rt.retain");
@@ -170,7 +173,9 @@ class Uniq {
           facts = this.afterCheck(c.body[0].args[0].name, facts).with(h);
         }
       }
+      const entry = facts;
       facts = this.node(s, facts);
+      if (s.kind == K.Loop && this.depth == 0 && this.rewrite) this.hoistDeep(s, entry, onEntry, out);
       // A check made only when the first iteration runs says nothing about
       // a loop left by its first test: no fact about it leaves the loop.
       for (let k = 0; k < onEntry.length; k++) {
@@ -185,6 +190,36 @@ class Uniq {
       for (let i = 0; i < out.length; i++) src.push(out[i]);
     }
     return facts;
+  }
+
+  /**
+   * The deep checks of loop `l` (unique_elems.ts) made once before it, in
+   * `out`, given the facts `u` at its entry: those whose root holds the same
+   * unique object through the whole loop (unique at its entry whether or not
+   * it iterates), in a loop that shares nothing.
+   * Runs after the loop's own checks were dropped, so that an inlined
+   * argument's copy of the root is its one assignment.
+   */
+  hoistDeep(l: Ins, u: Facts, onEntry: i32[], out: Ins[]): void {
+    if (u.top) return;
+    const found: Found[] = [];
+    findDeepChecks(l.body, [], found);
+    if (found.length == 0) return;
+    const skip: Ins[] = [];
+    for (let i = 0; i < found.length; i++) skip.push(found[i].check.stmt);
+    if (this.writers === null) this.writers = pointerWriters(this.m);
+    if (mayShare(l.body, skip, this.mayRetain, this.writers!)) return;
+    for (let i = 0; i < found.length; i++) {
+      const d = found[i].check;
+      // A scan that may retain would end facts where it stood; before the loop it would end others.
+      if (this.mayRetain.has(d.stmt.name)) continue;
+      const root = rootBefore(l.body, found[i]);
+      // A root checked before the loop only behind its entry tests may still
+      // be shared when the loop runs no iteration: its slot must not be written then.
+      if (root < 0 || !u.has(root) || onEntry.includes(root)) continue;
+      out.push(hoistedCheck(this.f, d, root));
+      dropInLoop(found[i]);
+    }
   }
 
   findCheck(list: Ins[], x: i32): Ins | null {
