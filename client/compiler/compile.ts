@@ -6,8 +6,12 @@ import { compilerWorker } from "./compilerClient";
 import { type Diagnostic, parseDiagnostics } from "./diagnostics";
 
 export const SOURCE_FILE = "main.pith";
-export const OPT_LEVELS = ["-O0", "-O1", "-O2", "-O3", "-Os"] as const;
-export type OptLevel = (typeof OPT_LEVELS)[number];
+
+// The playground offers the levels compiler.wasm takes; the list's home is protocol/optLevels.ts.
+import { COMPILER_OPT_LEVELS, type CompilerOptLevel } from "../../protocol/optLevels";
+
+export const OPT_LEVELS = COMPILER_OPT_LEVELS;
+export type OptLevel = CompilerOptLevel;
 
 export type BuildResult =
   | { ok: true; output: Uint8Array; diagnostics: Diagnostic[]; compileMs: number }

@@ -1,3 +1,4 @@
+import { compressToEncodedURIComponent } from "lz-string";
 import { describe, expect, it } from "vitest";
 import { fromShared, sameWork, toShared } from "./sharedWork";
 import { readShareFragment, readShortId, shareFragment } from "./shareLink";
@@ -36,10 +37,24 @@ describe("share links in the URL fragment", () => {
     expect(readShareFragment("#section-2")).toBeUndefined();
     expect(readShareFragment("#code=%%%not-lz")).toBeUndefined();
     expect(readShareFragment("#w=%%%not-lz")).toBeUndefined();
-    // Well-formed JSON that is not a workspace: an entry that is not one of the files, an unknown level.
+    // Well-formed JSON that is not a workspace: an entry that is not one of the files.
     const bad = (value: unknown) => shareFragment({ source: "x", opt: "-O2", ...(value as object) });
     expect(readShareFragment(bad({ files: [{ name: "a.pith", source: "x" }], entry: "b.pith" }))).toBeUndefined();
-    expect(readShareFragment(bad({ opt: "-O9" }))).toBeUndefined();
+  });
+
+  it("open the program of a link at every level the server stores, and drop a level nobody knows", async () => {
+    const { OPT_LEVELS } = await import("../../protocol/optLevels");
+    const { OPT_LEVELS: menu } = await import("../compiler/compile");
+    const at = (opt: unknown) =>
+      readShareFragment(`#w=${compressToEncodedURIComponent(JSON.stringify({ source: "x", opt }))}`);
+    for (const level of OPT_LEVELS) {
+      const opened = at(level);
+      expect(opened?.source).toBe("x");
+      // It opens at a level the playground's own menu offers (-Oz compiles as -Os).
+      expect(menu as readonly string[]).toContain(opened?.opt);
+    }
+    expect(at("-Oz")?.opt).toBe("-Os");
+    for (const unknown of ["-O9", "", 3, null]) expect(at(unknown)).toMatchObject({ source: "x", opt: undefined });
   });
 
   it("name short links by their 32-hex-digit id only", () => {

@@ -5,8 +5,8 @@
 // optimisation level or breakpoints, travels as `#w=<lz of its JSON>`. Short links
 // (`#s=<id>`) store the same JSON on the server (POST /share).
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
+import { compilerOpt, isOptLevel } from "../../protocol/optLevels";
 import type { SharedWorkspace } from "../../server/share/schemas";
-import { OPT_LEVELS } from "../compiler/compile";
 import { checkedBreakpoints } from "../debugger/breakpoints";
 
 export type { SharedWorkspace };
@@ -30,7 +30,6 @@ export function checkedWorkspace(value: unknown): SharedWorkspace | undefined {
   const w = value as Partial<SharedWorkspace>;
   if (typeof w.source !== "string" || w.source === "") return undefined;
   if (w.stdin !== undefined && typeof w.stdin !== "string") return undefined;
-  if (w.opt !== undefined && !(OPT_LEVELS as readonly string[]).includes(w.opt)) return undefined;
   if (w.files !== undefined) {
     if (!Array.isArray(w.files) || w.files.length === 0) return undefined;
     if (!w.files.every((f) => typeof f?.name === "string" && typeof f?.source === "string")) return undefined;
@@ -42,7 +41,9 @@ export function checkedWorkspace(value: unknown): SharedWorkspace | undefined {
     stdin: w.stdin || undefined,
     files: w.files,
     entry: w.files ? (w.entry ?? w.files[0].name) : undefined,
-    opt: w.opt,
+    // Any level the server stores opens at the level the compiler takes
+    // (-Oz as -Os); an unknown one is dropped: the program still opens.
+    opt: isOptLevel(w.opt) ? compilerOpt(w.opt) : undefined,
     // Damaged breakpoints are dropped; the program still opens.
     breakpoints: checkedBreakpoints(w.breakpoints),
   };

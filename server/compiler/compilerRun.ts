@@ -5,6 +5,7 @@
 // pass these along, so they live here, beside the module they run, not
 // with the LLVM path that is only one of their users.
 import { runWasiShim } from "../../lang/runtime/wasi/wasiShim";
+import { compilerOpt, OPT_LEVELS } from "../../protocol/optLevels";
 import { loadCompilerModule } from "./compilerModule";
 
 /** One invocation of compiler.wasm: its arguments and the files in its working directory. */
@@ -28,15 +29,8 @@ export type CompilerRunner = (run: CompilerRun) => Promise<CompilerRunResult>;
 export const runCompilerInProcess: CompilerRunner = async ({ args, files }) =>
   runWasiShim({ module: await loadCompilerModule(), program: "pith", args, files });
 
-/** The compiler's level for a clang level: -Oz has no compiler equivalent and compiles as -Os. */
-export const COMPILER_OPT: Record<string, string> = {
-  "-O0": "-O0",
-  "-O1": "-O1",
-  "-O2": "-O2",
-  "-O3": "-O3",
-  "-Os": "-Os",
-  "-Oz": "-Os",
-};
+/** The compiler's level for each clang level (protocol/optLevels.ts: -Oz compiles as -Os). */
+export const COMPILER_OPT: Record<string, string> = Object.fromEntries(OPT_LEVELS.map((o) => [o, compilerOpt(o)]));
 
 /** The file name the program is compiled under: a plain name, so diagnostics read well. */
 export function safeName(filename: string): string {

@@ -3,12 +3,9 @@
 // program. The per-target choices follow ../shared/notes/native-toolchain.md
 // and are explained in lang/runtime/native/ABI.md.
 
-export const OPT_LEVELS = ["-O0", "-O1", "-O2", "-O3", "-Os", "-Oz"] as const;
-export type OptLevel = (typeof OPT_LEVELS)[number];
+import { isOptLevel, OPT_LEVELS, type OptLevel } from "../../protocol/optLevels";
 
-export function isOptLevel(value: string): value is OptLevel {
-  return (OPT_LEVELS as readonly string[]).includes(value);
-}
+export { isOptLevel, OPT_LEVELS, type OptLevel };
 
 export interface Recipe {
   triple: string;
