@@ -12,6 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { AnomalyService, type VerdictBody } from "../service";
 import { MemoryStore } from "../store/memoryStore";
+import { seededUniform } from "../testing";
 
 const SHAPES = 200;
 const TRAIN = 200;
@@ -19,17 +20,7 @@ const SHIFT_POINTS = 24;
 const STEP = 300; // seconds between points: 200 points cover most of a day
 const T0 = 1_767_225_600;
 
-/** mulberry32: a small seeded generator, so every run draws the same streams. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+const generator = seededUniform;
 
 interface NumericColumn {
   kind: "numeric";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededUniform } from "../testing";
 import { severityThreshold } from "./calibration";
 import {
   calibratedSeverity,
@@ -12,17 +13,7 @@ import {
 
 const THRESHOLD = severityThreshold(0.005);
 
-/** mulberry32, so the streams are the same on every run. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+const generator = seededUniform;
 
 /** One point of two checks through the calibration in stream order; whether it flagged. */
 function take(h: ReturnType<typeof newSeverityHistory>, daily: number, bands: number): boolean {

@@ -427,21 +427,16 @@ function parseSliceIndex(p: ParserState, object: Expr): Expr {
     r.hi = call;
     return r;
   }
-  if (p.kind == Tok.DotDot || p.kind == Tok.DotDotEq) {
-    const inclusive = advance(p).kind == Tok.DotDotEq;
-    const r = new RangeExpr(EK.Range, lo.start, lo.end);
-    r.lo = lo;
-    r.hi = parseExpr(p);
-    r.inclusive = inclusive;
-    r.end = r.hi.end;
-    return r;
-  }
-  return lo;
+  return finishRange(p, lo);
 }
 
 /** `a..b`, `a..=b` (for loops and slices) or a plain expression. */
 export function parseRangeOrExpr(p: ParserState): Expr {
-  const lo = parseExpr(p);
+  return finishRange(p, parseExpr(p));
+}
+
+/** `lo` alone, or the range `lo..hi` / `lo..=hi` when a range operator follows it. */
+function finishRange(p: ParserState, lo: Expr): Expr {
   if (p.kind == Tok.DotDot || p.kind == Tok.DotDotEq) {
     const inclusive = advance(p).kind == Tok.DotDotEq;
     const r = new RangeExpr(EK.Range, lo.start, lo.end);
