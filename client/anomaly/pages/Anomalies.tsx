@@ -325,7 +325,7 @@ export function Anomalies() {
                   .map(([k, v]) => `${k}=${shownValue(v)}`)
                   .join(" · ")}
               </td>
-              <td data-testid="voters">{r.voters.join(", ")}</td>
+              <td className="voters" data-testid="voters">{r.voters.join(", ")}</td>
               <td>{r.score.toFixed(4)}</td>
               {hasSeverity && <td data-testid="severity">{r.severity === undefined ? "—" : r.severity.toFixed(1)}</td>}
               <td data-testid="top-feature">
