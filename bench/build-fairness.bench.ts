@@ -17,7 +17,10 @@
 // valid and slow to compile (about 0.1 s at 300 and 0.5 s at 3000 on a quiet
 // core), so the figures do not depend on the compiler refusing anything. A
 // comma-separated list (`--slow-fns 300,1000,3000`) makes each attacker send
-// the sizes in turn: a mix of heavy programs.
+// the sizes in turn: a mix of heavy programs. `fanoutLxW` entries send the
+// explosive-program generator's generic fan-out instead (`--slow-fns
+// 300,fanout9x2,fanout9x4`: its slowest compile per byte inside the compile
+// budget, and one past it that ends in E0505).
 import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -57,6 +60,7 @@ const server = await startServer({
 interface AttackLoad {
   sent: number;
   ok: number;
+  compileErrors: number;
   refused429: number;
   refused503: number;
   other: number;
@@ -164,7 +168,7 @@ try {
       .padStart(6)} ms   (${xs.length} builds)`;
   console.log(machineLine());
   console.log(
-    `attack: ${attackers} clients × 4 requests in flight, ${slowFns}-function programs; ${load.sent} requests in all, ${attackSeconds.toFixed(1)} s of them during the victims' builds: ${load.ok} compiled, ${load.refused429} × 429, ${load.refused503} × 503, ${load.other} other`,
+    `attack: ${attackers} clients × 4 requests in flight, programs ${slowFns}; ${load.sent} requests in all, ${attackSeconds.toFixed(1)} s of them during the victims' builds: ${load.ok} answered (${load.compileErrors} of them compile errors such as E0505), ${load.refused429} × 429, ${load.refused503} × 503, ${load.other} other`,
   );
   console.log(row("victims, alone", alone));
   console.log(row("victims, attacked", attacked));

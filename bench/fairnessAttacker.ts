@@ -5,19 +5,29 @@
 //
 //   node --import tsx bench/fairnessAttacker.ts URL ATTACKERS SIZES
 //
-// SIZES: comma-separated function counts; each request takes the next size
-// in turn, so the clients send a mix of program sizes. It reports on its IPC
+// SIZES: comma-separated function counts, or `fanoutLxW` for the explosive
+// generator's generic fan-out of L levels and W argument types (fanout9x2 is
+// the slowest compile per byte it finds inside the compile budget; fanout9x4
+// is past it and ends in E0505); each request takes the next one in turn, so
+// the clients send a mix of programs. It reports on its IPC
 // channel: { steady: true } once the attack is steady (every attacker has had
 // a compile answered and the queue has refused some), and the load counts
 // when the parent sends "stop" and every request in flight has ended.
 
-export {};
+import { genericFanout } from "../wasm/tests/explosive_programs";
 
 const [url, attackerArg, sizesArg] = process.argv.slice(2);
 const attackers = Number(attackerArg);
-const sizes = sizesArg.split(",").map(Number);
-if (!url || !(attackers > 0) || sizes.some((n) => !(n > 0)))
+const sizes = sizesArg.split(",");
+const FANOUT = /^fanout(\d+)x(\d+)$/;
+if (!url || !(attackers > 0) || sizes.some((s) => !(Number(s) > 0) && !FANOUT.test(s)))
   throw new Error(`usage: fairnessAttacker.ts URL ATTACKERS SIZES (got ${process.argv.slice(2).join(" ")})`);
+
+/** The generator's fan-out program; the salt goes in a comment, so no cache could answer it. */
+function fanoutMaker(levels: number, width: number): (salt: number) => string {
+  const source = genericFanout(levels, width);
+  return (salt) => JSON.stringify({ source: `${source}// ${salt}\n` });
+}
 
 /**
  * A chain of `n` functions, valid and slow to compile, as a JSON body ready
@@ -33,9 +43,12 @@ function bodyMaker(n: number): (salt: number) => string {
   const head = `{"source":${JSON.stringify(chain).slice(0, -1)}`;
   return (salt) => `${head}${JSON.stringify(`fn main() {\n  println("{f${n - 1}(${salt})}")\n}\n`).slice(1)}}`;
 }
-const bodies = sizes.map(bodyMaker);
+const bodies = sizes.map((s) => {
+  const fanout = FANOUT.exec(s);
+  return fanout ? fanoutMaker(Number(fanout[1]), Number(fanout[2])) : bodyMaker(Number(s));
+});
 
-const load = { sent: 0, ok: 0, refused429: 0, refused503: 0, other: 0, dropped: 0 };
+const load = { sent: 0, ok: 0, compileErrors: 0, refused429: 0, refused503: 0, other: 0, dropped: 0 };
 const answered = new Set<string>();
 let attacking = true;
 let steady = false;
@@ -58,8 +71,10 @@ const loops = Array.from({ length: attackers * 4 }, async (_, loop) => {
         headers: { "content-type": "application/json", "x-forwarded-for": client },
         body: bodies[i % bodies.length](salt++),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
       status = response.status;
+      // NURL's contract answers a compile error (E0505 past the budget included) with 200 and status "error".
+      if (status === 200 && text.startsWith('{"status":"error"')) load.compileErrors += 1;
     } catch {
       load.dropped += 1;
     }
