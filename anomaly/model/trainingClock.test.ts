@@ -5,7 +5,7 @@
 // the same verdicts whatever the training's timing; and the forests of a
 // training are written beside the later appends, the metadata naming them
 // only after them (commitQueue.ts).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -138,6 +138,9 @@ describe("a training's forest files", () => {
     expect(store.held).toBe(1);
     // Answered while the forests are held: their write blocks no append.
     got.push(...(await feed(svc, 150, 170, 60)));
+    // A crash now leaves this on disk: what a restart reloads from.
+    const crashed = newRoot();
+    cpSync(root, crashed, { recursive: true });
     // On disk, the metadata is still a checkpoint from before the switch.
     const before = onDisk(root);
     expect(before.n_seen).toBeLessThan(150);
@@ -162,5 +165,14 @@ describe("a training's forest files", () => {
     const expected = await feed(straight, 0, 260, 60);
     await straight.close();
     expect(got.map(body)).toEqual(expected.map(body));
+
+    // Killed while the forests were held: reloaded from that disk, the
+    // points after it get the verdicts a model that never stopped gives.
+    const restarted = new AnomalyService(new FileStore(crashed, { durable: false, log: () => {} }), {
+      backend: new CpuBackend(),
+    });
+    const afterCrash = await feed(restarted, 170, 260, 60);
+    await restarted.close();
+    expect(afterCrash.map(body)).toEqual(expected.slice(170).map(body));
   });
 });
