@@ -103,7 +103,7 @@ async function localBuild(program: ProgramFiles, opt: OptLevel, emit: "wasm" | "
 }
 
 /** The module's text format, disassembled by wabt (loaded only when this view is asked for). */
-async function watOf(bytes: Uint8Array): Promise<string> {
+export async function watOf(bytes: Uint8Array): Promise<string> {
   const wabt = await (await import("wabt")).default();
   const module = wabt.readWasm(bytes, {
     readDebugNames: true,

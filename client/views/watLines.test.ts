@@ -3,9 +3,9 @@
 // instruction line leads to the statement it came from.
 
 import { describe, expect, it } from "vitest";
-import wabtInit from "wabt";
 import { pith } from "../../wasm/tests/compiler";
 import { functionPlaces } from "../compiler/functionPlaces";
+import { watOf as textOf } from "./views";
 import { readLineTable, watLineTableMap } from "./watLines";
 
 const PROGRAM = [
@@ -26,18 +26,6 @@ async function build(flags: string[]): Promise<Uint8Array> {
   const built = await pith(["build", "main.pith", "-O0", ...flags, "-o", "out.wasm"], PROGRAM);
   if (built.exitCode !== 0 || !built.wasm) throw new Error(`build failed: ${built.stderr}`);
   return built.wasm;
-}
-
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const wabt = await wabtInit();
-  const module = wabt.readWasm(bytes, { readDebugNames: true, bulk_memory: true, sat_float_to_int: true });
-  try {
-    module.generateNames();
-    module.applyNames();
-    return module.toText({ foldExprs: false, inlineExport: false });
-  } finally {
-    module.destroy();
-  }
 }
 
 describe("the WebAssembly text's line table", () => {
