@@ -9,14 +9,17 @@ interface Props {
   state: DebugState;
   /** The shown file's breakpoints. */
   breakpoints: Breakpoint[];
-  /** Whether cross-origin isolation gives SharedArrayBuffer, which pausing needs. */
-  available: boolean;
+  /** Whether the page lacks SharedArrayBuffer, so each answer runs the program again (client/run/replay.ts). */
+  replayed: boolean;
   onDebug: () => void;
   onCommand: (command: DebugCommand) => void;
   onStop: () => void;
 }
 
-export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, onStop }: Props) {
+const REPLAYED =
+  ". This page is not cross-origin isolated, so each step runs the program again from its start to the next stop";
+
+export function DebugPanel({ state, breakpoints, replayed, onDebug, onCommand, onStop }: Props) {
   const paused = state.kind === "paused";
   const stop = paused ? state.stop : null;
   // Nothing to debug yet (no session, no breakpoint): one button, so the
@@ -27,13 +30,8 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
         <button
           type="button"
           onClick={onDebug}
-          disabled={!available}
           aria-keyshortcuts="F5"
-          title={
-            available
-              ? "Debug (F5): set breakpoints by clicking the line numbers or pressing F9"
-              : "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
-          }
+          title={`Debug (F5): set breakpoints by clicking the line numbers or pressing F9${replayed ? REPLAYED : ""}`}
           data-testid="debug-start"
         >
           Debug
@@ -47,8 +45,8 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           <button
             type="button"
             onClick={onDebug}
-            disabled={!available}
             aria-keyshortcuts="F5"
+            title={replayed ? `Debug (F5)${REPLAYED}` : undefined}
             data-testid="debug-start"
           >
             Debug <span className="debug-key">(F5)</span>
@@ -95,13 +93,11 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           Stop
         </button>
         <span className="debug-status" role="status" aria-live="polite" data-testid="debug-status">
-          {!available
-            ? "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
-            : stop
-              ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
-              : state.kind === "running"
-                ? "Running…"
-                : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9; right-click or Shift+F9 for a condition`}
+          {stop
+            ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
+            : state.kind === "running"
+              ? "Running…"
+              : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9; right-click or Shift+F9 for a condition`}
         </span>
       </div>
       {stop && (
