@@ -2,7 +2,7 @@
 // their keys), the Variables of every frame, innermost first, and the Call
 // Stack. Values are as println prints them; an outer frame's locals are
 // those of its own last stop, marked when they are not of its current line.
-import type { Breakpoint, DebugCommand, DebugFrame } from "../../lang/runtime/debug/debugEngine";
+import type { Breakpoint, DebugCommand, DebugFrame, DebugLocal } from "../../lang/runtime/debug/debugEngine";
 import type { DebugState } from "./useDebugger";
 
 interface Props {
@@ -146,28 +146,7 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
               <tr key={`${local.name}:${local.type}`} data-testid={innermost ? `debug-var-${local.name}` : undefined}>
                 <th scope="row">{local.name}</th>
                 <td className="debug-value">
-                  {local.fields ? (
-                    // A struct: its fields open under it (keyboard: Enter/Space on the summary).
-                    <details>
-                      <summary aria-label={`${local.name}: ${local.value}, fields`}>{local.value}</summary>
-                      <table className="debug-fields">
-                        <tbody>
-                          {local.fields.map((field) => (
-                            <tr
-                              key={field.name}
-                              data-testid={innermost ? `debug-var-${local.name}.${field.name}` : undefined}
-                            >
-                              <th scope="row">{field.name}</th>
-                              <td className="debug-value">{field.value}</td>
-                              <td className="debug-type">{field.type}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </details>
-                  ) : (
-                    local.value
-                  )}
+                  <Value local={local} path={local.name} testIds={innermost} />
                 </td>
                 <td className="debug-type">{local.type}</td>
               </tr>
@@ -175,6 +154,33 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
           </tbody>
         </table>
       )}
+    </details>
+  );
+}
+
+/**
+ * A value's text, and for a struct, array, tuple, enum payload or map its
+ * parts under it, each opening its own parts in turn (keyboard: Enter/Space
+ * on a summary). Test ids name the path: `debug-var-line.from.x`.
+ */
+function Value({ local, path, testIds }: { local: DebugLocal; path: string; testIds: boolean }) {
+  if (!local.fields || local.fields.length === 0) return <>{local.value}</>;
+  return (
+    <details>
+      <summary aria-label={`${local.name}: ${local.value}, ${local.fields.length} parts`}>{local.value}</summary>
+      <table className="debug-fields">
+        <tbody>
+          {local.fields.map((field) => (
+            <tr key={field.name} data-testid={testIds ? `debug-var-${path}.${field.name}` : undefined}>
+              <th scope="row">{field.name}</th>
+              <td className="debug-value">
+                <Value local={field} path={`${path}.${field.name}`} testIds={testIds} />
+              </td>
+              <td className="debug-type">{field.type}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </details>
   );
 }

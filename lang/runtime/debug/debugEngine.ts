@@ -6,13 +6,14 @@
 // callback is synchronous because the program is mid-statement: the browser
 // worker blocks on Atomics.wait inside it (client/debugger/), a script or
 // test answers at once (debugScript.ts). Host-neutral: no DOM, no Node.
-import { formatLocal, formatStruct, LOCAL_STRUCT } from "./formatLocal";
+import { formatLocal, LOCAL_VALUE } from "./formatLocal";
+import { formatValue } from "./formatValue";
 
 export interface DebugLocal {
   name: string;
   type: string;
   value: string;
-  /** A struct's fields, shown under it in the Variables panel. */
+  /** A composite value's parts (fields, elements, payload, map entries), shown under it in the Variables panel. */
   fields?: DebugLocal[];
 }
 
@@ -141,9 +142,8 @@ export class DebugEngine {
       stop: (file: number, line: number) => this.atStatement(file, line),
       local: (name: number, type: number, kind: number, value: number) => {
         if (!this.collecting) return;
-        if (kind === LOCAL_STRUCT) {
-          const struct = formatStruct(this.memory(), this.name(type), value);
-          this.collecting.push({ name: this.name(name), ...struct });
+        if (kind === LOCAL_VALUE) {
+          this.collecting.push({ name: this.name(name), ...formatValue(this.memory(), this.name(type), value) });
           return;
         }
         this.collecting.push({
