@@ -296,4 +296,37 @@ describe("the step debugger", () => {
     expect(await stdout(page)).toBe("4 1\n");
     await context.close();
   });
+
+  it("moves a breakpoint with its line when lines are typed above it, and keeps it there over a reload", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, PROGRAM);
+    await clickGutter(page, 9);
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+    // Two lines typed after line 7 (`var total = 0`), from the keyboard.
+    await focusEditor(page);
+    await page.keyboard.press("Control+Home");
+    for (let i = 1; i < 7; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("let a = 1");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("let b = 2");
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace))
+      .toMatchObject({ breakpoints: { "main.pith": [{ line: 11 }] } });
+    await page.keyboard.press("F5");
+    await pausedAt(page, 11);
+    expect([await value(page, "total"), await value(page, "x")]).toEqual(["0", "3"]);
+    await page.getByTestId("debug-stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await page.locator(".editor-layer:not([hidden]) .debug-breakpoint").waitFor({ timeout: 30_000 });
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 11);
+    await context.close();
+  });
 });

@@ -14,6 +14,7 @@ import type { Breakpoint, DebugCommand, DebugStop } from "../../lang/runtime/deb
 import type { EditorApi } from "../editor/editorApi";
 import type { DebugAnswers } from "../run/programHost";
 import { canBlock } from "../run/replay";
+import { type LineChange, moveBreakpoints } from "./breakpointMoves";
 import { editBreakpoint, type FileBreakpoints, toggleBreakpoint } from "./breakpoints";
 import { createDebugChannel, sendCommand, setBreakpoints } from "./debugChannel";
 
@@ -185,8 +186,22 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
     if (paused) editor.current?.revealLineInCenterIfOutsideViewport(paused.line);
   }, [state]);
 
-  const keys = useRef({ debugOrContinue, command, toggle, edit });
-  keys.current = { debugOrContinue, command, toggle, edit };
+  /** An edit of the shown file: its breakpoints move with their lines (breakpointMoves.ts). */
+  const edited = useCallback(
+    (changes: LineChange[]) => {
+      const { file, breakpoints: before } = latest.current;
+      if (before.length === 0 || moveBreakpoints(before, changes) === before) return;
+      changeBreakpoints((all) => {
+        const list = all[file] ?? [];
+        const moved = moveBreakpoints(list, changes);
+        return moved === list ? all : { ...all, [file]: moved };
+      });
+    },
+    [changeBreakpoints],
+  );
+
+  const keys = useRef({ debugOrContinue, command, toggle, edit, edited });
+  keys.current = { debugOrContinue, command, toggle, edit, edited };
 
   /** Called once the editor is up: the gutter, the keys and the decorations. */
   const attach = useCallback(async (e: EditorApi) => {
@@ -209,6 +224,22 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
       if (!inGutter(t) || !t.position) return;
       event.event.preventDefault();
       keys.current.edit(t.position.lineNumber);
+    });
+    e.onDidChangeModelContent((event) => {
+      const model = e.getModel();
+      // A new text (another file shown, a program loaded) is not an edit of the lines the breakpoints mark.
+      if (event.isFlush || !model) return;
+      const changes = event.changes.map((c) => ({
+        startLine: c.range.startLineNumber,
+        startColumn: c.range.startColumn,
+        endLine: c.range.endLineNumber,
+        text: c.text,
+      }));
+      const grown = changes.reduce((n, c) => n + c.text.split("\n").length - 1 - (c.endLine - c.startLine), 0);
+      const linesBefore = model.getLineCount() - grown;
+      // Nor is the whole text replaced at once (select all, paste).
+      if (changes.some((c) => c.startLine === 1 && c.startColumn === 1 && c.endLine >= linesBefore)) return;
+      keys.current.edited(changes);
     });
     e.addCommand(monaco.KeyCode.F9, () => {
       const line = e.getPosition()?.lineNumber;
