@@ -76,6 +76,11 @@ export interface DebugEngineOptions {
   log?: (text: string) => void;
   /** Checks a breakpoint's condition against the frame's locals (condition.ts). */
   test?: (condition: string, locals: DebugLocal[]) => boolean;
+  /**
+   * Lines whose locals are read without stopping, so that a frame calling
+   * from one of them has its locals of that line at a later stop (debugScript.ts).
+   */
+  capture?: { file: string; line: number }[];
 }
 
 type Mode = { kind: "continue" } | { kind: "step"; command: DebugCommand; depth: number };
@@ -94,6 +99,7 @@ interface StackRecord {
 export class DebugEngine {
   private mode: Mode;
   private breakpoints: Map<number, Breakpoint[]>;
+  private readonly captures: Map<number, Breakpoint[]>;
   private collecting: DebugLocal[] | null = null;
   private readonly names = new Map<number, string>();
   /**
@@ -116,6 +122,7 @@ export class DebugEngine {
 
   constructor(private readonly options: DebugEngineOptions) {
     this.breakpoints = byLine(options.breakpoints);
+    this.captures = byLine(options.capture ?? []);
     this.mode = options.stopAtEntry ? { kind: "step", command: "stepInto", depth: 0 } : { kind: "continue" };
   }
 
@@ -180,11 +187,14 @@ export class DebugEngine {
 
   private atStatement(fileAt: number, line: number): number {
     const candidates = this.breakpoints.get(line);
+    const captured = this.captures.get(line);
     const step = this.stepStops();
-    if (!candidates && !step) return 0;
+    if (!candidates && !step && !captured) return 0;
     const file = this.name(fileAt);
     const breakpoint = candidates?.find((b) => b.file === undefined || b.file === file);
-    if (!breakpoint && !step) return 0;
+    // A captured line only reads the locals: afterLocals keeps them for the frame and goes on.
+    const capture = captured?.some((b) => b.file === undefined || b.file === file) ?? false;
+    if (!breakpoint && !step && !capture) return 0;
     this.pending = { file, line, breakpoint, step };
     this.collecting = [];
     return 1;
@@ -241,10 +251,11 @@ export class DebugEngine {
     const stepping = this.mode.kind === "step" ? 1 : 0;
     for (const [file, { at, lines }] of this.tables) {
       bytes.fill(0, at + STEP_BYTE + 1, at + STEP_BYTE + lines + 1);
-      for (const [line, list] of this.breakpoints) {
-        const here = list.some((b) => b.file === undefined || b.file === file);
-        if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
-      }
+      for (const marks of [this.breakpoints, this.captures])
+        for (const [line, list] of marks) {
+          const here = list.some((b) => b.file === undefined || b.file === file);
+          if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+        }
       bytes[at + STEP_BYTE] = stepping;
     }
   }
