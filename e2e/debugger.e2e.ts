@@ -313,8 +313,15 @@ describe("the step debugger", () => {
     await page.keyboard.type("let a = 1");
     await page.keyboard.press("Enter");
     await page.keyboard.type("let b = 2");
+    // Closes a completion list the typing may have opened.
+    await page.keyboard.press("Escape");
     await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace))
+      .poll(
+        () => page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace),
+        {
+          timeout: 30_000,
+        },
+      )
       .toMatchObject({ breakpoints: { "main.pith": [{ line: 11 }] } });
     await page.keyboard.press("F5");
     await pausedAt(page, 11);

@@ -89,7 +89,8 @@ describe("the playground without cross-origin isolation", () => {
     await page.keyboard.press("Control+Enter");
     const field = page.getByTestId("stdin-line");
     await page.locator(".stdin-form.waiting").waitFor({ timeout: 30_000 });
-    expect(await stdout(page)).toBe("who?\n");
+    // The output and the request for input reach the page on two channels: wait for the line.
+    await expect.poll(() => stdout(page), { timeout: 30_000 }).toBe("who?\n");
     await field.fill("world");
     await field.press("Enter");
     await expect.poll(() => stdout(page), { timeout: 30_000 }).toBe("who?\nand?\n");
