@@ -10,10 +10,13 @@ const { wasm, channel } = workerData as { wasm: Uint8Array; channel: SharedArray
 const module = await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>);
 let memory: WebAssembly.Memory | undefined;
 const debug = workerDebugger(
-  channel,
+  { kind: "shared", channel },
   () => memory as WebAssembly.Memory,
   (stop) => parentPort?.postMessage({ line: stop.line }),
   () => {},
+  () => {
+    throw new Error("a shared channel never suspends");
+  },
 );
 const result = await runWasiNode({
   module,

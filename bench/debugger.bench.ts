@@ -3,12 +3,15 @@
 // the same program at -O0 and -O2, medians of interleaved runs under
 // node:wasi. The target is at most 3x the -O0 time. Then the cost of one stop
 // (locals handed over and formatted, then continued) from a breakpoint inside
-// a hot loop, and how fast Step Over is answered through the shared channel
-// (target: 50 ms).
+// a hot loop, how fast Step Over is answered through the shared channel
+// (target: 50 ms), and what a step costs where the page has no shared memory
+// and replays the run instead.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { createDebugChannel, sendCommand, setBreakpoints } from "../client/debugger/debugChannel";
+import { workerDebugger } from "../client/debugger/workerDebugger";
+import { Suspended } from "../client/run/replay";
 import { debugScripted } from "../lang/runtime/debug/debugScript";
 import { runCompilerInProcess } from "../server/compiler/compilerRun";
 import { runWasiNode } from "../server/compiler/wasiNode";
@@ -154,3 +157,44 @@ console.log(
 console.log(
   `First pause (worker thread and its TypeScript loader started, program run to the breakpoint): ${firstStop.toFixed(1)} ms`,
 );
+
+// Without SharedArrayBuffer (a page served without cross-origin isolation)
+// a step re-runs the program from its start, replaying the answers already
+// given, to the next stop (client/run/replay.ts): its cost grows with the
+// stops before it. Timed here in-process with the worker's own replaying
+// debugger; the browser adds a fresh worker's start to each step.
+console.log("\nStep Over without SharedArrayBuffer (re-run from the start to stop N+1; median ms of 3):");
+for (const replayed of [0, 10, 100, 1000, 10000]) {
+  const answers = Array.from({ length: replayed }, () => ({ command: "stepOver" as const, breakpoints: [] }));
+  const step = async () => {
+    let memory: WebAssembly.Memory | undefined;
+    let stoppedAt = 0;
+    const debug = workerDebugger(
+      { kind: "replay", script: { breakpoints: [{ line: 5 }], answers } },
+      () => memory as WebAssembly.Memory,
+      (stop) => {
+        stoppedAt = stop.line;
+      },
+      () => {},
+      () => {
+        throw new Suspended("debug");
+      },
+    );
+    try {
+      await runWasiNode({
+        module: loop,
+        args: [],
+        imports: { pith_debug: debug.imports },
+        onInstance: (instance) => {
+          memory = instance.exports.memory as WebAssembly.Memory;
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof Suspended)) throw error;
+    }
+    if (stoppedAt === 0) throw new Error(`the replayed run did not reach stop ${replayed + 1}`);
+  };
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) times.push(await timed(step));
+  console.log(`  after ${String(replayed).padStart(5)} earlier stops: ${median(times).toFixed(1)} ms`);
+}

@@ -42,6 +42,8 @@ import { onTablistKey } from "./layout/tablistKeys";
 import { useMediaQuery } from "./layout/useMediaQuery";
 import { isUntouched, useWorkspace } from "./persistence/useWorkspace";
 import { OutputPane } from "./run/OutputPane";
+import type { DebugAnswers } from "./run/programHost";
+import { canBlock } from "./run/replay";
 import { useRunner } from "./run/useRunner";
 import { SettingsDialog } from "./settings/SettingsDialog";
 import { useSettings } from "./settings/useSettings";
@@ -184,13 +186,13 @@ export function App() {
   }, [runner.run, host.begin]);
 
   const debugRun = useCallback(
-    (channel: SharedArrayBuffer) => {
+    (debug: DebugAnswers) => {
       const w = current.current;
       if (!w) return;
       setTab("output");
       host.begin();
       const program = entryProgram(w);
-      void runner.run(program.source, { opt: w.opt, stdin: w.stdin, program, debug: channel });
+      void runner.run(program.source, { opt: w.opt, stdin: w.stdin, program, debug });
     },
     [runner.run, host.begin],
   );
@@ -524,7 +526,7 @@ export function App() {
           <DebugPanel
             state={debuggerState.state}
             breakpoints={debuggerState.breakpoints}
-            available={typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated !== false}
+            replayed={!canBlock()}
             onDebug={debuggerState.debug}
             onCommand={debuggerState.command}
             onStop={stop}

@@ -52,6 +52,32 @@ fn main() {
 }
 `;
 
+const NESTED = `import std.map
+
+struct Point {
+    x: i64,
+    y: i64,
+}
+
+struct Line {
+    from: Point,
+    to: Point,
+}
+
+enum Shape {
+    Circle(f64),
+    Empty,
+}
+
+fn main() {
+    let line = Line { from: Point { x: 1, y: 2 }, to: Point { x: 3, y: 4 } }
+    let s = Shape.Circle(1.5)
+    var m: Map<str, i64> = Map.new()
+    m.set("a", 1)
+    println("{line.to.y} {m.len()}")
+}
+`;
+
 async function pausedAt(page: Page, line: number): Promise<void> {
   await page
     .getByTestId("debug-status")
@@ -235,6 +261,79 @@ describe("the step debugger", () => {
     await page.getByTestId("debug-continue").click();
     await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
     expect(await stdout(page)).toBe("corner 7\n");
+    await context.close();
+  });
+
+  it("opens nested values in Variables: a struct in a struct, an enum's payload, a map's entries", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, NESTED);
+    await clickGutter(page, 23);
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 23);
+    const summary = (path: string) => page.getByTestId(`debug-var-${path}`).locator("summary").first();
+    expect(await summary("line").textContent()).toBe("Line { from: Point { x: 1, y: 2 }, to: Point { x: 3, y: 4 } }");
+    expect(await summary("s").textContent()).toBe("Shape.Circle(1.5)");
+    expect(await summary("m").textContent()).toBe('Map { "a": 1 }');
+    // Two levels down from the keyboard: line, then its field `to`.
+    await summary("line").focus();
+    await page.keyboard.press("Enter");
+    await summary("line.to").waitFor();
+    expect(await page.getByTestId("debug-var-line.to.y").isVisible()).toBe(false);
+    await summary("line.to").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("debug-var-line.to.y").waitFor();
+    expect(await page.getByTestId("debug-var-line.to.y").locator(".debug-value").textContent()).toBe("4");
+    await summary("s").click();
+    expect(await page.getByTestId("debug-var-s.0").locator(".debug-value").textContent()).toBe("1.5");
+    await summary("m").click();
+    expect(await page.getByTestId('debug-var-m."a"').locator(".debug-value").textContent()).toBe("1");
+    await page.screenshot({ path: `${ARTIFACTS}nested-values.png` });
+    await page.getByTestId("debug-continue").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+    expect(await stdout(page)).toBe("4 1\n");
+    await context.close();
+  });
+
+  it("moves a breakpoint with its line when lines are typed above it, and keeps it there over a reload", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPlayground(page, suite.server.url);
+    await setSource(page, PROGRAM);
+    await clickGutter(page, 9);
+    await expect.poll(() => page.getByTestId("debug-status").textContent()).toContain("1 breakpoint");
+    // Two lines typed after line 7 (`var total = 0`), from the keyboard.
+    await focusEditor(page);
+    await page.keyboard.press("Control+Home");
+    for (let i = 1; i < 7; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("let a = 1");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("let b = 2");
+    // Closes a completion list the typing may have opened.
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(
+        () => page.evaluate(() => JSON.parse(localStorage.getItem("pith-playground:journal") ?? "null")?.workspace),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatchObject({ breakpoints: { "main.pith": [{ line: 11 }] } });
+    await page.keyboard.press("F5");
+    await pausedAt(page, 11);
+    expect([await value(page, "total"), await value(page, "x")]).toEqual(["0", "3"]);
+    await page.getByTestId("debug-stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await page.locator(".editor-layer:not([hidden]) .debug-breakpoint").waitFor({ timeout: 30_000 });
+    await focusEditor(page);
+    await page.keyboard.press("F5");
+    await pausedAt(page, 11);
     await context.close();
   });
 });

@@ -31,6 +31,8 @@ import { serveSpa } from "./spa";
 export interface AppOptions {
   /** Built SPA folder; defaults to dist/ at the repository root. */
   spaRoot?: string;
+  /** Whether the SPA is served cross-origin isolated (SharedArrayBuffer in its workers); default true. */
+  crossOriginIsolated?: boolean;
   /** The anomaly service behind the anomaly API routes; without it they are not mounted. */
   anomaly?: AnomalyApi;
   /** Webhook alert rules fed by the anomaly API's verdicts (absent: no alert routes). */
@@ -106,7 +108,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono {
   registerDocs(app);
   // Everything above answers before the SPA's catch-all, which would
   // otherwise serve index.html to any browser navigation.
-  serveSpa(app, options.spaRoot ?? DEFAULT_SPA_ROOT);
+  serveSpa(app, options.spaRoot ?? DEFAULT_SPA_ROOT, options.crossOriginIsolated ?? true);
   app.notFound((c) => c.json(playgroundError(`no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError(errorAnswer);
   return app;

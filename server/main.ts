@@ -10,7 +10,7 @@ import { securityFromEnv } from "./anomaly/security";
 import { openNodeService } from "./anomaly/serve";
 import { createApp } from "./app";
 import { type AnomalyCluster, openAnomalyCluster } from "./cluster/anomalyCluster";
-import { checkEnvironment, integerVariable, textVariable } from "./config/environment";
+import { booleanVariable, checkEnvironment, integerVariable, textVariable } from "./config/environment";
 import { httpServerOptions, listenMessage, requestTimeoutsFromEnv } from "./listen";
 import { createPlaygroundServices, type PlaygroundServices } from "./playground/services";
 import { drainHttpServer, drainMsFromEnv, exitOnSignals } from "./shutdown";
@@ -78,6 +78,7 @@ const app = createApp({
   anomalyKeys: anomalyStore instanceof FileStore ? new FileKeyJournal(anomalyHome, anomalyStore.disk) : undefined,
   anomalyGate: anomalyCluster?.gate,
   playground,
+  crossOriginIsolated: booleanVariable(process.env, "CROSS_ORIGIN_ISOLATION"),
 });
 // Points from Redis Streams when ANOMALY_STREAM_PARTITIONS is set.
 anomalyCluster?.startStreams(

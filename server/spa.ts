@@ -1,5 +1,8 @@
 // Serves the built single-page app (dist/) with the cross-origin isolation
-// headers the playground needs for SharedArrayBuffer in its workers.
+// headers the playground needs for SharedArrayBuffer in its workers. Without
+// them (`isolated: false`, as a static host that cannot set headers serves
+// the app) the playground still runs and debugs programs, by replaying them
+// (client/run/replay.ts); the option exists to serve and test that case.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
@@ -29,13 +32,13 @@ export const ISOLATION_HEADERS = {
 };
 
 /** Registers a catch-all GET that serves files from `root`, falling back to index.html. */
-export function serveSpa(app: OpenAPIHono, root: string): void {
+export function serveSpa(app: OpenAPIHono, root: string, isolated = true): void {
   const base = normalize(root + sep);
   const send = async (c: Context, path: string) => {
     const body = await readFile(path);
     const immutable = path.includes(`${sep}assets${sep}`);
     return c.body(body, 200, {
-      ...ISOLATION_HEADERS,
+      ...(isolated ? ISOLATION_HEADERS : {}),
       "content-type": TYPES[extname(path)] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     });

@@ -2,21 +2,24 @@
 // their keys), the Variables of every frame, innermost first, and the Call
 // Stack. Values are as println prints them; an outer frame's locals are
 // those of its own last stop, marked when they are not of its current line.
-import type { Breakpoint, DebugCommand, DebugFrame } from "../../lang/runtime/debug/debugEngine";
+import type { Breakpoint, DebugCommand, DebugFrame, DebugLocal } from "../../lang/runtime/debug/debugEngine";
 import type { DebugState } from "./useDebugger";
 
 interface Props {
   state: DebugState;
   /** The shown file's breakpoints. */
   breakpoints: Breakpoint[];
-  /** Whether cross-origin isolation gives SharedArrayBuffer, which pausing needs. */
-  available: boolean;
+  /** Whether the page lacks SharedArrayBuffer, so each answer runs the program again (client/run/replay.ts). */
+  replayed: boolean;
   onDebug: () => void;
   onCommand: (command: DebugCommand) => void;
   onStop: () => void;
 }
 
-export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, onStop }: Props) {
+const REPLAYED =
+  ". This page is not cross-origin isolated, so each step runs the program again from its start to the next stop";
+
+export function DebugPanel({ state, breakpoints, replayed, onDebug, onCommand, onStop }: Props) {
   const paused = state.kind === "paused";
   const stop = paused ? state.stop : null;
   // Nothing to debug yet (no session, no breakpoint): one button, so the
@@ -27,13 +30,8 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
         <button
           type="button"
           onClick={onDebug}
-          disabled={!available}
           aria-keyshortcuts="F5"
-          title={
-            available
-              ? "Debug (F5): set breakpoints by clicking the line numbers or pressing F9"
-              : "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
-          }
+          title={`Debug (F5): set breakpoints by clicking the line numbers or pressing F9${replayed ? REPLAYED : ""}`}
           data-testid="debug-start"
         >
           Debug
@@ -47,8 +45,8 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           <button
             type="button"
             onClick={onDebug}
-            disabled={!available}
             aria-keyshortcuts="F5"
+            title={replayed ? `Debug (F5)${REPLAYED}` : undefined}
             data-testid="debug-start"
           >
             Debug <span className="debug-key">(F5)</span>
@@ -95,13 +93,11 @@ export function DebugPanel({ state, breakpoints, available, onDebug, onCommand, 
           Stop
         </button>
         <span className="debug-status" role="status" aria-live="polite" data-testid="debug-status">
-          {!available
-            ? "Debugging needs a cross-origin isolated page (SharedArrayBuffer)"
-            : stop
-              ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
-              : state.kind === "running"
-                ? "Running…"
-                : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9; right-click or Shift+F9 for a condition`}
+          {stop
+            ? `${stop.reason === "panic" ? "Panicked" : "Paused"} at line ${stop.line}`
+            : state.kind === "running"
+              ? "Running…"
+              : `${breakpoints.length} breakpoint${breakpoints.length === 1 ? "" : "s"} · click the gutter or press F9; right-click or Shift+F9 for a condition`}
         </span>
       </div>
       {stop && (
@@ -150,28 +146,7 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
               <tr key={`${local.name}:${local.type}`} data-testid={innermost ? `debug-var-${local.name}` : undefined}>
                 <th scope="row">{local.name}</th>
                 <td className="debug-value">
-                  {local.fields ? (
-                    // A struct: its fields open under it (keyboard: Enter/Space on the summary).
-                    <details>
-                      <summary aria-label={`${local.name}: ${local.value}, fields`}>{local.value}</summary>
-                      <table className="debug-fields">
-                        <tbody>
-                          {local.fields.map((field) => (
-                            <tr
-                              key={field.name}
-                              data-testid={innermost ? `debug-var-${local.name}.${field.name}` : undefined}
-                            >
-                              <th scope="row">{field.name}</th>
-                              <td className="debug-value">{field.value}</td>
-                              <td className="debug-type">{field.type}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </details>
-                  ) : (
-                    local.value
-                  )}
+                  <Value local={local} path={local.name} testIds={innermost} />
                 </td>
                 <td className="debug-type">{local.type}</td>
               </tr>
@@ -179,6 +154,33 @@ function Frame({ frame, innermost }: { frame: DebugFrame; innermost: boolean }) 
           </tbody>
         </table>
       )}
+    </details>
+  );
+}
+
+/**
+ * A value's text, and for a struct, array, tuple, enum payload or map its
+ * parts under it, each opening its own parts in turn (keyboard: Enter/Space
+ * on a summary). Test ids name the path: `debug-var-line.from.x`.
+ */
+function Value({ local, path, testIds }: { local: DebugLocal; path: string; testIds: boolean }) {
+  if (!local.fields || local.fields.length === 0) return <>{local.value}</>;
+  return (
+    <details>
+      <summary aria-label={`${local.name}: ${local.value}, ${local.fields.length} parts`}>{local.value}</summary>
+      <table className="debug-fields">
+        <tbody>
+          {local.fields.map((field) => (
+            <tr key={field.name} data-testid={testIds ? `debug-var-${path}.${field.name}` : undefined}>
+              <th scope="row">{field.name}</th>
+              <td className="debug-value">
+                <Value local={field} path={`${path}.${field.name}`} testIds={testIds} />
+              </td>
+              <td className="debug-type">{field.type}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </details>
   );
 }

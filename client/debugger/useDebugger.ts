@@ -4,12 +4,17 @@
 // highlighted in the editor, and the stop the panel shows. Breakpoints belong
 // to the workspace (saved with it and carried in share links), per file.
 // A debug run is an ordinary run of a debug build with a channel to answer
-// its stops (debugChannel.ts); Stop is the runner's, which ends the worker.
+// its stops (debugChannel.ts), or, on a page without SharedArrayBuffer, a
+// script of answers the runner replays (client/run/replay.ts); Stop is the
+// runner's, which ends the worker.
 // Monaco is loaded lazily, so it is reached only once the editor is up.
 import type * as Monaco from "monaco-editor/editor";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Breakpoint, DebugCommand, DebugStop } from "../../lang/runtime/debug/debugEngine";
 import type { EditorApi } from "../editor/editorApi";
+import type { DebugAnswers } from "../run/programHost";
+import { canBlock } from "../run/replay";
+import { type LineChange, moveBreakpoints } from "./breakpointMoves";
 import { editBreakpoint, type FileBreakpoints, toggleBreakpoint } from "./breakpoints";
 import { createDebugChannel, sendCommand, setBreakpoints } from "./debugChannel";
 
@@ -23,7 +28,7 @@ export interface BreakpointEdit {
 }
 
 interface Options {
-  startRun: (channel: SharedArrayBuffer) => void;
+  startRun: (debug: DebugAnswers) => void;
   runActive: boolean;
   /** Every file's breakpoints (the workspace's). */
   breakpoints: FileBreakpoints;
@@ -42,7 +47,7 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
   const [editing, setEditing] = useState<BreakpointEdit | null>(null);
   // Bumped once Monaco is attached, so the decorations are drawn for what the workspace already had.
   const [attached, setAttached] = useState(0);
-  const channel = useRef<SharedArrayBuffer | null>(null);
+  const channel = useRef<DebugAnswers | null>(null);
   const editor = useRef<EditorApi | null>(null);
   const monacoApi = useRef<typeof Monaco | null>(null);
   const breakpointDecorations = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null);
@@ -94,17 +99,25 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
   );
 
   const debug = useCallback(() => {
-    const buffer = createDebugChannel(flatten(latest.current.all));
-    channel.current = buffer;
+    const breakpoints = flatten(latest.current.all);
+    const answers: DebugAnswers = canBlock()
+      ? { kind: "shared", channel: createDebugChannel(breakpoints) }
+      : { kind: "replay", script: { breakpoints, answers: [] } };
+    channel.current = answers;
     setState({ kind: "running" });
-    startRun(buffer);
+    startRun(answers);
   }, [startRun]);
 
   const command = useCallback((c: DebugCommand) => {
-    const buffer = channel.current;
-    if (!buffer || latest.current.state.kind !== "paused") return;
+    const answers = channel.current;
+    if (!answers || latest.current.state.kind !== "paused") return;
     setState({ kind: "running" });
-    sendCommand(buffer, c);
+    if (answers.kind === "shared") sendCommand(answers.channel, c);
+    else {
+      // Replayed: the breakpoints as they are now hold from this stop on.
+      answers.script.answers.push({ command: c, breakpoints: flatten(latest.current.all) });
+      answers.resume?.();
+    }
   }, []);
 
   /** F5: start a debug run, or continue a paused one. */
@@ -126,7 +139,8 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
 
   // Breakpoints changed while a run is on: the worker reads them at its next check.
   useEffect(() => {
-    if (channel.current) setBreakpoints(channel.current, flatten(all));
+    // (A replayed run takes them with its next command.)
+    if (channel.current?.kind === "shared") setBreakpoints(channel.current.channel, flatten(all));
   }, [all]);
 
   useEffect(() => {
@@ -172,8 +186,22 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
     if (paused) editor.current?.revealLineInCenterIfOutsideViewport(paused.line);
   }, [state]);
 
-  const keys = useRef({ debugOrContinue, command, toggle, edit });
-  keys.current = { debugOrContinue, command, toggle, edit };
+  /** An edit of the shown file: its breakpoints move with their lines (breakpointMoves.ts). */
+  const edited = useCallback(
+    (changes: LineChange[]) => {
+      const { file, breakpoints: before } = latest.current;
+      if (before.length === 0 || moveBreakpoints(before, changes) === before) return;
+      changeBreakpoints((all) => {
+        const list = all[file] ?? [];
+        const moved = moveBreakpoints(list, changes);
+        return moved === list ? all : { ...all, [file]: moved };
+      });
+    },
+    [changeBreakpoints],
+  );
+
+  const keys = useRef({ debugOrContinue, command, toggle, edit, edited });
+  keys.current = { debugOrContinue, command, toggle, edit, edited };
 
   /** Called once the editor is up: the gutter, the keys and the decorations. */
   const attach = useCallback(async (e: EditorApi) => {
@@ -196,6 +224,22 @@ export function useDebugger({ startRun, runActive, breakpoints: all, changeBreak
       if (!inGutter(t) || !t.position) return;
       event.event.preventDefault();
       keys.current.edit(t.position.lineNumber);
+    });
+    e.onDidChangeModelContent((event) => {
+      const model = e.getModel();
+      // A new text (another file shown, a program loaded) is not an edit of the lines the breakpoints mark.
+      if (event.isFlush || !model) return;
+      const changes = event.changes.map((c) => ({
+        startLine: c.range.startLineNumber,
+        startColumn: c.range.startColumn,
+        endLine: c.range.endLineNumber,
+        text: c.text,
+      }));
+      const grown = changes.reduce((n, c) => n + c.text.split("\n").length - 1 - (c.endLine - c.startLine), 0);
+      const linesBefore = model.getLineCount() - grown;
+      // Nor is the whole text replaced at once (select all, paste).
+      if (changes.some((c) => c.startLine === 1 && c.startColumn === 1 && c.endLine >= linesBefore)) return;
+      keys.current.edited(changes);
     });
     e.addCommand(monaco.KeyCode.F9, () => {
       const line = e.getPosition()?.lineNumber;

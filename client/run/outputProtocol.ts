@@ -46,7 +46,7 @@ export type OutputRequest =
   /** A new run (and an empty log); output from an earlier run's port is dropped from now on. */
   | { kind: "reset"; run: number }
   /** The port the program worker writes this run's output to, and the shared counter of bytes taken from it. */
-  | { kind: "attach"; run: number; port: MessagePort; taken: SharedArrayBuffer }
+  | { kind: "attach"; run: number; port: MessagePort; taken: SharedArrayBuffer | ArrayBuffer }
   /** Text the page adds itself (a line typed into stdin). */
   | { kind: "append"; run: number; stream: SegmentStream; text: string }
   /** The program can say no more (its worker failed or was stopped): the view ends after what arrived. */
@@ -74,7 +74,12 @@ export type ProgramOutput =
  */
 export const MOST_BYTES_BEHIND = 4 << 20;
 
-/** A counter of bytes (modulo 2^32) the output worker has taken, shared with the program worker. */
-export function createTakenCounter(): SharedArrayBuffer {
-  return new SharedArrayBuffer(4);
+/**
+ * A counter of bytes (modulo 2^32) the output worker has taken, shared with
+ * the program worker. A page without SharedArrayBuffer (not cross-origin
+ * isolated) gets a plain buffer: the program worker cannot wait on it, so
+ * its output is not held back there.
+ */
+export function createTakenCounter(): SharedArrayBuffer | ArrayBuffer {
+  return typeof SharedArrayBuffer === "undefined" ? new ArrayBuffer(4) : new SharedArrayBuffer(4);
 }

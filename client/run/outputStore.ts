@@ -118,7 +118,7 @@ export class OutputStore {
   }
 
   /** Hands the output worker the port this run's program writes to, and the counter of bytes it has taken. */
-  attach(port: MessagePort, taken: SharedArrayBuffer): void {
+  attach(port: MessagePort, taken: SharedArrayBuffer | ArrayBuffer): void {
     this.send({ kind: "attach", run: this.run, port, taken }, [port]);
   }
 

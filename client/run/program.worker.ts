@@ -2,13 +2,17 @@
 // Stop terminates this worker, which ends even `loop {}` at once. The program
 // blocks this worker's thread for its whole run, so everything it says goes
 // out as messages on a port (delivered while it keeps running) and stdin
-// arrives through a SharedArrayBuffer (stdinChannel.ts).
+// arrives through a SharedArrayBuffer (stdinChannel.ts). On a page without
+// SharedArrayBuffer the worker cannot wait: it suspends instead and the page
+// runs the program again, replaying what it already answered (replay.ts).
 import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import * as Comlink from "comlink";
+import { HOST_MODULE_NAMES, hostImportName } from "../../protocol/hostModules";
 import { DEBUG_HOST_MODULE, workerDebugger } from "../debugger/workerDebugger";
 import { HOST_MODULES, type HostContext } from "./hostModules";
 import { MOST_BYTES_BEHIND, type ProgramOutput } from "./outputProtocol";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
+import { replayedClock, Suspended, type SuspendReason } from "./replay";
 import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "./stackOverflow";
 import { waitForStdin } from "./stdinChannel";
 
@@ -27,15 +31,20 @@ const FLUSH_MS = 16;
 class OutputBatcher {
   private pending: { stream: OutputStream; chunks: Uint8Array[] }[] = [];
   private lastFlush = Number.NEGATIVE_INFINITY;
-  private readonly taken: Int32Array;
+  /** The output worker's counter of bytes taken; absent without SharedArrayBuffer, where nothing can wait on it. */
+  private readonly taken: Int32Array | undefined;
   /** Bytes sent, modulo 2^32 as the output worker's counter of bytes taken. */
   private sent = 0;
+  /** Bytes of each stream the program wrote in this attempt, those an earlier attempt showed included. */
+  readonly written = { stdout: 0, stderr: 0 };
 
   constructor(
     private readonly port: MessagePort,
-    taken: SharedArrayBuffer,
+    taken: SharedArrayBuffer | ArrayBuffer,
+    /** Bytes of each stream the page already shows (a replayed attempt): not written again. */
+    private readonly shown = { stdout: 0, stderr: 0 },
   ) {
-    this.taken = new Int32Array(taken);
+    this.taken = taken instanceof ArrayBuffer ? undefined : new Int32Array(taken);
   }
 
   private post(message: ProgramOutput, transfer: Transferable[] = []): void {
@@ -48,7 +57,11 @@ class OutputBatcher {
     this.post({ kind: "end" });
   }
 
-  write(stream: OutputStream, bytes: Uint8Array): void {
+  write(stream: OutputStream, all: Uint8Array): void {
+    const before = this.written[stream];
+    this.written[stream] += all.length;
+    const bytes = all.subarray(Math.max(0, Math.min(all.length, this.shown[stream] - before)));
+    if (bytes.length === 0) return;
     const last = this.pending.at(-1);
     if (last?.stream === stream) last.chunks.push(bytes.slice());
     else this.pending.push({ stream, chunks: [bytes.slice()] });
@@ -71,7 +84,7 @@ class OutputBatcher {
     // A program printing faster than its output is kept waits here until the output worker catches
     // up (it runs on this thread, so the wait is the program's): the backlog stays bounded, and the
     // threads the page needs get the CPU back.
-    for (;;) {
+    while (this.taken) {
       const taken = Atomics.load(this.taken, 0);
       if (((this.sent - taken) | 0) <= MOST_BYTES_BEHIND) break;
       Atomics.wait(this.taken, 0, taken, 100);
@@ -79,18 +92,25 @@ class OutputBatcher {
   }
 }
 
-/** fd 0: the prepared text, or else lines the page hands over while the program waits. */
+/**
+ * fd 0: the prepared text, or else chunks the page hands over while the
+ * program waits (a replayed attempt first reads the chunks handed over before,
+ * one per read that waited, as the first attempt read them).
+ */
 class StdinFd extends Fd {
   private buffered: Uint8Array;
   private ended = false;
+  private readonly earlier: Uint8Array[];
 
   constructor(
     prepared: string | undefined,
     private readonly ask: () => Uint8Array,
+    earlier: Uint8Array[] = [],
   ) {
     super();
     this.buffered = new TextEncoder().encode(prepared ?? "");
     this.ended = prepared !== undefined;
+    this.earlier = [...earlier];
   }
 
   override fd_fdstat_get() {
@@ -99,7 +119,7 @@ class StdinFd extends Fd {
 
   override fd_read(size: number) {
     if (this.buffered.length === 0 && !this.ended) {
-      this.buffered = this.ask();
+      this.buffered = this.earlier.shift() ?? this.ask();
       if (this.buffered.length === 0) this.ended = true;
     }
     const data = this.buffered.slice(0, size);
@@ -108,21 +128,52 @@ class StdinFd extends Fd {
   }
 }
 
+/** A host module's import module name → the std module a program imports, for messages. */
+const HOST_NAMES = new Map<string, string>(HOST_MODULE_NAMES.map((m) => [hostImportName(m), `std.${m}`]));
+
 const api = {
-  /** Runs the program to completion; events (output, stdin requests, exit) go to `start.events`. */
+  /**
+   * Runs the program to completion; events (output, stdin requests, exit) go
+   * to `start.events`. With `start.replay` (no SharedArrayBuffer) it replays
+   * what the page answered before and suspends where it would wait.
+   */
   async run(start: ProgramStart): Promise<void> {
-    const send = (event: ProgramEvent) => start.events.postMessage(event);
-    const output = new OutputBatcher(start.output, start.taken);
+    const send = (event: ProgramEvent, transfer: Transferable[] = []) => start.events.postMessage(event, transfer);
+    const replay = start.replay;
+    const output = new OutputBatcher(start.output, start.taken, replay?.shown);
     let instance: WebAssembly.Instance | undefined;
+    const memory = () => instance?.exports.memory as WebAssembly.Memory;
     let began = performance.now();
     let debug: ReturnType<typeof workerDebugger> | undefined;
+    let clock: ReturnType<typeof replayedClock> | undefined;
+    /** Ends this attempt where it must wait for the page: the page runs the program again with the answer. */
+    const suspend = (reason: SuspendReason): never => {
+      output.flush();
+      send(
+        {
+          kind: "suspended",
+          reason,
+          written: { ...output.written },
+          clock: clock?.readings ?? [],
+          output: start.output,
+        },
+        [start.output],
+      );
+      throw new Suspended(reason);
+    };
     try {
       const module = await WebAssembly.compile(start.wasm as BufferSource);
-      const stdin = new StdinFd(start.stdin, () => {
-        output.flush();
-        send({ kind: "stdin" });
-        return waitForStdin(start.stdinBuffer);
-      });
+      const stdin = new StdinFd(
+        start.stdin,
+        () => {
+          if (replay) return suspend("stdin");
+          output.flush();
+          send({ kind: "stdin" });
+          if (!start.stdinBuffer) throw new Error("stdin: the page gave no channel to hand input over");
+          return waitForStdin(start.stdinBuffer);
+        },
+        replay?.stdin,
+      );
       const fds = [
         stdin,
         new ConsoleStdout((bytes) => output.write("stdout", bytes)),
@@ -130,8 +181,21 @@ const api = {
         new PreopenDirectory(".", new Map()),
       ];
       const shim = new WASI(["main", ...start.args], [], fds, { debug: false });
-      const imports: WebAssembly.Imports = { wasi_snapshot_preview1: shim.wasiImport };
+      const wasiImport = { ...shim.wasiImport };
+      if (replay) {
+        const live = shim.wasiImport.clock_time_get as (id: number, precision: bigint, out: number) => number;
+        clock = replayedClock(live, memory, replay.clock);
+        wasiImport.clock_time_get = clock.clock_time_get;
+      }
+      const imports: WebAssembly.Imports = { wasi_snapshot_preview1: wasiImport };
+      // Only the host modules the program imports are set up: each may need what this page lacks.
+      const used = new Set(WebAssembly.Module.imports(module).map((i) => i.module));
       for (const host of HOST_MODULES) {
+        if (!used.has(host.name)) continue;
+        if (replay)
+          throw new Error(
+            `${HOST_NAMES.get(host.name) ?? host.name} needs SharedArrayBuffer, which this page does not have: it was served without the cross-origin isolation headers (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp)`,
+          );
         const context: HostContext = {
           memory: () => {
             if (!instance) throw new Error(`${host.name}: the program's memory is not available before it starts`);
@@ -145,12 +209,13 @@ const api = {
       if (start.debug) {
         debug = workerDebugger(
           start.debug,
-          () => instance?.exports.memory as WebAssembly.Memory,
+          memory,
           (stop) => {
             output.flush();
             send({ kind: "host", module: DEBUG_HOST_MODULE, payload: stop });
           },
           (text) => output.write("stdout", new TextEncoder().encode(text)),
+          () => suspend("debug"),
         );
         imports[DEBUG_HOST_MODULE] = debug.imports;
       }
@@ -171,6 +236,8 @@ const api = {
       output.end();
       send({ kind: "exit", code, runMs: performance.now() - began });
     } catch (error) {
+      // The page has been told where this attempt stopped; it ends this worker.
+      if (error instanceof Suspended) return;
       if (isStackOverflow(error)) {
         output.write("stderr", new TextEncoder().encode(stackOverflowReport(error.stack ?? "", start.functions ?? [])));
         output.end();

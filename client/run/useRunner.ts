@@ -9,7 +9,7 @@ import type { SegmentStream } from "./outputLog";
 import { createTakenCounter } from "./outputProtocol";
 import { OutputStore } from "./outputStore";
 import type { ProgramEvent } from "./programEvents";
-import { ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
+import { type DebugAnswers, ProgramHost, type RunEnd, type RunningProgram } from "./programHost";
 
 export type RunPhase =
   | { kind: "idle" }
@@ -46,7 +46,7 @@ export function useRunner(onHostEvent?: (event: Extract<ProgramEvent, { kind: "h
   const run = useCallback(
     async (
       source: string,
-      options: { opt: OptLevel; stdin?: string; program?: ProgramInput; debug?: SharedArrayBuffer },
+      options: { opt: OptLevel; stdin?: string; program?: ProgramInput; debug?: DebugAnswers },
     ) => {
       // Marks for the browser benchmark (bench/playground-browser.bench.ts).
       performance.mark("pith:run");

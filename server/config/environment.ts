@@ -72,6 +72,15 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     readBy: SERVER,
   },
   {
+    name: "CROSS_ORIGIN_ISOLATION",
+    kind: BOOLEAN,
+    defaultValue: true,
+    shown: "1",
+    description:
+      "0 serves the playground without its cross-origin isolation headers (COOP/COEP), as a static host that cannot set them would: programs then run without SharedArrayBuffer, re-run from the start to answer stdin and each debugger step",
+    readBy: SERVER,
+  },
+  {
     name: "MCP_ALLOWED_HOSTS",
     kind: LIST,
     description:

@@ -32,6 +32,19 @@ fn main() {
 }
 `;
 
+const FACTORIAL = `fn fact(n: i64) -> i64 {
+    if n <= 1 {
+        return 1
+    }
+    return n * fact(n - 1)
+}
+
+fn main() {
+    let k = 3
+    println("{fact(k)}")
+}
+`;
+
 const ENDLESS = `fn main() {
     var i = 0
     while true {
@@ -190,6 +203,23 @@ describe("lang_debug", () => {
     expect(inner?.stack.map((f) => [f.function, f.locals])).toEqual([
       ["square", { n: "2", s: "4" }],
       ["main", { i: "2" }],
+    ]);
+  });
+
+  it("gives every frame's locals of the line it calls from, though only the innermost frame stopped", {
+    timeout: TIMEOUT,
+  }, async () => {
+    const result = await debug(client, { source: FACTORIAL, breakpoints: [{ line: 3 }] });
+    expect(result.isError, text(result)).toBeFalsy();
+    const answer = result.structuredContent as Answer;
+    expect(answer.output).toBe("6\n");
+    expect(answer.stops.map((s) => s.stack.map((f) => [f.function, f.line, f.locals]))).toEqual([
+      [
+        ["fact", 3, { n: "1" }],
+        ["fact", 5, { n: "2" }],
+        ["fact", 5, { n: "3" }],
+        ["main", 10, { k: "3" }],
+      ],
     ]);
   });
 

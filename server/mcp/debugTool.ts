@@ -76,7 +76,7 @@ const FrameSchema = z.object({
   locals: z
     .record(z.string(), z.string())
     .describe(
-      "name → value as println prints it; for an outer frame, those of its own last stop at this line, else empty",
+      "name → value as println prints it; for an outer frame, its locals at the line it calls from (before that line ran)",
     ),
 });
 const StopSchema = z.object({
@@ -97,7 +97,7 @@ const DebugOutput = z.object({
 });
 type DebugAnswer = z.infer<typeof DebugOutput>;
 
-const DESCRIPTION = `Run a Pith program under the debugger and get what it would show at each breakpoint. The program is compiled as a debug build and run on the server with the given stdin; every time execution reaches a breakpoint's line (before that statement runs) and its condition holds, a stop is recorded and the run continues at once. Each stop gives file, line, reason ("breakpoint", or "panic": the program panicked there and the stop shows the state it died in) and the call stack, innermost frame first, each frame with its function, current line and locals {name: value as println would print it}. A breakpoint inside a loop stops once per iteration, so the stops show how the values change. An outer frame's locals are those read when that frame itself last stopped at its current line, else {}: to see a caller's locals at an inner stop, also put a breakpoint on the line of its call. Logpoints add text to logs instead of stopping. Returns {status, stops, truncated, logs, output, stderr, exit_code, diagnostics}; output and exit_code are those of a normal run. A program that does not compile gives status "error" with the compiler's diagnostics (call lang_check first). Runs are limited in time and memory (an endless loop is stopped with an error) and count against the same per-client build rate as the build tools.`;
+const DESCRIPTION = `Run a Pith program under the debugger and get what it would show at each breakpoint. The program is compiled as a debug build and run on the server with the given stdin; every time execution reaches a breakpoint's line (before that statement runs) and its condition holds, a stop is recorded and the run continues at once. Each stop gives file, line, reason ("breakpoint", or "panic": the program panicked there and the stop shows the state it died in) and the call stack, innermost frame first, each frame with its function, current line and locals {name: value as println would print it}. A breakpoint inside a loop stops once per iteration, so the stops show how the values change. An outer frame's locals are those it had when its current line (the call) began; to read them the program may be run a second time, so a call can take up to twice a normal run's time. Logpoints add text to logs instead of stopping. Returns {status, stops, truncated, logs, output, stderr, exit_code, diagnostics}; output and exit_code are those of a normal run. A program that does not compile gives status "error" with the compiler's diagnostics (call lang_check first). Runs are limited in time and memory (an endless loop is stopped with an error) and count against the same per-client build rate as the build tools.`;
 
 function cut(value: string): string {
   return value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS)}… (${value.length} characters)` : value;

@@ -84,6 +84,63 @@ fn main() {
     ]);
   });
 
+  it("show nested structs, tuples, enums, options, maps and arrays of structs, each part as the program prints it", async () => {
+    const source = `import std.map
+import std.option
+
+struct Point {
+    x: i64,
+    y: f64,
+}
+
+struct Line {
+    name: str,
+    from: Point,
+    to: Point,
+}
+
+enum Shape {
+    Circle(f64),
+    Empty,
+}
+
+enum Light { Red, Green }
+
+fn main() {
+    let line = Line { name: "diag", from: Point { x: 1, y: 2.5 }, to: Point { x: 3, y: 4.0 } }
+    let pair = (7, "seven")
+    let s = Shape.Circle(1.5)
+    let e = Shape.Empty
+    let light = Light.Green
+    let maybe: i64? = Some(3)
+    let none: i64? = None
+    var m: Map<str, i64> = Map.new()
+    m.set("a", 1)
+    m.set("b", 2)
+    m.remove("a")
+    m.set("c", 3)
+    let pts = [Point { x: 1, y: 0.5 }, Point { x: -2, y: 1.0 }]
+    println("{line.name} {line.from.x} {line.from.y} {line.to.x} {line.to.y} {pair.0} {pair.1}")
+    println("{m.get_or("b", 0)} {m.get_or("c", 0)} {pts[1].x} {pts[1].y} {option.unwrap_or(maybe, 0)}")
+}
+`;
+    const r = await debugProgram({ source, breakpoints: [{ line: 37 }] });
+    if (!r.ok) throw new Error(r.diagnostics);
+    expect(r.output).toBe("diag 1 2.5 3 4 7 seven\n2 3 -2 1 3\n");
+    expect(r.stops[0]?.stack[0]?.locals).toEqual({
+      line: 'Line { name: "diag", from: Point { x: 1, y: 2.5 }, to: Point { x: 3, y: 4 } }',
+      pair: '(7, "seven")',
+      s: "Shape.Circle(1.5)",
+      e: "Shape.Empty",
+      light: "Light.Green",
+      maybe: "Some(3)",
+      none: "None",
+      // Insertion order, a removed key left out.
+      m: 'Map { "b": 2, "c": 3 }',
+      pts: "[Point { x: 1, y: 0.5 }, Point { x: -2, y: 1 }]",
+    });
+  });
+
   it("give the call stack innermost first, a condition, strings and arrays as println shows them", async () => {
     const source = `fn add(a: i64, b: i64) -> i64 {
     let s = a + b

@@ -6,13 +6,14 @@
 // callback is synchronous because the program is mid-statement: the browser
 // worker blocks on Atomics.wait inside it (client/debugger/), a script or
 // test answers at once (debugScript.ts). Host-neutral: no DOM, no Node.
-import { formatLocal, formatStruct, LOCAL_STRUCT } from "./formatLocal";
+import { formatLocal, LOCAL_VALUE } from "./formatLocal";
+import { formatValue } from "./formatValue";
 
 export interface DebugLocal {
   name: string;
   type: string;
   value: string;
-  /** A struct's fields, shown under it in the Variables panel. */
+  /** A composite value's parts (fields, elements, payload, map entries), shown under it in the Variables panel. */
   fields?: DebugLocal[];
 }
 
@@ -75,6 +76,11 @@ export interface DebugEngineOptions {
   log?: (text: string) => void;
   /** Checks a breakpoint's condition against the frame's locals (condition.ts). */
   test?: (condition: string, locals: DebugLocal[]) => boolean;
+  /**
+   * Lines whose locals are read without stopping, so that a frame calling
+   * from one of them has its locals of that line at a later stop (debugScript.ts).
+   */
+  capture?: { file: string; line: number }[];
 }
 
 type Mode = { kind: "continue" } | { kind: "step"; command: DebugCommand; depth: number };
@@ -93,6 +99,7 @@ interface StackRecord {
 export class DebugEngine {
   private mode: Mode;
   private breakpoints: Map<number, Breakpoint[]>;
+  private readonly captures: Map<number, Breakpoint[]>;
   private collecting: DebugLocal[] | null = null;
   private readonly names = new Map<number, string>();
   /**
@@ -115,6 +122,7 @@ export class DebugEngine {
 
   constructor(private readonly options: DebugEngineOptions) {
     this.breakpoints = byLine(options.breakpoints);
+    this.captures = byLine(options.capture ?? []);
     this.mode = options.stopAtEntry ? { kind: "step", command: "stepInto", depth: 0 } : { kind: "continue" };
   }
 
@@ -141,9 +149,8 @@ export class DebugEngine {
       stop: (file: number, line: number) => this.atStatement(file, line),
       local: (name: number, type: number, kind: number, value: number) => {
         if (!this.collecting) return;
-        if (kind === LOCAL_STRUCT) {
-          const struct = formatStruct(this.memory(), this.name(type), value);
-          this.collecting.push({ name: this.name(name), ...struct });
+        if (kind === LOCAL_VALUE) {
+          this.collecting.push({ name: this.name(name), ...formatValue(this.memory(), this.name(type), value) });
           return;
         }
         this.collecting.push({
@@ -180,11 +187,14 @@ export class DebugEngine {
 
   private atStatement(fileAt: number, line: number): number {
     const candidates = this.breakpoints.get(line);
+    const captured = this.captures.get(line);
     const step = this.stepStops();
-    if (!candidates && !step) return 0;
+    if (!candidates && !step && !captured) return 0;
     const file = this.name(fileAt);
     const breakpoint = candidates?.find((b) => b.file === undefined || b.file === file);
-    if (!breakpoint && !step) return 0;
+    // A captured line only reads the locals: afterLocals keeps them for the frame and goes on.
+    const capture = captured?.some((b) => b.file === undefined || b.file === file) ?? false;
+    if (!breakpoint && !step && !capture) return 0;
     this.pending = { file, line, breakpoint, step };
     this.collecting = [];
     return 1;
@@ -241,10 +251,11 @@ export class DebugEngine {
     const stepping = this.mode.kind === "step" ? 1 : 0;
     for (const [file, { at, lines }] of this.tables) {
       bytes.fill(0, at + STEP_BYTE + 1, at + STEP_BYTE + lines + 1);
-      for (const [line, list] of this.breakpoints) {
-        const here = list.some((b) => b.file === undefined || b.file === file);
-        if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
-      }
+      for (const marks of [this.breakpoints, this.captures])
+        for (const [line, list] of marks) {
+          const here = list.some((b) => b.file === undefined || b.file === file);
+          if (here && line >= 1 && line <= lines) bytes[at + STEP_BYTE + line] = 1;
+        }
       bytes[at + STEP_BYTE] = stepping;
     }
   }

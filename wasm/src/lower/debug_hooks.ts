@@ -1,7 +1,8 @@
 import { TyK } from "../check/types";
 import { Local } from "../syntax/ast";
 import { binary, block, call, get, iconst, iff, Import, Ins, K, load, Op, pushAll, ret, set, store, T } from "../ir/ir";
-import { fieldOffsets, irType } from "./layout";
+import { describeType } from "./debug_types";
+import { irType } from "./layout";
 import { toStr } from "./expr_lower";
 import { FnState, newLocal } from "./fn_state";
 import { ModuleLowering } from "./module";
@@ -50,15 +51,14 @@ import { isUnit } from "./value";
 export const LOCAL_TEXT: i32 = 0;
 /** A local holding a string: the pointer to the program's own string. */
 export const LOCAL_STR: i32 = 1;
-/** An array: the pointer to it; the type text names the element type. */
-export const LOCAL_ARRAY: i32 = 2;
 /** Anything else: only its type is shown. */
 export const LOCAL_OPAQUE: i32 = 3;
 /**
- * A struct: the pointer to it; the type text describes its layout,
- * `Name;field|type|offset;...`, so the host can show each field.
+ * An array, struct, tuple or enum: the pointer to it (an enum without
+ * payloads: its tag); the type text describes the type and every type inside
+ * it (debug_types.ts), so the host can show the value, nested values included.
  */
-export const LOCAL_STRUCT: i32 = 4;
+export const LOCAL_VALUE: i32 = 5;
 
 export const DEBUG_MODULE = "pith_debug";
 
@@ -131,15 +131,10 @@ function handOver(fl: FnState, l: Local): Ins[] {
   const type = staticStr(fl, t.name);
   const k = t.kind;
   if (k == TyK.Str) return [call("dbg.local", [name, type, iconst(T.I32, LOCAL_STR), get(l.index, T.Ptr)], T.None)];
-  if (k == TyK.Array) {
-    const elem = staticStr(fl, t.elem!.name);
-    return [call("dbg.local", [name, elem, iconst(T.I32, LOCAL_ARRAY), get(l.index, T.Ptr)], T.None)];
-  }
-  if (k == TyK.Struct) {
-    const offsets = fieldOffsets(t.elems);
-    let layout = t.name;
-    for (let i = 0; i < t.elems.length; i++) layout += ";" + t.fieldNames[i] + "|" + t.elems[i].name + "|" + offsets[i].toString();
-    return [call("dbg.local", [name, staticStr(fl, layout), iconst(T.I32, LOCAL_STRUCT), get(l.index, T.Ptr)], T.None)];
+  if (k == TyK.Array || k == TyK.Struct || k == TyK.Tuple || k == TyK.Enum) {
+    const described = staticStr(fl, describeType(fl.m.debugTypes, t));
+    // A pointer, or an enum's tag when it has no payloads; both are i32 in wasm.
+    return [call("dbg.local", [name, described, iconst(T.I32, LOCAL_VALUE), get(l.index, irType(t))], T.None)];
   }
   if (t.isNumeric || k == TyK.Bool) {
     // The text is made and freed here, as println makes and frees its own.

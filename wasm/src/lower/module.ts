@@ -34,6 +34,8 @@ export class ModuleLowering {
   debugTables: Map<string, i32> = new Map();
   // A debug build's call stack area (debug_hooks.ts); 0 until reserved.
   debugStack: i32 = 0;
+  // A debug build's descriptions of its locals' types, by type name (debug_types.ts).
+  debugTypes: Map<string, string> = new Map();
 
   constructor(public program: Program, public diags: Diagnostics, public leakCheck: bool) {
   }
