@@ -40,6 +40,8 @@ export interface Setting {
   calibrate: number;
   /** With calibration: scored points the histories hold before a numeric check may flag. */
   warmUp: number;
+  /** With calibration: 1, the sustained-departure sum reads severities as trained (a level shift's run stays evidence); 0, as calibrated. */
+  evidenceAsTrained: number;
 }
 
 export const DEFAULTS: Setting = {
@@ -49,6 +51,7 @@ export const DEFAULTS: Setting = {
   limit: SUSTAINED_LIMIT,
   calibrate: ENGINE_CALIBRATES ? 1 : 0,
   warmUp: LIKELIHOOD.warmUpPoints,
+  evidenceAsTrained: LIKELIHOOD.evidenceAsTrained ? 1 : 0,
 };
 
 /** A few values per setting around its default, so the search stays small. */
@@ -59,13 +62,15 @@ export const CANDIDATES: { [K in keyof Setting]: number[] } = {
   limit: [100, 150, 200, 300, 400],
   calibrate: [0, 1],
   warmUp: [25, 50, 100, 200],
+  evidenceAsTrained: [0, 1],
 };
 
 export const decisionOf = (s: Setting): Decision => ({
   threshold: s.threshold,
   quietMin: s.quietMin,
   sustained: { slack: s.slack, limit: s.limit },
-  likelihood: s.calibrate === 1 ? { ...LIKELIHOOD, warmUpPoints: s.warmUp } : null,
+  likelihood:
+    s.calibrate === 1 ? { ...LIKELIHOOD, warmUpPoints: s.warmUp, evidenceAsTrained: s.evidenceAsTrained === 1 } : null,
 });
 
 export interface Scored {
@@ -187,6 +192,13 @@ export const PROVENANCE: { setting: string; value: string; searched: boolean; ch
     value: String(DEFAULTS.warmUp),
     searched: true,
     chosenOn: "searched per fold; default set before any score was seen (under the 150 points a model first trains on)",
+  },
+  {
+    setting: "stream calibration: sustained sum reads severities as trained (1) or calibrated (0)",
+    value: String(DEFAULTS.evidenceAsTrained),
+    searched: true,
+    chosenOn:
+      "searched per fold; the mechanism was chosen on a hand-made level shift (replayCalibration.test.ts) before any NAB score, off in the engine with the calibration itself",
   },
   {
     setting: "stream calibration: history (points), incident share, after warm-up, flags only",

@@ -10,6 +10,7 @@ const LABELS: { [K in keyof Setting]: (v: number) => string } = {
   limit: (v) => `limit ${v}`,
   calibrate: (v) => `calibration ${v === 1 ? "on" : "off"}`,
   warmUp: (v) => `warm-up ${v} pts`,
+  evidenceAsTrained: (v) => `sustained sum ${v === 1 ? "as trained" : "as calibrated"}`,
 };
 
 const describe = (f: Fold) =>
