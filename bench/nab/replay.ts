@@ -90,10 +90,12 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
     for (const key of Object.keys(flaggedBy)) delete flaggedBy[key];
     for (const c of checks) {
       const read = c.severity[i];
-      // A check is in the verdict where it has a severity (NaN: absent). A
-      // feed that wrote 0 for absent counts it from its first non-zero
-      // severity: a window version joins once its first window is full.
-      c.present = Number.isFinite(read) && (c.present || read !== 0);
+      // A check is in the verdict where it has a severity; NaN is absent (a
+      // window version before its first window is full). A severity of 0 is
+      // present: a window version that joins on a perfectly ordinary window
+      // already holds its echo after a point rare on its own (sustained.ts),
+      // and read as absent the replay summed evidence the engine did not.
+      c.present = Number.isFinite(read);
       if (c.present) raw[c.history] = Math.max(raw[c.history] ?? 0, read);
     }
     const groups = Object.keys(raw).length;
