@@ -74,7 +74,13 @@ if (args.dump !== undefined) {
 const calibrated = new Map(
   corpus.map((s) => [
     s.key,
-    replay(s, verdicts.get(s.key)?.parts ?? {}, decisionOf({ ...DEFAULTS, calibrate: 1 }), probationMinutes(s)),
+    replay(
+      s,
+      verdicts.get(s.key)?.parts ?? {},
+      // The sustained sum reads severities as trained, so the calibration does not silence level shifts.
+      decisionOf({ ...DEFAULTS, calibrate: 1, evidenceAsTrained: 1 }),
+      probationMinutes(s),
+    ),
   ]),
 );
 const zFlags = (s: GeneratedSeries) => Array.from(windowedZ(s.values), (z) => z > ZSCORE_LIMIT);

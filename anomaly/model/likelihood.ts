@@ -37,6 +37,14 @@
  * flagging more than that is showing what the stream does, and its
  * severities enter as they are.
  *
+ * Level shifts: calibrated, a shift's flags stop once its points fill the
+ * history (a few dozen points past the incident share), though the stream
+ * stays where it has never been. With `evidenceAsTrained` the
+ * sustained-departure sum reads each check's severity as trained instead, so
+ * a run the checks hold above what they learnt keeps adding evidence and
+ * keeps being flagged: the calibration judges single flags, the sum judges
+ * runs, and neither silences the other.
+ *
  * Warm-up: until the histories hold `warmUpPoints` scored points, no
  * numeric check flags (a value never seen in a categorical column is a
  * probability of the stream's own already: novelty.ts).
@@ -67,6 +75,14 @@ export interface LikelihoodParams {
    * limit were chosen on uncalibrated severities.
    */
   flagsOnly: boolean;
+  /**
+   * Whether the sustained-departure sum (sustained.ts) reads each check's
+   * severity as trained rather than as calibrated: the calibration judges
+   * single flags, while a run of points each above what the model was
+   * trained on stays evidence of a level shift even once the stream's
+   * recent history has made such severities common.
+   */
+  evidenceAsTrained: boolean;
 }
 
 export const LIKELIHOOD: LikelihoodParams = {
@@ -78,6 +94,7 @@ export const LIKELIHOOD: LikelihoodParams = {
   incidentShare: 0.005,
   afterLearning: true,
   flagsOnly: true,
+  evidenceAsTrained: false,
 };
 
 /** Whether the engine calibrates its verdicts so (the NAB bench's replay tries both). */

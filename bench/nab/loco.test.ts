@@ -45,6 +45,18 @@ describe("leave-one-category-out", () => {
     expect(CANDIDATES.threshold).toContain(DEFAULTS.threshold);
   });
 
+  it("moves a setting only for a gain the training series share, not one carried by a single series", () => {
+    // One noisy series gains from a higher threshold; three clean ones neither gain nor lose.
+    const noisy = synthetic("realA", 60, 50);
+    const clean = [1, 2, 3].map(() => synthetic("realA", 90, 0));
+    expect(scoreWith([noisy, ...clean], { ...DEFAULTS, threshold: 56.02 }, standard)).toBeGreaterThan(
+      scoreWith([noisy, ...clean], DEFAULTS, standard),
+    );
+    expect(chooseOn([noisy, ...clean], standard).threshold).toBe(DEFAULTS.threshold);
+    // Two series that both gain: the gain is shared and the threshold moves.
+    expect(chooseOn([noisy, synthetic("realA", 60, 50)], standard).threshold).toBeGreaterThan(50);
+  });
+
   it("replays the sustained-departure rule with the candidate slack and limit", () => {
     // Severity 36 on 20 rows of the window: none flags alone (the lowest candidate threshold is
     // 36.02); each adds 6 over the default slack's level (30), 120 in all: under the default

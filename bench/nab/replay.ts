@@ -84,14 +84,18 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
   const evidence = { evidence: 0, echo: 0 };
   for (let i = MIN_POINTS - 1; i < n; i++) {
     const point = { pointwise: 0, windowed: 0, width: 1 };
+    // The same point as trained, for a sustained sum that reads severities uncalibrated.
+    const asTrained = { pointwise: 0, windowed: 0, width: 1 };
     for (const key of Object.keys(raw)) delete raw[key];
     for (const key of Object.keys(flaggedBy)) delete flaggedBy[key];
     for (const c of checks) {
       const read = c.severity[i];
-      // A check is in the verdict where it has a severity (NaN: absent). A
-      // feed that wrote 0 for absent counts it from its first non-zero
-      // severity: a window version joins once its first window is full.
-      c.present = Number.isFinite(read) && (c.present || read !== 0);
+      // A check is in the verdict where it has a severity; NaN is absent (a
+      // window version before its first window is full). A severity of 0 is
+      // present: a window version that joins on a perfectly ordinary window
+      // already holds its echo after a point rare on its own (sustained.ts),
+      // and read as absent the replay summed evidence the engine did not.
+      c.present = Number.isFinite(read);
       if (c.present) raw[c.history] = Math.max(raw[c.history] ?? 0, read);
     }
     const groups = Object.keys(raw).length;
@@ -108,12 +112,18 @@ export function replay(series: Series, parts: Parts, d: Decision, warmupMin: num
       if (c.window > 1) {
         point.windowed = Math.max(point.windowed, s);
         point.width = Math.max(point.width, c.window);
-      } else point.pointwise = Math.max(point.pointwise, s);
+        asTrained.windowed = Math.max(asTrained.windowed, c.severity[i]);
+        asTrained.width = point.width;
+      } else {
+        point.pointwise = Math.max(point.pointwise, s);
+        asTrained.pointwise = Math.max(asTrained.pointwise, c.severity[i]);
+      }
     }
     // dropEcho lowers the window severity it withdraws, so read the flag after it.
-    dropEcho(evidence, point, d.threshold);
+    const evidenceOf = d.likelihood?.evidenceAsTrained ? asTrained : point;
+    if (dropEcho(evidence, point, d.threshold)) asTrained.windowed = point.windowed;
     let flagged = Math.max(point.pointwise, point.windowed) >= d.threshold;
-    if (takeEvidence(evidence, point, d.threshold, d.sustained)) flagged = true;
+    if (takeEvidence(evidence, evidenceOf, d.threshold, d.sustained)) flagged = true;
     const learning = learningAt(onset, series.times[i], series.times[0]);
     if (d.likelihood !== null && !(d.likelihood.afterLearning && learning)) {
       takeSeverities(history, raw, flaggedBy, d.threshold, d.likelihood);

@@ -1,23 +1,23 @@
 // A seeded random source for the stream generator: every draw comes from one
 // 32-bit state, so a seed names one stream exactly on every machine and
-// Node version (Math.random cannot be seeded).
+// Node version (Math.random cannot be seeded). The uniform draws are the
+// engine tests' own seeded generator (anomaly/testing.ts), so the project
+// has one home for its test RNG; this class only shapes its draws into the
+// distributions real metrics have.
+import { seededUniform } from "../../anomaly/testing";
 
 export class Random {
-  private state: number;
+  private readonly uniform01: () => number;
 
   constructor(seed: number) {
     if (!Number.isInteger(seed) || seed < 0) throw new Error(`seed must be a whole number ≥ 0, got ${seed}`);
     // Spread nearby seeds apart: seeds 1, 2, 3 would otherwise start close.
-    this.state = (seed * 0x9e3779b9 + 0x6d2b79f5) >>> 0;
+    this.uniform01 = seededUniform((seed * 0x9e3779b9 + 0x6d2b79f5) >>> 0);
   }
 
-  /** Uniform in [0, 1) (mulberry32). */
+  /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.uniform01();
   }
 
   uniform(lo: number, hi: number): number {
