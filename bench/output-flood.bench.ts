@@ -31,6 +31,7 @@ import {
   startOutputRowsProbe,
 } from "../e2e/playgroundPage";
 import { startServer } from "../e2e/server";
+import { type BatchCost, traceBatches } from "./batchTrace";
 import { type MainThreadCost, startMainThreadCost } from "./mainThreadProbe";
 import { median } from "./median";
 import { percentile, startLongFrameCount, startTypingProbe, stopTypingProbe } from "./typingProbe";
@@ -92,6 +93,17 @@ try {
     const stopCost = await startMainThreadCost(page, "[data-testid=output]");
     await runAndWait(page, 120_000);
     costs.push(await stopCost());
+  }
+  // One batch's cost on the main thread, from Chromium's trace of an endless print (bench/batchTrace.ts).
+  const batches: BatchCost[] = [];
+  for (let i = 0; i < runs; i++) {
+    await setSource(page, ENDLESS);
+    await focusEditor(page);
+    await page.keyboard.press("Control+Enter");
+    await page.getByTestId("output-cut").waitFor({ timeout: 60_000 });
+    batches.push(await traceBatches(browser, page, 3000));
+    await page.getByTestId("stop").click();
+    await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
   }
   // Typing into a comment at the end of the program, a key every 50 ms, idle and then while the million lines print.
   const KEYS = 40;
@@ -166,6 +178,40 @@ try {
     median(costs.map((c) => c.mutations / Math.max(1, c.frames))),
     "",
   );
+  const perBatch = (pick: (b: BatchCost) => number) => median(batches.map(pick));
+  console.log("main thread per output batch, endless print (Chromium's trace, median of the runs):");
+  cost(
+    "batches in 3 s",
+    perBatch((b) => b.batches),
+    "",
+  );
+  cost(
+    "message task, median",
+    perBatch((b) => b.taskMs.median),
+    "ms",
+  );
+  cost(
+    "message task, 90th percentile",
+    perBatch((b) => b.taskMs.p90),
+    "ms",
+  );
+  cost(
+    "  script in it, median",
+    perBatch((b) => b.scriptMs),
+    "ms",
+  );
+  cost(
+    "  style and layout it forced, median",
+    perBatch((b) => b.forcedLayoutMs),
+    "ms",
+  );
+  cost(
+    "objects a layout found dirty, median",
+    perBatch((b) => b.dirtyObjects),
+    "",
+  );
+  console.log("  costliest functions on the main thread over the last trace (self time):");
+  for (const [name, ms] of batches.at(-1)?.hottest ?? []) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${name}`);
   console.log(
     `typing, ${KEYS} keys while an endless loop prints ${busy.stillPrinting ? "(all while printing)" : "(the print ended before the last key)"}`,
   );

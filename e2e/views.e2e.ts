@@ -108,6 +108,24 @@ describe("views of the compiled program", () => {
       .poll(() => linkedTexts(page, "view"), { timeout: 30_000 })
       .toContainEqual(expect.stringMatching(/= mul i64 /));
     await page.screenshot({ path: `${ARTIFACTS}ir.png` });
+    // And back, by the same line links as the assembly's: a click on one of those IR lines marks `total += i * 3`.
+    expect(await linkedTexts(page, "source")).toEqual([]);
+    await page
+      .locator("[data-testid=view-layer] .view-line:has(.linked-text)", { hasText: "= mul i64" })
+      .first()
+      .click();
+    await expect.poll(() => linkedTexts(page, "source"), { timeout: 30_000 }).toEqual(["total += i * 3"]);
+    // A click on a line of another statement moves the mark there: the loop's own line (`for i in 0..n`), whose
+    // IR is above the multiplication's.
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 1; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => linkedTexts(page, "view"), { timeout: 30_000 })
+      .not.toContainEqual(expect.stringMatching(/= mul i64 /));
+    expect(await linkedTexts(page, "view")).not.toEqual([]);
+    await page.locator("[data-testid=view-layer] .view-line:has(.linked-text)").first().click();
+    await expect.poll(() => linkedTexts(page, "source"), { timeout: 30_000 }).toEqual(["for i in 0..n {"]);
   });
 
   it("shows the WebAssembly text of the module", async () => {

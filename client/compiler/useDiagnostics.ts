@@ -1,23 +1,32 @@
-// Live diagnostics: `check --json` in the compiler worker shortly after each
-// edit. At most one check runs at a time; edits during a check queue exactly
-// one more, with the latest source, so results never arrive out of order.
-import { useEffect, useRef, useState } from "react";
+// Live diagnostics: `check --json` in the compiler worker as soon as an edit
+// is committed. At most one check runs at a time; edits during a check queue
+// exactly one more, with the latest source, so results never arrive out of
+// order, and the result of a check that a newer text is already waiting
+// behind is dropped (its squiggles would sit on text that has moved on).
+import { useLayoutEffect, useRef, useState } from "react";
 import type { ProgramFiles } from "../files/program";
 import { checkSource } from "./compile";
 import type { Diagnostic } from "./diagnostics";
 
-// Short: a check runs at most once at a time anyway, so typing fast queues one check, not one per key.
-const DEBOUNCE_MS = 20;
-
 /** Diagnostics of `program`, every file's (each labelled with its file). */
 export function useDiagnostics(program: ProgramFiles, enabled: boolean): Diagnostic[] {
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
-  const state = useRef({ busy: false, next: undefined as ProgramFiles | undefined });
+  const state = useRef({ busy: false, next: undefined as ProgramFiles | undefined, shown: "[]" });
   // The effect runs when the program's text changes, not when an equal object is made again.
   const key = JSON.stringify(program);
 
-  useEffect(() => {
+  // No debounce: a check takes a few ms of the worker's time, and typing fast queues one check, not one per
+  // key. A layout effect starts it in the commit of the key's render rather than after the next paint.
+  useLayoutEffect(() => {
     if (!enabled) return;
+    const show = (found: Diagnostic[]) => {
+      const s = state.current;
+      // The same diagnostics again (most keys change none) draw nothing again.
+      const shown = JSON.stringify(found);
+      if (shown === s.shown) return;
+      s.shown = shown;
+      setDiagnostics(found);
+    };
     const pump = async () => {
       const s = state.current;
       if (s.busy || s.next === undefined) return;
@@ -25,21 +34,17 @@ export function useDiagnostics(program: ProgramFiles, enabled: boolean): Diagnos
       s.next = undefined;
       s.busy = true;
       try {
-        setDiagnostics(await checkSource(text.source, text));
+        const found = await checkSource(text.source, text);
+        if (s.next === undefined) show(found);
       } catch (error) {
-        setDiagnostics([
-          { file: "", line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", message: String(error) },
-        ]);
+        show([{ file: "", line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", message: String(error) }]);
       } finally {
         s.busy = false;
         void pump();
       }
     };
-    const timer = setTimeout(() => {
-      state.current.next = JSON.parse(key) as ProgramFiles;
-      void pump();
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    state.current.next = JSON.parse(key) as ProgramFiles;
+    void pump();
   }, [key, enabled]);
 
   return diagnostics;

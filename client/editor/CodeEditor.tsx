@@ -3,7 +3,7 @@
 // size, word wrap, Vim keys) and a way out for the keyboard (Escape, then
 // Tab). This module is the lazily loaded editor chunk: importing it pulls in Monaco.
 import Editor from "@monaco-editor/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { helpUrl } from "../../protocol/diagnostics/compilerDiagnostic";
 import type { Diagnostic } from "../compiler/diagnostics";
 import { focusPast } from "../layout/focusOrder";
@@ -106,6 +106,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     } else {
       editor.executeEdits("", [{ range: model.getFullModelRange(), text: props.value, forceMoveMarkers: true }]);
       editor.pushUndoStop();
+      // The whole text was replaced, which squeezed the squiggles into its end: they are set again on the new text.
+      showMarkers();
     }
   });
 
@@ -115,13 +117,14 @@ export default function CodeEditor(props: CodeEditorProps) {
     if (editor && props.revealLine) revealAt(editor, props.revealLine);
   }, [props.revealLine, props.value]);
 
-  useEffect(() => {
+  /** Shows the diagnostics as markers (squiggles); an error without a range still gets one a character wide. */
+  const showMarkers = () => {
     const model = editorRef.current?.getModel();
-    if (!model || props.readOnly) return;
+    if (!model || handlers.current.readOnly) return;
     monaco.editor.setModelMarkers(
       model,
       "pith",
-      (props.diagnostics ?? []).map((d) => ({
+      (handlers.current.diagnostics ?? []).map((d) => ({
         severity: SEVERITY[d.severity],
         message: d.message,
         // The hover shows the code as a link to its page (/errors/E0200): explanation, example, fix.
@@ -133,7 +136,12 @@ export default function CodeEditor(props: CodeEditorProps) {
         endColumn: d.endLine === d.line && d.endCol <= d.col ? d.col + 1 : d.endCol,
       })),
     );
-  }, [props.diagnostics, props.readOnly]);
+  };
+  // Set in the commit that brings them (a layout effect), so the squiggles are drawn in the next frame rather than
+  // after it; and only when they changed, not at every render of the page (each key makes one).
+  const markers = JSON.stringify(props.diagnostics ?? []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `markers` stands for the diagnostics' content
+  useLayoutEffect(showMarkers, [markers, props.readOnly, mounted]);
 
   useEffect(() => {
     const status = vimStatus.current;

@@ -4,7 +4,7 @@
 // margin) are in the DOM, so a million lines cost the page a screenful. Both
 // ends are kept (outputLog.ts), with a marker row between them saying how much
 // is not shown and offering the whole output as a download.
-import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { describeOmitted, type Segment } from "./outputLog";
 import { type OutputView, PLAIN_ROWS, type ViewRow } from "./outputProtocol";
 import type { OutputStore } from "./outputStore";
@@ -61,10 +61,25 @@ export function OutputCutNotice({ view, store }: { view: OutputView; store: Outp
   );
 }
 
+type LineRow = Extract<ViewRow, { kind: "line" }>;
+
+/**
+ * One line of a short output. The rows a view keeps from the one before are
+ * the same objects (outputStore.ts), so a growing output draws only its new
+ * rows, not every row again at each batch.
+ */
+const PlainRow = memo(function PlainRow({ row, segment }: { row: LineRow; segment: OutputLinesProps["segment"] }) {
+  return (
+    <span>
+      {row.line.map((s, j) => segment(row.end && j === row.line.length - 1 ? { ...s, text: `${s.text}\n` } : s, j))}
+    </span>
+  );
+});
+
 export interface OutputLinesProps {
   view: OutputView;
   store: OutputStore;
-  /** Draws one segment (stderr gets its source locations as links). */
+  /** Draws one segment (stderr gets its source locations as links); the same function from render to render, or every row is drawn again. */
   segment: (segment: Segment, key: number) => ReactNode;
   /** Rows after the output (compile errors), drawn in both modes. */
   after?: ReactNode;
@@ -155,11 +170,7 @@ export function OutputLines({ view: output, store, segment, after, scroller }: O
             </span>
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are only appended while the output is short
-            <span key={i}>
-              {row.line.map((s, j) =>
-                segment(row.end && j === row.line.length - 1 ? { ...s, text: `${s.text}\n` } : s, j),
-              )}
-            </span>
+            <PlainRow key={i} row={row} segment={segment} />
           ),
         )}
         {after}

@@ -3,7 +3,7 @@
 // the output (panics, compile errors) is a link to that line, in whichever
 // file it names (`util.pith:3:5` opens util.pith). The lines
 // themselves, however many, are drawn by OutputLines.
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useSyncExternalStore } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { TestCase } from "../docs/testCase";
 import { OutputCutNotice, OutputLines } from "./OutputLines";
 import type { Segment } from "./outputLog";
@@ -83,6 +83,23 @@ export function OutputPane({ phase, output: store, runs, onInput, onEndInput, on
     if (waiting) field.current?.focus();
   }, [waiting]);
 
+  // One drawer for the pane's life, so the rows already drawn are not drawn again (OutputLines.tsx);
+  // a link calls the latest onJump, whatever it was when its row was drawn.
+  const jump = useRef(onJump);
+  jump.current = onJump;
+  const segment = useCallback(
+    (segment: Segment, key: number) => (
+      <span key={key} className={`stream-${segment.stream}`}>
+        {segment.stream === "stdout" ? (
+          segment.text
+        ) : (
+          <Linked text={segment.text} onJump={(line, col, file) => jump.current(line, col, file)} />
+        )}
+      </span>
+    ),
+    [],
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = field.current;
@@ -112,11 +129,7 @@ export function OutputPane({ phase, output: store, runs, onInput, onEndInput, on
         view={output}
         store={store}
         scroller={scroller}
-        segment={(segment: Segment, key: number) => (
-          <span key={key} className={`stream-${segment.stream}`}>
-            {segment.stream === "stdout" ? segment.text : <Linked text={segment.text} onJump={onJump} />}
-          </span>
-        )}
+        segment={segment}
         after={
           phase.kind === "compile-failed" &&
           phase.diagnostics.map((d) => (

@@ -6,7 +6,7 @@
 // scanning, the rows and their garbage stay here.
 import { OutputLog, type SegmentStream } from "./outputLog";
 import { type OutputReply, type OutputRequest, type ProgramOutput, PUBLISH_MS, type RowWindow } from "./outputProtocol";
-import { viewOf } from "./outputRows";
+import { settledRows, viewOf } from "./outputRows";
 
 interface Queued {
   stream: SegmentStream;
@@ -35,13 +35,16 @@ let adding: ReturnType<typeof setTimeout> | undefined;
 let publishing: ReturnType<typeof setTimeout> | undefined;
 let publishedAt = Number.NEGATIVE_INFINITY;
 let publishedVersion = -1;
+/** The finished rows of a short output the page holds (outputRows.ts's settledRows of the last view sent). */
+let pageHas = 0;
 
 function publish(): void {
   if (publishing !== undefined) clearTimeout(publishing);
   publishing = undefined;
   publishedAt = performance.now();
   publishedVersion = log.version;
-  reply({ kind: "view", view: viewOf(log, window, run, ended) });
+  reply({ kind: "view", view: viewOf(log, window, run, ended, pageHas) });
+  pageHas = settledRows(log);
 }
 
 /** Publishes now if the last view is old enough, else once it is. */
@@ -111,6 +114,7 @@ self.onmessage = ({ data }: MessageEvent<OutputRequest>) => {
       queuedBytes = 0;
       run = data.run;
       log = new OutputLog();
+      pageHas = 0;
       ended = false;
       decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
       publish();

@@ -281,8 +281,15 @@ function doomedEnd(text: string, from: number, following: number, tailBytes: num
 }
 
 /** "45,008 lines (3.2 MB)" — what the marker between head and tail says. */
+/**
+ * Made once: toLocaleString builds a formatter at every call, and the cut
+ * notice and the marker say this at every batch of a flood (it was the
+ * page's costliest script per batch in a Chromium profile).
+ */
+const COUNT = new Intl.NumberFormat("en-US");
+
 export function describeOmitted(lines: number, bytes: number): string {
   const size =
     bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`;
-  return `${lines.toLocaleString("en-US")} ${lines === 1 ? "line" : "lines"} (${size})`;
+  return `${COUNT.format(lines)} ${lines === 1 ? "line" : "lines"} (${size})`;
 }

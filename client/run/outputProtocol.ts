@@ -33,6 +33,13 @@ export interface OutputView {
   downloadCut: boolean;
   /** Index of rows[0]. */
   from: number;
+  /**
+   * Rows of a short output the page already holds from the views before
+   * (finished lines, which never change): `rows` follow them, so a short
+   * output that grows by a line sends, and draws, that line only. 0 when
+   * `rows` are the whole window.
+   */
+  kept: number;
   rows: ViewRow[];
   /** The run's program said everything (or the page ended it) and all of it is in this view. */
   ended: boolean;

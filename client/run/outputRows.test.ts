@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { OutputLog } from "./outputLog";
 import { PLAIN_ROWS, type ViewRow } from "./outputProtocol";
-import { viewOf } from "./outputRows";
+import { settledRows, viewOf } from "./outputRows";
 
 const text = (row: ViewRow) => (row.kind === "marker" ? "<marker>" : row.line.map((s) => s.text).join(""));
 
@@ -50,5 +50,29 @@ describe("viewOf", () => {
     const before = viewOf(long, { follow: false, first: -10, last: 3 }, 1, false);
     expect(before.from).toBe(0);
     expect(before.rows.map(text)).toEqual(["line 0", "line 1", "line 2"]);
+  });
+
+  it("sends a growing short output's new rows only, and its unfinished line again until it ends", () => {
+    const log = printed(3);
+    log.append("stdout", "four, half");
+    const first = viewOf(log, { follow: true, rows: 40 }, 1, false);
+    expect(first.kept).toBe(0);
+    expect(first.rows.map(text)).toEqual(["line 0", "line 1", "line 2", "four, half"]);
+    // The page holds the three finished lines; the unfinished one may still grow.
+    expect(settledRows(log)).toBe(3);
+    log.append("stdout", " done\nfive\n");
+    const next = viewOf(log, { follow: true, rows: 40 }, 1, false, 3);
+    expect(next).toMatchObject({ count: 5, from: 0, kept: 3 });
+    expect(next.rows.map(text)).toEqual(["four, half done", "five"]);
+    expect(next.rows.every((r) => r.kind === "line" && r.end)).toBe(true);
+  });
+
+  it("sends every row again once the output is cut or long: the rows the page holds may have moved", () => {
+    const cut = printed(5000, { headBytes: 100, tailBytes: 200, downloadBytes: 1 << 20 });
+    expect(settledRows(cut)).toBe(0);
+    expect(viewOf(cut, { follow: true, rows: 40 }, 1, false, 20)).toMatchObject({ kept: 0 });
+    const long = printed(PLAIN_ROWS + 1);
+    expect(settledRows(long)).toBe(0);
+    expect(viewOf(long, { follow: true, rows: 40 }, 1, false, PLAIN_ROWS)).toMatchObject({ kept: 0 });
   });
 });

@@ -21,11 +21,27 @@ export function rowAt(log: OutputLog, i: number): ViewRow {
   return { kind: "line", line: log.partial() ?? [], end: false };
 }
 
-/** The view of `log` for the page's window: every row while the output is short, else the window's rows. */
-export function viewOf(log: OutputLog, window: RowWindow, run: number, ended: boolean): OutputView {
+/**
+ * The rows of a short output that stay as they are while it grows: its
+ * finished lines, as long as none is left out (once the log cuts, its tail
+ * moves and the rows are sent whole again).
+ */
+export function settledRows(log: OutputLog): number {
+  const count = rowCount(log);
+  return count > PLAIN_ROWS || log.cut ? 0 : count - (log.partial() ? 1 : 0);
+}
+
+/**
+ * The view of `log` for the page's window: every row while the output is
+ * short, else the window's rows. `pageHas` rows of a short output are on the
+ * page already (settledRows of the view sent before): only those after them
+ * are sent.
+ */
+export function viewOf(log: OutputLog, window: RowWindow, run: number, ended: boolean, pageHas = 0): OutputView {
   const count = rowCount(log);
   let from = 0;
   let to = count;
+  const kept = count > PLAIN_ROWS || log.cut ? 0 : Math.min(pageHas, count);
   if (count > PLAIN_ROWS) {
     if (window.follow) from = Math.max(0, count - window.rows);
     else {
@@ -34,7 +50,7 @@ export function viewOf(log: OutputLog, window: RowWindow, run: number, ended: bo
     }
   }
   const rows: ViewRow[] = [];
-  for (let i = from; i < to; i++) rows.push(rowAt(log, i));
+  for (let i = from + kept; i < to; i++) rows.push(rowAt(log, i));
   return {
     run,
     version: log.version,
@@ -45,6 +61,7 @@ export function viewOf(log: OutputLog, window: RowWindow, run: number, ended: bo
     omittedBytes: log.omittedBytes,
     downloadCut: log.downloadCut,
     from,
+    kept,
     rows,
     ended,
   };

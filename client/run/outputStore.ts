@@ -4,7 +4,7 @@
 // the page, every view would draw the whole page again (editor, tabs,
 // panels), which is what made typing lag while a program printed.
 import type { SegmentStream } from "./outputLog";
-import type { OutputReply, OutputRequest, OutputView, RowWindow } from "./outputProtocol";
+import type { OutputReply, OutputRequest, OutputView, RowWindow, ViewRow } from "./outputProtocol";
 
 /**
  * While the user types, a new view waits until the keys have paused this
@@ -26,6 +26,7 @@ function emptyView(run: number): OutputView {
     omittedBytes: 0,
     downloadCut: false,
     from: 0,
+    kept: 0,
     rows: [],
     ended: false,
   };
@@ -35,6 +36,8 @@ export class OutputStore {
   private readonly worker: Worker;
   private run = 0;
   private view: OutputView = emptyView(0);
+  /** The rows of the latest view received (shown or held), which the next one may keep some of. */
+  private received: ViewRow[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly ended: (() => void)[] = [];
   private asked = 0;
@@ -61,8 +64,18 @@ export class OutputStore {
         return;
       }
       if (data.view.run !== this.run) return;
-      this.offer(data.view);
+      this.offer(this.whole(data.view));
     };
+  }
+
+  /**
+   * The view with the rows it keeps from the one before put back in front:
+   * the same row objects, so the pane draws again only the rows that came.
+   */
+  private whole(view: OutputView): OutputView {
+    const rows = view.kept > 0 ? this.received.slice(0, view.kept).concat(view.rows) : view.rows;
+    this.received = rows;
+    return view.kept > 0 ? { ...view, kept: 0, rows } : view;
   }
 
   /** Shows a view now, or holds it while keys are being typed (see QUIET_AFTER_INPUT_MS). */
@@ -112,6 +125,7 @@ export class OutputStore {
     this.held = undefined;
     this.run++;
     this.view = emptyView(this.run);
+    this.received = [];
     this.send({ kind: "reset", run: this.run });
     for (const listener of this.listeners) listener();
     for (const resolve of this.ended.splice(0)) resolve();
