@@ -24,14 +24,14 @@ export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Where the work between turns is counted (tests and the bench read it). */
+/** How a training's work on this thread was cut between turns. */
 export interface SliceLog {
   /** The most records handled in one turn. */
   largest: number;
   slices: number;
 }
 
-/** This thread's slices since it started (node/threadJobs.ts and the bench read it). */
+/** This thread's slices since it started (tests and the schedule bench read it). */
 export const trainingSlices: SliceLog = { largest: 0, slices: 0 };
 
 function logSlice(rows: number): void {
