@@ -35,6 +35,7 @@ export { buildForest } from "./forest/forest";
 export { decodeForestFile, encodeForestFile } from "./forest/forestFile";
 export { Xoshiro256 } from "./forest/prng";
 export { decisionFunction } from "./forest/scoring";
+export { forestWork } from "./forest/threadWork";
 export { agreeingSeverity, calibratedVoters, versionRate, versionSeverity, WITHDRAWN_GAP } from "./model/calibrate";
 export { DEFAULT_FALSE_ALARM_RATE, severityThreshold } from "./model/calibration";
 export { checkRecord, learnRecord, Projector, recordTime } from "./model/encoding";
@@ -64,6 +65,7 @@ export {
 } from "./model/sustained";
 export { parseIsoTimestamp } from "./model/timestamp";
 export { trainVersions } from "./model/training";
+export { TRAINING_SLICE, trainingSlices } from "./model/trainingInput";
 export { forestWidth } from "./model/verdict";
 export { splitStored, type TopColumn, VERDICT_KEY, type VerdictRecord } from "./model/verdictRecord";
 export { defaultVersions } from "./model/versions";

@@ -22,7 +22,9 @@
 // the machine's load (bench/ingestWork.ts, the engine in this process):
 // main-thread CPU per point and the most of it in one event-loop turn,
 // trainings taken into force and waits for them per 1,000 points, bytes,
-// fsyncs and synced appends per point.
+// fsyncs and synced appends per point, and forest bytes encoded, forests
+// compiled and the most ring records a training handled on the main thread
+// in one turn (targets: 0, 0 and one slice).
 //
 // The machine may be shared: the load average is printed with each mode, and
 // so is the server's own CPU time per request (from /proc, where there is
@@ -34,6 +36,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { TRAINING_SLICE } from "../anomaly/index";
 import { exportUnderLoad, loadModel, makeBigModel, percentile } from "../server/anomaly/exportLoad";
 import { ingestWork } from "./ingestWork";
 
@@ -327,7 +330,7 @@ async function measureWork(): Promise<{ rows: Row[]; ok: boolean }> {
   console.log(
     `\n[schedule work] the engine in this process, ${SCHEDULE_CLIENTS} concurrent clients, one model of ${SCHEDULE_PREFILL} points; CPU is the main thread's own clock`,
   );
-  const cols = [12, 8, 12, 14, 10, 10, 10, 10, 10];
+  const cols = [12, 8, 12, 14, 10, 10, 10, 10, 10, 12, 10, 10];
   const tableLine = (cells: string[]) => cells.map((c, i) => c.padEnd(cols[i] ?? 8)).join("  ");
   console.log(
     tableLine([
@@ -340,6 +343,9 @@ async function measureWork(): Promise<{ rows: Row[]; ok: boolean }> {
       "bytes/pt",
       "fsyncs/pt",
       "appends/pt",
+      "forest B enc",
+      "compiled",
+      "max slice",
     ]),
   );
   for (const [name, w] of [
@@ -357,6 +363,9 @@ async function measureWork(): Promise<{ rows: Row[]; ok: boolean }> {
         fixed(w.bytesPerPoint, 0),
         w.fsyncsPerPoint.toFixed(4),
         w.appendsPerPoint.toFixed(3),
+        String(w.forestBytesEncoded),
+        String(w.forestsCompiled),
+        String(w.largestSlice),
       ]),
     );
   }
@@ -369,6 +378,14 @@ async function measureWork(): Promise<{ rows: Row[]; ok: boolean }> {
       base.maxTurnCpuMs === null ? "" : (SCHEDULE_P99_MS / Math.max(base.maxTurnCpuMs, 0.001)).toFixed(2),
     ],
     ["no-retrain max turn CPU ms", fixed(none.maxTurnCpuMs, 1), "(context)", ""],
+    ["default forest B on main", String(base.forestBytesEncoded), "= 0", base.forestBytesEncoded === 0 ? "ok" : "FAIL"],
+    ["default compiled on main", String(base.forestsCompiled), "= 0", base.forestsCompiled === 0 ? "ok" : "FAIL"],
+    [
+      "default max ring slice",
+      String(base.largestSlice),
+      `<= ${TRAINING_SLICE}`,
+      base.largestSlice <= TRAINING_SLICE ? "ok" : "FAIL",
+    ],
     [
       "default/none CPU per pt",
       none.mainCpuMsPerPoint === null || base.mainCpuMsPerPoint === null
@@ -386,6 +403,9 @@ async function measureWork(): Promise<{ rows: Row[]; ok: boolean }> {
   ];
   const ok =
     base.waitsPer1000 === 0 &&
+    base.forestBytesEncoded === 0 &&
+    base.forestsCompiled === 0 &&
+    base.largestSlice <= TRAINING_SLICE &&
     base.trainings >= WORK_TRAININGS &&
     (base.maxTurnCpuMs === null || base.maxTurnCpuMs <= SCHEDULE_P99_MS);
   return { rows, ok };

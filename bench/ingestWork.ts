@@ -11,12 +11,16 @@
 // - scheduled trainings taken into force and how many ingest waited for,
 //   per 1,000 points (the service's own counts);
 // - bytes handed to write() per point (/proc/self/io), fsyncs of whole
-//   files and synced appends per point (counts of FileHandle calls).
+//   files and synced appends per point (counts of FileHandle calls);
+// - forest work on the main thread: bytes of forest files encoded and
+//   forests compiled there (a training thread hands both back ready, so the
+//   target is 0), and the most ring records a training handled there in
+//   one turn of the event loop (model/trainingInput.ts).
 import { readFileSync } from "node:fs";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AnomalyService } from "../anomaly/index";
+import { AnomalyService, forestWork, trainingSlices } from "../anomaly/index";
 import { createNodeBackend, FileStore } from "../anomaly/node/index";
 
 const MODEL = "work";
@@ -97,6 +101,12 @@ export interface IngestWork {
   bytesPerPoint: number | null;
   fsyncsPerPoint: number;
   appendsPerPoint: number;
+  /** Bytes of forest files encoded on this (the serving) thread during the run. */
+  forestBytesEncoded: number;
+  /** Forests compiled for scoring on this thread during the run. */
+  forestsCompiled: number;
+  /** The most ring records a training handled on this thread in one turn (0: none). */
+  largestSlice: number;
 }
 
 /** Points fed at a time until the run has enough points and trainings. */
@@ -140,6 +150,9 @@ export async function ingestWork(
     const bytes0 = writtenBytes();
     const syncs0 = disk.count("sync");
     const appends0 = disk.count("write");
+    const encoded0 = forestWork.encodedBytes;
+    const compiled0 = forestWork.compiled;
+    trainingSlices.largest = 0;
     let points = 0;
     let after = before;
     while (points < MAX_POINTS_FED && (points < minPoints || after.applied - before.applied < minTrainings)) {
@@ -161,6 +174,9 @@ export async function ingestWork(
       bytesPerPoint: bytes0 === null || bytes1 === null ? null : (bytes1 - bytes0) / points,
       fsyncsPerPoint: (disk.count("sync") - syncs0) / points,
       appendsPerPoint: (disk.count("write") - appends0) / points,
+      forestBytesEncoded: forestWork.encodedBytes - encoded0,
+      forestsCompiled: forestWork.compiled - compiled0,
+      largestSlice: trainingSlices.largest,
     };
   } finally {
     disk.restore();

@@ -11,6 +11,7 @@
 
 import type { StoredForest } from "../store/store";
 import { computeLeafValues, type Forest } from "./forest";
+import { forestWork } from "./threadWork";
 
 const MAGIC = "ANOMFOR1";
 const MAX_NAME_BYTES = 4096;
@@ -56,6 +57,7 @@ function encodeFresh(stored: StoredForest): Uint8Array {
   const nNodes = f.feature.length;
   const nTrees = f.roots.length;
   const bytes = 8 + 8 + name.length + 8 * 6 + 8 + 8 * nTrees + 8 + 5 * (8 + 8 * nNodes);
+  forestWork.encodedBytes += bytes;
   const buf = new ArrayBuffer(bytes);
   const view = new DataView(buf);
   const u8 = new Uint8Array(buf);

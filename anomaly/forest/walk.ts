@@ -18,6 +18,7 @@
  * backend ships its source text to worker threads.
  */
 import type { Forest } from "./forest";
+import { forestWork } from "./threadWork";
 
 const MAX_HEAP_DEPTH = 12;
 
@@ -65,6 +66,7 @@ export function compileForest(f: Forest, maxHeapDepth = MAX_HEAP_DEPTH): Compile
   const useCache = maxHeapDepth === MAX_HEAP_DEPTH;
   const hit = useCache ? cache.get(f) : undefined;
   if (hit !== undefined) return hit;
+  forestWork.compiled += 1;
   const depth = maxLeafDepth(f);
   let compiled: CompiledForest;
   if (depth > maxHeapDepth) {

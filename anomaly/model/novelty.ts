@@ -46,26 +46,58 @@ function categoryText(value: unknown): string | null {
 }
 
 /**
+ * The counts fitNovelty makes, fed a slice of records at a time (a training
+ * counts the ring in slices, between turns of the event loop).
+ */
+export class NoveltyCounts {
+  private readonly counts: Map<string, number>[];
+  private readonly rows: number[];
+
+  constructor(private readonly columns: readonly string[]) {
+    this.counts = columns.map(() => new Map());
+    this.rows = columns.map(() => 0);
+  }
+
+  /** Counts records[from, to). */
+  add(records: readonly RawRecord[], from = 0, to = records.length): void {
+    this.columns.forEach((column, c) => {
+      const counts = this.counts[c];
+      // Past the cap the column is not checked: its counts no longer matter.
+      if (counts.size > MAX_NOVELTY_VALUES) return;
+      let rows = 0;
+      for (let i = from; i < to; i++) {
+        const text = categoryText(records[i][column]);
+        if (text === null) continue;
+        rows++;
+        counts.set(text, (counts.get(text) ?? 0) + 1);
+      }
+      this.rows[c] += rows;
+    });
+  }
+
+  /** One entry per column with at least one value among the records counted. */
+  result(): ColumnNovelty[] {
+    const out: ColumnNovelty[] = [];
+    this.columns.forEach((column, c) => {
+      const counts = this.counts[c];
+      const rows = this.rows[c];
+      if (rows === 0 || counts.size > MAX_NOVELTY_VALUES) return;
+      let singletons = 0;
+      for (const n of counts.values()) if (n === 1) singletons++;
+      out.push({ column, rows, singletons, seen: [...counts.keys()].sort() });
+    });
+    return out;
+  }
+}
+
+/**
  * One entry per categorical column (`columns`: their names) with at least
  * one value in `records`.
  */
 export function fitNovelty(columns: readonly string[], records: readonly RawRecord[]): ColumnNovelty[] {
-  const out: ColumnNovelty[] = [];
-  for (const column of columns) {
-    const counts = new Map<string, number>();
-    let rows = 0;
-    for (const r of records) {
-      const text = categoryText(r[column]);
-      if (text === null) continue;
-      rows++;
-      counts.set(text, (counts.get(text) ?? 0) + 1);
-    }
-    if (rows === 0 || counts.size > MAX_NOVELTY_VALUES) continue;
-    let singletons = 0;
-    for (const c of counts.values()) if (c === 1) singletons++;
-    out.push({ column, rows, singletons, seen: [...counts.keys()].sort() });
-  }
-  return out;
+  const counts = new NoveltyCounts(columns);
+  counts.add(records);
+  return counts.result();
 }
 
 /** The estimated share of points showing a value the column never showed (see above). */

@@ -20,8 +20,9 @@ import { type ColumnBand, fitBands } from "./band";
 import { CALIBRATION_ROWS, type Calibration, fitCalibration } from "./calibration";
 import { type EncoderState, featureNames, Projector } from "./encoding";
 import { KIND_CATEGORICAL, KIND_NUMERIC } from "./metadata";
-import { type ColumnNovelty, fitNovelty } from "./novelty";
+import type { ColumnNovelty } from "./novelty";
 import { applyScaler, fitScaler } from "./scaler";
+import { noveltyInSlices, projectInSlices } from "./trainingInput";
 import type { VersionConfig } from "./versions";
 import { slidingWindows, windowStart } from "./windows";
 
@@ -119,19 +120,24 @@ export async function trainVersions(input: TrainingInput): Promise<TrainedModel>
   // Everything read from the encoder is read before the first await: ingest
   // may go on teaching it meanwhile.
   const feats = input.feats ?? featureNames(input.state);
-  const matrix = new Projector(input.state, feats).projectAll(input.records);
+  const projector = new Projector(input.state, feats);
   const numericCols = new Set(input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_NUMERIC));
   const categorical = input.state.cols.filter((_, i) => input.state.kinds[i] === KIND_CATEGORICAL);
+  const times = Float64Array.from(input.times);
+  const versions = input.versions.map((v) => ({ ...v }));
+  const { backend, records } = input;
+  // The ring's work on this thread goes in slices (trainingInput.ts); the
+  // categorical counts are made while the forests train.
   const job: ForestJob = {
-    matrix,
+    matrix: await projectInSlices(projector, records),
     nFeat: feats.length,
     feats,
     numeric: feats.map((f) => numericCols.has(f)),
-    times: Float64Array.from(input.times),
-    versions: input.versions.map((v) => ({ ...v })),
+    times,
+    versions,
     now: input.now,
   };
-  const { backend } = input;
-  const trained = backend.trainForests ? await backend.trainForests(job) : await trainForests(job, backend);
-  return { feats, ...trained, novelty: fitNovelty(categorical, input.records) };
+  const forests = backend.trainForests ? backend.trainForests(job) : trainForests(job, backend);
+  const [trained, novelty] = await Promise.all([forests, noveltyInSlices(categorical, records)]);
+  return { feats, ...trained, novelty };
 }

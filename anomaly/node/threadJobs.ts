@@ -47,7 +47,11 @@ export interface ForestsAnswer extends TrainedForests {
 
 /** A retraining's scaler and forests; the forests' arrays move back without a copy. */
 export async function forestJob(job: ForestJob): Promise<Done<ForestsAnswer>> {
-  const trained = await trainForests(job, new CpuBackend());
+  // A matrix in shared memory (model/trainingInput.ts) is also the caller's:
+  // scaled in place here, a job run again there after this thread was lost
+  // would be scaled twice. The copy is this thread's work, not the caller's.
+  const own = job.matrix.buffer instanceof SharedArrayBuffer ? { ...job, matrix: job.matrix.slice() } : job;
+  const trained = await trainForests(own, new CpuBackend());
   const buffers = new Set<ArrayBuffer>();
   const ready: ForestsAnswer["ready"] = [];
   for (const [vname, f] of trained.forests) {

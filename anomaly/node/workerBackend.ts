@@ -19,6 +19,18 @@ import { RestartPool } from "./restartPool";
 /** CSV batches yield the CPU to request handling on a busy machine (see engineThread.ts). */
 const BATCH_NICE = 10;
 
+/**
+ * Scheduled trainings yield some of it too, less than batches: a training
+ * runs beside ingest, which waits for it only where it takes effect (10 s
+ * of the stream later, model/trainingLag.ts). On a machine short of cores
+ * the event loop then gets the CPU first when both want it, while the
+ * training still gets about 2/3 of an equal share (nice 2: weight 655 of
+ * 1024 under Linux's scheduler), enough to finish a training of a few
+ * seconds' CPU within those 10 s at a load of several busy processes per
+ * core. Nicer than that it could fall behind and ingest would wait.
+ */
+const TRAINING_NICE = 2;
+
 /** Below this many rows, thread start-up and copying cost more than they save. */
 const DEFAULT_MIN_ROWS = 8192;
 
@@ -138,7 +150,7 @@ export class WorkerBackend implements ScoringBackend {
    * them cost this thread nothing more.
    */
   async trainForests(job: ForestJob): Promise<TrainedForests> {
-    this.training ??= new EngineThread();
+    this.training ??= new EngineThread({ nice: TRAINING_NICE });
     const { ready, ...trained } = await this.training.run("forests", job);
     for (const { vname, compiled, file } of ready ?? []) {
       const forest = trained.forests.get(vname);
