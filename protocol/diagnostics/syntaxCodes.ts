@@ -326,12 +326,12 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0127",
-    title: "Rust's String or Vec constructor",
+    title: "Rust's String, Vec or HashMap constructor",
     template: "Pith has no '{call}': {fix}",
     explanation:
-      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert.",
+      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert. A hash map or set is std.map's `Map` or `Set`, made with `Map.new()` or `Set.new()`.",
     example: 'fn main() {\n    let s = String::from("hi")\n    println(s)\n}\n',
-    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`.',
+    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`, `Map.new()` with the map\'s types (`var m: Map<str, i64> = Map.new()`, after `import std.map`) for `HashMap::new()`.',
     fixed: 'fn main() {\n    let s = "hi"\n    println(s)\n}\n',
   },
   {
@@ -419,10 +419,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0136",
-    title: "switch",
-    template: "Pith has no 'switch': write 'match x { 1 => ..., _ => ... }'",
+    title: "switch, when",
+    template: "Pith has no '{keyword}': write 'match x { 1 => ..., _ => ... }'",
     explanation:
-      "A `match` does what `switch` does, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default. The whole `switch` statement is passed over.",
+      "A `match` does what C's, Go's and TypeScript's `switch` and Kotlin's `when` do, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default (Kotlin's `else`). The whole `switch` statement or `when` expression is passed over.",
     example: "fn main() {\n    let x = 1\n    switch x {\n        case 1:\n            println(1)\n    }\n}\n",
     fix: "Write `match x { 1 => println(1), _ => {} }`.",
     fixed: "fn main() {\n    let x = 1\n    match x {\n        1 => println(1),\n        _ => {}\n    }\n}\n",

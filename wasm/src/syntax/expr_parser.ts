@@ -354,7 +354,8 @@ function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
 }
 
 /**
- * Rust's `String::from("a")`, `String::new()` and `Vec::new()`: one error
+ * Rust's `String::from("a")`, `String::new()`, `Vec::new()` and
+ * `HashMap::new()` (and its kin, `HashSet`, `BTreeMap`...): one error
  * with the Pith spelling, and the value it means stands in its place (the
  * string argument itself, or an expression of no type), so nothing after it
  * reports again. Null for any other `Name::f(`.
@@ -363,12 +364,18 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
   const fn = p.tokens[p.pos + 1].text;
   const isString = name.name == "String" && (fn == "from" || fn == "new");
   const isVec = name.name == "Vec" && (fn == "new" || fn == "with_capacity");
-  if (!isString && !isVec) return null;
+  const isMap = isForeignMap(name.name) && (fn == "new" || fn == "with_capacity");
+  const isSet = isForeignSet(name.name) && (fn == "new" || fn == "with_capacity");
+  if (!isString && !isVec && !isMap && !isSet) return null;
   advance(p);
   advance(p);
   const call = parseCallArgs(p, name) as CallExpr;
   const written = name.name + "::" + fn;
-  const fix = isVec
+  const fix = isMap
+    ? "a map is std.map's 'Map.new()', with its types: 'var m: Map<str, i64> = Map.new()'"
+    : isSet
+    ? "a set is std.map's 'Set.new()', with its type: 'var s: Set<str> = Set.new()'"
+    : isVec
     ? "an empty array is written '[]', with its type where it cannot be inferred: 'let xs: [i64] = []'"
     : fn == "from"
       ? "a string literal is already a str: write the string itself, \"a\""
@@ -376,6 +383,16 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
   errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
   if (fn == "from" && call.args.length == 1) return call.args[0];
   return new Expr(EK.Error, name.start, call.end);
+}
+
+/** Rust's, Java's and C#'s names for a hash map, which Pith calls std.map's `Map`. */
+export function isForeignMap(name: string): bool {
+  return name == "HashMap" || name == "BTreeMap" || name == "Dictionary";
+}
+
+/** Their names for a set, std.map's `Set`. */
+export function isForeignSet(name: string): bool {
+  return name == "HashSet" || name == "BTreeSet";
 }
 
 function parseCallArgs(p: ParserState, callee: Expr): Expr {

@@ -34,6 +34,8 @@ export const HABITS: string[][] = [
   ["Rust", "o.unwrap()", "E0405", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    println(o.unwrap())\n}\n"],
   ["Rust", "String::from(\"a\")", "E0127", "\"a\"", "fn main() {\n    let s = String::from(\"a\")\n    println(s)\n}\n"],
   ["Rust", "Vec::new()", "E0127", "let xs: [i64] = []", "fn main() {\n    let xs: [i64] = Vec::new()\n    println(len(xs))\n}\n"],
+  ["Rust", "HashMap::new()", "E0127", "Map.new()", "import std.map\n\nfn main() {\n    var m: HashMap<str, i64> = HashMap::new()\n    m.set(\"a\", 1)\n    println(m.len())\n}\n"],
+  ["Rust", "HashSet::new()", "E0127", "Set.new()", "import std.map\n\nfn main() {\n    var s = HashSet::new()\n    s.add(1)\n    println(s.len())\n}\n"],
   ["Rust", "impl Display for P", "E0128", "impl P { ... }", "struct P { x: i64 }\nimpl Display for P {\n    fn show(self) -> str {\n        \"p\"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n"],
   ["Rust", "trait Shape { ... }", "E0128", "impl Point { ... }", "trait Shape {\n    fn area(self) -> f64\n}\nfn main() {\n    println(1)\n}\n"],
   ["Rust", "Color::Red", "E0114", "'.' instead of '::'", "enum Color { Red, Green }\nfn main() {\n    let c = Color::Red\n    println(c == Color.Green)\n}\n"],
@@ -92,6 +94,7 @@ export const HABITS: string[][] = [
   ["Python", "len(xs)", "", "accepted: `len` is a prelude function", "fn main() {\n    let xs = [1, 2]\n    println(len(xs))\n}\n"],
   // Swift and Kotlin
   ["Kotlin", "val x = 1", "E0131", "let x = ...", "fn main() {\n    val x = 1\n    println(x)\n}\n"],
+  ["Kotlin", "when (x) { 1 -> ... else -> ... }", "E0136", "match x { 1 => ..., _ => ... }", "fn main() {\n    let x = 2\n    let name = when (x) {\n        1 -> \"one\"\n        else -> \"many\"\n    }\n    println(name)\n}\n"],
   ["Kotlin", "fun f(x: Int): Int", "E0129", "fn", "fun twice(x: i64): i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Swift", "o!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    let x = o!\n    println(x)\n}\n"],
   ["Kotlin", "o!!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    println(o!! + 1)\n}\n"],

@@ -46,6 +46,7 @@ export function parseName(p: ParserState): Expr {
     const body = parseExpr(p);
     return new Expr(EK.Error, start, body.end);
   }
+  if (t.kind == Tok.Ident && t.text == "when" && !p.tok.nlBefore && !p.noStruct && kotlinWhen(p)) return parseWhen(p, start);
   if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
     return parseStructLit(p, t.text, start);
   }
@@ -62,6 +63,47 @@ export function parseName(p: ParserState): Expr {
     id.end = p.prevEnd;
   }
   return id;
+}
+
+/**
+ * Whether Kotlin's `when (x) {` or `when {` follows the word `when`: its
+ * subject in parentheses (balanced) and then a brace on the same line, or
+ * the brace at once. `when(x)` alone stays a call of a function `when`, and
+ * in an `if` or `while` head (no struct literals there) `when {` is a
+ * variable named `when` before the body.
+ */
+function kotlinWhen(p: ParserState): bool {
+  if (p.kind == Tok.LBrace) return true;
+  if (p.kind != Tok.LParen) return false;
+  let depth = 0;
+  for (let i = p.pos; i < p.tokens.length; i++) {
+    const t = p.tokens[i];
+    if (i > p.pos && t.nlBefore) return false;
+    if (t.kind == Tok.LParen) depth++;
+    else if (t.kind == Tok.RParen && --depth == 0) {
+      return i + 1 < p.tokens.length && p.tokens[i + 1].kind == Tok.LBrace && !p.tokens[i + 1].nlBefore;
+    }
+  }
+  return false;
+}
+
+/**
+ * Kotlin's `when (x) { 1 -> ... else -> ... }`: one error with the `match`
+ * to write, then the subject and the braces are passed over, balanced, and
+ * the whole is of no type, so neither its arms nor its value's uses report
+ * again (as a statement or as the value of a `let`).
+ */
+function parseWhen(p: ParserState, start: i32): Expr {
+  errorAt(p, "E0136", start, p.prevEnd, "Pith has no 'when': write 'match x { 1 => ..., _ => ... }'");
+  if (p.kind == Tok.LParen) {
+    advance(p);
+    skipTo(p, Tok.RParen);
+    eat(p, Tok.RParen);
+  }
+  advance(p);
+  skipTo(p, Tok.RBrace);
+  eat(p, Tok.RBrace);
+  return new Expr(EK.Error, start, p.prevEnd);
 }
 
 /**
