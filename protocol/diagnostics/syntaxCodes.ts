@@ -500,10 +500,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0144",
-    title: "for (const x of xs)",
-    template: "a loop over an array is written 'for {name} in xs { ... }', without parentheses",
+    title: "for (const x of xs), for (x in xs)",
+    template: "a loop {over} is written 'for {name} in {iter} { ... }', without parentheses",
     explanation:
-      "JavaScript's `for (const x of xs)` (and `let`, `var`) is `for x in xs` in Pith: no parentheses, `in` for `of`. The loop is read as that, so its body checks as usual.",
+      "JavaScript's `for (const x of xs)` (and `let`, `var`) and Kotlin's `for (x in xs)` are `for x in xs` in Pith: no parentheses, `in` for `of`; Kotlin's `for (i in 0 until n)` is `for i in 0..n`. The loop is read as that, so its body checks as usual.",
     example: "fn main() {\n    let xs = [1, 2]\n    for (const x of xs) {\n        println(x)\n    }\n}\n",
     fix: "Write `for x in xs { ... }`.",
     fixed: "fn main() {\n    let xs = [1, 2]\n    for x in xs {\n        println(x)\n    }\n}\n",
@@ -540,12 +540,12 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0148",
-    title: "f-string prefix",
-    template: "strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+    title: "f-string, template literal or \\(x)",
+    template: "strings interpolate {how}, \"a = {a}\"",
     explanation:
-      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`).',
+      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`). JavaScript\'s template literal `` `a = ${a}` `` and Swift\'s `"a = \\(a)"` are the same string: double quotes, the value between braces. A template literal is read as one plain string, so the rest checks as usual.',
     example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
-    fix: "Remove the `f`.",
+    fix: "Remove the `f`; for a template literal or `\\(a)`, write the string in double quotes with `{a}`.",
     fixed: 'fn main() {\n    let a = 1\n    println("a = {a}")\n}\n',
   },
   {
@@ -591,5 +591,25 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: "Write `let x = match o { Some(v) => v, None => return 0 }`.",
     fixed:
       "fn first(o: i64?) -> i64 {\n    let x = match o {\n        Some(v) => v,\n        None => return 0,\n    }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
+  },
+  {
+    code: "E0153",
+    title: "0..<n, 0 until n",
+    template: "a range is written 'lo..hi' (the end left out) or 'lo..=hi' (the end in): '0..n' for '{written}'",
+    explanation:
+      "Swift's half-open `0..<n` and Kotlin's `0 until n` are Pith's `0..n`, which already leaves `n` out; `0..=n` takes it in. The range is read as `0..n`, so the rest checks as usual.",
+    example: "fn main() {\n    for i in 0..<3 {\n        println(i)\n    }\n}\n",
+    fix: "Write `0..3`.",
+    fixed: "fn main() {\n    for i in 0..3 {\n        println(i)\n    }\n}\n",
+  },
+  {
+    code: "E0154",
+    title: "Kotlin's match arms (1 -> a, else -> b)",
+    template: "a match arm is written 'pattern => value', with '=>' for '->' and '_' for 'else'",
+    explanation:
+      "Kotlin's `when` arms, `1 -> a` and `else -> b`, are Pith's `1 => a` and `_ => b`. One error for the whole match, and each arm is read as the Pith one, so the rest checks as usual.",
+    example: 'fn main() {\n    let x = 1\n    match x {\n        1 -> println("one")\n        else -> println("other")\n    }\n}\n',
+    fix: "Write `=>` after each pattern and `_` for `else`.",
+    fixed: 'fn main() {\n    let x = 1\n    match x {\n        1 => println("one"),\n        _ => println("other"),\n    }\n}\n',
   },
 ];

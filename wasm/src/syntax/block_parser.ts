@@ -1,7 +1,7 @@
 import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TK, TypeExpr } from "./ast";
 import { bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { advance, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
-import { binaryOpHere, isAssignOp, isForeignMap, isForeignSet, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
+import { binaryOpHere, isAssignOp, isRustConstructed, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 import { parseType } from "./type_parser";
@@ -97,11 +97,11 @@ export function parseStmt(p: ParserState): Stmt | null {
     else if (eat(p, Tok.Colon)) type = parseType(p);
     let value: Expr | null = null;
     if (expect(p, Tok.Eq, "'=' and an initial value")) value = parseExpr(p);
-    // `let m: HashMap<str, i64> = HashMap::new()`: the constructor's one
-    // error already shows the Map to write, so the annotation's foreign type
-    // is left unknown rather than reported a second time.
-    if (type !== null && value !== null && value.kind == EK.Error && type.kind == TK.Named &&
-        (isForeignMap(type.name) || isForeignSet(type.name))) {
+    // `let m: HashMap<str, i64> = HashMap::new()`, `let s: String =
+    // String::new()`: the constructor's one error already shows what to
+    // write, so the annotation's foreign type is left unknown rather than
+    // reported a second time.
+    if (type !== null && value !== null && value == p.rustConstructed && type.kind == TK.Named && isRustConstructed(type.name)) {
       const unknown = new TypeExpr(TK.Named, type.start, type.end);
       unknown.name = "?";
       type = unknown;

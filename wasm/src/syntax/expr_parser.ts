@@ -381,18 +381,24 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
       ? "a string literal is already a str: write the string itself, \"a\""
       : "an empty string is written \"\"";
   errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
-  if (fn == "from" && call.args.length == 1) return call.args[0];
-  return new Expr(EK.Error, name.start, call.end);
+  const read = fn == "from" && call.args.length == 1 ? call.args[0] : new Expr(EK.Error, name.start, call.end);
+  p.rustConstructed = read;
+  return read;
 }
 
 /** Rust's, Java's and C#'s names for a hash map, which Pith calls std.map's `Map`. */
-export function isForeignMap(name: string): bool {
+function isForeignMap(name: string): bool {
   return name == "HashMap" || name == "BTreeMap" || name == "Dictionary";
 }
 
 /** Their names for a set, std.map's `Set`. */
-export function isForeignSet(name: string): bool {
+function isForeignSet(name: string): bool {
   return name == "HashSet" || name == "BTreeSet";
+}
+
+/** The types whose Rust constructors (`Vec::new()`...) rustConstructor reports. */
+export function isRustConstructed(name: string): bool {
+  return name == "String" || name == "Vec" || isForeignMap(name) || isForeignSet(name);
 }
 
 function parseCallArgs(p: ParserState, callee: Expr): Expr {
@@ -452,8 +458,25 @@ export function parseRangeOrExpr(p: ParserState): Expr {
   return finishRange(p, parseExpr(p));
 }
 
-/** `lo` alone, or the range `lo..hi` / `lo..=hi` when a range operator follows it. */
-function finishRange(p: ParserState, lo: Expr): Expr {
+/**
+ * `lo` alone, or the range `lo..hi` / `lo..=hi` when a range operator
+ * follows it. Swift's `lo..<hi` and Kotlin's `lo until hi` mean `lo..hi`:
+ * one error each, and the range is read as that.
+ */
+export function finishRange(p: ParserState, lo: Expr): Expr {
+  const kotlinUntil = p.kind == Tok.Ident && p.tok.text == "until" && !p.tok.nlBefore;
+  const swiftHalfOpen = p.kind == Tok.DotDot && peekKind(p, 1) == Tok.Lt && p.tokens[p.pos + 1].start == p.tok.end;
+  if (kotlinUntil || swiftHalfOpen) {
+    const op = advance(p);
+    if (swiftHalfOpen) advance(p);
+    errorAt(p, "E0153", op.start, p.prevEnd, "a range is written 'lo..hi' (the end left out) or 'lo..=hi' (the end in): '0..n' for '" +
+      (kotlinUntil ? "0 until n" : "0..<n") + "'");
+    const r = new RangeExpr(EK.Range, lo.start, lo.end);
+    r.lo = lo;
+    r.hi = parseExpr(p);
+    r.end = r.hi.end;
+    return r;
+  }
   if (p.kind == Tok.DotDot || p.kind == Tok.DotDotEq) {
     const inclusive = advance(p).kind == Tok.DotDotEq;
     const r = new RangeExpr(EK.Range, lo.start, lo.end);

@@ -45,6 +45,8 @@ export class ParserState {
   // placeholder `{}` was met there: the macro's one error covers both.
   macroArgs: bool = false;
   macroFormat: bool = false;
+  /** What the last Rust constructor (`String::from("a")`, `Vec::new()`) was read as, after its error. */
+  rustConstructed: Expr | null = null;
 
   constructor(
     public tokens: Token[],
