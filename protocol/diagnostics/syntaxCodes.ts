@@ -612,4 +612,24 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: "Write `=>` after each pattern and `_` for `else`.",
     fixed: 'fn main() {\n    let x = 1\n    match x {\n        1 => println("one"),\n        _ => println("other"),\n    }\n}\n',
   },
+  {
+    code: "E0155",
+    title: "Python's indented block",
+    template: "a block is written in braces, '{ ... }', not after ':' and an indent",
+    explanation:
+      "Python's `for x in xs:`, `if c:` and `else:` open a block by indenting; in Pith a block is between `{` and `}`, and indentation means nothing. The indented lines are read as the block, so they check as usual.",
+    example: "fn main() {\n    for x in [1, 2]:\n        println(x)\n}\n",
+    fix: "Write `for x in [1, 2] {`, and `}` after the body.",
+    fixed: "fn main() {\n    for x in [1, 2] {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0156",
+    title: "Python's in operator",
+    template: "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')",
+    explanation:
+      "Python's `x in xs` asks whether a collection holds a value. Pith asks the collection: `array.contains(xs, x)` (std.array), `m.has(k)` for a std.map `Map` or `Set`, `str.contains(s, sub)` (std.str). `in` belongs to `for x in xs` only. The test is read as a value of no type, so the `if` around it checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2]\n    if 1 in xs {\n        println(1)\n    }\n}\n",
+    fix: "Write `array.contains(xs, 1)` after `import std.array`.",
+    fixed: "import std.array\n\nfn main() {\n    let xs = [1, 2]\n    if array.contains(xs, 1) {\n        println(1)\n    }\n}\n",
+  },
 ];

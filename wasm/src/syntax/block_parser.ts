@@ -1,6 +1,6 @@
 import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TK, TypeExpr } from "./ast";
 import { bindingStmts, parseBindingPattern } from "./binding_pattern";
-import { advance, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
+import { advance, columnOf, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
 import { binaryOpHere, isAssignOp, isRustConstructed, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
@@ -10,8 +10,43 @@ import { parseType } from "./type_parser";
 // several `let`s), assignments, and expressions, the last of which without
 // a ';' is the block's value.
 
+/**
+ * Python's `for x in xs:` / `if c:` / `else:` and an indented body: one
+ * error with the braces to write (once a file: whoever wrote one block so
+ * wrote them all), then every statement indented past the
+ * line of the `:` is read as the block it means, so the body checks as usual
+ * and the `}` that closes the enclosing block still closes it.
+ */
+function parseIndentedBlock(p: ParserState): BlockExpr {
+  const colon = advance(p);
+  if (!p.indentReported) errorAt(p, "E0155", colon.start, colon.end, "a block is written in braces, '{ ... }', not after ':' and an indent");
+  p.indentReported = true;
+  const column = columnOf(p, lineStart(p, colon.start));
+  const block = new BlockExpr(EK.Block, colon.start, colon.end);
+  while (p.kind != Tok.EOF && p.kind != Tok.RBrace && !(p.tok.nlBefore && columnOf(p, p.tok.start) <= column)) {
+    const before = p.pos;
+    const stmt = parseStmt(p);
+    if (p.pos == before) advance(p);
+    if (stmt === null) continue;
+    block.stmts.push(stmt);
+    for (let i = 0; i < p.followingStmts.length; i++) block.stmts.push(p.followingStmts[i]);
+    p.followingStmts = [];
+  }
+  block.end = p.prevEnd;
+  return block;
+}
+
+/** The offset of the first non-blank byte of the line that holds `offset`. */
+function lineStart(p: ParserState, offset: i32): i32 {
+  let i = offset;
+  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
+  while (p.source.bytes[i] == 32 || p.source.bytes[i] == 9) i++;
+  return i;
+}
+
 export function parseBlock(p: ParserState): BlockExpr {
   const start = p.tok.start;
+  if (p.kind == Tok.Colon && peekKind(p, 1) != Tok.EOF && p.tokens[p.pos + 1].nlBefore) return parseIndentedBlock(p);
   const block = new BlockExpr(EK.Block, start, start);
   if (!expect(p, Tok.LBrace, "'{'")) {
     block.end = p.prevEnd;

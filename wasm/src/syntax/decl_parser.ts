@@ -2,7 +2,7 @@ import {
   BlockExpr, ConstDecl, Decl, DK, EK, EnumDecl, Expr, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
 } from "./ast";
 import { parseBlock } from "./block_parser";
-import { advance, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
+import { advance, columnOf, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
 import { parseExpr } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
@@ -126,13 +126,6 @@ function endsWithColon(p: ParserState): bool {
   return p.tokens[i].kind == Tok.Colon;
 }
 
-/** The column of a byte offset: how far it is from the start of its line. */
-function columnOf(p: ParserState, offset: i32): i32 {
-  let i = offset;
-  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
-  return offset - i;
-}
-
 /**
  * Python's `def f(x):` and its indented body, already reported: the
  * signature is read (a parameter without a type, and the result, are of no
@@ -248,7 +241,14 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
           // keyword's error covers it, and the type is unknown (below).
           param.type = unknownType(param.start);
           untyped = true;
-        } else if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
+        } else if (expect(p, Tok.Colon, "':' and the parameter type")) {
+          // `x: &mut i64`: the type's one error says to return the new
+          // value; the body's changes to x are read as a copy's, silently.
+          if ((p.kind == Tok.Amp || p.kind == Tok.AndAnd) && peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].text == "mut") {
+            param.mutable = true;
+          }
+          param.type = parseType(p);
+        }
         else {
           // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
           param.type = unknownType(param.start);

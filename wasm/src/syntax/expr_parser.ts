@@ -108,6 +108,17 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
       if (!tooMany) left = c;
       continue;
     }
+    if (p.kind == Tok.In && minPrec <= 3) {
+      // Python's `x in xs` (a comparison's place): one error with the
+      // calls to write, and the whole of no type, so the `if` or `while`
+      // around it checks as usual. A loop's `in` never reaches here: its
+      // variable is not parsed as an expression.
+      const at = advance(p);
+      const right = parseBinary(p, 4);
+      errorAt(p, "E0156", at.start, at.end, "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')");
+      left = new Expr(EK.Error, left.start, right.end);
+      continue;
+    }
     const op = binaryOpHere(p);
     const prec = binaryPrec(op);
     if (prec == 0 || prec < minPrec) break;
@@ -194,7 +205,19 @@ function parseUnary(p: ParserState): Expr {
   const k = p.kind;
   if (k == Tok.Amp || k == Tok.AndAnd) {
     // `&x` / `&&x` from Rust or C: report once, then read the operand.
-    errorHere(p, "E0113", "Pith has no references: values are copied");
+    // `&mut n` passed to a `&mut` parameter is covered by that parameter's
+    // error, which says how to change the caller's value.
+    const mutable = peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].text == "mut" && startsOperand(peekKind(p, 2));
+    if (!(mutable && p.mutRefReported)) errorHere(p, "E0113", "Pith has no references: values are copied");
+    advance(p);
+    if (mutable) advance(p);
+    return parseUnary(p);
+  }
+  if (k == Tok.Star && startsOperand(peekKind(p, 1)) && !p.tokens[p.pos + 1].nlBefore) {
+    // Rust's and C's `*x`: there is nothing to follow, the value is `x`.
+    // Inside a `&mut` parameter's function its error covers it; the
+    // parameter was read as one that changes, so `*x += 1` says no more.
+    if (!p.mutRefReported) errorHere(p, "E0113", "Pith has no references: values are copied; '*x' is 'x'");
     advance(p);
     return parseUnary(p);
   }

@@ -47,6 +47,10 @@ export class ParserState {
   macroFormat: bool = false;
   /** What the last Rust constructor (`String::from("a")`, `Vec::new()`) was read as, after its error. */
   rustConstructed: Expr | null = null;
+  /** Whether a `&mut` type was reported: the `&mut n` and `*x` that go with it then report nothing more. */
+  mutRefReported: bool = false;
+  /** Whether a Python-style `:` block was reported: a file written that way reports it once. */
+  indentReported: bool = false;
 
   constructor(
     public tokens: Token[],

@@ -157,7 +157,43 @@ function parseStructLit(p: ParserState, name: string, start: i32): Expr {
   return s;
 }
 
+/**
+ * Whether the parentheses opening here are an arrow function's parameters:
+ * the matching `)` (optionally `: T` after it) is followed by `=>` on the
+ * line. A match guard's `=>` ends the guard instead.
+ */
+function arrowParams(p: ParserState): bool {
+  if (p.inGuard) return false;
+  let depth = 0;
+  for (let i = p.pos; i < p.tokens.length; i++) {
+    const k = p.tokens[i].kind;
+    if (k == Tok.LParen) depth++;
+    else if (k == Tok.RParen && --depth == 0) {
+      let j = i + 1;
+      if (j + 1 < p.tokens.length && p.tokens[j].kind == Tok.Colon && p.tokens[j + 1].kind == Tok.Ident) j += 2;
+      return j < p.tokens.length && p.tokens[j].kind == Tok.FatArrow && !p.tokens[j].nlBefore;
+    } else if (k == Tok.EOF || k == Tok.LBrace || k == Tok.RBrace) return false;
+  }
+  return false;
+}
+
 export function parseParenOrTuple(p: ParserState): Expr {
+  if (arrowParams(p)) {
+    // JavaScript's `(x: number) => x * 2`, `(a, b): number => ...`: one
+    // error; the parameters (typed or not) and the body are read past and
+    // the whole is of no type, so nothing after it reports again.
+    const open = advance(p).start;
+    skipTo(p, Tok.RParen);
+    eat(p, Tok.RParen);
+    if (p.kind == Tok.Colon) {
+      advance(p);
+      advance(p);
+    }
+    errorAt(p, "E0145", open, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    advance(p);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, open, body.end);
+  }
   const start = advance(p).start;
   p.parenDepth++;
   const savedNoStruct = p.noStruct;
