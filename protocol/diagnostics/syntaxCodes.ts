@@ -326,10 +326,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0127",
-    title: "Rust's String, Vec or HashMap constructor",
+    title: "Rust's String, Vec or HashMap constructor, or i64::MAX",
     template: "Pith has no '{call}': {fix}",
     explanation:
-      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert. A hash map or set is std.map's `Map` or `Set`, made with `Map.new()` or `Set.new()`.",
+      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert. A hash map or set is std.map's `Map` or `Set`, made with `Map.new()` or `Set.new()`. Numeric limits such as `i64::MAX` and `f64::EPSILON` are written as their values.",
     example: 'fn main() {\n    let s = String::from("hi")\n    println(s)\n}\n',
     fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`, `Map.new()` with the map\'s types (`var m: Map<str, i64> = Map.new()`, after `import std.map`) for `HashMap::new()`.',
     fixed: 'fn main() {\n    let s = "hi"\n    println(s)\n}\n',

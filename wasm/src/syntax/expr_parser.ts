@@ -260,6 +260,13 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
         continue;
       }
     }
+    if (k == Tok.ColonColon && e.kind == EK.Ident && peekKind(p, 1) == Tok.Ident) {
+      const constant = rustNumericConstant(p, e as IdentExpr);
+      if (constant !== null) {
+        e = constant;
+        continue;
+      }
+    }
     if (k == Tok.ColonColon) errorHere(p, "E0114", "use '.' instead of '::'");
     if (k == Tok.Bang && !nl && e.kind == EK.Ident && peekKind(p, 1) == Tok.LParen) {
       e = parseMacroCall(p, e as IdentExpr);
@@ -417,6 +424,46 @@ function isForeignMap(name: string): bool {
 /** Their names for a set, std.map's `Set`. */
 function isForeignSet(name: string): bool {
   return name == "HashSet" || name == "BTreeSet";
+}
+
+/**
+ * Rust's `i64::MAX`, `u8::MAX`, `f64::EPSILON`...: one error with the
+ * value to write, and that value (a literal) stands in its place, so the
+ * rest checks as usual; a value no literal spells (`i64::MIN`,
+ * `f64::INFINITY`) is of no type instead. Null for any other `T::NAME`.
+ */
+function rustNumericConstant(p: ParserState, type: IdentExpr): Expr | null {
+  const t = type.name;
+  const name = p.tokens[p.pos + 1].text;
+  let value = "";
+  let float = false;
+  if (name == "MAX") {
+    if (t == "i64") value = "9223372036854775807";
+    else if (t == "i32") value = "2147483647";
+    else if (t == "u8") value = "255";
+    else if (t == "u64") value = "18446744073709551615";
+    else if (t == "f64") { value = "1.7976931348623157e308"; float = true; }
+  } else if (name == "MIN") {
+    if (t == "u8" || t == "u64") value = "0";
+    else if (t == "i64") value = "-9223372036854775807 - 1";
+    else if (t == "i32") value = "-2147483648";
+    else if (t == "f64") value = "-1.7976931348623157e308";
+  } else if (t == "f64" && name == "EPSILON") { value = "2.220446049250313e-16"; float = true; }
+  else if (t == "f64" && name == "MIN_POSITIVE") { value = "2.2250738585072014e-308"; float = true; }
+  else if (t == "f64" && (name == "INFINITY" || name == "NEG_INFINITY" || name == "NAN")) {
+    value = name == "INFINITY" ? "1.0 / 0.0" : name == "NEG_INFINITY" ? "-1.0 / 0.0" : "0.0 / 0.0";
+  }
+  if (value == "") return null;
+  advance(p);
+  const nameTok = advance(p);
+  errorAt(p, "E0127", type.start, nameTok.end, "Pith has no '" + t + "::" + name + "': write its value, " + value);
+  // Only a plain non-negative number can stand in as a literal, and not
+  // u64's maximum, which needs a u64 context to check.
+  const plain = value.indexOf(" ") < 0 && !value.startsWith("-") && t != "u64";
+  if (!plain) return new Expr(EK.Error, type.start, nameTok.end);
+  const lit = new LitExpr(float ? EK.Float : EK.Int, type.start, nameTok.end);
+  lit.text = value;
+  return lit;
 }
 
 /** The types whose Rust constructors (`Vec::new()`...) rustConstructor reports. */

@@ -39,6 +39,7 @@ export const HABITS: string[][] = [
   ["Rust", "let xs: Vec<i64>", "E0206", "[T]", "fn main() {\n    let xs: Vec<i64> = []\n    println(len(xs))\n}\n"],
   ["Rust", "fn bump(x: &mut i64) { *x += 1 }", "E0113", "return the new value", "fn bump(x: &mut i64) {\n    *x += 1\n}\nfn main() {\n    var n = 1\n    bump(&mut n)\n    println(n)\n}\n"],
   ["Rust, C", "*x", "E0113", "'*x' is 'x'", "fn main() {\n    let x = 1\n    let y = *x + 1\n    println(y)\n}\n"],
+  ["Rust", "i64::MAX, f64::EPSILON", "E0127", "write its value, 9223372036854775807", "fn main() {\n    var best = i64::MAX\n    best = best - 1\n    println(best)\n}\n"],
   ["Rust", "impl Display for P", "E0128", "impl P { ... }", "struct P { x: i64 }\nimpl Display for P {\n    fn show(self) -> str {\n        \"p\"\n    }\n}\nfn main() {\n    println(P { x: 1 }.show())\n}\n"],
   ["Rust", "trait Shape { ... }", "E0128", "impl Point { ... }", "trait Shape {\n    fn area(self) -> f64\n}\nfn main() {\n    println(1)\n}\n"],
   ["Rust", "Color::Red", "E0114", "'.' instead of '::'", "enum Color { Red, Green }\nfn main() {\n    let c = Color::Red\n    println(c == Color.Green)\n}\n"],
