@@ -363,12 +363,28 @@ function namedVariantFields(p: ParserState, v: VariantDecl): void {
     v.name + "(" + types.join(", ") + ")");
 }
 
+/** Whether a `for` follows on this line before the `{`: `impl a::b::Trait for T`. */
+function impliesFor(p: ParserState): bool {
+  for (let i = p.pos; i < p.tokens.length && p.tokens[i].kind != Tok.LBrace; i++) {
+    if (i > p.pos && p.tokens[i].nlBefore) return false;
+    if (p.tokens[i].kind == Tok.For) return true;
+  }
+  return false;
+}
+
 function parseImpl(p: ParserState): ImplDecl {
   const start = advance(p).start;
   const d = new ImplDecl(DK.Impl, start, start);
   parseTypeParams(p, d);
   d.nameStart = p.tok.start;
   d.name = expectIdent(p, "a type name after 'impl'");
+  // `impl std::fmt::Display for P`: a trait named by its path is the
+  // trait's last name (reported below with the `for`).
+  while (p.kind == Tok.ColonColon && peekKind(p, 1) == Tok.Ident && impliesFor(p)) {
+    advance(p);
+    d.nameStart = p.tok.start;
+    d.name = advance(p).text;
+  }
   if (p.kind == Tok.Lt) {
     // `impl Pair<A, B>`: the arguments name the type parameters.
     advance(p);

@@ -371,6 +371,12 @@ function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
   const formats = p.macroFormat || call.args.length > 1;
   p.macroArgs = savedArgs;
   p.macroFormat = savedFormat;
+  if (name.name == "assert_eq" || name.name == "assert_ne" || name.name == "debug_assert") {
+    // Not a format macro, whatever its arguments: Pith's assert takes a condition and a message.
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call 'assert(a " +
+      (name.name == "assert_ne" ? "!=" : "==") + " b, \"message\")'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
   if (formats && name.name == "format") {
     errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: a string with values in it is written \"text {a} {b}\", without 'format!'");
     return new Expr(EK.Error, name.start, call.end);
@@ -396,12 +402,15 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
   const isVec = name.name == "Vec" && (fn == "new" || fn == "with_capacity");
   const isMap = isForeignMap(name.name) && (fn == "new" || fn == "with_capacity");
   const isSet = isForeignSet(name.name) && (fn == "new" || fn == "with_capacity");
-  if (!isString && !isVec && !isMap && !isSet) return null;
+  const isBox = (name.name == "Box" || name.name == "Rc" || name.name == "Arc" || name.name == "RefCell" || name.name == "Cell") && fn == "new";
+  if (!isString && !isVec && !isMap && !isSet && !isBox) return null;
   advance(p);
   advance(p);
   const call = parseCallArgs(p, name) as CallExpr;
   const written = name.name + "::" + fn;
-  const fix = isMap
+  const fix = isBox
+    ? "values are stored as they are, with no box or reference count: write the value itself"
+    : isMap
     ? "a map is std.map's 'Map.new()', with its types: 'var m: Map<str, i64> = Map.new()'"
     : isSet
     ? "a set is std.map's 'Set.new()', with its type: 'var s: Set<str> = Set.new()'"
@@ -411,7 +420,7 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
       ? "a string literal is already a str: write the string itself, \"a\""
       : "an empty string is written \"\"";
   errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
-  const read = fn == "from" && call.args.length == 1 ? call.args[0] : new Expr(EK.Error, name.start, call.end);
+  const read = (fn == "from" || isBox) && call.args.length == 1 ? call.args[0] : new Expr(EK.Error, name.start, call.end);
   p.rustConstructed = read;
   return read;
 }
