@@ -399,8 +399,8 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0134",
-    title: "parameter type without ':'",
-    template: "a parameter's type follows ':': '{param}'",
+    title: "parameter or variable type without ':'",
+    template: "a {what} type follows ':': '{param}'",
     explanation:
       "Go writes a parameter's type after its name with no colon (`x int`); Pith writes `x: i64`. The type is still read as the parameter's.",
     example: "fn double(x i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
@@ -631,5 +631,15 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     example: "fn main() {\n    let xs = [1, 2]\n    if 1 in xs {\n        println(1)\n    }\n}\n",
     fix: "Write `array.contains(xs, 1)` after `import std.array`.",
     fixed: "import std.array\n\nfn main() {\n    let xs = [1, 2]\n    if array.contains(xs, 1) {\n        println(1)\n    }\n}\n",
+  },
+  {
+    code: "E0157",
+    title: "Go's slice literal or make",
+    template: "an array is written {how}",
+    explanation:
+      "Go's `[]int{1, 2}` is Pith's array literal `[1, 2]`, its element type inferred or written on the variable (`let xs: [i64] = [...]`); `make([]int, n)` is `[0; n]`, n copies of a value. The literal's elements are read as Pith's, so they check as usual.",
+    example: "fn main() {\n    let xs = []int{1, 2}\n    println(len(xs))\n}\n",
+    fix: "Write `[1, 2]`.",
+    fixed: "fn main() {\n    let xs = [1, 2]\n    println(len(xs))\n}\n",
   },
 ];

@@ -55,6 +55,9 @@ export function foreignMethodHint(method: string, isArrayOrStr: bool): string {
   if (!isArrayOrStr) return method == "to_string" || method == "toString" ? "; put the value into a string: \"{x}\"" : "";
   if (method == "length" || method == "size" || method == "count") return "; the length is len(x)";
   if (method == "append" || method == "add" || method == "push_back") return "; add an element with xs.push(x)";
+  if (method == "forEach" || method == "for_each" || method == "map" || method == "filter" || method == "reduce") {
+    return "; loop with 'for x in xs', or use std.array: 'array.map(xs, |x: i64| ...)', 'array.filter', 'array.fold'";
+  }
   if (method == "to_string" || method == "toString") return "; put the value into a string: \"{x}\"";
   return "";
 }

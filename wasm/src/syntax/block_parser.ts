@@ -1,5 +1,5 @@
 import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TK, TypeExpr } from "./ast";
-import { bindingStmts, parseBindingPattern } from "./binding_pattern";
+import { BK, bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { advance, columnOf, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
 import { binaryOpHere, isAssignOp, isRustConstructed, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
@@ -130,6 +130,12 @@ export function parseStmt(p: ParserState): Stmt | null {
     let type: TypeExpr | null = null;
     if (goDecl) advance(p);  // the ':' of ':='
     else if (eat(p, Tok.Colon)) type = parseType(p);
+    else if ((p.kind == Tok.Ident || p.kind == Tok.LBracket) && !p.tok.nlBefore && pattern.kind == BK.Name) {
+      // Go's `var x int = 1`: one error, then the type read as if the
+      // ':' were there.
+      errorHere(p, "E0134", "a variable's type follows ':': '" + pattern.name + ": " + p.tok.text + (p.kind == Tok.LBracket ? "...]" : "") + "'");
+      type = parseType(p);
+    }
     let value: Expr | null = null;
     if (expect(p, Tok.Eq, "'=' and an initial value")) value = parseExpr(p);
     // `let m: HashMap<str, i64> = HashMap::new()`, `let s: String =

@@ -46,6 +46,9 @@ export function parseName(p: ParserState): Expr {
     const body = parseExpr(p);
     return new Expr(EK.Error, start, body.end);
   }
+  if (t.kind == Tok.Ident && t.text == "make" && p.kind == Tok.LParen && peekKind(p, 1) == Tok.LBracket && peekKind(p, 2) == Tok.RBracket) {
+    return parseGoMake(p, start);
+  }
   if (t.kind == Tok.Ident && t.text == "when" && !p.tok.nlBefore && !p.noStruct && kotlinWhen(p)) return parseWhen(p, start);
   if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
     return parseStructLit(p, t.text, start);
@@ -103,6 +106,44 @@ function parseWhen(p: ParserState, start: i32): Expr {
   advance(p);
   skipTo(p, Tok.RBrace);
   eat(p, Tok.RBrace);
+  return new Expr(EK.Error, start, p.prevEnd);
+}
+
+/**
+ * Go's slice literal `[]int{1, 2}`: one error with Pith's array literal,
+ * then the elements between the braces are read as that literal (the Go
+ * type is passed over, so its name reports nothing), and checked as usual.
+ * Without braces (`[]int` alone) the whole is of no type.
+ */
+function parseGoSlice(p: ParserState): Expr {
+  const start = advance(p).start;
+  advance(p);
+  parseType(p);
+  errorAt(p, "E0157", start, p.prevEnd, "an array is written '[1, 2, 3]', its type on the variable where it is needed: 'let xs: [i64] = [...]'");
+  if (p.kind != Tok.LBrace || p.tok.nlBefore) return new Expr(EK.Error, start, p.prevEnd);
+  advance(p);
+  p.parenDepth++;
+  const arr = new ListExpr(EK.ArrayLit, start, start);
+  while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {
+    const before = p.pos;
+    arr.elems.push(parseExpr(p));
+    if (!eat(p, Tok.Comma) || p.pos == before) break;
+  }
+  p.parenDepth--;
+  expect(p, Tok.RBrace, "'}' to close the slice");
+  arr.end = p.prevEnd;
+  return arr;
+}
+
+/**
+ * Go's `make([]int, n)`: one error with Pith's `[0; n]`, the call passed
+ * over, and the whole of no type.
+ */
+function parseGoMake(p: ParserState, start: i32): Expr {
+  errorAt(p, "E0157", start, p.tok.end, "an array is written '[0; n]' for n copies of 0, not 'make([]T, n)'");
+  advance(p);
+  skipTo(p, Tok.RParen);
+  eat(p, Tok.RParen);
   return new Expr(EK.Error, start, p.prevEnd);
 }
 
@@ -230,6 +271,7 @@ export function parseParenOrTuple(p: ParserState): Expr {
 
 /** `[a, b, c]` or `[x; n]` (n copies of x). */
 export function parseArray(p: ParserState): Expr {
+  if (peekKind(p, 1) == Tok.RBracket && peekKind(p, 2) == Tok.Ident && !p.tokens[p.pos + 2].nlBefore) return parseGoSlice(p);
   const start = advance(p).start;
   p.parenDepth++;
   const arr = new ListExpr(EK.ArrayLit, start, start);
