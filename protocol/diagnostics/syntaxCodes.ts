@@ -541,7 +541,7 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0148",
     title: "f-string, template literal or \\(x)",
-    template: "strings interpolate {how}, \"a = {a}\"",
+    template: 'strings interpolate {how}, "a = {a}"',
     explanation:
       'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`). JavaScript\'s template literal `` `a = ${a}` `` and Swift\'s `"a = \\(a)"` are the same string: double quotes, the value between braces. A template literal is read as one plain string, so the rest checks as usual.',
     example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
@@ -608,9 +608,11 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     template: "a match arm is written 'pattern => value', with '=>' for '->' and '_' for 'else'",
     explanation:
       "Kotlin's `when` arms, `1 -> a` and `else -> b`, are Pith's `1 => a` and `_ => b`. One error for the whole match, and each arm is read as the Pith one, so the rest checks as usual.",
-    example: 'fn main() {\n    let x = 1\n    match x {\n        1 -> println("one")\n        else -> println("other")\n    }\n}\n',
+    example:
+      'fn main() {\n    let x = 1\n    match x {\n        1 -> println("one")\n        else -> println("other")\n    }\n}\n',
     fix: "Write `=>` after each pattern and `_` for `else`.",
-    fixed: 'fn main() {\n    let x = 1\n    match x {\n        1 => println("one"),\n        _ => println("other"),\n    }\n}\n',
+    fixed:
+      'fn main() {\n    let x = 1\n    match x {\n        1 => println("one"),\n        _ => println("other"),\n    }\n}\n',
   },
   {
     code: "E0155",
@@ -625,12 +627,14 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   {
     code: "E0156",
     title: "Python's in operator",
-    template: "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')",
+    template:
+      "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')",
     explanation:
       "Python's `x in xs` asks whether a collection holds a value. Pith asks the collection: `array.contains(xs, x)` (std.array), `m.has(k)` for a std.map `Map` or `Set`, `str.contains(s, sub)` (std.str). `in` belongs to `for x in xs` only. The test is read as a value of no type, so the `if` around it checks as usual.",
     example: "fn main() {\n    let xs = [1, 2]\n    if 1 in xs {\n        println(1)\n    }\n}\n",
     fix: "Write `array.contains(xs, 1)` after `import std.array`.",
-    fixed: "import std.array\n\nfn main() {\n    let xs = [1, 2]\n    if array.contains(xs, 1) {\n        println(1)\n    }\n}\n",
+    fixed:
+      "import std.array\n\nfn main() {\n    let xs = [1, 2]\n    if array.contains(xs, 1) {\n        println(1)\n    }\n}\n",
   },
   {
     code: "E0157",
