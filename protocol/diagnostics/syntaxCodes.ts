@@ -543,7 +543,7 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     title: "f-string, template literal or \\(x)",
     template: 'strings interpolate {how}, "a = {a}"',
     explanation:
-      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`). JavaScript\'s template literal `` `a = ${a}` `` and Swift\'s `"a = \\(a)"` are the same string: double quotes, the value between braces. A template literal is read as one plain string, so the rest checks as usual.',
+      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`). JavaScript\'s template literal (in backquotes, a `$` before each brace) and Swift\'s `"a = \\(a)"` are the same string: double quotes, the value between braces. A template literal is read as one plain string, so the rest checks as usual.',
     example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
     fix: "Remove the `f`; for a template literal or `\\(a)`, write the string in double quotes with `{a}`.",
     fixed: 'fn main() {\n    let a = 1\n    println("a = {a}")\n}\n',
