@@ -87,7 +87,13 @@ export function checkTry(cx: CheckState, e: UnaryLikeExpr): Type {
   if (t.isError) return tError;
   const ret = cx.fn.ret;
   if (isOption(t)) {
-    if (!isOption(ret)) { errAt(cx, "E0319", e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name); return tError; }
+    if (!isOption(ret)) {
+      // `p?.x` right after it is TypeScript's and Kotlin's optional
+      // chaining, which Pith's `?` is not: say what to write instead.
+      const chaining = cx.source.text(e.end, e.end + 1) == "." ? "; for TypeScript's 'o?.x' write 'match o { Some(v) => v.x, None => ... }'" : "";
+      errAt(cx, "E0319", e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name + chaining);
+      return tError;
+    }
     return t.elem!;
   }
   if (isResult(t)) {

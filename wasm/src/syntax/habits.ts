@@ -85,6 +85,7 @@ export const HABITS: string[][] = [
   ["TypeScript", "(x) => x * 2", "E0145", "|x| x * 2", "import std.array\n\nfn main() {\n    let ys = array.map([1, 2], (x) => x * 2)\n    println(len(ys))\n}\n"],
   ["TypeScript, Java", "console.log(x), System.out.println(x)", "E0200", "println(\"text {value}\")", "fn main() {\n    console.log(\"hi\")\n}\n"],
   ["TypeScript", "xs.forEach(f), xs.map(f)", "E0405", "array.map(xs, |x: i64| ...)", "fn main() {\n    let xs = [1, 2]\n    xs.forEach(|x: i64| println(x))\n}\n"],
+  ["TypeScript, Kotlin, Swift", "p?.x (optional chaining)", "E0319", "match o { Some(v) => v.x, None => ... }", "struct P { x: i64 }\nfn main() {\n    let p: P? = None\n    println(p?.x)\n}\n"],
   ["TypeScript", "s.length", "E0400", "len(s)", "fn main() {\n    let s = \"abc\"\n    println(s.length)\n}\n"],
   ["TypeScript", "let n: number", "E0206", "i64", "fn main() {\n    let n: number = 1\n    println(n)\n}\n"],
   ["TypeScript", "this.x", "E0200", "self", "struct P { x: i64 }\nimpl P {\n    fn get(self) -> i64 {\n        this.x\n    }\n}\nfn main() {\n    println(P { x: 1 }.get())\n}\n"],
