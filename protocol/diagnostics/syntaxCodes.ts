@@ -646,4 +646,16 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: "Write `[1, 2]`.",
     fixed: "fn main() {\n    let xs = [1, 2]\n    println(len(xs))\n}\n",
   },
+  {
+    code: "E0158",
+    title: "Swift's .variant",
+    template: "a variant is written with its enum's name: 'Color.{variant}', not '.{variant}'",
+    explanation:
+      "Swift lets a pattern leave the enum's name out (`.red`); Pith names it, `Color.Red`, in patterns and values alike. Reported once a file; the arm is read as matching anything, so the rest of the match reports nothing more.",
+    example:
+      "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n    match c {\n        .Red => println(1),\n        _ => println(2),\n    }\n}\n",
+    fix: "Write `Color.Red`.",
+    fixed:
+      "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n    match c {\n        Color.Red => println(1),\n        _ => println(2),\n    }\n}\n",
+  },
 ];

@@ -125,6 +125,7 @@ export const HABITS: string[][] = [
   ["Kotlin", "o!!", "E0138", "match o { Some(v) => v, None => panic(\"...\") }", "fn main() {\n    let o: i64? = Some(1)\n    println(o!! + 1)\n}\n"],
   ["Swift", "fn f(var xs: [i64]), inout", "E0140", "return the new one", "fn fill(var xs: [i64]) {\n    xs.push(1)\n}\nfn main() {\n    var xs: [i64] = []\n    fill(xs)\n    println(len(xs))\n}\n"],
   ["Swift", "guard let x = o else { return 0 }", "E0152", "None => return", "fn first(o: i64?) -> i64 {\n    guard let x = o else { return 0 }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n"],
+  ["Swift", ".Red => ... (the enum name left out)", "E0158", "Color.Red", "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n    match c {\n        .Red => println(1),\n        .Green => println(2),\n    }\n}\n"],
   ["Swift", "func f(x: Int) -> Int", "E0129", "fn", "func twice(x: i64) -> i64 {\n    return x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Kotlin, Swift", "fn f(x: i64): i64", "E0130", "-> T", "fn twice(x: i64): i64 {\n    x * 2\n}\nfn main() {\n    println(twice(2))\n}\n"],
   ["Swift, Kotlin", "let s: String", "E0206", "str", "fn main() {\n    let s: String = \"a\"\n    println(s)\n}\n"],

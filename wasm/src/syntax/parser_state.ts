@@ -51,6 +51,8 @@ export class ParserState {
   mutRefReported: bool = false;
   /** Whether a Python-style `:` block was reported: a file written that way reports it once. */
   indentReported: bool = false;
+  /** Whether Swift's `.variant` pattern was reported: once a file, like the blocks above. */
+  swiftCaseReported: bool = false;
 
   constructor(
     public tokens: Token[],
