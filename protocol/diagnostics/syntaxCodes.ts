@@ -326,12 +326,12 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0127",
-    title: "Rust's String or Vec constructor",
+    title: "Rust's String, Vec or HashMap constructor, or i64::MAX",
     template: "Pith has no '{call}': {fix}",
     explanation:
-      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert.",
+      "Pith has one string type, `str`, and a string literal is already one; arrays are written as literals. `String::from`, `String::new` and `Vec::new` have nothing to convert. A hash map or set is std.map's `Map` or `Set`, made with `Map.new()` or `Set.new()`. Numeric limits such as `i64::MAX` and `f64::EPSILON` are written as their values.",
     example: 'fn main() {\n    let s = String::from("hi")\n    println(s)\n}\n',
-    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`.',
+    fix: 'Write the literal itself: `"hi"` for `String::from("hi")`, `""` for `String::new()`, `[]` with the array\'s type (`let xs: [i64] = []`) for `Vec::new()`, `Map.new()` with the map\'s types (`var m: Map<str, i64> = Map.new()`, after `import std.map`) for `HashMap::new()`.',
     fixed: 'fn main() {\n    let s = "hi"\n    println(s)\n}\n',
   },
   {
@@ -399,8 +399,8 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0134",
-    title: "parameter type without ':'",
-    template: "a parameter's type follows ':': '{param}'",
+    title: "parameter or variable type without ':'",
+    template: "a {what} type follows ':': '{param}'",
     explanation:
       "Go writes a parameter's type after its name with no colon (`x int`); Pith writes `x: i64`. The type is still read as the parameter's.",
     example: "fn double(x i64) -> i64 {\n    x * 2\n}\nfn main() {\n    println(double(2))\n}\n",
@@ -419,10 +419,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0136",
-    title: "switch",
-    template: "Pith has no 'switch': write 'match x { 1 => ..., _ => ... }'",
+    title: "switch, when",
+    template: "Pith has no '{keyword}': write 'match x { 1 => ..., _ => ... }'",
     explanation:
-      "A `match` does what `switch` does, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default. The whole `switch` statement is passed over.",
+      "A `match` does what C's, Go's and TypeScript's `switch` and Kotlin's `when` do, with no fall-through: each arm is a pattern, `=>` and one expression or block, and `_` is the default (Kotlin's `else`). The whole `switch` statement or `when` expression is passed over.",
     example: "fn main() {\n    let x = 1\n    switch x {\n        case 1:\n            println(1)\n    }\n}\n",
     fix: "Write `match x { 1 => println(1), _ => {} }`.",
     fixed: "fn main() {\n    let x = 1\n    match x {\n        1 => println(1),\n        _ => {}\n    }\n}\n",
@@ -500,10 +500,10 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0144",
-    title: "for (const x of xs)",
-    template: "a loop over an array is written 'for {name} in xs { ... }', without parentheses",
+    title: "for (const x of xs), for (x in xs)",
+    template: "a loop {over} is written 'for {name} in {iter} { ... }', without parentheses",
     explanation:
-      "JavaScript's `for (const x of xs)` (and `let`, `var`) is `for x in xs` in Pith: no parentheses, `in` for `of`. The loop is read as that, so its body checks as usual.",
+      "JavaScript's `for (const x of xs)` (and `let`, `var`) and Kotlin's `for (x in xs)` are `for x in xs` in Pith: no parentheses, `in` for `of`; Kotlin's `for (i in 0 until n)` is `for i in 0..n`. The loop is read as that, so its body checks as usual.",
     example: "fn main() {\n    let xs = [1, 2]\n    for (const x of xs) {\n        println(x)\n    }\n}\n",
     fix: "Write `for x in xs { ... }`.",
     fixed: "fn main() {\n    let xs = [1, 2]\n    for x in xs {\n        println(x)\n    }\n}\n",
@@ -540,12 +540,12 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
   },
   {
     code: "E0148",
-    title: "f-string prefix",
-    template: "strings interpolate without a prefix: drop the 'f', \"a = {a}\"",
+    title: "f-string, template literal or \\(x)",
+    template: 'strings interpolate {how}, "a = {a}"',
     explanation:
-      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`).',
+      'Python\'s `f"..."` marks a string that interpolates; in Pith every string does, so the `f` is dropped (and a literal brace is `\\{`). JavaScript\'s template literal (in backquotes, a `$` before each brace) and Swift\'s `"a = \\(a)"` are the same string: double quotes, the value between braces. A template literal is read as one plain string, so the rest checks as usual.',
     example: 'fn main() {\n    let a = 1\n    println(f"a = {a}")\n}\n',
-    fix: "Remove the `f`.",
+    fix: "Remove the `f`; for a template literal or `\\(a)`, write the string in double quotes with `{a}`.",
     fixed: 'fn main() {\n    let a = 1\n    println("a = {a}")\n}\n',
   },
   {
@@ -591,5 +591,71 @@ export const SYNTAX_CODES: DiagnosticCodeEntry[] = [
     fix: "Write `let x = match o { Some(v) => v, None => return 0 }`.",
     fixed:
       "fn first(o: i64?) -> i64 {\n    let x = match o {\n        Some(v) => v,\n        None => return 0,\n    }\n    x + 1\n}\nfn main() {\n    println(first(Some(1)))\n}\n",
+  },
+  {
+    code: "E0153",
+    title: "0..<n, 0 until n",
+    template: "a range is written 'lo..hi' (the end left out) or 'lo..=hi' (the end in): '0..n' for '{written}'",
+    explanation:
+      "Swift's half-open `0..<n` and Kotlin's `0 until n` are Pith's `0..n`, which already leaves `n` out; `0..=n` takes it in. The range is read as `0..n`, so the rest checks as usual.",
+    example: "fn main() {\n    for i in 0..<3 {\n        println(i)\n    }\n}\n",
+    fix: "Write `0..3`.",
+    fixed: "fn main() {\n    for i in 0..3 {\n        println(i)\n    }\n}\n",
+  },
+  {
+    code: "E0154",
+    title: "Kotlin's match arms (1 -> a, else -> b)",
+    template: "a match arm is written 'pattern => value', with '=>' for '->' and '_' for 'else'",
+    explanation:
+      "Kotlin's `when` arms, `1 -> a` and `else -> b`, are Pith's `1 => a` and `_ => b`. One error for the whole match, and each arm is read as the Pith one, so the rest checks as usual.",
+    example:
+      'fn main() {\n    let x = 1\n    match x {\n        1 -> println("one")\n        else -> println("other")\n    }\n}\n',
+    fix: "Write `=>` after each pattern and `_` for `else`.",
+    fixed:
+      'fn main() {\n    let x = 1\n    match x {\n        1 => println("one"),\n        _ => println("other"),\n    }\n}\n',
+  },
+  {
+    code: "E0155",
+    title: "Python's indented block",
+    template: "a block is written in braces, '{ ... }', not after ':' and an indent",
+    explanation:
+      "Python's `for x in xs:`, `if c:` and `else:` open a block by indenting; in Pith a block is between `{` and `}`, and indentation means nothing. The indented lines are read as the block, so they check as usual.",
+    example: "fn main() {\n    for x in [1, 2]:\n        println(x)\n}\n",
+    fix: "Write `for x in [1, 2] {`, and `}` after the body.",
+    fixed: "fn main() {\n    for x in [1, 2] {\n        println(x)\n    }\n}\n",
+  },
+  {
+    code: "E0156",
+    title: "Python's in operator",
+    template:
+      "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')",
+    explanation:
+      "Python's `x in xs` asks whether a collection holds a value. Pith asks the collection: `array.contains(xs, x)` (std.array), `m.has(k)` for a std.map `Map` or `Set`, `str.contains(s, sub)` (std.str). `in` belongs to `for x in xs` only. The test is read as a value of no type, so the `if` around it checks as usual.",
+    example: "fn main() {\n    let xs = [1, 2]\n    if 1 in xs {\n        println(1)\n    }\n}\n",
+    fix: "Write `array.contains(xs, 1)` after `import std.array`.",
+    fixed:
+      "import std.array\n\nfn main() {\n    let xs = [1, 2]\n    if array.contains(xs, 1) {\n        println(1)\n    }\n}\n",
+  },
+  {
+    code: "E0157",
+    title: "Go's slice literal or make",
+    template: "an array is written {how}",
+    explanation:
+      "Go's `[]int{1, 2}` is Pith's array literal `[1, 2]`, its element type inferred or written on the variable (`let xs: [i64] = [...]`); `make([]int, n)` is `[0; n]`, n copies of a value. The literal's elements are read as Pith's, so they check as usual.",
+    example: "fn main() {\n    let xs = []int{1, 2}\n    println(len(xs))\n}\n",
+    fix: "Write `[1, 2]`.",
+    fixed: "fn main() {\n    let xs = [1, 2]\n    println(len(xs))\n}\n",
+  },
+  {
+    code: "E0158",
+    title: "Swift's .variant",
+    template: "a variant is written with its enum's name: 'Color.{variant}', not '.{variant}'",
+    explanation:
+      "Swift lets a pattern leave the enum's name out (`.red`); Pith names it, `Color.Red`, in patterns and values alike. Reported once a file; the arm is read as matching anything, so the rest of the match reports nothing more.",
+    example:
+      "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n    match c {\n        .Red => println(1),\n        _ => println(2),\n    }\n}\n",
+    fix: "Write `Color.Red`.",
+    fixed:
+      "enum Color { Red, Green }\nfn main() {\n    let c = Color.Red\n    match c {\n        Color.Red => println(1),\n        _ => println(2),\n    }\n}\n",
   },
 ];

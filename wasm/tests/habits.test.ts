@@ -14,7 +14,9 @@ describe("habits from other languages", () => {
     ]);
     expect(
       await one("fn total(xs: &mut [i64]) -> i64 {\n    len(xs)\n}\nfn main() {\n    println(total([1]))\n}\n"),
-    ).toEqual(["E0113 1:14: Pith has no references: values are copied; write the type without '&' ('str' for '&str')"]);
+    ).toEqual([
+      "E0113 1:14: Pith has no references: values are copied; a function cannot change its caller's variable through '&mut': return the new value ('-> T') and assign it",
+    ]);
   });
 
   it("`&self` and `&mut self`: one error each, the method is still a method", async () => {

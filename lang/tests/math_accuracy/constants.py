@@ -7,6 +7,8 @@
   (enough bits for an argument of 2^1023 plus 200 bits of fraction).
 - π/2 as four pieces, the first three of 33 bits so that k·piece is exact for
   |k| < 2^20 (Cody–Waite), the last a full double.
+- ln 2 as three pieces, the first two of 42 bits so that k·piece is exact
+  for |k| < 2^11 (Cody–Waite, for exp_core), the last a full double.
 - double-double (hi, lo) pairs of π/2, π, ln 2, 1/ln 2 and 1/ln 10.
 """
 from mpmath import mp, mpf, floor, pi, log
@@ -47,6 +49,13 @@ def main():
         pieces.append(p)
         rest -= mpf(p)
     print("pi/2 pieces:", ", ".join(repr(p) for p in pieces))
+    rest = log(2)
+    pieces = []
+    for bits in (42, 42, 53):
+        p = round_bits(rest, bits)
+        pieces.append(p)
+        rest -= mpf(p)
+    print("ln2 pieces:", ", ".join(repr(p) for p in pieces))
     for name, v in (("pi/2", pi / 2), ("pi", pi), ("ln2", log(2)), ("1/ln2", 1 / log(2)), ("1/ln10", 1 / log(10))):
         hi, lo = dd(v)
         print(f"{name}: {hi!r}, {lo!r}")

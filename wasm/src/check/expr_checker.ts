@@ -2,7 +2,7 @@ import { BinaryExpr, CastExpr, EK, Expr, IdentExpr, InterpExpr, ListExpr, LitExp
 import { Tok } from "../syntax/token";
 import { check, expectType } from "./dispatch";
 import { intFits, parseIntText } from "./literals";
-import { checkMutablePlace, lookup, findFn } from "./scope";
+import { checkMutablePlace, declareLocal, lookup, findFn } from "./scope";
 import { CheckState, errAt } from "./state";
 import {
   assignable, fnOf, isEquatable, isOption, isResult, tBool, tError, tF64, tI64, tNever, tStr, tU64, tUnit, tupleOf, TyK, Type,
@@ -87,7 +87,13 @@ export function checkTry(cx: CheckState, e: UnaryLikeExpr): Type {
   if (t.isError) return tError;
   const ret = cx.fn.ret;
   if (isOption(t)) {
-    if (!isOption(ret)) { errAt(cx, "E0319", e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name); return tError; }
+    if (!isOption(ret)) {
+      // `p?.x` right after it is TypeScript's and Kotlin's optional
+      // chaining, which Pith's `?` is not: say what to write instead.
+      const chaining = cx.source.text(e.end, e.end + 1) == "." ? "; for TypeScript's 'o?.x' write 'match o { Some(v) => v.x, None => ... }'" : "";
+      errAt(cx, "E0319", e, "'?' on " + t.name + " needs the function to return an option, not " + ret.name + chaining);
+      return tError;
+    }
     return t.elem!;
   }
   if (isResult(t)) {
@@ -245,6 +251,7 @@ export function checkBinary(cx: CheckState, b: BinaryExpr, expected: Type | null
 }
 
 export function checkAssign(cx: CheckState, a: BinaryExpr): Type {
+  if (a.op == Tok.Eq && a.left.kind == EK.Ident && undeclared(cx, (a.left as IdentExpr).name)) return declareByAssign(cx, a);
   const lt = check(cx, a.left, null);
   if (a.op == Tok.Eq) {
     const rt = check(cx, a.right, lt);
@@ -261,6 +268,27 @@ export function checkAssign(cx: CheckState, a: BinaryExpr): Type {
     }
   }
   if (!lt.isError && checkMutablePlace(cx, a.left)) checkSelfAssign(cx, a.left, lt);
+  return tUnit;
+}
+
+/** Whether `name` means nothing here: no variable, constant, function or type. */
+function undeclared(cx: CheckState, name: string): bool {
+  return name != "self" && lookup(cx, name) === null && !cx.program.consts.has(cx.mod.prefix + name) &&
+    !cx.program.consts.has(name) && findFn(cx, name) === null && !cx.program.types.has(name) &&
+    !cx.program.generics.has(cx.mod.prefix + name) && !cx.program.generics.has(name);
+}
+
+/**
+ * Python's `x = 5` with no declaration: one error with the declaration to
+ * write, and `x` is declared there (a `var` of the value's type), so its
+ * later uses and assignments report nothing more.
+ */
+function declareByAssign(cx: CheckState, a: BinaryExpr): Type {
+  const id = a.left as IdentExpr;
+  const rt = check(cx, a.right, null);
+  errAt(cx, "E0200", id, "unknown name '" + id.name + "'; declare it with 'var " + id.name + " = ...' ('let " + id.name +
+    " = ...' if it never changes)");
+  declareLocal(cx, id.name, rt.kind == TyK.Never ? tError : rt, true);
   return tUnit;
 }
 

@@ -39,18 +39,25 @@ export function foreignFunctionHint(name: string): string {
     return "; it is in std.math: 'import std.math', then 'math." + name + "(...)'";
   }
   if (name == "input" || name == "readline" || name == "read") return "; read a line of input with read_line()";
+  if (name == "listOf" || name == "arrayOf" || name == "mutableListOf" || name == "list" || name == "vec") {
+    return "; an array is written '[1, 2, 3]' (an empty one with its type, 'let xs: [i64] = []')";
+  }
   return "";
 }
 
 /** For a method that a value's type does not have. */
 export function foreignMethodHint(method: string, isArrayOrStr: bool): string {
   if (method == "clone" || method == "copy" || method == "to_owned") return "; values are copied already: 'let b = a' is a copy";
+  if (method == "as_str" || method == "to_str") return "; a str is already what it gives: drop '." + method + "()'";
   if (method == "iter" || method == "into_iter" || method == "iter_mut") {
     return "; loop with 'for x in xs', or use std.array: 'array.map(xs, |x: i64| ...)', 'array.filter', 'array.fold'";
   }
   if (!isArrayOrStr) return method == "to_string" || method == "toString" ? "; put the value into a string: \"{x}\"" : "";
   if (method == "length" || method == "size" || method == "count") return "; the length is len(x)";
   if (method == "append" || method == "add" || method == "push_back") return "; add an element with xs.push(x)";
+  if (method == "forEach" || method == "for_each" || method == "map" || method == "filter" || method == "reduce") {
+    return "; loop with 'for x in xs', or use std.array: 'array.map(xs, |x: i64| ...)', 'array.filter', 'array.fold'";
+  }
   if (method == "to_string" || method == "toString") return "; put the value into a string: \"{x}\"";
   return "";
 }

@@ -134,6 +134,12 @@ export class Program {
       return tI64;
     }
     this.err("E0206", src, t.start, t.end, "unknown type '" + t.name + "'" + foreignTypeHint(t.name));
+    // Rust's `Vec<i64>` is the array its hint names: read as `[i64]`, so
+    // `let xs: Vec<i64> = []` does not add "cannot infer the element type".
+    if (t.name == "Vec" && t.args.length == 1) {
+      const elem = this.resolveType(t.args[0], mod, selfType);
+      return elem.isError ? tError : arrayOf(elem);
+    }
     return tError;
   }
 

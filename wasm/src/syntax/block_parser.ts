@@ -1,7 +1,7 @@
-import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TypeExpr } from "./ast";
-import { bindingStmts, parseBindingPattern } from "./binding_pattern";
-import { advance, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
-import { binaryOpHere, isAssignOp, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
+import { BinaryExpr, BlockExpr, EK, Expr, IdentExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, TK, TypeExpr } from "./ast";
+import { BK, bindingStmts, parseBindingPattern } from "./binding_pattern";
+import { advance, columnOf, describe, eat, errorAt, errorHere, expect, peekKind, skipTo, tooDeep } from "./cursor";
+import { binaryOpHere, isAssignOp, isRustConstructed, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 import { parseType } from "./type_parser";
@@ -10,8 +10,43 @@ import { parseType } from "./type_parser";
 // several `let`s), assignments, and expressions, the last of which without
 // a ';' is the block's value.
 
+/**
+ * Python's `for x in xs:` / `if c:` / `else:` and an indented body: one
+ * error with the braces to write (once a file: whoever wrote one block so
+ * wrote them all), then every statement indented past the
+ * line of the `:` is read as the block it means, so the body checks as usual
+ * and the `}` that closes the enclosing block still closes it.
+ */
+function parseIndentedBlock(p: ParserState): BlockExpr {
+  const colon = advance(p);
+  if (!p.indentReported) errorAt(p, "E0155", colon.start, colon.end, "a block is written in braces, '{ ... }', not after ':' and an indent");
+  p.indentReported = true;
+  const column = columnOf(p, lineStart(p, colon.start));
+  const block = new BlockExpr(EK.Block, colon.start, colon.end);
+  while (p.kind != Tok.EOF && p.kind != Tok.RBrace && !(p.tok.nlBefore && columnOf(p, p.tok.start) <= column)) {
+    const before = p.pos;
+    const stmt = parseStmt(p);
+    if (p.pos == before) advance(p);
+    if (stmt === null) continue;
+    block.stmts.push(stmt);
+    for (let i = 0; i < p.followingStmts.length; i++) block.stmts.push(p.followingStmts[i]);
+    p.followingStmts = [];
+  }
+  block.end = p.prevEnd;
+  return block;
+}
+
+/** The offset of the first non-blank byte of the line that holds `offset`. */
+function lineStart(p: ParserState, offset: i32): i32 {
+  let i = offset;
+  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
+  while (p.source.bytes[i] == 32 || p.source.bytes[i] == 9) i++;
+  return i;
+}
+
 export function parseBlock(p: ParserState): BlockExpr {
   const start = p.tok.start;
+  if (p.kind == Tok.Colon && peekKind(p, 1) != Tok.EOF && p.tokens[p.pos + 1].nlBefore) return parseIndentedBlock(p);
   const block = new BlockExpr(EK.Block, start, start);
   if (!expect(p, Tok.LBrace, "'{'")) {
     block.end = p.prevEnd;
@@ -95,8 +130,23 @@ export function parseStmt(p: ParserState): Stmt | null {
     let type: TypeExpr | null = null;
     if (goDecl) advance(p);  // the ':' of ':='
     else if (eat(p, Tok.Colon)) type = parseType(p);
+    else if ((p.kind == Tok.Ident || p.kind == Tok.LBracket) && !p.tok.nlBefore && pattern.kind == BK.Name) {
+      // Go's `var x int = 1`: one error, then the type read as if the
+      // ':' were there.
+      errorHere(p, "E0134", "a variable's type follows ':': '" + pattern.name + ": " + p.tok.text + (p.kind == Tok.LBracket ? "...]" : "") + "'");
+      type = parseType(p);
+    }
     let value: Expr | null = null;
     if (expect(p, Tok.Eq, "'=' and an initial value")) value = parseExpr(p);
+    // `let m: HashMap<str, i64> = HashMap::new()`, `let s: String =
+    // String::new()`: the constructor's one error already shows what to
+    // write, so the annotation's foreign type is left unknown rather than
+    // reported a second time.
+    if (type !== null && value !== null && value == p.rustConstructed && type.kind == TK.Named && isRustConstructed(type.name)) {
+      const unknown = new TypeExpr(TK.Named, type.start, type.end);
+      unknown.name = "?";
+      type = unknown;
+    }
     // A nested pattern is several `let`s: the first stands for the
     // statement, the others follow it in the block.
     const stmts = bindingStmts(pattern, stmt.mutable, value, type, start, p.prevEnd);

@@ -1,6 +1,6 @@
 import { BinaryExpr, BlockExpr, EK, Expr, IfExpr, MatchArm, MatchExpr, Pattern, PK } from "./ast";
 import { parseBlock, parseStmt } from "./block_parser";
-import { advance, eat, errorAt, errorHere, expect, skipTo } from "./cursor";
+import { advance, eat, errorAt, errorHere, expect, peekKind, skipTo } from "./cursor";
 import { binaryOpHere, isAssignOp, parseExpr, parseExprNoStruct, takeBinaryOp } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { parsePattern } from "./pattern_parser";
@@ -68,18 +68,28 @@ export function parseMatch(p: ParserState): Expr {
   const savedNoStruct = p.noStruct;
   p.noStruct = false;
   const errorsBefore = p.diags.list.length;
+  // Kotlin's arms, `1 -> a` and `else -> b`: one error for the whole match,
+  // and each arm read as the Pith one, `1 => a`, `_ => b`.
+  let kotlinArms = false;
   if (expect(p, Tok.LBrace, "'{' to open the match arms")) {
     while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {
       const before = p.pos;
       const arm = new MatchArm(p.tok.start, p.tok.start);
-      arm.pattern = parsePattern(p);
+      const elseArm = p.kind == Tok.Else && (peekKind(p, 1) == Tok.Arrow || peekKind(p, 1) == Tok.FatArrow);
+      if (elseArm) arm.pattern = new Pattern(PK.Wild, advance(p).start, p.prevEnd);
+      else arm.pattern = parsePattern(p);
       if (eat(p, Tok.If)) {
         const savedGuard = p.inGuard;
         p.inGuard = true;
         arm.guard = parseExpr(p);
         p.inGuard = savedGuard;
       }
-      expect(p, Tok.FatArrow, "'=>' after the pattern");
+      if ((p.kind == Tok.Arrow || elseArm) && !kotlinArms) {
+        errorAt(p, "E0154", arm.start, p.tok.end, "a match arm is written 'pattern => value', with '=>' for '->' and '_' for 'else'");
+        kotlinArms = true;
+      }
+      if (p.kind == Tok.Arrow && kotlinArms) advance(p);
+      else expect(p, Tok.FatArrow, "'=>' after the pattern");
       if (p.kind == Tok.Let || p.kind == Tok.Var || p.kind == Tok.Const) {
         errorHere(p, "E0104", "a declaration cannot be a match arm by itself; put statements in a block: '=> { " + p.tok.text + " ... }'");
         // Read it as if the braces were there, so the rest of the

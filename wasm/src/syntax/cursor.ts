@@ -88,3 +88,10 @@ export function skipTo(p: ParserState, kind: Tok): void {
     advance(p);
   }
 }
+
+/** The column (0-based, in bytes) of a source offset: how far its line is indented there. */
+export function columnOf(p: ParserState, offset: i32): i32 {
+  let i = offset;
+  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
+  return offset - i;
+}

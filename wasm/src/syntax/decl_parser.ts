@@ -2,7 +2,7 @@ import {
   BlockExpr, ConstDecl, Decl, DK, EK, EnumDecl, Expr, FieldDecl, FnDecl, ImplDecl, ImportDecl, Module, Param, StructDecl, TK, TypeExpr, VariantDecl,
 } from "./ast";
 import { parseBlock } from "./block_parser";
-import { advance, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
+import { advance, columnOf, describe, eat, errorAt, errorHere, expect, expectIdent, peekKind, skipTo } from "./cursor";
 import { parseExpr } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
@@ -126,13 +126,6 @@ function endsWithColon(p: ParserState): bool {
   return p.tokens[i].kind == Tok.Colon;
 }
 
-/** The column of a byte offset: how far it is from the start of its line. */
-function columnOf(p: ParserState, offset: i32): i32 {
-  let i = offset;
-  while (i > 0 && p.source.bytes[i - 1] != 10) i--;
-  return offset - i;
-}
-
 /**
  * Python's `def f(x):` and its indented body, already reported: the
  * signature is read (a parameter without a type, and the result, are of no
@@ -248,7 +241,14 @@ export function parseFn(p: ParserState, owner: string): FnDecl {
           // keyword's error covers it, and the type is unknown (below).
           param.type = unknownType(param.start);
           untyped = true;
-        } else if (expect(p, Tok.Colon, "':' and the parameter type")) param.type = parseType(p);
+        } else if (expect(p, Tok.Colon, "':' and the parameter type")) {
+          // `x: &mut i64`: the type's one error says to return the new
+          // value; the body's changes to x are read as a copy's, silently.
+          if ((p.kind == Tok.Amp || p.kind == Tok.AndAnd) && peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].text == "mut") {
+            param.mutable = true;
+          }
+          param.type = parseType(p);
+        }
         else {
           // `fn f(x)`: the parameter's type is unknown, not `()`, so its uses raise no more errors.
           param.type = unknownType(param.start);
@@ -363,12 +363,28 @@ function namedVariantFields(p: ParserState, v: VariantDecl): void {
     v.name + "(" + types.join(", ") + ")");
 }
 
+/** Whether a `for` follows on this line before the `{`: `impl a::b::Trait for T`. */
+function impliesFor(p: ParserState): bool {
+  for (let i = p.pos; i < p.tokens.length && p.tokens[i].kind != Tok.LBrace; i++) {
+    if (i > p.pos && p.tokens[i].nlBefore) return false;
+    if (p.tokens[i].kind == Tok.For) return true;
+  }
+  return false;
+}
+
 function parseImpl(p: ParserState): ImplDecl {
   const start = advance(p).start;
   const d = new ImplDecl(DK.Impl, start, start);
   parseTypeParams(p, d);
   d.nameStart = p.tok.start;
   d.name = expectIdent(p, "a type name after 'impl'");
+  // `impl std::fmt::Display for P`: a trait named by its path is the
+  // trait's last name (reported below with the `for`).
+  while (p.kind == Tok.ColonColon && peekKind(p, 1) == Tok.Ident && impliesFor(p)) {
+    advance(p);
+    d.nameStart = p.tok.start;
+    d.name = advance(p).text;
+  }
   if (p.kind == Tok.Lt) {
     // `impl Pair<A, B>`: the arguments name the type parameters.
     advance(p);

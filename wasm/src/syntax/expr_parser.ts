@@ -108,6 +108,17 @@ function parseBinary(p: ParserState, minPrec: i32): Expr {
       if (!tooMany) left = c;
       continue;
     }
+    if (p.kind == Tok.In && minPrec <= 3) {
+      // Python's `x in xs` (a comparison's place): one error with the
+      // calls to write, and the whole of no type, so the `if` or `while`
+      // around it checks as usual. A loop's `in` never reaches here: its
+      // variable is not parsed as an expression.
+      const at = advance(p);
+      const right = parseBinary(p, 4);
+      errorAt(p, "E0156", at.start, at.end, "Pith has no 'in' operator: 'array.contains(xs, x)' (for a map 'm.has(k)', for a string 'str.contains(s, sub)')");
+      left = new Expr(EK.Error, left.start, right.end);
+      continue;
+    }
     const op = binaryOpHere(p);
     const prec = binaryPrec(op);
     if (prec == 0 || prec < minPrec) break;
@@ -194,7 +205,19 @@ function parseUnary(p: ParserState): Expr {
   const k = p.kind;
   if (k == Tok.Amp || k == Tok.AndAnd) {
     // `&x` / `&&x` from Rust or C: report once, then read the operand.
-    errorHere(p, "E0113", "Pith has no references: values are copied");
+    // `&mut n` passed to a `&mut` parameter is covered by that parameter's
+    // error, which says how to change the caller's value.
+    const mutable = peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].text == "mut" && startsOperand(peekKind(p, 2));
+    if (!(mutable && p.mutRefReported)) errorHere(p, "E0113", "Pith has no references: values are copied");
+    advance(p);
+    if (mutable) advance(p);
+    return parseUnary(p);
+  }
+  if (k == Tok.Star && startsOperand(peekKind(p, 1)) && !p.tokens[p.pos + 1].nlBefore) {
+    // Rust's and C's `*x`: there is nothing to follow, the value is `x`.
+    // Inside a `&mut` parameter's function its error covers it; the
+    // parameter was read as one that changes, so `*x += 1` says no more.
+    if (!p.mutRefReported) errorHere(p, "E0113", "Pith has no references: values are copied; '*x' is 'x'");
     advance(p);
     return parseUnary(p);
   }
@@ -234,6 +257,13 @@ function parsePostfix(p: ParserState, e: Expr): Expr {
       const constructed = rustConstructor(p, e as IdentExpr);
       if (constructed !== null) {
         e = constructed;
+        continue;
+      }
+    }
+    if (k == Tok.ColonColon && e.kind == EK.Ident && peekKind(p, 1) == Tok.Ident) {
+      const constant = rustNumericConstant(p, e as IdentExpr);
+      if (constant !== null) {
+        e = constant;
         continue;
       }
     }
@@ -341,6 +371,12 @@ function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
   const formats = p.macroFormat || call.args.length > 1;
   p.macroArgs = savedArgs;
   p.macroFormat = savedFormat;
+  if (name.name == "assert_eq" || name.name == "assert_ne" || name.name == "debug_assert") {
+    // Not a format macro, whatever its arguments: Pith's assert takes a condition and a message.
+    errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: call 'assert(a " +
+      (name.name == "assert_ne" ? "!=" : "==") + " b, \"message\")'");
+    return new Expr(EK.Error, name.start, call.end);
+  }
   if (formats && name.name == "format") {
     errorAt(p, "E0115", bang.start, bang.end, "macros are not supported: a string with values in it is written \"text {a} {b}\", without 'format!'");
     return new Expr(EK.Error, name.start, call.end);
@@ -354,7 +390,8 @@ function parseMacroCall(p: ParserState, name: IdentExpr): Expr {
 }
 
 /**
- * Rust's `String::from("a")`, `String::new()` and `Vec::new()`: one error
+ * Rust's `String::from("a")`, `String::new()`, `Vec::new()` and
+ * `HashMap::new()` (and its kin, `HashSet`, `BTreeMap`...): one error
  * with the Pith spelling, and the value it means stands in its place (the
  * string argument itself, or an expression of no type), so nothing after it
  * reports again. Null for any other `Name::f(`.
@@ -363,19 +400,84 @@ function rustConstructor(p: ParserState, name: IdentExpr): Expr | null {
   const fn = p.tokens[p.pos + 1].text;
   const isString = name.name == "String" && (fn == "from" || fn == "new");
   const isVec = name.name == "Vec" && (fn == "new" || fn == "with_capacity");
-  if (!isString && !isVec) return null;
+  const isMap = isForeignMap(name.name) && (fn == "new" || fn == "with_capacity");
+  const isSet = isForeignSet(name.name) && (fn == "new" || fn == "with_capacity");
+  const isBox = (name.name == "Box" || name.name == "Rc" || name.name == "Arc" || name.name == "RefCell" || name.name == "Cell") && fn == "new";
+  if (!isString && !isVec && !isMap && !isSet && !isBox) return null;
   advance(p);
   advance(p);
   const call = parseCallArgs(p, name) as CallExpr;
   const written = name.name + "::" + fn;
-  const fix = isVec
+  const fix = isBox
+    ? "values are stored as they are, with no box or reference count: write the value itself"
+    : isMap
+    ? "a map is std.map's 'Map.new()', with its types: 'var m: Map<str, i64> = Map.new()'"
+    : isSet
+    ? "a set is std.map's 'Set.new()', with its type: 'var s: Set<str> = Set.new()'"
+    : isVec
     ? "an empty array is written '[]', with its type where it cannot be inferred: 'let xs: [i64] = []'"
     : fn == "from"
       ? "a string literal is already a str: write the string itself, \"a\""
       : "an empty string is written \"\"";
   errorAt(p, "E0127", name.start, call.end, "Pith has no '" + written + "': " + fix);
-  if (fn == "from" && call.args.length == 1) return call.args[0];
-  return new Expr(EK.Error, name.start, call.end);
+  const read = (fn == "from" || isBox) && call.args.length == 1 ? call.args[0] : new Expr(EK.Error, name.start, call.end);
+  p.rustConstructed = read;
+  return read;
+}
+
+/** Rust's, Java's and C#'s names for a hash map, which Pith calls std.map's `Map`. */
+function isForeignMap(name: string): bool {
+  return name == "HashMap" || name == "BTreeMap" || name == "Dictionary";
+}
+
+/** Their names for a set, std.map's `Set`. */
+function isForeignSet(name: string): bool {
+  return name == "HashSet" || name == "BTreeSet";
+}
+
+/**
+ * Rust's `i64::MAX`, `u8::MAX`, `f64::EPSILON`...: one error with the
+ * value to write, and that value (a literal) stands in its place, so the
+ * rest checks as usual; a value no literal spells (`i64::MIN`,
+ * `f64::INFINITY`) is of no type instead. Null for any other `T::NAME`.
+ */
+function rustNumericConstant(p: ParserState, type: IdentExpr): Expr | null {
+  const t = type.name;
+  const name = p.tokens[p.pos + 1].text;
+  let value = "";
+  let float = false;
+  if (name == "MAX") {
+    if (t == "i64") value = "9223372036854775807";
+    else if (t == "i32") value = "2147483647";
+    else if (t == "u8") value = "255";
+    else if (t == "u64") value = "18446744073709551615";
+    else if (t == "f64") { value = "1.7976931348623157e308"; float = true; }
+  } else if (name == "MIN") {
+    if (t == "u8" || t == "u64") value = "0";
+    else if (t == "i64") value = "-9223372036854775807 - 1";
+    else if (t == "i32") value = "-2147483648";
+    else if (t == "f64") value = "-1.7976931348623157e308";
+  } else if (t == "f64" && name == "EPSILON") { value = "2.220446049250313e-16"; float = true; }
+  else if (t == "f64" && name == "MIN_POSITIVE") { value = "2.2250738585072014e-308"; float = true; }
+  else if (t == "f64" && (name == "INFINITY" || name == "NEG_INFINITY" || name == "NAN")) {
+    value = name == "INFINITY" ? "1.0 / 0.0" : name == "NEG_INFINITY" ? "-1.0 / 0.0" : "0.0 / 0.0";
+  }
+  if (value == "") return null;
+  advance(p);
+  const nameTok = advance(p);
+  errorAt(p, "E0127", type.start, nameTok.end, "Pith has no '" + t + "::" + name + "': write its value, " + value);
+  // Only a plain non-negative number can stand in as a literal, and not
+  // u64's maximum, which needs a u64 context to check.
+  const plain = value.indexOf(" ") < 0 && !value.startsWith("-") && t != "u64";
+  if (!plain) return new Expr(EK.Error, type.start, nameTok.end);
+  const lit = new LitExpr(float ? EK.Float : EK.Int, type.start, nameTok.end);
+  lit.text = value;
+  return lit;
+}
+
+/** The types whose Rust constructors (`Vec::new()`...) rustConstructor reports. */
+export function isRustConstructed(name: string): bool {
+  return name == "String" || name == "Vec" || isForeignMap(name) || isForeignSet(name);
 }
 
 function parseCallArgs(p: ParserState, callee: Expr): Expr {
@@ -435,8 +537,25 @@ export function parseRangeOrExpr(p: ParserState): Expr {
   return finishRange(p, parseExpr(p));
 }
 
-/** `lo` alone, or the range `lo..hi` / `lo..=hi` when a range operator follows it. */
-function finishRange(p: ParserState, lo: Expr): Expr {
+/**
+ * `lo` alone, or the range `lo..hi` / `lo..=hi` when a range operator
+ * follows it. Swift's `lo..<hi` and Kotlin's `lo until hi` mean `lo..hi`:
+ * one error each, and the range is read as that.
+ */
+export function finishRange(p: ParserState, lo: Expr): Expr {
+  const kotlinUntil = p.kind == Tok.Ident && p.tok.text == "until" && !p.tok.nlBefore;
+  const swiftHalfOpen = p.kind == Tok.DotDot && peekKind(p, 1) == Tok.Lt && p.tokens[p.pos + 1].start == p.tok.end;
+  if (kotlinUntil || swiftHalfOpen) {
+    const op = advance(p);
+    if (swiftHalfOpen) advance(p);
+    errorAt(p, "E0153", op.start, p.prevEnd, "a range is written 'lo..hi' (the end left out) or 'lo..=hi' (the end in): '0..n' for '" +
+      (kotlinUntil ? "0 until n" : "0..<n") + "'");
+    const r = new RangeExpr(EK.Range, lo.start, lo.end);
+    r.lo = lo;
+    r.hi = parseExpr(p);
+    r.end = r.hi.end;
+    return r;
+  }
   if (p.kind == Tok.DotDot || p.kind == Tok.DotDotEq) {
     const inclusive = advance(p).kind == Tok.DotDotEq;
     const r = new RangeExpr(EK.Range, lo.start, lo.end);

@@ -103,6 +103,7 @@ export class Lexer {
     // escaped quotes, as other languages require there; it ends at `\"`.
     if (c == 92 && this.peek(1) == 34 && this.interp.length > 0) { this.pos += 2; this.string(start, true, true); return; }
     if (c == 39 && this.charLiteral(start)) return;
+    if (c == 96 && this.templateLiteral(start)) return;
     if (c == 35) { this.hash(start); return; }
     this.pos++;
     const d = this.peek(0);
@@ -191,6 +192,23 @@ export class Lexer {
       this.error("E0009", start, "Pith has no character literals: use a string, \"" + this.source.text(start + 1, end) + "\"");
     }
     this.add(Tok.Int, start, value >= 0 ? value.toString() : "0");
+    return true;
+  }
+
+  /**
+   * JavaScript's template literal, `a = ${a}`: one error with the Pith
+   * string, and the text up to the closing backquote (lines included) read
+   * as one string, so the call around it checks as usual instead of
+   * reporting each `$`, brace and backquote. False where no backquote closes
+   * it (then the backquote is an unexpected character).
+   */
+  templateLiteral(start: i32): bool {
+    let end = start + 1;
+    while (end < this.bytes.length && this.bytes[end] != 96) end++;
+    if (end >= this.bytes.length) return false;
+    this.pos = end + 1;
+    this.error("E0148", start, "strings interpolate inside double quotes, '{a}' for JavaScript's '${a}', \"a = {a}\"");
+    this.add(Tok.Str, start, this.source.text(start + 1, end));
     return true;
   }
 
@@ -335,6 +353,10 @@ export class Lexer {
             this.pos++;
             out.push(String.fromCodePoint(value));
           } else this.error("E0006", escStart, "invalid unicode escape");
+        } else if (e == 40) {
+          // Swift's `"a = \(a)"`: the interpolation Pith writes with braces.
+          // The rest is read as text, so only this one error is reported.
+          this.error("E0148", escStart, "strings interpolate with braces, '{a}' for Swift's '\\(a)', \"a = {a}\"");
         } else this.error("E0005", escStart, "unknown escape sequence");
         runStart = this.pos;
         continue;

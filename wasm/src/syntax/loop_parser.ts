@@ -1,9 +1,9 @@
-import { BlockExpr, EK, Expr, IdentExpr, LoopExpr, MatchArm, MatchExpr, Pattern, PK, Stmt, UnaryLikeExpr } from "./ast";
+import { BlockExpr, EK, Expr, IdentExpr, LoopExpr, MatchArm, MatchExpr, Pattern, PK, RangeExpr, Stmt, UnaryLikeExpr } from "./ast";
 import { BindingPattern, bindingStmts, parseBindingPattern } from "./binding_pattern";
 import { parseBlock } from "./block_parser";
 import { advance, errorAt, expect, expectIdent, peekKind } from "./cursor";
 import { parsePattern } from "./pattern_parser";
-import { parseExpr, parseExprNoStruct, parseRangeOrExpr } from "./expr_parser";
+import { finishRange, parseExpr, parseExprNoStruct, parseRangeOrExpr } from "./expr_parser";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 
@@ -73,17 +73,30 @@ export function parseFor(p: ParserState): Expr {
   const k2 = peekKind(p, 2);
   const binder = k1 == Tok.Const || k1 == Tok.Let || k1 == Tok.Var;
   const ofAt = binder ? 3 : 2;
-  if (p.kind == Tok.LParen && (binder ? k2 == Tok.Ident : k1 == Tok.Ident) && peekKind(p, ofAt) == Tok.Ident &&
-    p.tokens[p.pos + ofAt].text == "of") {
-    // JavaScript's `for (const x of xs)`: one error, then read as `for x in xs`.
+  const ofOrIn = (peekKind(p, ofAt) == Tok.Ident && p.tokens[p.pos + ofAt].text == "of") || peekKind(p, ofAt) == Tok.In;
+  if (p.kind == Tok.LParen && (binder ? k2 == Tok.Ident : k1 == Tok.Ident) && ofOrIn) {
+    // JavaScript's `for (const x of xs)` and Kotlin's `for (x in xs)`, `for
+    // (i in 0 until n)`: one error, then read as `for x in xs`, `for i in
+    // 0..n` (the range's `until` is covered by this same error).
     const open = advance(p);
     if (binder) advance(p);
     f.varStart = p.tok.start;
     f.varName = advance(p).text;
     advance(p);
-    errorAt(p, "E0144", open.start, p.prevEnd, "a loop over an array is written 'for " + f.varName + " in xs { ... }', without parentheses");
     p.parenDepth++;
-    f.iter = parseExpr(p);
+    const lo = parseExpr(p);
+    const until = p.kind == Tok.Ident && p.tok.text == "until";
+    if (until) advance(p);
+    const what = until ? "over a range" : "over an array";
+    errorAt(p, "E0144", open.start, p.prevEnd, "a loop " + what + " is written 'for " + f.varName + " in " +
+      (until ? "0..n" : "xs") + " { ... }', without parentheses");
+    if (until) {
+      const r = new RangeExpr(EK.Range, lo.start, lo.end);
+      r.lo = lo;
+      r.hi = parseExpr(p);
+      r.end = r.hi.end;
+      f.iter = r;
+    } else f.iter = finishRange(p, lo);
     p.parenDepth--;
     expect(p, Tok.RParen, "')'");
     f.body = parseBlock(p);

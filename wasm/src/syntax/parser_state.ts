@@ -45,6 +45,14 @@ export class ParserState {
   // placeholder `{}` was met there: the macro's one error covers both.
   macroArgs: bool = false;
   macroFormat: bool = false;
+  /** What the last Rust constructor (`String::from("a")`, `Vec::new()`) was read as, after its error. */
+  rustConstructed: Expr | null = null;
+  /** Whether a `&mut` type was reported: the `&mut n` and `*x` that go with it then report nothing more. */
+  mutRefReported: bool = false;
+  /** Whether a Python-style `:` block was reported: a file written that way reports it once. */
+  indentReported: bool = false;
+  /** Whether Swift's `.variant` pattern was reported: once a file, like the blocks above. */
+  swiftCaseReported: bool = false;
 
   constructor(
     public tokens: Token[],

@@ -1,5 +1,5 @@
 import { EK, LitExpr, Pattern, PK } from "./ast";
-import { advance, describe, eat, errorHere, expect, markRole, peekKind, ROLE_BINARY, tooDeep } from "./cursor";
+import { advance, describe, eat, errorAt, errorHere, expect, markRole, peekKind, ROLE_BINARY, skipTo, tooDeep } from "./cursor";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 
@@ -31,6 +31,22 @@ function parsePatternOne(p: ParserState): Pattern {
   const k = p.kind;
   if (k == Tok.Underscore) {
     advance(p);
+    pat = new Pattern(PK.Wild, start, p.prevEnd);
+  } else if (k == Tok.Dot && peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].start == p.tok.end) {
+    // Swift's `.red` (the enum's name left out): one error a file, and the
+    // arm read as matching anything, with its payload's parentheses passed
+    // over, so the rest of the match reports nothing more.
+    advance(p);
+    const variant = advance(p).text;
+    if (!p.swiftCaseReported) {
+      errorAt(p, "E0158", start, p.prevEnd, "a variant is written with its enum's name: 'Color." + variant + "', not '." + variant + "'");
+    }
+    p.swiftCaseReported = true;
+    if (p.kind == Tok.LParen) {
+      advance(p);
+      skipTo(p, Tok.RParen);
+      eat(p, Tok.RParen);
+    }
     pat = new Pattern(PK.Wild, start, p.prevEnd);
   } else if (k == Tok.Ident) {
     let name = advance(p).text;

@@ -46,6 +46,10 @@ export function parseName(p: ParserState): Expr {
     const body = parseExpr(p);
     return new Expr(EK.Error, start, body.end);
   }
+  if (t.kind == Tok.Ident && t.text == "make" && p.kind == Tok.LParen && peekKind(p, 1) == Tok.LBracket && peekKind(p, 2) == Tok.RBracket) {
+    return parseGoMake(p, start);
+  }
+  if (t.kind == Tok.Ident && t.text == "when" && !p.tok.nlBefore && !p.noStruct && kotlinWhen(p)) return parseWhen(p, start);
   if (p.kind == Tok.LBrace && !p.noStruct && t.kind == Tok.Ident && looksLikeStructLit(p)) {
     return parseStructLit(p, t.text, start);
   }
@@ -62,6 +66,85 @@ export function parseName(p: ParserState): Expr {
     id.end = p.prevEnd;
   }
   return id;
+}
+
+/**
+ * Whether Kotlin's `when (x) {` or `when {` follows the word `when`: its
+ * subject in parentheses (balanced) and then a brace on the same line, or
+ * the brace at once. `when(x)` alone stays a call of a function `when`, and
+ * in an `if` or `while` head (no struct literals there) `when {` is a
+ * variable named `when` before the body.
+ */
+function kotlinWhen(p: ParserState): bool {
+  if (p.kind == Tok.LBrace) return true;
+  if (p.kind != Tok.LParen) return false;
+  let depth = 0;
+  for (let i = p.pos; i < p.tokens.length; i++) {
+    const t = p.tokens[i];
+    if (i > p.pos && t.nlBefore) return false;
+    if (t.kind == Tok.LParen) depth++;
+    else if (t.kind == Tok.RParen && --depth == 0) {
+      return i + 1 < p.tokens.length && p.tokens[i + 1].kind == Tok.LBrace && !p.tokens[i + 1].nlBefore;
+    }
+  }
+  return false;
+}
+
+/**
+ * Kotlin's `when (x) { 1 -> ... else -> ... }`: one error with the `match`
+ * to write, then the subject and the braces are passed over, balanced, and
+ * the whole is of no type, so neither its arms nor its value's uses report
+ * again (as a statement or as the value of a `let`).
+ */
+function parseWhen(p: ParserState, start: i32): Expr {
+  errorAt(p, "E0136", start, p.prevEnd, "Pith has no 'when': write 'match x { 1 => ..., _ => ... }'");
+  if (p.kind == Tok.LParen) {
+    advance(p);
+    skipTo(p, Tok.RParen);
+    eat(p, Tok.RParen);
+  }
+  advance(p);
+  skipTo(p, Tok.RBrace);
+  eat(p, Tok.RBrace);
+  return new Expr(EK.Error, start, p.prevEnd);
+}
+
+/**
+ * Go's slice literal `[]int{1, 2}`: one error with Pith's array literal,
+ * then the elements between the braces are read as that literal (the Go
+ * type is passed over, so its name reports nothing), and checked as usual.
+ * Without braces (`[]int` alone) the whole is of no type.
+ */
+function parseGoSlice(p: ParserState): Expr {
+  const start = advance(p).start;
+  advance(p);
+  parseType(p);
+  errorAt(p, "E0157", start, p.prevEnd, "an array is written '[1, 2, 3]', its type on the variable where it is needed: 'let xs: [i64] = [...]'");
+  if (p.kind != Tok.LBrace || p.tok.nlBefore) return new Expr(EK.Error, start, p.prevEnd);
+  advance(p);
+  p.parenDepth++;
+  const arr = new ListExpr(EK.ArrayLit, start, start);
+  while (p.kind != Tok.RBrace && p.kind != Tok.EOF) {
+    const before = p.pos;
+    arr.elems.push(parseExpr(p));
+    if (!eat(p, Tok.Comma) || p.pos == before) break;
+  }
+  p.parenDepth--;
+  expect(p, Tok.RBrace, "'}' to close the slice");
+  arr.end = p.prevEnd;
+  return arr;
+}
+
+/**
+ * Go's `make([]int, n)`: one error with Pith's `[0; n]`, the call passed
+ * over, and the whole of no type.
+ */
+function parseGoMake(p: ParserState, start: i32): Expr {
+  errorAt(p, "E0157", start, p.tok.end, "an array is written '[0; n]' for n copies of 0, not 'make([]T, n)'");
+  advance(p);
+  skipTo(p, Tok.RParen);
+  eat(p, Tok.RParen);
+  return new Expr(EK.Error, start, p.prevEnd);
 }
 
 /**
@@ -115,7 +198,43 @@ function parseStructLit(p: ParserState, name: string, start: i32): Expr {
   return s;
 }
 
+/**
+ * Whether the parentheses opening here are an arrow function's parameters:
+ * the matching `)` (optionally `: T` after it) is followed by `=>` on the
+ * line. A match guard's `=>` ends the guard instead.
+ */
+function arrowParams(p: ParserState): bool {
+  if (p.inGuard) return false;
+  let depth = 0;
+  for (let i = p.pos; i < p.tokens.length; i++) {
+    const k = p.tokens[i].kind;
+    if (k == Tok.LParen) depth++;
+    else if (k == Tok.RParen && --depth == 0) {
+      let j = i + 1;
+      if (j + 1 < p.tokens.length && p.tokens[j].kind == Tok.Colon && p.tokens[j + 1].kind == Tok.Ident) j += 2;
+      return j < p.tokens.length && p.tokens[j].kind == Tok.FatArrow && !p.tokens[j].nlBefore;
+    } else if (k == Tok.EOF || k == Tok.LBrace || k == Tok.RBrace) return false;
+  }
+  return false;
+}
+
 export function parseParenOrTuple(p: ParserState): Expr {
+  if (arrowParams(p)) {
+    // JavaScript's `(x: number) => x * 2`, `(a, b): number => ...`: one
+    // error; the parameters (typed or not) and the body are read past and
+    // the whole is of no type, so nothing after it reports again.
+    const open = advance(p).start;
+    skipTo(p, Tok.RParen);
+    eat(p, Tok.RParen);
+    if (p.kind == Tok.Colon) {
+      advance(p);
+      advance(p);
+    }
+    errorAt(p, "E0145", open, p.tok.end, "a closure is written with bars: '|x| x * 2' (with a type where it cannot be inferred, '|x: i64| ...')");
+    advance(p);
+    const body = parseExpr(p);
+    return new Expr(EK.Error, open, body.end);
+  }
   const start = advance(p).start;
   p.parenDepth++;
   const savedNoStruct = p.noStruct;
@@ -152,6 +271,7 @@ export function parseParenOrTuple(p: ParserState): Expr {
 
 /** `[a, b, c]` or `[x; n]` (n copies of x). */
 export function parseArray(p: ParserState): Expr {
+  if (peekKind(p, 1) == Tok.RBracket && peekKind(p, 2) == Tok.Ident && !p.tokens[p.pos + 2].nlBefore) return parseGoSlice(p);
   const start = advance(p).start;
   p.parenDepth++;
   const arr = new ListExpr(EK.ArrayLit, start, start);

@@ -1,5 +1,5 @@
 import { TK, TypeExpr } from "./ast";
-import { advance, describe, eat, errorHere, expect, tooDeep } from "./cursor";
+import { advance, describe, eat, errorHere, expect, peekKind, tooDeep } from "./cursor";
 import { ParserState } from "./parser_state";
 import { Tok } from "./token";
 
@@ -39,9 +39,15 @@ export function parseType(p: ParserState): TypeExpr {
   if (p.kind == Tok.Amp || p.kind == Tok.AndAnd) {
     // `&str`, `&mut [i64]` from Rust: one error, then the type itself, so
     // the declaration around it (a parameter list, a body) parses on.
-    errorHere(p, "E0113", "Pith has no references: values are copied; write the type without '&' ('str' for '&str')");
+    const mutable = peekKind(p, 1) == Tok.Ident && p.tokens[p.pos + 1].text == "mut";
+    errorHere(p, "E0113", "Pith has no references: values are copied; " + (mutable
+      ? "a function cannot change its caller's variable through '&mut': return the new value ('-> T') and assign it"
+      : "write the type without '&' ('str' for '&str')"));
     advance(p);
-    if (p.kind == Tok.Ident && p.tok.text == "mut") advance(p);
+    if (mutable) {
+      advance(p);
+      p.mutRefReported = true;
+    }
     const inner = parseType(p);
     p.depth--;
     return inner;
