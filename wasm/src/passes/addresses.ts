@@ -32,8 +32,13 @@ class Entry {
 
 class Scope {
   byKey: Map<string, Entry> = new Map();
-  entries: Entry[] = [];
-  constructor(public parent: Scope | null) {}
+  // The entries of this scope that read each local, so that an assignment
+  // visits only those (a long run of statements stays linear).
+  byLocal: Map<i32, Entry[]> = new Map();
+  // `inherits`: the enclosing scope's entries are available here (the body
+  // of a block or an if); a loop's body does not inherit, but an assignment
+  // in it still kills the enclosing scope's entries.
+  constructor(public parent: Scope | null, public inherits: bool) {}
 
   find(key: string): Entry | null {
     if (this.byKey.has(key)) {
@@ -41,14 +46,24 @@ class Scope {
       if (e.valid) return e;
     }
     const p = this.parent;
-    return p !== null ? p.find(key) : null;
+    return p !== null && this.inherits ? p.find(key) : null;
+  }
+
+  add(key: string, e: Entry): void {
+    this.byKey.set(key, e);
+    for (let i = 0; i < e.reads.length; i++) {
+      const x = e.reads[i];
+      if (!this.byLocal.has(x)) this.byLocal.set(x, []);
+      this.byLocal.get(x).push(e);
+    }
   }
 
   /** Local `x` is assigned: no expression that reads it may be reused past here. */
   kill(x: i32): void {
-    for (let i = 0; i < this.entries.length; i++) {
-      const e = this.entries[i];
-      if (e.valid && e.reads.includes(x)) e.valid = false;
+    if (this.byLocal.has(x)) {
+      const list = this.byLocal.get(x);
+      for (let i = 0; i < list.length; i++) list[i].valid = false;
+      this.byLocal.delete(x);
     }
     const p = this.parent;
     if (p !== null) p.kill(x);
@@ -105,18 +120,13 @@ class Sharing {
   node(n: Ins, scope: Scope): void {
     const kind = n.kind;
     if (kind == K.Loop) {
-      this.list(n.body, new Scope(null));
-      this.killAssigned(n.body, scope);
+      this.list(n.body, new Scope(scope, false));
       return;
     }
     if (kind == K.Block || kind == K.If) {
       for (let i = 0; i < n.args.length; i++) this.node(n.args[i], scope);
-      this.list(n.body, new Scope(scope));
-      this.killAssigned(n.body, scope);
-      if (kind == K.If) {
-        this.list(n.other, new Scope(scope));
-        this.killAssigned(n.other, scope);
-      }
+      this.list(n.body, new Scope(scope, true));
+      if (kind == K.If) this.list(n.other, new Scope(scope, true));
       return;
     }
     if (kind == K.Load || kind == K.Store) {
@@ -126,8 +136,8 @@ class Sharing {
       return;
     }
     for (let i = 0; i < n.args.length; i++) this.node(n.args[i], scope);
-    this.list(n.body, new Scope(null));
-    this.list(n.other, new Scope(null));
+    this.list(n.body, new Scope(scope, false));
+    this.list(n.other, new Scope(scope, false));
     if (kind == K.LocalSet || kind == K.LocalTee) scope.kill(<i32>n.i);
   }
 
@@ -140,26 +150,15 @@ class Sharing {
       return;
     }
     const fresh = new Entry(n, shape.reads);
-    scope.byKey.set(shape.key, fresh);
-    scope.entries.push(fresh);
+    scope.add(shape.key, fresh);
     this.all.push(fresh);
-  }
-
-  killAssigned(list: Ins[], scope: Scope): void {
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i];
-      if (n.kind == K.LocalSet || n.kind == K.LocalTee) scope.kill(<i32>n.i);
-      this.killAssigned(n.args, scope);
-      this.killAssigned(n.body, scope);
-      this.killAssigned(n.other, scope);
-    }
   }
 }
 
 /** Computes each repeated access address once (see above). */
 export function shareAddresses(f: Func): void {
   const s = new Sharing();
-  s.list(f.body, new Scope(null));
+  s.list(f.body, new Scope(null, false));
   for (let i = 0; i < s.all.length; i++) {
     const e = s.all[i];
     if (e.later.length == 0) continue;
