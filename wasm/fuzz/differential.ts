@@ -47,7 +47,11 @@ export class Differ {
   private worker: Worker;
   private runs = 0;
 
-  constructor(private readonly native: boolean) {
+  /** `opts`: the optimisation levels compared (each on wasm, and on linux-x64 when `native`). */
+  constructor(
+    private readonly native: boolean,
+    private readonly opts: readonly string[] = OPTS,
+  ) {
     this.worker = this.spawn();
   }
 
@@ -62,7 +66,7 @@ export class Differ {
         clearTimeout(timer);
         resolve(reply);
       });
-      this.worker.postMessage({ source, opts: OPTS, emitLl: this.native });
+      this.worker.postMessage({ source, opts: this.opts, emitLl: this.native });
     });
   }
 
@@ -80,11 +84,11 @@ export class Differ {
       return { kind: "crash", message: `compiler exited ${reply.compileExit}: ${reply.compileError}` };
     }
     const outcomes: Record<string, Outcome> = {};
-    for (const opt of OPTS) outcomes[`wasm ${opt}`] = (reply.wasm as Record<string, Outcome>)[opt];
+    for (const opt of this.opts) outcomes[`wasm ${opt}`] = (reply.wasm as Record<string, Outcome>)[opt];
     if (this.native) {
       // Both optimisation levels build and run at once: clang is the slow part.
-      const natives = await Promise.all(OPTS.map((opt) => this.runNativeAt(opt, reply.ll ?? {})));
-      for (const [i, opt] of OPTS.entries()) {
+      const natives = await Promise.all(this.opts.map((opt) => this.runNativeAt(opt, reply.ll ?? {})));
+      for (const [i, opt] of this.opts.entries()) {
         const native = natives[i];
         if ("kind" in native) return native;
         outcomes[`${NATIVE_TARGET} ${opt}`] = native;

@@ -1,6 +1,7 @@
 import { IrModule } from "../ir/ir";
 import { versionLoopBounds } from "./bounds";
 import { dropUnreadCallSites } from "./caller_cell";
+import { shareAddresses } from "./addresses";
 import { forwardCopies } from "./copies";
 import { dce, removeUnusedFunctions } from "./dce";
 import { fold } from "./fold";
@@ -29,7 +30,7 @@ import { dropRepeatedChecks } from "./unique";
  * copy run when that test holds (not -Os); last, loads that repeat an
  * earlier load of unchanged memory are replaced by the value already loaded
  * (not -Os); for the wasm backend, copies between locals that the engine would
- * execute are removed (copies.ts). From -O2, the positions user code stores for the library's
+ * execute are removed (copies.ts) and a repeated access address is computed once (addresses.ts). From -O2, the positions user code stores for the library's
  * panics are dropped before calls that cannot panic (caller_cell.ts). `forWasm`: the code is for the wasm backend, whose engine
  * optimises a function only for its later calls (see inline.ts).
  */
@@ -66,7 +67,13 @@ export function optimize(m: IrModule, level: i32, forWasm: bool = true): void {
     removeUnusedFunctions(m);
     if (level != 4) forwardLoads(m);
     // Last, as the copies it removes are what the passes above leave.
-    if (forWasm) for (let i = 0; i < m.funcs.length; i++) forwardCopies(m.funcs[i]);
+    if (forWasm) {
+      for (let i = 0; i < m.funcs.length; i++) {
+        forwardCopies(m.funcs[i]);
+        // After the copies go, so that addresses read the original locals and match.
+        shareAddresses(m.funcs[i]);
+      }
+    }
   }
   for (let i = 0; i < m.funcs.length; i++) {
     fold(m.funcs[i]);
