@@ -69,7 +69,7 @@ describe("the served OpenAPI document", () => {
   });
 
   it("lists each target and optimisation level as an enum from the one list in code", async () => {
-    const { NATIVE_TARGET_IDS, BUILD_TARGET_IDS } = await import("../toolchain/targets");
+    const { NATIVE_TARGET_IDS, BUILD_TARGET_IDS } = await import("../../protocol/targets");
     const { OPT_LEVELS } = await import("../toolchain/recipes");
     const doc = await (await app.request("/openapi.json")).json();
     const schemas = doc.components.schemas;

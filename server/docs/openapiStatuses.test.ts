@@ -13,6 +13,7 @@ import { AnomalyService } from "../../anomaly";
 import { FileStore } from "../../anomaly/node";
 import { createApp } from "../app";
 import { createPlaygroundServices } from "../playground/services";
+import { ONE_CLIENT_UNBOUNDED } from "../playground/testPlayground";
 
 interface Served {
   app: OpenAPIHono;
@@ -24,7 +25,16 @@ function serve(): Served {
   const anomaly = new AnomalyService(new FileStore(join(root, "models")));
   // Builds, downloads and share links in the test's own folder, closed with it.
   const playground = createPlaygroundServices({
-    limits: { artifactDir: join(root, "artifacts"), shareDir: join(root, "shares"), publicUrl: null },
+    // One client sends every probe: without its share unbounded the walk
+    // would read the queues' 429s instead of each route's own answer.
+    limits: {
+      artifactDir: join(root, "artifacts"),
+      shareDir: join(root, "shares"),
+      publicUrl: null,
+      ...ONE_CLIENT_UNBOUNDED,
+      wasmBuildsPerMinute: 0,
+      nativeBuildsPerMinute: 0,
+    },
     sweep: false,
   });
   const app = createApp({ anomaly, playground, anomalyDataDir: root, spaRoot: join(root, "no-spa") });
@@ -51,8 +61,27 @@ const PARAMS: Record<string, string> = {
   code: "E9999",
 };
 
-type Operation = { responses: Record<string, unknown> };
+// Names every plain JavaScript object already has: a server that checks a
+// target, model or file name by looking it up in an object finds these (a
+// target "constructor" once passed /build_asm's check and ended in a 500).
+const OBJECT_KEYS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
+
+type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema> };
+type Operation = {
+  responses: Record<string, unknown>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
 type Paths = Record<string, Record<string, Operation>>;
+type Doc = { paths: Paths; components?: { schemas?: Record<string, Schema> } };
+
+/** The string fields of an operation's JSON body, from the served document. */
+function stringFields(doc: Doc, operation: Operation): string[] {
+  let schema = operation.requestBody?.content?.["application/json"]?.schema;
+  if (schema?.$ref) schema = doc.components?.schemas?.[schema.$ref.split("/").pop() as string];
+  return Object.entries(schema?.properties ?? {})
+    .filter(([, field]) => field.type === "string" || (Array.isArray(field.type) && field.type.includes("string")))
+    .map(([name]) => name);
+}
 
 interface Probe {
   what: string;
@@ -63,7 +92,7 @@ interface Probe {
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** The requests each operation gets; the bodies only where the method has one. */
-function probes(method: string, auth: Record<string, string>): Probe[] {
+function probes(method: string, auth: Record<string, string>, fields: string[]): Probe[] {
   const withBody = method === "post" || method === "put" || method === "patch";
   const list: Probe[] = [{ what: "no body", headers: { ...auth } }];
   list.push({
@@ -86,30 +115,46 @@ function probes(method: string, auth: Record<string, string>): Probe[] {
     { what: "application/xml", headers: { ...auth, "content-type": "application/xml" }, body: bytes("<a/>") },
     { what: "no Content-Type", headers: { ...auth }, body: bytes("{}") },
   );
+  // Each string field in turn named like a plain object's own key, the rest
+  // of the body a program that compiles (one bad field at a time, so the
+  // check of another field cannot answer first).
+  for (const field of fields.filter((name) => name !== "source")) {
+    for (const key of OBJECT_KEYS) {
+      const body = { source: "fn main() {\n  println(1)\n}\n", [field]: key };
+      list.push({ what: `${field} "${key}"`, headers: json, body: bytes(JSON.stringify(body)) });
+    }
+  }
   return list;
 }
 
 /** Calls every operation with every probe; returns the answers whose status the operation does not declare. */
 async function undocumented(app: OpenAPIHono, auths: Record<string, Record<string, string>>): Promise<string[]> {
-  const doc = (await (await app.request("/openapi.json")).json()) as { paths: Paths };
+  const doc = (await (await app.request("/openapi.json")).json()) as Doc;
   const found: string[] = [];
   for (const [template, operations] of Object.entries(doc.paths)) {
-    const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => PARAMS[name] ?? "x");
+    const wellFormed = template.replace(/\{([^}]+)\}/g, (_, name: string) => PARAMS[name] ?? "x");
+    // The same route with each path parameter named like a plain object's key.
+    const paths = template.includes("{")
+      ? [wellFormed, ...OBJECT_KEYS.map((key) => template.replace(/\{[^}]+\}/g, key))]
+      : [wellFormed];
     for (const [method, operation] of Object.entries(operations)) {
       const declared = Object.keys(operation.responses);
       for (const [who, auth] of Object.entries(auths)) {
-        for (const probe of probes(method, auth)) {
-          const response = await app.request(path, {
-            method: method.toUpperCase(),
-            headers: probe.headers,
-            body: probe.body,
-          });
-          // Streams (SSE) answer at once and then stay open: read the status, drop the rest.
-          await response.body?.cancel();
-          // A 500 is a fault whatever the document says: no request should cause one.
-          const documented = declared.includes(String(response.status)) || declared.includes("default");
-          if (!documented || response.status === 500) {
-            found.push(`${method.toUpperCase()} ${template} with ${probe.what}, ${who}: ${response.status}`);
+        for (const [index, path] of paths.entries()) {
+          const fields = index === 0 ? stringFields(doc, operation) : [];
+          for (const probe of index === 0 ? probes(method, auth, fields) : probes(method, auth, []).slice(0, 3)) {
+            const response = await app.request(path, {
+              method: method.toUpperCase(),
+              headers: probe.headers,
+              body: probe.body,
+            });
+            // Streams (SSE) answer at once and then stay open: read the status, drop the rest.
+            await response.body?.cancel();
+            // A 500 is a fault whatever the document says: no request should cause one.
+            const documented = declared.includes(String(response.status)) || declared.includes("default");
+            if (!documented || response.status === 500) {
+              found.push(`${method.toUpperCase()} ${path} with ${probe.what}, ${who}: ${response.status}`);
+            }
           }
         }
       }

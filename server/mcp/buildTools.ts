@@ -5,6 +5,7 @@
 // queue, a timeout, a missing toolchain) is a tool error with that detail.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { BUILD_TARGET_IDS } from "../../protocol/targets";
 import { type BuildContext, buildNativeFor, buildTarget, buildWasm, downloadUrl } from "../playground/builds";
 import { isPlaygroundHttpError } from "../playground/httpError";
 import {
@@ -14,7 +15,6 @@ import {
   type WasmBuildResult,
   WasmBuildResultSchema,
 } from "../playground/schemas";
-import { BUILD_TARGET_IDS } from "../toolchain/targets";
 import { hintFor } from "./hints";
 import { filenameField, filesField, optField, perSourceLimit, sourceField } from "./inputs";
 

@@ -3,6 +3,7 @@
 // public ones (PUBLIC_URL or what the request says), so the snippets paste
 // as they are.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { BUILD_TARGET_IDS } from "../../protocol/targets";
 import { page, renderMarkdown } from "../docs/render";
 import { publicBaseUrl } from "../playground/publicUrl";
 import { PAGE_CSP } from "../playground/securityHeaders";
@@ -23,10 +24,7 @@ export const TOOL_SUMMARIES: readonly [string, string][] = [
   ["lang_build_native", "static x86-64 Linux executable, as a download URL"],
   ["lang_build_windows", "x86-64 Windows .exe"],
   ["lang_build_macos", "x86-64 macOS executable (unsigned)"],
-  [
-    "lang_build_target",
-    "one of linux-x64-musl, linux-arm64-musl, linux-riscv64-musl, linux-arm64-gnu, macos-x64, macos-arm64",
-  ],
+  ["lang_build_target", `one of ${BUILD_TARGET_IDS.join(", ")}`],
   [
     "lang_debug",
     "run a program with breakpoints (conditions, logpoints) and stdin; every stop's call stack and locals, the output and exit status",

@@ -2,8 +2,10 @@
 // the JSON body limit and its per-client rate, validated by its zod schema,
 // and answers failures (thrown PlaygroundHttpError) through the app's error
 // handler with the playground error shape.
+
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import type { NativeTargetId } from "../../protocol/targets";
 import { type BuildContext, buildAsm, buildNativeFor, buildTarget, buildWasm } from "./builds";
 import { PlaygroundErrorSchema } from "./errors";
 import { requireJsonBody } from "./jsonBody";
@@ -96,7 +98,7 @@ const NATIVE_ROUTES = [
     target: "macos-x64",
     summary: "Build an x86-64 macOS Mach-O executable (unsigned: clear the quarantine attribute to run it)",
   },
-] as const;
+] as const satisfies readonly { path: string; target: NativeTargetId; summary: string }[];
 
 const nativeResponses = {
   200: {

@@ -9,14 +9,13 @@ import {
   helpUrl,
   parseCompilerDiagnostics,
 } from "../../protocol/diagnostics/compilerDiagnostic";
+import { BUILD_TARGET_IDS, isBuildTargetId, isNativeTargetId, NATIVE_TARGET_IDS } from "../../protocol/targets";
 import { COMPILER_OPT, type CompilerRunResult, safeName } from "../compiler/compilerRun";
 import { buildNative } from "../toolchain/buildNative";
 import { compileToLl, type SourceError } from "../toolchain/compileToLl";
 import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
-import { RECIPES } from "../toolchain/recipes";
-import { BUILD_TARGET_IDS } from "../toolchain/targets";
 import type { ClientScope } from "./fairQueue";
 import { PlaygroundHttpError } from "./httpError";
 import type {
@@ -191,8 +190,8 @@ export async function buildNativeFor(
   const file = safeName(request.filename ?? "main.pith");
   const { [file]: _entry, ...modules } = programFiles(request, file, ctx);
   const opt = checkOpt(request.opt ?? "-O2");
-  if (!RECIPES[target]) {
-    throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${Object.keys(RECIPES).join(", ")}`);
+  if (!isNativeTargetId(target)) {
+    throw new PlaygroundHttpError(400, `unknown target "${target}"; known targets: ${NATIVE_TARGET_IDS.join(", ")}`);
   }
   const build = await ctx.nativeQueue.run(ctx.client, (signal) =>
     buildNative({
@@ -278,7 +277,7 @@ export async function buildNativeFor(
 
 /** POST /build_target: one of BUILD_TARGET_IDS; anything else is a 400 listing them. */
 export async function buildTarget(request: TargetBuildRequest, ctx: BuildContext): Promise<NativeBuildResult> {
-  if (!BUILD_TARGET_IDS.includes(request.target)) {
+  if (!isBuildTargetId(request.target)) {
     throw new PlaygroundHttpError(
       400,
       `unknown target "${request.target}"; known targets: ${BUILD_TARGET_IDS.join(", ")}`,
@@ -293,10 +292,10 @@ export async function buildAsm(request: AsmRequest, ctx: BuildContext): Promise<
   const file = safeName(request.filename ?? "main.pith");
   const { [file]: _entry, ...modules } = programFiles(request, file, ctx);
   const opt = checkOpt(request.opt ?? "-O2");
-  if (!RECIPES[request.target]) {
+  if (!isNativeTargetId(request.target)) {
     throw new PlaygroundHttpError(
       400,
-      `unknown target "${request.target}"; known targets: ${Object.keys(RECIPES).join(", ")}`,
+      `unknown target "${request.target}"; known targets: ${NATIVE_TARGET_IDS.join(", ")}`,
     );
   }
   const result = await ctx.nativeQueue.run(ctx.client, async (signal) => {

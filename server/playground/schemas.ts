@@ -2,8 +2,8 @@
 // the routes validate with them, /openapi.json is generated from them, and
 // the MCP tools reuse them. Unknown request fields are stripped (ignored).
 import { z } from "@hono/zod-openapi";
+import { BUILD_TARGET_IDS, NATIVE_TARGET_IDS } from "../../protocol/targets";
 import { OPT_LEVELS } from "../toolchain/recipes";
-import { BUILD_TARGET_IDS, NATIVE_TARGET_IDS } from "../toolchain/targets";
 
 const source = z
   .string()

@@ -17,6 +17,19 @@ export interface TestPlayground {
   close(): Promise<void>;
 }
 
+/**
+ * Requests through app.request all come from one client ("local"): its share
+ * of the queues is unbounded unless a test of fairness sets it.
+ */
+export const ONE_CLIENT_UNBOUNDED = {
+  compileClientRunning: 1000,
+  compileClientQueue: 1000,
+  compileMaxWaitMs: 600_000,
+  nativeClientRunning: 1000,
+  nativeClientQueue: 1000,
+  nativeMaxWaitMs: 600_000,
+} satisfies Partial<PlaygroundLimits>;
+
 export function testPlayground(
   limits: Partial<PlaygroundLimits> = {},
   options: { now?: () => number; spaRoot?: string } = {},
@@ -30,14 +43,7 @@ export function testPlayground(
       publicUrl: null,
       compileTimeoutMs: 10_000 * TIME_FACTOR,
       nativeTimeoutMs: 30_000 * TIME_FACTOR,
-      // Requests through app.request all come from one client ("local"):
-      // its share of the queues is unbounded unless a test of fairness sets it.
-      compileClientRunning: 1000,
-      compileClientQueue: 1000,
-      compileMaxWaitMs: 600_000,
-      nativeClientRunning: 1000,
-      nativeClientQueue: 1000,
-      nativeMaxWaitMs: 600_000,
+      ...ONE_CLIENT_UNBOUNDED,
       ...limits,
     },
     now: options.now,

@@ -9,7 +9,7 @@ import { mapAsmLines, type SourceLine } from "./asmLines";
 import { confine } from "./confine";
 import { missingToolsFor } from "./detect";
 import { type BuildFailure, CLANG, DEFAULT_BUILD_TIMEOUT_MS, requestProblem } from "./linkNative";
-import { clangAsmArgs, isOptLevel, RECIPES } from "./recipes";
+import { clangAsmArgs, isOptLevel, recipeFor } from "./recipes";
 import { runProcess } from "./runProcess";
 
 /** Assembly text past this is not kept (a view of it would not be read anyway). */
@@ -48,7 +48,7 @@ export async function emitAsm(request: EmitAsmRequest): Promise<EmitAsmResult> {
     errors,
     missingTools: missing,
   });
-  const recipe = RECIPES[request.target];
+  const recipe = recipeFor(request.target);
   if (!recipe || !isOptLevel(request.opt))
     return fail("invalid_request", "", [requestProblem(request.target, request.opt) as string]);
   // The assembly needs clang alone (no linker, no target libraries).

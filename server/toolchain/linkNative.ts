@@ -6,10 +6,11 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { NATIVE_TARGET_IDS } from "../../protocol/targets";
 import { binaryName as nameOfBinary, programName } from "./binaryName";
 import { confine } from "./confine";
 import { missingToolsFor } from "./detect";
-import { clangArgs, isOptLevel, OPT_LEVELS, RECIPES } from "./recipes";
+import { clangArgs, isOptLevel, OPT_LEVELS, recipeFor } from "./recipes";
 import { runProcess } from "./runProcess";
 import { SHIM_DIR, shimObject } from "./shimCache";
 
@@ -69,14 +70,14 @@ function clangErrors(stderr: string): string[] {
 
 /** Why a target and optimisation level cannot be built (null when they can): a 400, checked before any work. */
 export function requestProblem(target: string, opt: string): string | null {
-  if (!RECIPES[target]) return `unknown target "${target}"; known native targets: ${Object.keys(RECIPES).join(", ")}`;
+  if (!recipeFor(target)) return `unknown target "${target}"; known native targets: ${NATIVE_TARGET_IDS.join(", ")}`;
   if (!isOptLevel(opt)) return `invalid optimisation level "${opt}"; allowed: ${OPT_LEVELS.join(", ")}`;
   return null;
 }
 
 export async function linkNative(request: LinkNativeRequest): Promise<LinkNativeResult> {
   const started = performance.now();
-  const recipe = RECIPES[request.target];
+  const recipe = recipeFor(request.target);
   const binaryName = recipe ? nameOfBinary(request.filename, request.target) : programName(request.filename);
   const fail = (
     failure: BuildFailure,

@@ -4,6 +4,7 @@
 // and are explained in lang/runtime/native/ABI.md.
 
 import { isOptLevel, OPT_LEVELS, type OptLevel } from "../../protocol/optLevels";
+import { isNativeTargetId, type NativeTargetId } from "../../protocol/targets";
 
 export { isOptLevel, OPT_LEVELS, type OptLevel };
 
@@ -46,7 +47,7 @@ const STATIC_NO_LIBC = ["-static", "-nostdlib", "-Wl,--gc-sections"];
 // where they fit, nops only where they do not: 8.39 G. Issue 36.
 const X86_64_CODEGEN = ["-mbranches-within-32B-boundaries", "-mllvm", "-x86-pad-max-prefix-size=5"];
 
-export const RECIPES: Readonly<Record<string, Recipe>> = {
+export const RECIPES: Readonly<Record<NativeTargetId, Recipe>> = {
   "linux-x64": {
     triple: "x86_64-linux-gnu",
     shim: "linux_raw.c",
@@ -122,6 +123,11 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
     extension: "",
   },
 };
+
+/** A target's recipe, or undefined for a name that is not a native target (never an object's own key). */
+export function recipeFor(target: string): Recipe | undefined {
+  return isNativeTargetId(target) ? RECIPES[target] : undefined;
+}
 
 // The shim is always optimised: -O0 is a request about the user's program,
 // and an unoptimised shim would only slow every system call down.

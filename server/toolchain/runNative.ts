@@ -5,7 +5,8 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RECIPES } from "./recipes";
+import { isNativeTargetId, type NativeTargetId } from "../../protocol/targets";
+import { recipeFor } from "./recipes";
 import { retryWhileBusy, runProcess } from "./runProcess";
 import { WINE, wineEnv, winePrefix } from "./winePrefix";
 
@@ -36,7 +37,7 @@ interface Launcher {
   wine?: boolean;
 }
 
-const LAUNCHERS: Readonly<Record<string, Launcher | null>> = {
+const LAUNCHERS: Readonly<Record<NativeTargetId, Launcher | null>> = {
   "linux-x64": { command: "", prefixArgs: [] },
   "linux-x64-musl": { command: "", prefixArgs: [] },
   "linux-arm64-musl": { command: "qemu-aarch64-static", prefixArgs: [] },
@@ -48,7 +49,7 @@ const LAUNCHERS: Readonly<Record<string, Launcher | null>> = {
 };
 
 export function canRun(target: string): boolean {
-  return Boolean(LAUNCHERS[target]);
+  return isNativeTargetId(target) && Boolean(LAUNCHERS[target]);
 }
 
 export async function runNative(
@@ -56,11 +57,11 @@ export async function runNative(
   target: string,
   options: RunNativeOptions = {},
 ): Promise<RunNativeResult> {
-  const launcher = LAUNCHERS[target];
+  const launcher = isNativeTargetId(target) ? LAUNCHERS[target] : null;
   if (!launcher) throw new Error(`cannot run ${target} executables on this host`);
   const dir = await mkdtemp(join(tmpdir(), "pith-run-"));
   try {
-    const path = join(dir, `program${RECIPES[target].extension}`);
+    const path = join(dir, `program${recipeFor(target)?.extension ?? ""}`);
     await writeFile(path, binary);
     await chmod(path, 0o755);
     const base = launcher.wine ? wineEnv(await winePrefix()) : options.env ? {} : process.env;

@@ -1,11 +1,12 @@
-// The build targets the playground knows, in the order /targets lists them:
-// wasm first, then Linux, macOS, Windows. `tools` are the host programs a
-// native build for the target needs; /health reports whether they exist.
+// What /targets says about each build target (the ids and their order are
+// protocol/targets.ts's). `tools` are the host programs a native build for
+// the target needs; /health reports whether they exist.
+import type { TargetId } from "../../protocol/targets";
 
 export type TargetGroup = "wasm" | "linux" | "macos" | "windows";
 
 export interface Target {
-  id: string;
+  id: TargetId;
   label: string;
   group: TargetGroup;
   endpoint: string;
@@ -102,16 +103,3 @@ export const TARGETS: readonly Target[] = [
     tools: [...LINK, "x86_64-w64-mingw32-gcc"],
   },
 ];
-
-type Ids = [string, ...string[]];
-
-/** Every native target (all but wasm), in /targets order: what POST /build_asm accepts. */
-export const NATIVE_TARGET_IDS = TARGETS.filter((t) => t.group !== "wasm").map((t) => t.id) as Ids;
-
-/**
- * What POST /build_target accepts (WIRE.md): the Linux and macOS targets,
- * but not /build's own linux-x64; Windows has only /build_windows.
- */
-export const BUILD_TARGET_IDS = TARGETS.filter(
-  (t) => (t.group === "linux" || t.group === "macos") && t.endpoint !== "/build",
-).map((t) => t.id) as Ids;
