@@ -7,13 +7,13 @@
 // runs the program again, replaying what it already answered (replay.ts).
 import { ConsoleStdout, Fd, PreopenDirectory, WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import * as Comlink from "comlink";
+import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "../../lang/runtime/host/stackOverflow";
 import { HOST_MODULE_NAMES, hostImportName } from "../../protocol/hostModules";
 import { DEBUG_HOST_MODULE, workerDebugger } from "../debugger/workerDebugger";
 import { HOST_MODULES, type HostContext } from "./hostModules";
 import { MOST_BYTES_BEHIND, type ProgramOutput } from "./outputProtocol";
 import type { OutputStream, ProgramEvent, ProgramStart } from "./programEvents";
 import { replayedClock, Suspended, type SuspendReason } from "./replay";
-import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "./stackOverflow";
 import { waitForStdin } from "./stdinChannel";
 
 // Enough frames to get past the runtime's own functions (an allocation, a

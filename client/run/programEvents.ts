@@ -1,5 +1,5 @@
 // What the program worker tells the page, in order, over one MessagePort.
-import type { FunctionPlace } from "../compiler/functionPlaces";
+import type { FunctionPlace } from "../../lang/runtime/host/functionPlaces";
 import type { DebugReplay, Replay, SuspendReason } from "./replay";
 
 export type OutputStream = "stdout" | "stderr";

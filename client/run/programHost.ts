@@ -5,7 +5,7 @@
 // SharedArrayBuffer a run is a series of attempts: each one that must wait
 // (stdin, a debugger stop) suspends, and the next replays it (replay.ts).
 import * as Comlink from "comlink";
-import type { FunctionPlace } from "../compiler/functionPlaces";
+import type { FunctionPlace } from "../../lang/runtime/host/functionPlaces";
 import type { ProgramApi } from "./program.worker";
 import type { DebugStart, ProgramEvent } from "./programEvents";
 import { canBlock, type DebugReplay, type Replay } from "./replay";

@@ -1,9 +1,9 @@
 // Run as the page sees it: compile in the compiler worker, run in a program
 // worker, collect the streamed output, hand over stdin lines, Stop.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { functionPlaces } from "../../lang/runtime/host/functionPlaces";
 import { buildSource, type OptLevel, type ProgramInput, SOURCE_FILE } from "../compiler/compile";
 import type { Diagnostic } from "../compiler/diagnostics";
-import { functionPlaces } from "../compiler/functionPlaces";
 import { afterStartup } from "../startup/afterStartup";
 import type { SegmentStream } from "./outputLog";
 import { createTakenCounter } from "./outputProtocol";

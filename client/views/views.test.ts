@@ -2,7 +2,7 @@
 // functions leads to the line defining it, in its own file; the runtime's
 // functions and the module's other items lead nowhere.
 import { describe, expect, it } from "vitest";
-import { functionPlaces } from "../compiler/functionPlaces";
+import { functionPlaces } from "../../lang/runtime/host/functionPlaces";
 import { watLineMap } from "./views";
 
 const FILES = {

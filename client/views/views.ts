@@ -2,9 +2,10 @@
 // here, offline) and its native assembly for a target (from the server's
 // clang, POST /build_asm), each at one optimisation level. Every failure comes
 // back as a value that says what went wrong.
+
+import { type FunctionPlace, functionNamed, functionPlaces } from "../../lang/runtime/host/functionPlaces";
 import { failure, type Outcome } from "../buildMenu/nativeBuild";
 import { buildSource, type OptLevel } from "../compiler/compile";
-import { type FunctionPlace, functionNamed, functionPlaces } from "../compiler/functionPlaces";
 import type { ProgramFiles } from "../files/program";
 import { readLineTable, watLineTableMap } from "./watLines";
 

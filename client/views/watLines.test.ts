@@ -3,8 +3,8 @@
 // instruction line leads to the statement it came from.
 
 import { describe, expect, it } from "vitest";
+import { functionPlaces } from "../../lang/runtime/host/functionPlaces";
 import { pith } from "../../wasm/tests/compiler";
-import { functionPlaces } from "../compiler/functionPlaces";
 import { watOf as textOf } from "./views";
 import { readLineTable, watLineTableMap } from "./watLines";
 

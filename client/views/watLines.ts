@@ -4,7 +4,7 @@
 // instructions came from. The text format (wabt, unfolded) lists one
 // instruction per line in the same order, so counting instruction lines
 // inside each function links every line to its statement's source line.
-import { type FunctionPlace, functionNamed } from "../compiler/functionPlaces";
+import { type FunctionPlace, functionNamed } from "../../lang/runtime/host/functionPlaces";
 
 /** A line of one of the program's files (views.ts's SourceLine, spelled here so neither file imports the other). */
 interface SourceLine {

@@ -173,7 +173,19 @@ describe("the pith command", () => {
     );
     const result = await pith("run", "deep.pith");
     expect(result.code).toBe(101);
-    expect(result.stderr).toMatch(/^panic: stack overflow: .*recursion.*\n$/);
+    // The deepest of the program's own functions, where the playground names it too.
+    expect(result.stderr).toMatch(/^panic: stack overflow in deep at deep\.pith:1:4: .*recursion.*\n$/);
+  });
+
+  it("names the imported file's function a stack overflow recursed in", async () => {
+    writeFileSync(join(dir, "over.pith"), "import sink\nfn main() {\n    println(sink.down(100000000))\n}\n");
+    writeFileSync(
+      join(dir, "sink.pith"),
+      "pub fn down(n: i64) -> i64 {\n    if n == 0 { return 0 }\n    1 + down(n - 1) + down(0)\n}\n",
+    );
+    const result = await pith("run", "over.pith");
+    expect(result.code).toBe(101);
+    expect(result.stderr).toMatch(/^panic: stack overflow in down at sink\.pith:1:8: /);
   });
 
   it("names the imported file an error is in, in a native build", async () => {

@@ -4,6 +4,7 @@
 // stdout, stderr and exit code.
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
+import { functionPlaces } from "../../lang/runtime/host/functionPlaces";
 import { loadCompilerModule } from "../compiler/compilerModule";
 import { runWasiNode } from "../compiler/wasiNode";
 import type { NodeHostOptions } from "../programHost/nodeDevices";
@@ -172,7 +173,18 @@ async function main(argv: string[]): Promise<number> {
     const env = Object.fromEntries(
       Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
     );
-    return runProgram({ wasm, file, args: programArgs, env, host: options });
+    // Where the program's functions are, for a stack overflow's report (a bare .wasm has no source).
+    const functions =
+      built === undefined
+        ? functionPlaces(
+            {
+              ...Object.fromEntries(Object.entries(importedModules(file)).map(([name, text]) => [name, String(text)])),
+              [basename(file)]: readFileSync(file, "utf8"),
+            },
+            basename(file),
+          )
+        : [];
+    return runProgram({ wasm, file, args: programArgs, env, host: options, functions });
   }
   fail(`unknown command '${command}'`);
 }

@@ -2,8 +2,10 @@
 // (nodeDevices.ts): what `pith run` does once the program is built. Its
 // stdio is this process's (or the file descriptors given).
 import { basename, dirname, resolve } from "node:path";
+import type { FunctionPlace } from "../../lang/runtime/host/functionPlaces";
 import { createHostImports } from "../../lang/runtime/host/hostImports";
 import { HostError } from "../../lang/runtime/host/memory";
+import { isStackOverflow, PANIC_STATUS, stackOverflowReport } from "../../lang/runtime/host/stackOverflow";
 import { loadWasi } from "../compiler/wasiNode";
 import { createNodeDevices, type NodeHostOptions } from "./nodeDevices";
 
@@ -17,18 +19,8 @@ export interface ProgramRun {
   host?: NodeHostOptions;
   /** File descriptors for the program's stdio (default: this process's). */
   stdio?: { stdin?: number; stdout?: number; stderr?: number };
-}
-
-/** What a panic exits with; a stack overflow and a host-module error exit with it too. */
-export const PANIC_STATUS = 101;
-
-/**
- * V8 reports a wasm program that exhausts its stack as a RangeError. That is
- * the program's own failure (unbounded or too deep recursion), not the
- * compiler's, so it is reported like a panic.
- */
-function isStackOverflow(error: unknown): boolean {
-  return error instanceof RangeError && /call stack/i.test(error.message);
+  /** The program's functions, to say where a stack overflow happened (none for a bare .wasm). */
+  functions?: readonly FunctionPlace[];
 }
 
 /** The program's exit status; 101 after a host-module error or a stack overflow (reported on stderr like a panic). */
@@ -56,9 +48,7 @@ export async function runProgram(run: ProgramRun): Promise<number> {
     return wasi.start(instance);
   } catch (error) {
     if (isStackOverflow(error)) {
-      process.stderr.write(
-        "panic: stack overflow: the program's calls nested too deeply (a recursion without a base case, or one deeper than the stack holds); make the recursion end sooner or turn it into a loop\n",
-      );
+      process.stderr.write(stackOverflowReport(error.stack ?? "", run.functions ?? []));
       return PANIC_STATUS;
     }
     if (!(error instanceof HostError)) throw error;

@@ -2,8 +2,8 @@
 // real compiler.wasm, run by V8 until they exhaust the stack, and the
 // engine's own stack trace read for the deepest of the program's functions.
 import { describe, expect, it } from "vitest";
-import { runCompilerInProcess } from "../../server/compiler/compilerRun";
-import { functionPlaces } from "../compiler/functionPlaces";
+import { runCompilerInProcess } from "../../../server/compiler/compilerRun";
+import { functionPlaces } from "./functionPlaces";
 import { deepestUserFrame, isStackOverflow, stackOverflowReport } from "./stackOverflow";
 
 /** Compiles the files (main.pith first) and runs the module until it throws; returns what it threw. */

@@ -1,11 +1,11 @@
 // A program that exhausts the stack makes V8 throw a RangeError ("Maximum
 // call stack size exceeded") out of the wasm, not a panic. The playground
-// reports it as `pith run` does (a panic, exit 101, a hint about recursion
-// depth) and adds what the engine's stack trace still tells: the deepest of
-// the program's own functions on the stack, located at its definition, so
-// the output links to it. The module carries no line table, so the function
-// is as precise as it gets.
-import { type FunctionPlace, functionNamed } from "../compiler/functionPlaces";
+// and `pith run` report it alike, from this one home: a panic, exit 101, a
+// hint about recursion depth, and what the engine's stack trace still tells:
+// the deepest of the program's own functions on the stack, located at its
+// definition, so the playground's output links to it. The module carries no
+// line table, so the function is as precise as it gets.
+import { type FunctionPlace, functionNamed } from "./functionPlaces";
 
 /** What a panic exits with, a stack overflow too (as `pith run`). */
 export const PANIC_STATUS = 101;
