@@ -18,7 +18,8 @@ export interface Artifact {
   name: string;
   bytes: number;
   download_url: string;
-  expires_at?: string;
+  /** When download_url stops working (ISO 8601): the server's own TTL. */
+  expires_at: string;
 }
 
 export interface NativeBuild {
@@ -28,13 +29,13 @@ export interface NativeBuild {
   logs: string;
   errors: { file: string; line: number; col: number; message: string }[];
   binary_artifact: Artifact | null;
-  /** When the server stops keeping the artifact: its own time, or an hour after the build (the documented default). */
+  /** When the server stops keeping the artifact (binary_artifact.expires_at). */
   expiresAt: Date;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Artifacts live this long on the server unless it says otherwise. */
+/** Only for an answer without a download (a failed build), where nothing expires. */
 const DEFAULT_LIFETIME_MS = 60 * 60 * 1000;
 
 /** What a failed answer of the server means, in a sentence for the panel. */
@@ -66,12 +67,9 @@ export async function buildNative(target: Target, program: ProgramFiles, opt: Op
     });
     if (!response.ok) return { ok: false, message: await failure(response) };
     const body = (await response.json()) as Omit<NativeBuild, "expiresAt">;
-    // The server states the lifetime in its message ("downloads expire after 3600 s").
-    const seconds = /expire after (\d+) s/.exec(body.message ?? "")?.[1];
+    // The server says when the download stops working; a failed build has no download.
     const stated = body.binary_artifact?.expires_at;
-    const expiresAt = stated
-      ? new Date(stated)
-      : new Date(Date.now() + (seconds ? Number(seconds) * 1000 : DEFAULT_LIFETIME_MS));
+    const expiresAt = stated ? new Date(stated) : new Date(Date.now() + DEFAULT_LIFETIME_MS);
     return { ok: true, value: { ...body, logs: body.logs ?? "", errors: body.errors ?? [], expiresAt } };
   } catch {
     return { ok: false, message: "the server is unreachable, so the native build could not start" };

@@ -27,7 +27,7 @@ import {
   isArtifactName,
   isBuildId,
   QuotaExceededError,
-  type StoredArtifact,
+  type StoredBuild,
 } from "../playground/artifacts";
 import type { S3Settings } from "./settings";
 
@@ -77,11 +77,11 @@ export class S3ArtifactStore implements Artifacts {
     return this.lastBytes;
   }
 
-  async put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  async put(files: ArtifactFile[]): Promise<StoredBuild> {
     return this.store(randomBytes(16).toString("hex"), files, false);
   }
 
-  async putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  async putContent(files: ArtifactFile[]): Promise<StoredBuild> {
     const hash = createHash("sha256");
     for (const file of files) hash.update(`${file.name}\0${file.bytes.length}\0`).update(file.bytes);
     return this.store(hash.digest("hex").slice(0, 32), files, true);
@@ -148,11 +148,7 @@ export class S3ArtifactStore implements Artifacts {
     return `${this.options.prefix}${id}/${name}`;
   }
 
-  private async store(
-    id: string,
-    files: ArtifactFile[],
-    content: boolean,
-  ): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  private async store(id: string, files: ArtifactFile[], content: boolean): Promise<StoredBuild> {
     for (const file of files) {
       if (!isArtifactName(file.name)) throw new Error(`not a storable artifact name: ${JSON.stringify(file.name)}`);
     }
@@ -171,16 +167,21 @@ export class S3ArtifactStore implements Artifacts {
       );
     }
     // meta.json last: a build without it is never served and is swept as debris.
+    const createdAt = this.now();
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.key(id, META),
-        Body: JSON.stringify({ createdAt: this.now() }),
+        Body: JSON.stringify({ createdAt }),
         ContentType: "application/json",
       }),
     );
     if (this.options.whenFull !== "refuse") await this.evict(id);
-    return { id, artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })) };
+    return {
+      id,
+      artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })),
+      expiresAt: createdAt + this.options.ttlMs,
+    };
   }
 
   private async createdAt(id: string): Promise<number | null> {

@@ -6,7 +6,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { BUILD_TARGET_IDS } from "../../protocol/targets";
-import { type BuildContext, buildNativeFor, buildTarget, buildWasm, downloadUrl } from "../playground/builds";
+import { type BuildContext, buildNativeFor, buildTarget, buildWasm, publishedArtifact } from "../playground/builds";
 import { isPlaygroundHttpError } from "../playground/httpError";
 import {
   ArtifactSchema,
@@ -159,6 +159,5 @@ export function registerBuildTools(server: McpServer, ctx: BuildContext): void {
 async function storeWasm(result: WasmBuildResult, ctx: BuildContext) {
   if (result.wasm_base64 === null) return null;
   const stored = await ctx.artifacts.put([{ name: result.filename, bytes: Buffer.from(result.wasm_base64, "base64") }]);
-  const [artifact] = stored.artifacts;
-  return { ...artifact, download_url: downloadUrl(ctx, stored.id, artifact.name), token: stored.id };
+  return publishedArtifact(ctx, stored, stored.artifacts[0]);
 }

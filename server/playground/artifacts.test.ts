@@ -129,6 +129,9 @@ describe("downloads and expiry through the routes", () => {
     try {
       const body = await (await postJson(playground.app, "/build", { source: HELLO })).json();
       const path = new URL(body.binary_artifact.download_url).pathname;
+      // The answer says when the download stops working, so a client need not guess the server's TTL.
+      expect(body.binary_artifact.expires_at).toBe(new Date(5_000_000 + 60_000).toISOString());
+      expect(body.ll_artifact.expires_at).toBe(body.binary_artifact.expires_at);
       clock.now += 59_000;
       expect((await playground.app.request(path)).status).toBe(200);
       clock.now += 1_000;

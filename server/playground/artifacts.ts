@@ -20,6 +20,14 @@ export interface StoredArtifact {
   bytes: number;
 }
 
+/** What a put stored: the build's id (its download folder), its files, and when they stop being served. */
+export interface StoredBuild {
+  id: string;
+  artifacts: StoredArtifact[];
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 export interface ArtifactStoreOptions {
   dir: string;
   ttlMs: number;
@@ -70,8 +78,8 @@ export function isArtifactName(name: string): boolean {
 export interface Artifacts {
   readonly diskBytes: number;
   readonly buildCount: number;
-  put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
-  putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }>;
+  put(files: ArtifactFile[]): Promise<StoredBuild>;
+  putContent(files: ArtifactFile[]): Promise<StoredBuild>;
   get(id: string, name: string): Promise<Uint8Array | null>;
   /**
    * Where a client may fetch the file directly (object storage's short-lived
@@ -106,7 +114,7 @@ export class ArtifactStore implements Artifacts {
   }
 
   /** Stores one build's files under a fresh id. */
-  async put(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  async put(files: ArtifactFile[]): Promise<StoredBuild> {
     return this.store(randomBytes(16).toString("hex"), files);
   }
 
@@ -114,13 +122,13 @@ export class ArtifactStore implements Artifacts {
    * Stores files under the hash of their names and contents: the same files
    * always get the same id, so storing again only renews their expiry.
    */
-  async putContent(files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  async putContent(files: ArtifactFile[]): Promise<StoredBuild> {
     const hash = createHash("sha256");
     for (const file of files) hash.update(`${file.name}\0${file.bytes.length}\0`).update(file.bytes);
     return this.store(hash.digest("hex").slice(0, 32), files);
   }
 
-  private async store(id: string, files: ArtifactFile[]): Promise<{ id: string; artifacts: StoredArtifact[] }> {
+  private async store(id: string, files: ArtifactFile[]): Promise<StoredBuild> {
     await this.load();
     for (const file of files) {
       if (!isArtifactName(file.name)) throw new Error(`not a storable artifact name: ${JSON.stringify(file.name)}`);
@@ -144,7 +152,11 @@ export class ArtifactStore implements Artifacts {
     await rename(meta, join(folder, META));
     this.entries.set(id, { id, createdAt, bytes });
     if (this.options.whenFull !== "refuse") await this.enforceBudget(id);
-    return { id, artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })) };
+    return {
+      id,
+      artifacts: files.map((f) => ({ name: f.name, bytes: f.bytes.length })),
+      expiresAt: createdAt + this.options.ttlMs,
+    };
   }
 
   /** The file's bytes, or null when the build is unknown, expired or lacks the file. */

@@ -16,6 +16,7 @@ import { compileToLl, type SourceError } from "../toolchain/compileToLl";
 import { emitAsm } from "../toolchain/emitAsm";
 import { HOST_MODULES } from "../toolchain/hostModules";
 import { findImports } from "../toolchain/imports";
+import type { StoredArtifact, StoredBuild } from "./artifacts";
 import type { ClientScope } from "./fairQueue";
 import { PlaygroundHttpError } from "./httpError";
 import type {
@@ -180,6 +181,16 @@ export function downloadUrl(ctx: BuildContext, id: string, name: string): string
   return `${ctx.publicBase}/download/${id}/${encodeURIComponent(name)}`;
 }
 
+/** One stored file as a build result names it: where to download it, under which token, and until when. */
+export function publishedArtifact(ctx: BuildContext, stored: StoredBuild, file: StoredArtifact): Artifact {
+  return {
+    ...file,
+    download_url: downloadUrl(ctx, stored.id, file.name),
+    token: stored.id,
+    expires_at: new Date(stored.expiresAt).toISOString(),
+  };
+}
+
 /** A native build for any native target (the routes choose which targets they accept). */
 export async function buildNativeFor(
   request: NativeBuildRequest,
@@ -235,7 +246,7 @@ export async function buildNativeFor(
     const stored = await ctx.artifacts.put(files);
     const artifact = (name: string): Artifact | null => {
       const found = stored.artifacts.find((a) => a.name === name);
-      return found ? { ...found, download_url: downloadUrl(ctx, stored.id, name), token: stored.id } : null;
+      return found ? publishedArtifact(ctx, stored, found) : null;
     };
     binaryArtifact = artifact(build.binaryName);
     llArtifact = build.ll !== null ? artifact(llName) : null;

@@ -132,6 +132,10 @@ export const ArtifactSchema = z
     token: z.string().openapi({
       description: "The build id in download_url (NURL alias: its clients name a download by this token)",
     }),
+    expires_at: z.string().openapi({
+      description: "When download_url stops working (ISO 8601, UTC): the build time plus ARTIFACT_TTL_SECONDS",
+      example: "2026-12-08T01:00:00.000Z",
+    }),
   })
   .openapi("Artifact");
 
