@@ -89,10 +89,11 @@ describe("Idempotency-Key", () => {
     const replay = await detect(b, point(1), "k1");
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect((await replay.json()).data_points).toBe(2);
+    // Answered as it was the first time: still collecting, its third point.
     const found = await detect(b, point(2), "k2");
-    expect(found.status).toBe(200);
+    expect(found.status).toBe(202);
     expect(found.headers.get("idempotent-replayed")).toBe("true");
-    expect((await found.json()).data_point).toEqual(point(2));
+    expect(await found.json()).toMatchObject({ status: "collecting", data_points: 3 });
     expect(await stored()).toBe(3);
   });
 });
