@@ -45,6 +45,7 @@ import {
 import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import { DiskWatch } from "./diskWatch";
+import { ForestStaging, forestFileName, STAGED_FIELD } from "./forestStaging";
 import { LogDraft } from "./logDraft";
 import { keepAside, parseLinesInSlices, QUARANTINED } from "./quarantine";
 import {
@@ -64,7 +65,7 @@ const AUTOENCODER = "autoencoder.json";
 const FEEDBACK = "feedback.json";
 const forestFile = (version: string) => {
   if (!SAFE_NAME.test(version)) throw new Error(`unsafe version name: ${version}`);
-  return `version_${version}.forest`;
+  return forestFileName(version);
 };
 const SAFE_NAME = /^[A-Za-z0-9_]+$/;
 
@@ -125,6 +126,8 @@ export class FileStore implements ModelStore {
   private readonly models = new Map<string, ModelFiles>();
   /** Whether writes last found the disk full (reported once per episode; the health route reads it). */
   readonly disk: DiskWatch;
+  /** Forest files written or removed since each model's last metadata write (forestStaging.ts). */
+  private readonly staging: ForestStaging;
 
   constructor(
     readonly root: string,
@@ -134,6 +137,7 @@ export class FileStore implements ModelStore {
     this.readOnly = options.readOnly ?? false;
     this.report = options.log ?? ((line) => console.warn(line));
     this.disk = new DiskWatch(this.report);
+    this.staging = new ForestStaging(this.durable);
   }
 
   private dir(model: string): string {
@@ -202,7 +206,10 @@ export class FileStore implements ModelStore {
     const { meta, raw } = read;
     const stamp = parseCheckpoint(raw.data_jsonl);
     const generation = stamp?.generation ?? 0;
-    if (!this.readOnly) await this.finishReplacement(dir, generation);
+    if (!this.readOnly) {
+      await this.finishReplacement(dir, generation);
+      await this.staging.finish(model, dir, raw[STAGED_FIELD]);
+    }
     const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
     const f = this.files(model);
     if (stamp !== null && tail === null) {
@@ -218,7 +225,7 @@ export class FileStore implements ModelStore {
       f.log = null;
       const { log } = await this.log(model);
       f.checkpoint = { generation, bytes: log.size };
-      if (!this.readOnly) await this.writeMetadata(dir, meta, f.checkpoint);
+      if (!this.readOnly) await this.writeMetadata(model, dir, meta, f.checkpoint);
       return meta;
     }
     f.checkpoint = stamp;
@@ -258,7 +265,7 @@ export class FileStore implements ModelStore {
     f.log = null;
     const meta = metadataFromRecords(model, scan.records, Date.now() / 1000);
     f.checkpoint = { generation: 0, bytes: scan.bytes };
-    await this.writeMetadata(dir, meta, f.checkpoint);
+    await this.writeMetadata(model, dir, meta, f.checkpoint);
     return meta;
   }
 
@@ -329,7 +336,7 @@ export class FileStore implements ModelStore {
       const tail = stamp === null ? null : await readTail(join(dir, DATA), stamp.bytes);
       if (tail !== null) read.meta.n_seen += parseRecords(tail.subarray(0, completeLength(tail))).length;
       f.checkpoint = { generation: stamp?.generation ?? 0, bytes: scan.bytes };
-      await this.writeMetadata(dir, read.meta, f.checkpoint);
+      await this.writeMetadata(model, dir, read.meta, f.checkpoint);
       this.report(
         `anomaly store: model ${model}: checkpointed ${DATA} at ${scan.bytes} bytes (${scan.records.length} records); settings and training kept`,
       );
@@ -344,6 +351,7 @@ export class FileStore implements ModelStore {
   async quarantine(model: string): Promise<string> {
     await this.models.get(model)?.log?.close();
     this.models.delete(model);
+    this.staging.forget(model);
     return quarantineFolder(this.root, model);
   }
 
@@ -367,11 +375,14 @@ export class FileStore implements ModelStore {
     }
   }
 
-  private async writeMetadata(dir: string, metadata: MetadataJson, checkpoint: Checkpoint): Promise<void> {
-    this.refuseWrite(metadata.name);
-    const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint };
+  /** The commit point of the forests staged since the last one (forestStaging.ts). */
+  private async writeMetadata(model: string, dir: string, metadata: MetadataJson, checkpoint: Checkpoint) {
+    this.refuseWrite(model);
+    const stage = this.staging.pending(model);
+    const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint, ...(stage ? { [STAGED_FIELD]: stage } : {}) };
     const path = join(dir, METADATA);
     await this.disk.write(path, () => writeFileAtomic(path, `${JSON.stringify(body, null, 2)}\n`, this.durable));
+    if (stage !== null) await this.staging.commit(model, dir, stage);
   }
 
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
@@ -379,7 +390,7 @@ export class FileStore implements ModelStore {
     const { log } = await this.log(model);
     const f = this.files(model);
     const checkpoint = { generation: f.checkpoint.generation, bytes: log.size };
-    await this.writeMetadata(dir, metadata, checkpoint);
+    await this.writeMetadata(model, dir, metadata, checkpoint);
     f.checkpoint = checkpoint;
   }
 
@@ -484,7 +495,7 @@ export class FileStore implements ModelStore {
     await f.log?.close();
     f.log = null;
     const checkpoint = { generation, bytes };
-    await this.writeMetadata(dir, metadata, checkpoint);
+    await this.writeMetadata(model, dir, metadata, checkpoint);
     f.checkpoint = checkpoint;
     await rename(join(dir, `${DATA}.${generation}`), join(dir, DATA));
     if (this.durable) await fsyncDir(dir);
@@ -502,13 +513,16 @@ export class FileStore implements ModelStore {
 
   async saveForest(model: string, version: string, forest: StoredForest): Promise<void> {
     const dir = await this.ensureDir(model);
-    const path = join(dir, forestFile(version));
+    forestFile(version);
+    // In force only once the next metadata write names it (forestStaging.ts).
+    const path = this.staging.writePath(model, dir, version);
     await this.disk.write(path, () => writeFileAtomic(path, encodeForestFile(forest), this.durable));
   }
 
   async deleteForest(model: string, version: string): Promise<void> {
     this.refuseWrite(model);
-    await rm(join(this.dir(model), forestFile(version)), { force: true });
+    forestFile(version);
+    await this.staging.remove(model, this.dir(model), version);
   }
 
   async loadAutoencoder(model: string): Promise<AutoencoderJson | null> {
@@ -556,6 +570,7 @@ export class FileStore implements ModelStore {
     this.refuseWrite(model);
     await this.models.get(model)?.log?.close();
     this.models.delete(model);
+    this.staging.forget(model);
     await rm(this.dir(model), { recursive: true, force: true });
     if (this.durable) await fsyncDir(this.root);
   }
