@@ -18,6 +18,10 @@
  * generation its metadata names finishes the rename; any other
  * data.jsonl.<n> is an uncommitted attempt and is removed.
  *
+ * Forest files take effect with the next metadata write, which names them
+ * (`forests_staged`, forestStaging.ts): a kill part-way through a
+ * training's files leaves the forests the metadata on disk names.
+ *
  * Whole files are written atomically (temp, fsync, rename, fsync folder).
  *
  * A folder whose metadata.json is missing (with data in the log) or damaged
