@@ -10,8 +10,9 @@
 // is reopened by a new process and the client retries every row it has no
 // answer for, with the same key; now and then it also drops the last answer
 // it got (an acknowledgement lost on the wire) and retries that row too.
-// Every answer and every verdict record stored in the log must equal those of
-// a run over the same stream that was never killed.
+// Every answer, every verdict record stored in the log and the metadata the
+// model is left with must equal those of a run over the same stream that was
+// never killed.
 //
 // As many kill cycles as fit ANOMALY_RESTART_BUDGET_S (server/config/
 // environment.ts) run, and at least MIN_KILLS however slow the machine: the
@@ -22,6 +23,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
+import { AnomalyService } from "../../anomaly";
+import { FileStore } from "../../anomaly/node";
 import { seededUniform } from "../../anomaly/testing";
 import { integerVariable } from "../config/environment";
 import { REPO_ROOT } from "./testing";
@@ -232,6 +235,16 @@ async function storedLines(store: string): Promise<unknown[]> {
     .map((l) => JSON.parse(l));
 }
 
+/** The model's metadata as a new process loads it (its creation time, a wall-clock stamp, left out). */
+async function loadedMetadata(store: string): Promise<unknown> {
+  const service = new AnomalyService(new FileStore(store, { durable: false, log: () => {} }));
+  try {
+    return { ...(await service.metadata("m")), created: null };
+  } finally {
+    await service.close();
+  }
+}
+
 const roots: string[] = [];
 afterAll(async () => {
   for (const r of roots) await rm(r, { recursive: true, force: true });
@@ -284,6 +297,14 @@ describe("a model killed at random points", () => {
             `seed ${seed} stored line ${i}: got ${JSON.stringify(killedLines[i])}\n  want ${JSON.stringify(straightLines[i])}`,
           );
         }
+      }
+      // And the model each leaves: counts, schedule, training, alert state.
+      const [killedMeta, straightMeta] = [
+        await loadedMetadata(join(root, "killed")),
+        await loadedMetadata(join(root, "straight")),
+      ];
+      if (JSON.stringify(killedMeta) !== JSON.stringify(straightMeta)) {
+        differ.push(`seed ${seed} metadata: got ${JSON.stringify(killedMeta)}\n  want ${JSON.stringify(straightMeta)}`);
       }
     }
     console.log(
