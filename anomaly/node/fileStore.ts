@@ -50,6 +50,7 @@ import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import { DiskWatch } from "./diskWatch";
 import { ForestStaging, forestFileName, STAGED_FIELD } from "./forestStaging";
+import { KEY_JOURNAL_FILE } from "./keyJournal";
 import { LogDraft } from "./logDraft";
 import { keepAside, parseLinesInSlices, QUARANTINED } from "./quarantine";
 import {
@@ -577,6 +578,25 @@ export class FileStore implements ModelStore {
     this.staging.forget(model);
     await rm(this.dir(model), { recursive: true, force: true });
     if (this.durable) await fsyncDir(this.root);
+  }
+
+  /** Removes everything in the model's folder but its idempotency keys (keyJournal.ts). */
+  async clearForNew(model: string): Promise<void> {
+    this.refuseWrite(model);
+    await this.models.get(model)?.log?.close();
+    this.models.delete(model);
+    this.staging.forget(model);
+    const dir = this.dir(model);
+    let entries: string[];
+    try {
+      entries = await readdir(dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      if (name !== KEY_JOURNAL_FILE) await rm(join(dir, name), { recursive: true, force: true });
+    }
+    if (this.durable) await fsyncDir(dir);
   }
 
   async keepAside(model: string, lines: readonly UnusableLine[]): Promise<void> {

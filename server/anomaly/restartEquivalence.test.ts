@@ -250,6 +250,31 @@ afterAll(async () => {
   for (const r of roots) await rm(r, { recursive: true, force: true });
 });
 
+describe("a new model killed right after its first point is stored", () => {
+  it("answers the retry of that point from the stored point: stored once, the stream not shifted by one", {
+    timeout: 300_000,
+  }, async () => {
+    // Found by the random kills below: the first batch of a new model cleared
+    // its folder, idempotency journal included, so the retry stored the point again.
+    const root = await mkdtemp(join(tmpdir(), "restart-equivalence-"));
+    roots.push(root);
+    const row = generatedStream(1, 1)[0];
+    const answers: Answer[] = [];
+    const first = startChild(root, JSON.stringify({ at: "append-after", nth: 1 }), (a) => answers.push(a));
+    send(first.child, 0, row);
+    expect((await first.exited).signal).toBe("SIGKILL");
+    expect(answers).toEqual([]);
+    const second = startChild(root, null, (a) => {
+      answers.push(a);
+      second.child.stdin?.end();
+    });
+    send(second.child, 0, row);
+    await second.exited;
+    expect(answers[0]).toMatchObject({ replayed: true, body: { status: "collecting", data_points: 1 } });
+    expect(await storedLines(root)).toHaveLength(1);
+  });
+});
+
 describe("a model killed at random points", () => {
   it("gives every verdict that a model that never stopped gives, and stores the same verdict records", {
     timeout: BUDGET_MS + 900_000,
