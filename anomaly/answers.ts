@@ -6,6 +6,7 @@ import type { CollectingBody, DetectBody, VerdictBody } from "../protocol/anomal
 import { MIN_POINTS } from "./constants";
 import type { IngestResult, Model } from "./model/model";
 import type { Verdict } from "./model/verdict";
+import type { VerdictRecord } from "./model/verdictRecord";
 import type { RawRecord } from "./store/store";
 
 export type { VersionVerdict } from "./model/verdict";
@@ -55,4 +56,38 @@ export function detectAnswer(m: Model, result: Exclude<IngestResult, { rejected:
     };
   }
   return { httpStatus: 200, body: verdictBody(m, result.verdict, result.record, n) };
+}
+
+/**
+ * The answer a stored point was given, rebuilt from the verdict record kept
+ * with it (verdictRecord.ts): for a retry whose first answer was lost after
+ * the point was stored. Each version's own verdict and the expected values
+ * are not kept with a point, so `versions` is left out; everything an
+ * operator acts on (flag, score, severity, voters, alert, warm-up) is as
+ * given. A point stored without a verdict was answered "collecting".
+ */
+export function recordedAnswer(
+  m: Model,
+  record: RawRecord,
+  given: VerdictRecord | null,
+  nSeen: number,
+  maintenance: boolean,
+): DetectAnswer {
+  if (given === null) return detectAnswer(m, { record, verdict: null, nSeen });
+  const body = {
+    status: "success",
+    model: m.name,
+    anomaly: given.anomaly,
+    score: given.score,
+    data_points: nSeen,
+    data_point: record,
+    severity: given.severity,
+    voters: [...given.voters],
+    top_columns: given.top_columns.map((c) => ({ ...c })),
+    alert: given.alert,
+    learning: given.learning,
+    maintenance,
+  };
+  // The wire's VerdictBody names per-version verdicts, which a record does not keep.
+  return { httpStatus: 200, body: body as unknown as VerdictBody };
 }

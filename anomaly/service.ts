@@ -26,7 +26,7 @@ import type {
   TrainedBody,
   VerdictBody,
 } from "../protocol/anomaly/schemas";
-import { type DamagedEntry, type DetectAnswer, detectAnswer, verdictBody } from "./answers";
+import { type DamagedEntry, type DetectAnswer, detectAnswer, recordedAnswer, verdictBody } from "./answers";
 import { AnomalyError, asClientErrors, checkModelName, damaged, MODEL_NAME, notFound, notTrained } from "./apiError";
 import { fitAutoencoder, parseAutoencoderRequest } from "./autoencoder/autoencoder";
 import { CpuBackend, type ScoringBackend } from "./backends/backend";
@@ -235,6 +235,22 @@ export class AnomalyService {
         for (const item of batch) item.reject(e);
       },
     );
+  }
+
+  /**
+   * The answer given to a stored point, among the model's newest `within`
+   * points: the newest stored as `record` (with its `timestamp`), answered
+   * from the verdict record kept with it, never scored again. Null when the
+   * model or such a point does not exist. For a retried ingest whose first
+   * answer was lost after its point was stored (Idempotency-Key).
+   */
+  async storedAnswer(model: string, record: RawRecord, within: number): Promise<DetectAnswer | null> {
+    return this.serial(model, async () => {
+      const m = await this.find(model);
+      const found = m?.findStored(record, within) ?? null;
+      if (m === null || found === null) return null;
+      return recordedAnswer(m, found.record, found.given, found.nSeen, found.maintenance);
+    });
   }
 
   /** Calls `listener` with the duration of every training the retrain schedule makes (forced ones are not included). */

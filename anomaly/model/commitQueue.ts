@@ -192,7 +192,9 @@ export class CommitQueue {
       this.host.scorePending();
       const lines = this.host.storedLines(records);
       this.logLines = await (taken[0].fresh
-        ? this.store.deleteModel(this.model).then(() => this.store.appendRecords(this.model, lines))
+        ? (this.store.clearForNew?.(this.model) ?? this.store.deleteModel(this.model)).then(() =>
+            this.store.appendRecords(this.model, lines),
+          )
         : this.store.appendRecords(this.model, lines));
     } catch (e) {
       for (const b of taken) b.reject(e);

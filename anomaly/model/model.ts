@@ -197,7 +197,7 @@ export class Model {
       // under, for the alert-onset state. Written with the next batch's
       // checkpoint, so the next load starts from it. Only the schedule's
       // trainings: missing forests heal on the next ingested point.
-      if (await model.advanceTraining(recordTime(record), false)) model.retrainedAtLoad = true;
+      if (await model.advanceTraining(false)) model.retrainedAtLoad = true;
       model.queueScoring({ record, verdict: null, nSeen: model.meta.n_seen });
     }
     model.scorePending();
@@ -267,7 +267,7 @@ export class Model {
         this.ring.push(record, checked.timestamp ?? now);
         this.feedbackState.pointAdded(checked.timestamp ?? now);
         accepted.push(record);
-        if (await this.advanceTraining(now)) retrained = true;
+        if (await this.advanceTraining()) retrained = true;
         const result = { record, verdict: null, nSeen: this.meta.n_seen };
         results.push(result);
         this.queueScoring(result);
@@ -317,7 +317,7 @@ export class Model {
    * model without forests has nothing to score with meanwhile, so its
    * training takes effect at once. True when the forests changed.
    */
-  private async advanceTraining(now: number, heal = true): Promise<boolean> {
+  private async advanceTraining(heal = true): Promise<boolean> {
     let changed = false;
     const pending = this.meta.pending_training;
     if (
@@ -328,14 +328,14 @@ export class Model {
       changed = await this.takeEffect(this.running, pending);
     }
     if (this.retrainDue(heal)) {
-      const { running, pending } = this.startTraining(now);
+      const { running, pending } = this.startTraining();
       if (pending.at <= this.meta.n_seen) changed = (await this.takeEffect(running, pending)) || changed;
     }
     return changed;
   }
 
   /** Starts the schedule's training at the newest point; it takes effect K points later (trainingLag.ts). */
-  private startTraining(now: number): { running: Running; pending: PendingTraining } {
+  private startTraining(): { running: Running; pending: PendingTraining } {
     const from = this.meta.n_seen;
     const lag = trainingLag(this.meta, this.ring.length, this.ring.full);
     const clock = this.ring.newestTime();
@@ -345,7 +345,11 @@ export class Model {
       after: this.trained ? trainingAfter(clock) : Number.NEGATIVE_INFINITY,
       feats: featureNames(this.meta),
       clock,
-      started: Math.floor(now),
+      // The stream's clock, not the wall clock: a restarted model that
+      // starts this training again from its stored points (the kill came
+      // before a checkpoint named it) stamps it as the live one did, so the
+      // model version in every verdict record after it is the same.
+      started: Math.floor(clock),
     };
     this.meta.pending_training = pending;
     // The next one starts where this one takes effect, so trainings never
@@ -480,6 +484,27 @@ export class Model {
   /** The verdict given to a ring point; null when none was recorded (collecting, or stored before verdicts were). */
   verdictOf(record: RawRecord): VerdictRecord | null {
     return this.recorded.get(record) ?? null;
+  }
+
+  /**
+   * The newest of the last `within` ring points stored as `record` (same
+   * fields in the same order), with the verdict it was given, its n_seen
+   * and whether it fell in a maintenance window; null when none is.
+   */
+  findStored(record: RawRecord, within: number) {
+    const wanted = JSON.stringify(record);
+    const n = this.ring.length;
+    for (let i = n - 1; i >= Math.max(0, n - within); i--) {
+      const stored = this.ring.record(i);
+      if (JSON.stringify(stored) !== wanted) continue;
+      return {
+        record: stored,
+        given: this.recorded.get(stored) ?? null,
+        nSeen: this.meta.n_seen - (n - 1 - i),
+        maintenance: this.feedbackState.inMaintenance(this.ring.time(i)),
+      };
+    }
+    return null;
   }
 
   /** Ring records as the data log stores them: each with the verdict it was given. */

@@ -34,7 +34,7 @@ export interface PendingTraining {
   feats: string[];
   /** The stream's clock at `from`: windows are cut back from it. */
   clock: number;
-  /** Wall-clock unix seconds it started: the model's last_trained once in force. */
+  /** The stream's clock at `from`, whole seconds: the model's last_trained once in force. */
   started: number;
 }
 

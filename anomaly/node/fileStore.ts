@@ -18,6 +18,10 @@
  * generation its metadata names finishes the rename; any other
  * data.jsonl.<n> is an uncommitted attempt and is removed.
  *
+ * Forest files take effect with the next metadata write, which names them
+ * (`forests_staged`, forestStaging.ts): a kill part-way through a
+ * training's files leaves the forests the metadata on disk names.
+ *
  * Whole files are written atomically (temp, fsync, rename, fsync folder).
  *
  * A folder whose metadata.json is missing (with data in the log) or damaged
@@ -45,6 +49,8 @@ import {
 import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import { DiskWatch } from "./diskWatch";
+import { ForestStaging, forestFileName, STAGED_FIELD } from "./forestStaging";
+import { KEY_JOURNAL_FILE } from "./keyJournal";
 import { LogDraft } from "./logDraft";
 import { keepAside, parseLinesInSlices, QUARANTINED } from "./quarantine";
 import {
@@ -64,7 +70,7 @@ const AUTOENCODER = "autoencoder.json";
 const FEEDBACK = "feedback.json";
 const forestFile = (version: string) => {
   if (!SAFE_NAME.test(version)) throw new Error(`unsafe version name: ${version}`);
-  return `version_${version}.forest`;
+  return forestFileName(version);
 };
 const SAFE_NAME = /^[A-Za-z0-9_]+$/;
 
@@ -125,6 +131,8 @@ export class FileStore implements ModelStore {
   private readonly models = new Map<string, ModelFiles>();
   /** Whether writes last found the disk full (reported once per episode; the health route reads it). */
   readonly disk: DiskWatch;
+  /** Forest files written or removed since each model's last metadata write (forestStaging.ts). */
+  private readonly staging: ForestStaging;
 
   constructor(
     readonly root: string,
@@ -134,6 +142,7 @@ export class FileStore implements ModelStore {
     this.readOnly = options.readOnly ?? false;
     this.report = options.log ?? ((line) => console.warn(line));
     this.disk = new DiskWatch(this.report);
+    this.staging = new ForestStaging(this.durable);
   }
 
   private dir(model: string): string {
@@ -202,7 +211,10 @@ export class FileStore implements ModelStore {
     const { meta, raw } = read;
     const stamp = parseCheckpoint(raw.data_jsonl);
     const generation = stamp?.generation ?? 0;
-    if (!this.readOnly) await this.finishReplacement(dir, generation);
+    if (!this.readOnly) {
+      await this.finishReplacement(dir, generation);
+      await this.staging.finish(model, dir, raw[STAGED_FIELD]);
+    }
     const tail = await readTail(join(dir, DATA), stamp?.bytes ?? 0);
     const f = this.files(model);
     if (stamp !== null && tail === null) {
@@ -218,7 +230,7 @@ export class FileStore implements ModelStore {
       f.log = null;
       const { log } = await this.log(model);
       f.checkpoint = { generation, bytes: log.size };
-      if (!this.readOnly) await this.writeMetadata(dir, meta, f.checkpoint);
+      if (!this.readOnly) await this.writeMetadata(model, dir, meta, f.checkpoint);
       return meta;
     }
     f.checkpoint = stamp;
@@ -258,7 +270,7 @@ export class FileStore implements ModelStore {
     f.log = null;
     const meta = metadataFromRecords(model, scan.records, Date.now() / 1000);
     f.checkpoint = { generation: 0, bytes: scan.bytes };
-    await this.writeMetadata(dir, meta, f.checkpoint);
+    await this.writeMetadata(model, dir, meta, f.checkpoint);
     return meta;
   }
 
@@ -329,7 +341,7 @@ export class FileStore implements ModelStore {
       const tail = stamp === null ? null : await readTail(join(dir, DATA), stamp.bytes);
       if (tail !== null) read.meta.n_seen += parseRecords(tail.subarray(0, completeLength(tail))).length;
       f.checkpoint = { generation: stamp?.generation ?? 0, bytes: scan.bytes };
-      await this.writeMetadata(dir, read.meta, f.checkpoint);
+      await this.writeMetadata(model, dir, read.meta, f.checkpoint);
       this.report(
         `anomaly store: model ${model}: checkpointed ${DATA} at ${scan.bytes} bytes (${scan.records.length} records); settings and training kept`,
       );
@@ -344,6 +356,7 @@ export class FileStore implements ModelStore {
   async quarantine(model: string): Promise<string> {
     await this.models.get(model)?.log?.close();
     this.models.delete(model);
+    this.staging.forget(model);
     return quarantineFolder(this.root, model);
   }
 
@@ -367,11 +380,14 @@ export class FileStore implements ModelStore {
     }
   }
 
-  private async writeMetadata(dir: string, metadata: MetadataJson, checkpoint: Checkpoint): Promise<void> {
-    this.refuseWrite(metadata.name);
-    const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint };
+  /** The commit point of the forests staged since the last one (forestStaging.ts). */
+  private async writeMetadata(model: string, dir: string, metadata: MetadataJson, checkpoint: Checkpoint) {
+    this.refuseWrite(model);
+    const stage = this.staging.pending(model);
+    const body = { ...orderedMetadata(metadata), data_jsonl: checkpoint, ...(stage ? { [STAGED_FIELD]: stage } : {}) };
     const path = join(dir, METADATA);
     await this.disk.write(path, () => writeFileAtomic(path, `${JSON.stringify(body, null, 2)}\n`, this.durable));
+    if (stage !== null) await this.staging.commit(model, dir, stage);
   }
 
   async saveMetadata(model: string, metadata: MetadataJson): Promise<void> {
@@ -379,7 +395,7 @@ export class FileStore implements ModelStore {
     const { log } = await this.log(model);
     const f = this.files(model);
     const checkpoint = { generation: f.checkpoint.generation, bytes: log.size };
-    await this.writeMetadata(dir, metadata, checkpoint);
+    await this.writeMetadata(model, dir, metadata, checkpoint);
     f.checkpoint = checkpoint;
   }
 
@@ -484,7 +500,7 @@ export class FileStore implements ModelStore {
     await f.log?.close();
     f.log = null;
     const checkpoint = { generation, bytes };
-    await this.writeMetadata(dir, metadata, checkpoint);
+    await this.writeMetadata(model, dir, metadata, checkpoint);
     f.checkpoint = checkpoint;
     await rename(join(dir, `${DATA}.${generation}`), join(dir, DATA));
     if (this.durable) await fsyncDir(dir);
@@ -502,13 +518,16 @@ export class FileStore implements ModelStore {
 
   async saveForest(model: string, version: string, forest: StoredForest): Promise<void> {
     const dir = await this.ensureDir(model);
-    const path = join(dir, forestFile(version));
+    forestFile(version);
+    // In force only once the next metadata write names it (forestStaging.ts).
+    const path = this.staging.writePath(model, dir, version);
     await this.disk.write(path, () => writeFileAtomic(path, encodeForestFile(forest), this.durable));
   }
 
   async deleteForest(model: string, version: string): Promise<void> {
     this.refuseWrite(model);
-    await rm(join(this.dir(model), forestFile(version)), { force: true });
+    forestFile(version);
+    await this.staging.remove(model, this.dir(model), version);
   }
 
   async loadAutoencoder(model: string): Promise<AutoencoderJson | null> {
@@ -556,8 +575,28 @@ export class FileStore implements ModelStore {
     this.refuseWrite(model);
     await this.models.get(model)?.log?.close();
     this.models.delete(model);
+    this.staging.forget(model);
     await rm(this.dir(model), { recursive: true, force: true });
     if (this.durable) await fsyncDir(this.root);
+  }
+
+  /** Removes everything in the model's folder but its idempotency keys (keyJournal.ts). */
+  async clearForNew(model: string): Promise<void> {
+    this.refuseWrite(model);
+    await this.models.get(model)?.log?.close();
+    this.models.delete(model);
+    this.staging.forget(model);
+    const dir = this.dir(model);
+    let entries: string[];
+    try {
+      entries = await readdir(dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      if (name !== KEY_JOURNAL_FILE) await rm(join(dir, name), { recursive: true, force: true });
+    }
+    if (this.durable) await fsyncDir(dir);
   }
 
   async keepAside(model: string, lines: readonly UnusableLine[]): Promise<void> {

@@ -12,7 +12,9 @@ import type { KeyEntry, KeyJournal } from "../store/keyJournal";
 import { writeFileAtomic } from "./atomicFile";
 import type { DiskWatch } from "./diskWatch";
 
-const FILE = "idempotency.jsonl";
+/** The journal's file in the model's folder. */
+export const KEY_JOURNAL_FILE = "idempotency.jsonl";
+const FILE = KEY_JOURNAL_FILE;
 
 export class FileKeyJournal implements KeyJournal {
   /** Lines per model as this process knows them (loaded or appended). */

@@ -123,6 +123,14 @@ export interface ModelStore {
   /** Replaces the feedback document in one crash-safe step. */
   saveFeedback?(model: string, feedback: unknown): Promise<void>;
   deleteModel(model: string): Promise<void>;
+  /**
+   * Clears what a model that is not stored left behind, before its first
+   * batch is written; its idempotency keys stay (the first point's key is
+   * journaled before that batch: deleting it let a retry after a kill store
+   * the first point twice, shifting every later point by one). Optional:
+   * without it, deleteModel.
+   */
+  clearForNew?(model: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Keeps stored records that loading found unusable (a value that does not

@@ -13,6 +13,7 @@ export type AnomalyApi = Pick<
   | "listModels"
   | "metadata"
   | "data"
+  | "storedAnswer"
   | "setSchedule"
   | "finetune"
   | "setMargin"

@@ -89,10 +89,33 @@ describe("Idempotency-Key", () => {
     const replay = await detect(b, point(1), "k1");
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect((await replay.json()).data_points).toBe(2);
+    // Answered as it was the first time: still collecting, its third point.
     const found = await detect(b, point(2), "k2");
-    expect(found.status).toBe(200);
+    expect(found.status).toBe(202);
     expect(found.headers.get("idempotent-replayed")).toBe("true");
-    expect((await found.json()).data_point).toEqual(point(2));
+    expect(await found.json()).toMatchObject({ status: "collecting", data_points: 3 });
     expect(await stored()).toBe(3);
+  });
+
+  it("answers a scored point whose answer was lost with the verdict stored with it, not a bare point", async () => {
+    const a = app();
+    for (let i = 0; i < 60; i++) await detect(a, point(i), `k${i}`);
+    const spike = { ...point(60), cpu: 400 };
+    const first = await (await detect(a, spike, "k60")).json();
+    expect(first.status).toBe("success");
+    // A kill after the point was stored but before its answer was journaled.
+    const path = join(dir, "idem", "idempotency.jsonl");
+    const lines = (await readFile(path, "utf8")).trimEnd().split("\n");
+    await writeFile(path, `${lines.slice(0, -1).join("\n")}\n`);
+    await service.close();
+    service = new AnomalyService(new FileStore(dir, { durable: false }));
+    const retried = await detect(app(), spike, "k60");
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("idempotent-replayed")).toBe("true");
+    const body = await retried.json();
+    for (const field of ["anomaly", "score", "severity", "voters", "top_columns", "alert", "learning", "data_points"]) {
+      expect(body[field], field).toEqual(first[field]);
+    }
+    expect(await stored()).toBe(61);
   });
 });

@@ -13,10 +13,12 @@
 // process dies between the two, the retry finds the pending entry and looks
 // for the point among the newest stored records (the record with that stamp
 // is exactly what would have been stored): found, it is not stored again and
-// the retry gets 200 with the stored point; not found, it is ingested now.
+// the retry gets the answer the point was given, rebuilt from the verdict
+// record stored with it (flag, score, severity, voters, alert, warm-up; not
+// each version's verdict, which is not stored), and that answer is journaled
+// for later retries; not found, it is ingested now.
 import { createHash } from "node:crypto";
-import type { KeyEntry, KeyJournal } from "../../anomaly";
-import { AnomalyError, type DetectAnswer, type VerdictOptions } from "../../anomaly";
+import type { DetectAnswer, KeyEntry, KeyJournal, VerdictOptions } from "../../anomaly";
 import type { AnomalyApi } from "./anomalyApi";
 import { ApiError } from "./errors";
 
@@ -52,7 +54,7 @@ export class IdempotentIngest {
   private readonly models = new Map<string, Promise<Map<string, Known>>>();
 
   constructor(
-    private readonly service: Pick<AnomalyApi, "detect" | "data">,
+    private readonly service: Pick<AnomalyApi, "detect" | "storedAnswer">,
     private readonly journal: KeyJournal,
     private readonly keep = KEYS_PER_MODEL,
   ) {}
@@ -97,7 +99,11 @@ export class IdempotentIngest {
       }
       // Pending from before a restart: stored, or never got that far.
       const stored = await this.findStored(model, record, known.now as number);
-      if (stored !== null) return { httpStatus: 200, body: stored, replayed: true };
+      if (stored !== null) {
+        await this.journal.append(model, [{ key, fp, httpStatus: stored.httpStatus, body: stored.body }], this.keep);
+        known.answer = { httpStatus: stored.httpStatus, body: stored.body };
+        return { ...known.answer, replayed: true };
+      }
       return this.ingest(model, key, fp, record, options, keys, known.now as number);
     }
     return this.ingest(model, key, fp, record, options, keys, Date.now() / 1000);
@@ -130,25 +136,10 @@ export class IdempotentIngest {
     }
   }
 
-  /** The stored point this request would have stored, among the newest ones; null when absent. */
-  private async findStored(model: string, record: unknown, now: number): Promise<unknown | null> {
-    let data: unknown[];
-    try {
-      data = (await this.service.data(model, SEARCH_POINTS)).data as unknown[];
-    } catch (e) {
-      if (e instanceof AnomalyError && e.status === 404) return null;
-      throw e;
-    }
+  /** The answer given to the point this request would have stored, among the newest ones; null when absent. */
+  private async findStored(model: string, record: unknown, now: number): Promise<DetectAnswer | null> {
     const raw = record as Record<string, unknown>;
-    const expected = JSON.stringify("timestamp" in raw ? raw : { ...raw, timestamp: now });
-    const found = data.findLast((r) => JSON.stringify(r) === expected);
-    if (found === undefined) return null;
-    return {
-      status: "success",
-      model,
-      message: "This point was stored by an earlier request with the same Idempotency-Key, whose answer was lost",
-      data_point: found,
-    };
+    return this.service.storedAnswer(model, "timestamp" in raw ? raw : { ...raw, timestamp: now }, SEARCH_POINTS);
   }
 }
 

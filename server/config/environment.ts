@@ -9,7 +9,7 @@ import { availableParallelism, homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The programs that read the environment, as the README names them. */
-export type Program = "server" | "anomaly" | "anomaly serve" | "npm run dev" | "single executable";
+export type Program = "server" | "anomaly" | "anomaly serve" | "npm run dev" | "npm test" | "single executable";
 
 export type Kind =
   | { type: "integer"; min: number; max?: number }
@@ -559,6 +559,14 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     defaultValue: "info",
     description: "`anomaly serve`: least severe level written as JSON lines on stderr (debug, info, warn, error)",
     readBy: ["anomaly serve"],
+  },
+  {
+    name: "ANOMALY_RESTART_BUDGET_S",
+    kind: integer(1),
+    defaultValue: 45,
+    description:
+      "`npm test`: seconds of kill -9 cycles the restart-equivalence test runs (server/anomaly/restartEquivalence.test.ts; at least 12 kills whatever the budget); raise it (e.g. 1800) to hunt rarer interleavings",
+    readBy: ["npm test"],
   },
 ];
 
