@@ -26,6 +26,15 @@ export async function fsyncDir(dir: string): Promise<void> {
  * A temporary file's name beside `path`: `.<name>.<pid>.<n>.tmp`, which
  * removeStaleTemps deletes once its writer is gone.
  */
+/** The names in a folder; none when the folder is gone (a model deleted, or never written). */
+export async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
 export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${counter++}.tmp`);
 }

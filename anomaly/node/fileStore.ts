@@ -30,7 +30,7 @@
  * aside, a log line says so); otherwise loading throws DamagedModelError and
  * the files stay as they are (see recovery.ts, `anomaly doctor`).
  */
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type AutoencoderJson, parseAutoencoder } from "../autoencoder/autoencoder";
 import { decodeForestFile, encodeForestFile } from "../forest/forestFile";
@@ -46,7 +46,7 @@ import {
   type StoredForest,
   type UnusableLine,
 } from "../store/store";
-import { fsyncDir, removeStaleTemps, writeFileAtomic } from "./atomicFile";
+import { fsyncDir, namesIn, removeStaleTemps, writeFileAtomic } from "./atomicFile";
 import { completeLength, DataLog, encodeLines, parseRecords, readOrEmpty } from "./dataLog";
 import { DiskWatch } from "./diskWatch";
 import { ForestStaging, forestFileName, STAGED_FIELD } from "./forestStaging";
@@ -181,12 +181,7 @@ export class FileStore implements ModelStore {
   }
 
   async list(): Promise<string[]> {
-    let entries: string[];
-    try {
-      entries = await readdir(this.root);
-    } catch {
-      return [];
-    }
+    const entries = await namesIn(this.root);
     const out: string[] = [];
     for (const name of entries) {
       if (!SAFE_NAME.test(name)) continue;
@@ -362,13 +357,7 @@ export class FileStore implements ModelStore {
 
   /** Completes a log replacement whose metadata was committed; drops uncommitted ones. */
   private async finishReplacement(dir: string, generation: number): Promise<void> {
-    let entries: string[];
-    try {
-      entries = await readdir(dir);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
+    for (const name of await namesIn(dir)) {
       const match = PENDING_DATA.exec(name);
       if (match === null) continue;
       if (Number(match[1]) === generation) {
@@ -587,16 +576,12 @@ export class FileStore implements ModelStore {
     this.models.delete(model);
     this.staging.forget(model);
     const dir = this.dir(model);
-    let entries: string[];
-    try {
-      entries = await readdir(dir);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
+    const names = await namesIn(dir);
+    for (const name of names) {
       if (name !== KEY_JOURNAL_FILE) await rm(join(dir, name), { recursive: true, force: true });
     }
-    if (this.durable) await fsyncDir(dir);
+    // No folder (or an empty one): nothing was removed, nothing to make durable.
+    if (this.durable && names.length > 0) await fsyncDir(dir);
   }
 
   async keepAside(model: string, lines: readonly UnusableLine[]): Promise<void> {

@@ -20,9 +20,9 @@
  * which no metadata named: those forests were never in force.
  */
 import { randomBytes } from "node:crypto";
-import { readdir, rename, rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fsyncDir } from "./atomicFile";
+import { fsyncDir, namesIn } from "./atomicFile";
 
 /** The field of metadata.json naming a stage. */
 export const STAGED_FIELD = "forests_staged";
@@ -106,13 +106,7 @@ export class ForestStaging {
     this.forget(model);
     const stage = parseStage(named);
     if (stage !== null) await applyStage(dir, stage, this.durable);
-    let entries: string[];
-    try {
-      entries = await readdir(dir);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
+    for (const name of await namesIn(dir)) {
       if (STAGED_FILE.test(name)) await rm(join(dir, name), { force: true });
     }
   }

@@ -16,7 +16,7 @@ import { mkdir, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { type MetadataJson, parseMetadata } from "../model/metadata";
 import type { RawRecord } from "../store/store";
-import { fsyncDir } from "./atomicFile";
+import { fsyncDir, namesIn } from "./atomicFile";
 import { completeLength, readOrEmpty } from "./dataLog";
 
 export const METADATA = "metadata.json";
@@ -76,13 +76,8 @@ export async function scanLog(dir: string): Promise<LogScan> {
       badLines++;
     }
   }
-  let entries: string[] = [];
-  try {
-    entries = await readdir(dir);
-  } catch {
-    // No folder: nothing pending.
-  }
-  const pending = entries.filter((name) => /^data\.jsonl\.\d+$/.test(name));
+  // No folder: nothing pending.
+  const pending = (await namesIn(dir)).filter((name) => /^data\.jsonl\.\d+$/.test(name));
   return { records, badLines, bytes, pending };
 }
 

@@ -1,10 +1,12 @@
 // The `pith` command as a user runs it: a real process, real files.
+
 import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { TARGET_IDS } from "../../protocol/targets";
 import { missingToolsFor } from "../toolchain/detect";
 
 const run = promisify(execFile);
@@ -104,17 +106,7 @@ describe("the pith command", () => {
       .trim()
       .split("\n")
       .map((line) => line.split(/\s+/)[0]);
-    expect(ids).toEqual([
-      "wasm",
-      "linux-x64",
-      "linux-x64-musl",
-      "linux-arm64-musl",
-      "linux-riscv64-musl",
-      "linux-arm64-gnu",
-      "macos-x64",
-      "macos-arm64",
-      "windows-x64",
-    ]);
+    expect(ids).toEqual([...TARGET_IDS]);
   });
 
   it("builds a native executable with --target that prints what the wasm build prints", async () => {
