@@ -10,6 +10,7 @@ import { compressToEncodedURIComponent } from "lz-string";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "./browserSuite";
+import { pausedAt, stack, value } from "./debuggerPage";
 import { focusEditor, openPlayground, runAndWait, setSource, stdout } from "./playgroundPage";
 
 /** Screenshots are test artifacts, never committed. */
@@ -77,21 +78,6 @@ fn main() {
     println("{line.to.y} {m.len()}")
 }
 `;
-
-async function pausedAt(page: Page, line: number): Promise<void> {
-  await page
-    .getByTestId("debug-status")
-    .filter({ hasText: new RegExp(`(Paused|Panicked) at line ${line}$`) })
-    .waitFor({ timeout: 30_000 });
-}
-
-async function value(page: Page, name: string): Promise<string> {
-  return (await page.getByTestId(`debug-var-${name}`).locator(".debug-value").textContent()) ?? "";
-}
-
-async function stack(page: Page): Promise<string[]> {
-  return page.getByTestId("debug-call-stack").locator("li").allTextContents();
-}
 
 /** Clicks the line number of `line` in the editor's gutter, as a mouse user sets a breakpoint. */
 async function clickGutter(page: Page, line: number): Promise<void> {

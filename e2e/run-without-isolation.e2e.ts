@@ -10,6 +10,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "./browserSuite";
+import { breakpointAt, pausedAt, value } from "./debuggerPage";
 import { focusEditor, openPlayground, runAndWait, setSource, stdout } from "./playgroundPage";
 
 /** Screenshots are test artifacts, never committed. */
@@ -51,25 +52,6 @@ fn main() {
     println("again {t}")
 }
 `;
-
-async function pausedAt(page: Page, line: number): Promise<void> {
-  await page
-    .getByTestId("debug-status")
-    .filter({ hasText: new RegExp(`(Paused|Panicked) at line ${line}$`) })
-    .waitFor({ timeout: 30_000 });
-}
-
-async function value(page: Page, name: string): Promise<string> {
-  return (await page.getByTestId(`debug-var-${name}`).locator(".debug-value").textContent()) ?? "";
-}
-
-/** Moves the editor's cursor to `line` from the keyboard (Ctrl+Home, then down) and presses F9 there. */
-async function breakpointAt(page: Page, line: number): Promise<void> {
-  await focusEditor(page);
-  await page.keyboard.press("Control+Home");
-  for (let i = 1; i < line; i++) await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("F9");
-}
 
 async function finished(page: Page): Promise<void> {
   await page.locator("[data-testid=run-summary][data-phase=finished]").waitFor({ timeout: 30_000 });
