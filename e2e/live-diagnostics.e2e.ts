@@ -3,28 +3,19 @@
 // end up describing the text on screen, never an older text whose check came
 // back late. How fast is bench/playground-browser.bench.ts's (keystroke to
 // diagnostics); this file checks only what is shown.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserSuite } from "./browserSuite";
 import { focusEditor, openPlayground, setSource } from "./playgroundPage";
-import { type RunningServer, startServer } from "./server";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite(new URL("../test-results/live-diagnostics/", import.meta.url).pathname);
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  await openPlayground(page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await openPlayground(page, suite.server.url);
 });
 
 const squiggles = () => page.locator(".editor-layer:not([hidden]) .squiggly-error");
