@@ -10,26 +10,12 @@
 // checks itself: if it changed with the original, the program prints
 // SELF_CHECK_FAILED. The same seed always gives the same program.
 import { SELF_CHECK_FAILED } from "./generator";
+import { permProgram } from "./permProgram";
 import { Rng } from "./rng";
 
-const PRELUDE = `struct Perm {
-    items: [i64],
-}
-
-impl Perm {
-    fn flip(var self, k: i64) {
-        var lo = 0
-        var hi = k
-        while lo < hi {
-            let t = self.items[lo]
-            self.items[lo] = self.items[hi]
-            self.items[hi] = t
-            lo += 1
-            hi -= 1
-        }
-    }
-
-    fn flips(self) -> i64 {
+// fannkuch's Perm (permProgram.ts) with a copying `flips` and a rotation, then helpers.
+const PRELUDE = permProgram(
+  `    fn flips(self) -> i64 {
         var p = self
         var count = 0
         while p.items[0] % len(p.items) != 0 && count < 20 {
@@ -46,9 +32,8 @@ impl Perm {
         }
         self.items[r] = first
     }
-}
-
-fn mix(h: i64, x: i64) -> i64 {
+`,
+  `fn mix(h: i64, x: i64) -> i64 {
     (h * 31 + x) % 1000000007
 }
 
@@ -59,7 +44,8 @@ fn total(a: [i64]) -> i64 {
     }
     s
 }
-`;
+`,
+);
 
 class ArrayLoopGenerator {
   private readonly out: string[] = [];

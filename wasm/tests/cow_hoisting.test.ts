@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { optimisedIr as ir, occurrences, run } from "./compiler";
-import { permProgram } from "./perm_program";
+import { permProgram } from "../fuzz/permProgram";
 
 const FANNKUCH = join(import.meta.dirname, "../../bench/programs/fannkuch-redux.pith");
 

@@ -7,7 +7,7 @@
 // at 1.43x C instead of 1.13x (minimum of interleaved runs).
 import { describe, expect, it } from "vitest";
 import { occurrences as count, optimisedIr as ir, run } from "./compiler";
-import { permProgram } from "./perm_program";
+import { permProgram } from "../fuzz/permProgram";
 
 // `flip` has a loop, so it is neither tiny nor a leaf; `flips` calls it twice.
 const PERM = permProgram(
